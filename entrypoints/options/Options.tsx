@@ -1,0 +1,7 @@
+export function Options() {
+  return (
+    <main>
+      <h1>Proxy Deck options</h1>
+    </main>
+  );
+}

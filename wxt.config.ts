@@ -1,0 +1,32 @@
+import preact from "@preact/preset-vite";
+import { defineConfig } from "wxt";
+
+// See https://wxt.dev/api/config.html
+export default defineConfig({
+  // Every entry point imports `browser` from webextension-polyfill (the stack's promise API).
+  modules: ["@wxt-dev/webextension-polyfill"],
+  vite: () => ({
+    plugins: [preact()],
+  }),
+  manifest: ({ browser }) => ({
+    name: "__MSG_extName__",
+    description: "__MSG_extDescription__",
+    default_locale: "en",
+    permissions: [
+      "storage",
+      "proxy",
+      "webRequest",
+      "alarms",
+      ...(browser === "firefox" ? [] : ["webRequestAuthProvider"]),
+    ],
+    host_permissions: ["<all_urls>"],
+    action: { default_title: "__MSG_extName__" },
+    ...(browser === "firefox"
+      ? {
+          browser_specific_settings: {
+            gecko: { id: "proxy-deck@proxydeck.example", strict_min_version: "128.0" },
+          },
+        }
+      : {}),
+  }),
+});
