@@ -9,5 +9,9 @@ export default defineConfig({
     // Sandbox-backed tests start real servers; keep the 2-core machine responsive.
     maxWorkers: 2,
     testTimeout: 20_000,
+    reporters: process.env.CI_SUMMARY_DIR ? ["default", "json"] : ["default"],
+    outputFile: process.env.CI_SUMMARY_DIR
+      ? { json: `${process.env.CI_SUMMARY_DIR}/vitest.json` }
+      : undefined,
   },
 });

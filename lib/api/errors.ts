@@ -1,0 +1,205 @@
+/**
+ * The one error type the API client throws. Callers branch on `kind` and show `userMessage`;
+ * `message` is for logs. Neither ever contains credentials (only origins, statuses and the
+ * server's own reason text are used).
+ */
+
+export type ApiErrorKind =
+  | "network"
+  | "timeout"
+  | "http"
+  | "schema"
+  | "rate-limited"
+  // The request was refused by the client before reaching the network (bad parameters, a
+  // refresh_url on a foreign origin, an unusable base URL).
+  | "invalid-request";
+
+export interface ApiErrorInit {
+  kind: ApiErrorKind;
+  /** Operation name, e.g. "createStaticIp". */
+  operation: string;
+  /** HTTP status, when an answer arrived. */
+  status?: number;
+  /** `code` of the error envelope, when present. */
+  code?: number;
+  /** `message` (or `msg`) of the error envelope. */
+  serverMessage?: string;
+  /** `error` of the error envelope. */
+  errorText?: string;
+  /** For rate-limited answers: how long the server asked us to wait. */
+  retryAfterMs?: number;
+  /** For schema errors: where the answer differed, e.g. "data.0.port". */
+  issuePath?: string;
+  /** For network/timeout errors: the origin we tried to reach (never the credentials). */
+  origin?: string;
+  timeoutMs?: number;
+  /** Technical detail for logs. */
+  detail?: string;
+  cause?: unknown;
+}
+
+/** Server text is shown to the user; keep it short so a hostile server cannot flood the UI. */
+const MAX_SERVER_TEXT = 200;
+
+export function clipServerText(value: unknown): string | undefined {
+  if (typeof value !== "string") return undefined;
+  const trimmed = value.trim();
+  if (trimmed === "") return undefined;
+  return trimmed.length > MAX_SERVER_TEXT ? `${trimmed.slice(0, MAX_SERVER_TEXT)}…` : trimmed;
+}
+
+export class ApiError extends Error {
+  override readonly name = "ApiError";
+  readonly kind: ApiErrorKind;
+  readonly operation: string;
+  readonly status: number | undefined;
+  readonly code: number | undefined;
+  readonly serverMessage: string | undefined;
+  readonly errorText: string | undefined;
+  readonly retryAfterMs: number | undefined;
+  readonly issuePath: string | undefined;
+  readonly userMessage: string;
+
+  constructor(init: ApiErrorInit) {
+    super(technicalMessage(init), init.cause === undefined ? undefined : { cause: init.cause });
+    this.kind = init.kind;
+    this.operation = init.operation;
+    this.status = init.status;
+    this.code = init.code;
+    this.serverMessage = clipServerText(init.serverMessage);
+    this.errorText = clipServerText(init.errorText);
+    this.retryAfterMs = init.retryAfterMs;
+    this.issuePath = init.issuePath;
+    this.userMessage = userMessageFor({
+      ...init,
+      serverMessage: this.serverMessage,
+      errorText: this.errorText,
+    });
+  }
+
+  /** Plain data for extension messaging, where Error instances do not survive cloning. */
+  toJSON() {
+    return {
+      name: this.name,
+      kind: this.kind,
+      operation: this.operation,
+      status: this.status,
+      code: this.code,
+      serverMessage: this.serverMessage,
+      errorText: this.errorText,
+      retryAfterMs: this.retryAfterMs,
+      issuePath: this.issuePath,
+      userMessage: this.userMessage,
+      message: this.message,
+    };
+  }
+}
+
+export function isApiError(value: unknown): value is ApiError {
+  return value instanceof ApiError;
+}
+
+/** The status that decides the sentence: HTTP status, or the envelope code on an HTTP 200. */
+function effectiveStatus(init: ApiErrorInit): number | undefined {
+  if (init.status !== undefined && init.status >= 400) return init.status;
+  if (init.code !== undefined && init.code >= 400) return init.code;
+  return init.status;
+}
+
+function technicalMessage(init: ApiErrorInit): string {
+  const parts = [`${init.operation}: ${init.kind}`];
+  if (init.status !== undefined) parts.push(`HTTP ${init.status}`);
+  if (init.code !== undefined) parts.push(`code ${init.code}`);
+  if (init.issuePath !== undefined) parts.push(`at "${init.issuePath}"`);
+  const server = reasonOf(clipServerText(init.serverMessage), clipServerText(init.errorText));
+  if (server !== undefined) parts.push(`- ${server}`);
+  if (init.detail !== undefined) parts.push(`(${init.detail})`);
+  return parts.join(" ");
+}
+
+/** Status phrases say nothing the status code does not; the other field then has the reason. */
+const GENERIC_PHRASES = new Set([
+  "bad request",
+  "unauthorized",
+  "forbidden",
+  "not found",
+  "conflict",
+  "too many requests",
+  "internal server error",
+  "bad gateway",
+  "service unavailable",
+  "error",
+  "failed",
+]);
+
+/** The more telling of the envelope's `message` and `error` (the spec fills both). */
+export function reasonOf(message?: string, error?: string): string | undefined {
+  const candidates = [message, error].filter((t): t is string => t !== undefined && t !== "");
+  const specific = (t: string) => !GENERIC_PHRASES.has(t.toLowerCase()) && /\s/.test(t);
+  return (
+    candidates.find(specific) ??
+    candidates.find((t) => !GENERIC_PHRASES.has(t.toLowerCase())) ??
+    candidates[0]
+  );
+}
+
+function userMessageFor(init: ApiErrorInit): string {
+  const reason = reasonOf(init.serverMessage, init.errorText);
+  switch (init.kind) {
+    case "network":
+      return `Cannot reach ${init.origin ?? "the provider"}. Check the address in Options and your internet connection.`;
+    case "timeout": {
+      const seconds =
+        init.timeoutMs === undefined ? "" : ` within ${Math.ceil(init.timeoutMs / 1000)} s`;
+      return `The provider did not answer${seconds}. Try again later.`;
+    }
+    case "schema":
+      return "The provider sent an unexpected answer. Try again later; if it keeps happening, the provider may have changed its API.";
+    case "invalid-request":
+      return `The request was not sent: ${init.detail ?? "invalid parameters"}.`;
+    case "rate-limited":
+      return rateLimitedMessage(init.retryAfterMs);
+    case "http":
+      return httpMessage(effectiveStatus(init), statusLabel(init), reason);
+  }
+}
+
+function rateLimitedMessage(retryAfterMs: number | undefined): string {
+  if (retryAfterMs === undefined) {
+    return "The provider is limiting how often you can make requests. Try again in a minute.";
+  }
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  return `The provider is limiting how often you can make requests. Try again in ${seconds} s.`;
+}
+
+/** "HTTP 409", or "code 7" when the server put the failure only in the envelope. */
+function statusLabel(init: ApiErrorInit): string | undefined {
+  if (init.status !== undefined && init.status >= 400) return `HTTP ${init.status}`;
+  if (init.code !== undefined) return `code ${init.code}`;
+  return init.status === undefined ? undefined : `HTTP ${init.status}`;
+}
+
+function httpMessage(
+  status: number | undefined,
+  label: string | undefined,
+  reason: string | undefined,
+): string {
+  if (status === 400) {
+    return `The provider rejected the request: ${reason ?? "invalid parameters"}.`;
+  }
+  if (status === 401) {
+    return "The provider refused the access token. Check your credentials in Options.";
+  }
+  if (status === 403) {
+    return "The provider refused this action: your account lacks the permission or the quota for it. Check your plan and balance.";
+  }
+  if (status === 404) {
+    return "The provider could not find that item; it may already have been deleted.";
+  }
+  if (status === 429) return rateLimitedMessage(undefined);
+  if (status !== undefined && status >= 500) {
+    return `The provider had a problem (${label}). Try again later.`;
+  }
+  const suffix = reason === undefined ? "" : `: ${reason}`;
+  return `The provider refused the request${label === undefined ? "" : ` (${label})`}${suffix}.`;
+}

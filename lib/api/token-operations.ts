@@ -1,0 +1,203 @@
+/**
+ * Operations on proxy tokens: the four creates, delete/restore (one and batch) and the dynamic
+ * IP refresh. These are the calls that cost money or change what the user holds, so their
+ * parameters are checked before anything is sent.
+ */
+import * as z from "zod/mini";
+import {
+  type BatchChunkAnswer,
+  type BatchResult,
+  type ChunkOutcome,
+  chunkIds,
+  lastStamp,
+  mergeBatch,
+  uniqueIds,
+} from "./batch";
+import { ApiError } from "./errors";
+import type { Http } from "./http";
+import type { HttpMethod } from "./retry";
+import * as s from "./schemas";
+import { requireId, validateParams } from "./validate";
+
+/**
+ * The spec shows `refresh_url` but not the method of the refresh call. GET is assumed; change
+ * it here only. (As a GET it is retried on transient failures: a repeat only draws another IP.)
+ */
+export const REFRESH_METHOD: HttpMethod = "GET";
+export const refreshPath = (tokenId: number) => `/token/dynamic/ip/refresh/${tokenId}`;
+
+/** A token id, a refresh_url, or a dynamic token (its refresh_url wins over its id). */
+export type RefreshTarget = number | string | { id: number; refresh_url?: string };
+export type BatchDeleteResult = BatchResult & { deleted_at: string | undefined };
+export type BatchRestoreResult = BatchResult & { restored_at: string | undefined };
+
+/**
+ * Where a refresh goes: a token id, or an absolute URL on the provider's origin. The request
+ * carries the Authorization header, so a refresh_url on any other origin is refused.
+ */
+export function resolveRefreshTarget(
+  target: RefreshTarget,
+  baseUrl: string,
+  operation = "refreshDynamicIp",
+): { path: string } | { url: string } {
+  const isObject = typeof target === "object" && target !== null;
+  const raw = isObject ? target.refresh_url : target;
+  if (typeof raw !== "string") {
+    return { path: refreshPath(requireId(isObject ? target.id : target, "token id", operation)) };
+  }
+  const refused = (detail: string) => new ApiError({ kind: "invalid-request", operation, detail });
+  let url: URL;
+  let base: URL;
+  try {
+    base = new URL(baseUrl);
+    url = new URL(raw, base);
+  } catch {
+    throw refused("the refresh address is not a valid URL");
+  }
+  if (url.origin !== base.origin) {
+    throw refused(
+      `the refresh address is not on the provider's origin (${base.origin}); credentials are never sent elsewhere`,
+    );
+  }
+  return { url: url.toString() };
+}
+
+export function createTokenOperations(http: Http, baseUrl: string) {
+  const create =
+    <B extends z.ZodMiniType, S extends z.ZodMiniType>(
+      operation: string,
+      path: string,
+      bodySchema: B,
+      schema: S,
+    ) =>
+    async (params: z.input<B>): Promise<z.output<S>> => {
+      const body = validateParams(bodySchema, params, operation);
+      // POST: never retried by the http core, a lost answer may already have bought a token.
+      return http.request({ operation, method: "POST", path, body, authenticated: true, schema });
+    };
+
+  async function runBatch<T extends BatchChunkAnswer>(
+    operation: string,
+    method: HttpMethod,
+    path: string,
+    ids: readonly number[],
+    schema: z.ZodMiniType<{ data: T }>,
+  ): Promise<{ merged: BatchResult; answers: T[] }> {
+    const list = validateParams(z.array(z.unknown()), ids, operation);
+    const unique = uniqueIds(list.map((id) => requireId(id, "token_ids[]", operation)));
+    const outcomes: ChunkOutcome<T>[] = [];
+    // One chunk at a time: stays within the rate limit and keeps partial failure readable.
+    for (const chunk of chunkIds(unique)) {
+      try {
+        const body = { token_ids: chunk };
+        const answer = await http.request({
+          operation,
+          method,
+          path,
+          body,
+          authenticated: true,
+          schema,
+        });
+        outcomes.push({ ids: chunk, ok: true, answer: answer.data });
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        outcomes.push({ ids: chunk, ok: false, error });
+      }
+    }
+    // Nothing happened at all: the caller gets the error itself rather than a result to decode.
+    const first = outcomes[0];
+    if (first && !first.ok && outcomes.every((o) => !o.ok)) throw first.error;
+    const answers = outcomes.flatMap((o) => (o.ok ? [o.answer] : []));
+    return { merged: mergeBatch(outcomes), answers };
+  }
+
+  const createStatic = create(
+    "createStaticIp",
+    "/token/static/ip",
+    s.createTimeBilledBodySchema,
+    s.staticCreateResponseSchema,
+  );
+  const createStaticTraffic = create(
+    "createStaticTraffic",
+    "/token/static/traffic",
+    s.createTrafficBodySchema,
+    s.staticCreateResponseSchema,
+  );
+
+  return {
+    /** Returns the created tokens; `ip` may still be "" (assigned later by the provider). */
+    createStaticIp: async (params: s.CreateTimeBilledParams): Promise<s.StaticToken[]> =>
+      (await createStatic(params)).data,
+    createDynamicIp: create(
+      "createDynamicIp",
+      "/token/variable/ip",
+      s.createTimeBilledBodySchema,
+      s.dynamicIpCreateResponseSchema,
+    ),
+    /** Traffic kinds take no payway_id; passing one fails here, before any request. */
+    createStaticTraffic: async (params: s.CreateTrafficParams): Promise<s.StaticToken[]> =>
+      (await createStaticTraffic(params)).data,
+    createDynamicTraffic: create(
+      "createDynamicTraffic",
+      "/token/variable/traffic",
+      s.createTrafficBodySchema,
+      s.dynamicTrafficCreateResponseSchema,
+    ),
+
+    async deleteToken(tokenId: number): Promise<s.DeleteOneResponse["data"]> {
+      const operation = "deleteToken";
+      const id = requireId(tokenId, "token id", operation);
+      const schema = s.deleteOneResponseSchema;
+      const path = `/token/${id}`;
+      return (
+        await http.request({ operation, method: "DELETE", path, authenticated: true, schema })
+      ).data;
+    },
+
+    /** Ids are de-duplicated and sent in chunks of at most 100; the answers are merged. */
+    async deleteTokens(tokenIds: readonly number[]): Promise<BatchDeleteResult> {
+      const { merged, answers } = await runBatch(
+        "deleteTokens",
+        "DELETE",
+        "/token/batch",
+        tokenIds,
+        s.deleteBatchResponseSchema,
+      );
+      return { ...merged, deleted_at: lastStamp(answers.map((a) => a.deleted_at)) };
+    },
+
+    async restoreToken(tokenId: number): Promise<s.RestoreOneResponse["data"]> {
+      const operation = "restoreToken";
+      const id = requireId(tokenId, "token id", operation);
+      const schema = s.restoreOneResponseSchema;
+      const path = `/token/reset/${id}`;
+      return (await http.request({ operation, method: "PUT", path, authenticated: true, schema }))
+        .data;
+    },
+
+    async restoreTokens(tokenIds: readonly number[]): Promise<BatchRestoreResult> {
+      const { merged, answers } = await runBatch(
+        "restoreTokens",
+        "PUT",
+        "/token/batch/restore",
+        tokenIds,
+        s.restoreBatchResponseSchema,
+      );
+      return { ...merged, restored_at: lastStamp(answers.map((a) => a.restored_at)) };
+    },
+
+    /** Draws a new exit IP for a dynamic token; returns the token as the provider now has it. */
+    async refreshDynamicIp(target: RefreshTarget): Promise<s.DynamicToken> {
+      const operation = "refreshDynamicIp";
+      const where = resolveRefreshTarget(target, baseUrl, operation);
+      const answer = await http.request({
+        operation,
+        method: REFRESH_METHOD,
+        ...where,
+        authenticated: true,
+        schema: s.refreshResponseSchema,
+      });
+      return answer.data;
+    },
+  };
+}

@@ -1,0 +1,14 @@
+import { expect, test } from "./fixtures";
+
+test("the built extension loads: background worker runs, popup and options render", async ({
+  context,
+  extensionId,
+}) => {
+  expect(extensionId).toMatch(/^[a-p]{32}$/);
+  const popup = await context.newPage();
+  await popup.goto(`chrome-extension://${extensionId}/popup.html`);
+  await expect(popup.getByRole("heading", { name: "Proxy Deck" })).toBeVisible();
+  const options = await context.newPage();
+  await options.goto(`chrome-extension://${extensionId}/options.html`);
+  await expect(options.getByRole("heading", { level: 1 })).toBeVisible();
+});

@@ -1,0 +1,141 @@
+/**
+ * The provider API over node:http: faults, routing, authentication, rate limiting, handlers,
+ * and the /__sandbox/ control endpoints.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { Context } from "./context";
+import { CONTROL_PREFIX, handleControl, sweepPurged } from "./control";
+import type { Fault } from "./faults";
+import { errorReply, HttpError, type Reply, readJsonBody, sleep } from "./http-util";
+import { normalizeIp } from "./ip-info";
+import { matchRoute } from "./routes";
+
+/** Checks `Authorization`; returns why it fails, or null when it is the account's credentials. */
+export function authFailure(ctx: Context, header: string | undefined): string | null {
+  if (!header?.trim()) return "missing Authorization header (Bearer or Basic)";
+  const [scheme = "", ...rest] = header.trim().split(/\s+/);
+  const value = rest.join(" ");
+  switch (scheme.toLowerCase()) {
+    case "bearer":
+      return value === ctx.credentials.accessToken ? null : "invalid bearer token";
+    case "basic": {
+      const decoded = Buffer.from(value, "base64").toString("utf8");
+      const sep = decoded.indexOf(":");
+      const user = decoded.slice(0, sep);
+      const pass = decoded.slice(sep + 1);
+      const good =
+        sep >= 0 && user === ctx.credentials.username && pass === ctx.credentials.password;
+      return good ? null : "invalid username or password";
+    }
+    default:
+      return `unsupported authorization scheme "${scheme}"`;
+  }
+}
+
+function rateLimited(retryAfter: number): Reply {
+  return {
+    status: 429,
+    body: {
+      code: 429,
+      message: "Too Many Requests",
+      error: "too many requests: rate limit exceeded",
+    },
+    headers: { "retry-after": String(retryAfter) },
+  };
+}
+
+function faultReply(status: number, retryAfter: number): Reply {
+  if (status === 429) return rateLimited(retryAfter);
+  return errorReply(status, `injected fault: HTTP ${status}`);
+}
+
+async function route(ctx: Context, req: IncomingMessage, url: URL): Promise<Reply> {
+  const method = req.method ?? "GET";
+  const path = url.pathname.length > 1 ? url.pathname.replace(/\/$/, "") : url.pathname;
+  const match = matchRoute(method, path);
+  if (match === null) return errorReply(404, `no operation at ${method} ${url.pathname}`);
+  if ("allowed" in match) {
+    return errorReply(405, `${method} is not allowed on ${url.pathname}`, {
+      allow: match.allowed.join(", "),
+    });
+  }
+  if (match.route.auth) {
+    const failure = authFailure(ctx, req.headers.authorization);
+    if (failure) return errorReply(401, failure);
+    const retryAfter = ctx.limiter.hit();
+    if (retryAfter !== null) return rateLimited(retryAfter);
+    ctx.requestCount++;
+  }
+  await sweepPurged(ctx);
+  const body = match.route.body ? await readJsonBody(req) : undefined;
+  return match.route.handle(ctx, {
+    params: match.params,
+    query: url.searchParams,
+    body,
+    remoteAddress: normalizeIp(req.socket.remoteAddress ?? ""),
+  });
+}
+
+function toReply(error: unknown): Reply {
+  if (error instanceof HttpError) return errorReply(error.status, error.detail, error.headers);
+  return errorReply(500, `internal error: ${(error as Error).message}`);
+}
+
+async function safely(fn: () => Promise<Reply>): Promise<Reply> {
+  try {
+    return await fn();
+  } catch (error) {
+    return toReply(error);
+  }
+}
+
+async function answer(
+  ctx: Context,
+  req: IncomingMessage,
+): Promise<{ reply: Reply; fault?: Fault }> {
+  const url = new URL(req.url ?? "/", "http://sandbox.invalid");
+  if (url.pathname.startsWith(CONTROL_PREFIX)) {
+    const method = req.method ?? "GET";
+    const path = url.pathname.replace(/\/$/, "");
+    return {
+      reply: await safely(async () => {
+        const body = method === "GET" ? undefined : await readJsonBody(req);
+        return handleControl(ctx, method, path, body);
+      }),
+    };
+  }
+  const fault = ctx.faults.next();
+  if (fault?.kind === "status") return { reply: faultReply(fault.status, fault.retryAfter) };
+  if (fault?.kind === "delay") await sleep(fault.delayMs);
+  return { reply: await safely(() => route(ctx, req, url)), fault };
+}
+
+function send(res: ServerResponse, reply: Reply, fault: Fault | undefined): void {
+  if (fault?.kind === "drop_after_commit") {
+    // The operation ran and its state is committed; the client never hears about it.
+    res.socket?.destroy();
+    return;
+  }
+  let text = typeof reply.body === "string" ? reply.body : JSON.stringify(reply.body);
+  let status = reply.status;
+  if (fault?.kind === "malformed") {
+    // A strict prefix of a JSON object is never valid JSON.
+    text = text.slice(0, Math.max(1, Math.floor(text.length / 2)));
+    status = 200;
+  }
+  res.writeHead(status, {
+    ...reply.headers,
+    "content-type": "application/json; charset=utf-8",
+    "content-length": String(Buffer.byteLength(text)),
+  });
+  res.end(text);
+}
+
+export function createApiServer(ctx: Context): Server {
+  return createServer((req, res) => {
+    answer(ctx, req)
+      .catch((error: unknown) => ({ reply: toReply(error), fault: undefined }))
+      .then(({ reply, fault }) => send(res, reply, fault))
+      .catch(() => res.socket?.destroy());
+  });
+}

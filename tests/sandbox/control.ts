@@ -1,0 +1,92 @@
+/** Control endpoints under /__sandbox/ (no auth, never rate-limited, never consume faults). */
+import type { Context } from "./context";
+import { parseFault } from "./faults";
+import { badRequest, notFound, ok, type Reply, requireObject } from "./http-util";
+import { isStaticKind } from "./kinds";
+import { isPlanName, PLAN_NAMES } from "./rate-limit";
+import { dumpToken } from "./views";
+
+export const CONTROL_PREFIX = "/__sandbox/";
+
+/** Purges tokens past their restore window and closes the listeners they still had. */
+export async function sweepPurged(ctx: Context): Promise<void> {
+  for (const t of ctx.store.sweep()) {
+    ctx.gateways.dropToken(t.id);
+    if (!isStaticKind(t.kind)) await ctx.gateways.closeDynamic(t.ip, t);
+  }
+}
+
+export async function resetSandbox(ctx: Context): Promise<void> {
+  for (const t of ctx.store.reset()) {
+    ctx.gateways.dropToken(t.id);
+    if (!isStaticKind(t.kind) && !t.purged) await ctx.gateways.closeDynamic(t.ip, t);
+  }
+  ctx.clock.reset();
+  ctx.faults.clear();
+  ctx.limiter.reset();
+  ctx.limiter.plan = ctx.initialPlan;
+  ctx.gatewayLog.clear();
+  ctx.requestCount = 0;
+}
+
+function clockView(ctx: Context) {
+  return { now: ctx.clock.iso(), offset_ms: ctx.clock.offset };
+}
+
+export async function handleControl(
+  ctx: Context,
+  method: string,
+  path: string,
+  body: unknown,
+): Promise<Reply> {
+  const route = `${method} ${path.slice(CONTROL_PREFIX.length - 1)}`;
+  switch (route) {
+    case "GET /clock":
+      return ok(clockView(ctx));
+    case "POST /clock": {
+      const ms = requireObject(body).advance_ms;
+      if (typeof ms !== "number" || !Number.isSafeInteger(ms) || ms < 0) {
+        throw badRequest("advance_ms must be a non-negative integer");
+      }
+      ctx.clock.advance(ms);
+      await sweepPurged(ctx);
+      return ok(clockView(ctx));
+    }
+    case "GET /faults":
+      return ok({ pending: ctx.faults.pending() });
+    case "POST /faults": {
+      const parsed = parseFault(body);
+      if (typeof parsed === "string") throw badRequest(parsed);
+      ctx.faults.add(parsed.fault, parsed.count);
+      return ok({ pending: ctx.faults.pending() });
+    }
+    case "DELETE /faults":
+      ctx.faults.clear();
+      return ok({ pending: [] });
+    case "POST /reset":
+      await resetSandbox(ctx);
+      return ok({ reset: true, ...clockView(ctx), plan: ctx.limiter.plan });
+    case "GET /plan":
+      return ok({ plan: ctx.limiter.plan });
+    case "POST /plan": {
+      const plan = requireObject(body).plan;
+      if (!isPlanName(plan)) throw badRequest(`plan must be one of ${PLAN_NAMES.join(", ")}`);
+      ctx.limiter.plan = plan;
+      return ok({ plan });
+    }
+    case "GET /state":
+      return ok({
+        ...clockView(ctx),
+        plan: ctx.limiter.plan,
+        request_count: ctx.requestCount,
+        tokens: [...ctx.store.tokens.values()].map((t) => dumpToken(ctx, t)),
+      });
+    case "GET /gateway-log":
+      return ok({ events: ctx.gatewayLog.list() });
+    case "POST /gateway-log/clear":
+      ctx.gatewayLog.clear();
+      return ok({ cleared: true });
+    default:
+      throw notFound(`no control endpoint ${method} ${path}`);
+  }
+}

@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type Sandbox, startSandbox } from "./index";
+import { api, control, create, viaHttpProxy } from "./test-helpers";
+
+let sb: Sandbox;
+beforeAll(async () => {
+  sb = await startSandbox();
+});
+afterAll(async () => {
+  await sb.close();
+});
+beforeEach(async () => {
+  await control(sb, "POST", "reset");
+});
+
+const countries = "/token/list/area/countries";
+const tokenCount = async () => (await control(sb, "GET", "state")).json.tokens.length;
+
+describe("faults", () => {
+  it("injects 500s for the next N answers, then recovers", async () => {
+    expect((await control(sb, "POST", "faults", { status: 500, count: 2 })).status).toBe(200);
+    for (let i = 0; i < 2; i++) {
+      const r = await api(sb, "GET", countries);
+      expect(r.status).toBe(500);
+      expect(r.json).toMatchObject({ code: 500, message: "Internal Server Error" });
+    }
+    expect((await api(sb, "GET", countries)).status).toBe(200);
+  });
+
+  it("injects 429s with Retry-After (1 s by default, or as asked)", async () => {
+    await control(sb, "POST", "faults", { status: 429, count: 1 });
+    await control(sb, "POST", "faults", { status: 429, count: 1, retry_after: 7 });
+    const a = await api(sb, "GET", countries);
+    const b = await api(sb, "GET", "/token/check/ip", { auth: "none" });
+    expect(a.status).toBe(429);
+    expect(a.json).toEqual({
+      code: 429,
+      message: "Too Many Requests",
+      error: "too many requests: rate limit exceeded",
+    });
+    expect(a.headers.get("retry-after")).toBe("1");
+    expect(b.status).toBe(429);
+    expect(b.headers.get("retry-after")).toBe("7");
+  });
+
+  it("delays answers", async () => {
+    await control(sb, "POST", "faults", { delay_ms: 300, count: 1 });
+    const started = Date.now();
+    const r = await api(sb, "GET", countries);
+    expect(r.status).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+  });
+
+  it("sends a malformed 200 body after committing the operation", async () => {
+    await control(sb, "POST", "faults", { malformed: true, count: 1 });
+    const r = await api(sb, "POST", "/token/static/ip", { body: { number: 1, country_id: 1 } });
+    expect(r.status).toBe(200);
+    expect(r.json).toBeUndefined();
+    expect(() => JSON.parse(r.text)).toThrow();
+    expect(await tokenCount()).toBe(1);
+  });
+
+  it("drops the connection after committing the operation", async () => {
+    await control(sb, "POST", "faults", { drop_after_commit: true, count: 1 });
+    await expect(
+      api(sb, "POST", "/token/variable/ip", { body: { number: 2, country_id: 1 } }),
+    ).rejects.toThrow();
+    expect(await tokenCount()).toBe(2);
+    expect((await api(sb, "GET", countries)).status).toBe(200);
+  });
+
+  it("never lets control endpoints consume faults", async () => {
+    await control(sb, "POST", "faults", { status: 500, count: 1 });
+    expect((await control(sb, "GET", "state")).status).toBe(200);
+    expect((await control(sb, "GET", "faults")).json.pending).toHaveLength(1);
+    expect((await api(sb, "GET", countries)).status).toBe(500);
+  });
+
+  it("rejects fault requests it does not understand", async () => {
+    expect((await control(sb, "POST", "faults", { explode: true })).status).toBe(400);
+    expect((await control(sb, "POST", "faults", { status: 200 })).status).toBe(400);
+    expect((await control(sb, "POST", "faults", { delay_ms: 10, count: 0 })).status).toBe(400);
+  });
+});
+
+describe("reset", () => {
+  it("forgets tokens, clock, faults and plan, and closes dynamic listeners", async () => {
+    const t = (await create(sb, "/token/variable/ip", {})).tokens[0];
+    await control(sb, "POST", "clock", { advance_ms: 5_000 });
+    await control(sb, "POST", "plan", { plan: "free" });
+    await control(sb, "POST", "faults", { status: 500, count: 5 });
+    const r = await control(sb, "POST", "reset");
+    expect(r.json).toMatchObject({ reset: true, offset_ms: 0, plan: "basic" });
+    expect(await tokenCount()).toBe(0);
+    expect((await control(sb, "GET", "faults")).json.pending).toEqual([]);
+    expect((await api(sb, "GET", countries)).status).toBe(200);
+    await expect(
+      viaHttpProxy({
+        proxyHost: t.ip,
+        proxyPort: t.port,
+        url: `${sb.baseUrl}/token/check/ip`,
+        ...t,
+      }),
+    ).rejects.toThrow(/ECONNREFUSED/);
+    const again = (await create(sb, "/token/static/ip", {})).data[0];
+    expect(again.id).toBe(1);
+  });
+});
+
+describe("rate limit", () => {
+  it("answers 429 with Retry-After once the free plan's 100 requests/minute are used", async () => {
+    await control(sb, "POST", "plan", { plan: "free" });
+    for (let batch = 0; batch < 10; batch++) {
+      const results = await Promise.all(
+        Array.from({ length: 10 }, () => api(sb, "GET", countries)),
+      );
+      for (const r of results) expect(r.status).toBe(200);
+    }
+    const over = await api(sb, "GET", countries);
+    expect(over.status).toBe(429);
+    expect(over.json).toEqual({
+      code: 429,
+      message: "Too Many Requests",
+      error: "too many requests: rate limit exceeded",
+    });
+    const retryAfter = Number(over.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    // Unauthenticated operations are not counted, and a minute later the window is free again.
+    expect((await api(sb, "GET", "/token/check/ip", { auth: "none" })).status).toBe(200);
+    await control(sb, "POST", "clock", { advance_ms: 61_000 });
+    expect((await api(sb, "GET", countries)).status).toBe(200);
+  });
+
+  it("lifts the limit on the enterprise plan", async () => {
+    await control(sb, "POST", "plan", { plan: "enterprise" });
+    for (let batch = 0; batch < 11; batch++) {
+      const results = await Promise.all(
+        Array.from({ length: 10 }, () => api(sb, "GET", countries)),
+      );
+      for (const r of results) expect(r.status).toBe(200);
+    }
+    expect((await control(sb, "POST", "plan", { plan: "gold" })).status).toBe(400);
+  });
+});

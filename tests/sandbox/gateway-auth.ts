@@ -1,0 +1,87 @@
+/**
+ * Who may use a gateway listener. Static tokens are served only on the shared address
+ * (127.0.0.1), dynamic tokens only on their own address, and each only by the gateway of its
+ * network type. Deleted, expired, exhausted or unknown credentials are refused.
+ */
+import type { Clock } from "./clock";
+import { GATEWAY_HOST } from "./context";
+import type { GatewayEvent, GatewayLog, GatewayName } from "./gateway-log";
+import { isStaticKind } from "./kinds";
+import type { Store, Token } from "./state";
+
+export type Decision =
+  | { ok: true; token: Token }
+  | { ok: false; result: "auth-required" | "refused"; reason: string };
+
+export function decide(
+  store: Store,
+  gateway: GatewayName,
+  listenerIp: string,
+  username: string,
+  password: string,
+): Decision {
+  if (!username)
+    return { ok: false, result: "auth-required", reason: "Proxy credentials required." };
+  const token = store.byUser(username);
+  if (!token || token.password !== password) {
+    return { ok: false, result: "refused", reason: "Invalid proxy username or password." };
+  }
+  const wantedGateway: GatewayName = token.networkType === "HTTP" ? "http" : "socks5";
+  if (gateway !== wantedGateway) {
+    return { ok: false, result: "refused", reason: `This token is a ${token.networkType} proxy.` };
+  }
+  const home = isStaticKind(token.kind) ? GATEWAY_HOST : token.ip;
+  if (listenerIp !== home) {
+    return { ok: false, result: "refused", reason: "This token is not served on this address." };
+  }
+  if (token.kind === "dynamic_traffic" && token.trafficUsed >= token.trafficQuota) {
+    return { ok: false, result: "refused", reason: "Traffic quota exhausted." };
+  }
+  const status = store.status(token);
+  if (status !== "active") {
+    return { ok: false, result: "refused", reason: `This token is ${status}.` };
+  }
+  return { ok: true, token };
+}
+
+export interface LogDeps {
+  store: Store;
+  clock: Clock;
+  log: GatewayLog;
+}
+
+/** Writes a decision to the gateway log. */
+export function logDecision(
+  deps: LogDeps,
+  gateway: GatewayName,
+  listener: { ip: string; port: number },
+  username: string,
+  target: string,
+  d: Decision,
+): void {
+  const event: GatewayEvent = {
+    at: deps.clock.iso(),
+    gateway,
+    listener: `${listener.ip}:${listener.port}`,
+    username: username || null,
+    target,
+    result: d.ok ? "ok" : d.result,
+  };
+  if (d.ok) event.token_id = d.token.id;
+  else event.reason = d.reason;
+  deps.log.add(event);
+}
+
+/** Decides and writes the decision to the gateway log. */
+export function decideAndLog(
+  deps: LogDeps,
+  gateway: GatewayName,
+  listener: { ip: string; port: number },
+  username: string,
+  password: string,
+  target: string,
+): Decision {
+  const d = decide(deps.store, gateway, listener.ip, username, password);
+  logDecision(deps, gateway, listener, username, target, d);
+  return d;
+}

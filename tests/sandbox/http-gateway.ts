@@ -1,0 +1,92 @@
+/**
+ * HTTP proxy gateway (proxy-chain). One listener on 127.0.0.1:<port> serves every static HTTP
+ * token; each dynamic HTTP token gets a listener of its own on <token ip>:<port>. Upstream
+ * connections leave from the token's exit address, for plain requests and CONNECT tunnels alike.
+ */
+import { Server } from "proxy-chain";
+import { GATEWAY_HOST } from "./context";
+import { decideAndLog, type LogDeps } from "./gateway-auth";
+
+interface Listener {
+  server: Server;
+  /** proxy-chain connection id -> token id, for traffic counting and dropping. */
+  connections: Map<number, number>;
+}
+
+export type GatewayDeps = LogDeps;
+
+export class HttpGateway {
+  private readonly listeners = new Map<string, Listener>();
+  port = 0;
+
+  constructor(private readonly deps: GatewayDeps) {}
+
+  /** Starts the shared listener; returns the port actually bound. */
+  async start(port: number): Promise<number> {
+    this.port = port;
+    const main = await this.listen(GATEWAY_HOST);
+    this.port = main.server.port;
+    return this.port;
+  }
+
+  async open(ip: string): Promise<void> {
+    if (this.listeners.has(ip)) return;
+    await this.listen(ip);
+  }
+
+  async closeListener(ip: string): Promise<void> {
+    const l = this.listeners.get(ip);
+    if (!l) return;
+    this.listeners.delete(ip);
+    await l.server.close(true);
+  }
+
+  dropToken(tokenId: number): void {
+    for (const l of this.listeners.values()) {
+      for (const [connectionId, owner] of l.connections) {
+        if (owner === tokenId) l.server.closeConnection(connectionId);
+      }
+    }
+  }
+
+  async close(): Promise<void> {
+    const all = [...this.listeners.keys()];
+    await Promise.all(all.map((ip) => this.closeListener(ip)));
+  }
+
+  private async listen(ip: string): Promise<Listener> {
+    const connections = new Map<number, number>();
+    const server = new Server({
+      host: ip,
+      port: this.port,
+      authRealm: "Proxy Deck Sandbox",
+      prepareRequestFunction: ({
+        username,
+        password,
+        hostname,
+        port: targetPort,
+        connectionId,
+      }) => {
+        const target = `${hostname}:${targetPort}`;
+        const listener = { ip, port: server.port };
+        const d = decideAndLog(this.deps, "http", listener, username, password, target);
+        if (!d.ok) return { requestAuthentication: true, failMsg: d.reason };
+        connections.set(connectionId, d.token.id);
+        return { localAddress: d.token.ip, ipFamily: 4 };
+      },
+    });
+    server.on("connectionClosed", ({ connectionId, stats }) => {
+      const tokenId = connections.get(connectionId);
+      connections.delete(connectionId);
+      if (tokenId !== undefined && stats) {
+        this.deps.store.addTraffic(tokenId, stats.srcTxBytes + stats.srcRxBytes);
+      }
+    });
+    // Upstream failures are answered by proxy-chain (502 and friends); nothing to add here.
+    server.on("requestFailed", () => {});
+    await server.listen();
+    const listener = { server, connections };
+    this.listeners.set(ip, listener);
+    return listener;
+  }
+}

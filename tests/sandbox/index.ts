@@ -1,0 +1,126 @@
+/**
+ * The local sandbox provider: the spec's API on 127.0.0.1, an authenticating HTTP proxy gateway
+ * and a SOCKS5 gateway that the tokens it creates point at. See README.md in this folder.
+ */
+import type { Server } from "node:http";
+import { createApiServer } from "./api-server";
+import { Clock } from "./clock";
+import type { Context, Credentials, GatewayControl } from "./context";
+import { Faults } from "./faults";
+import { GatewayLog } from "./gateway-log";
+import { HttpGateway } from "./http-gateway";
+import { RateLimiter } from "./rate-limit";
+import { SocksGateway } from "./socks-gateway";
+import { Store } from "./state";
+
+export type Plan = "free" | "basic" | "professional" | "enterprise";
+
+export interface SandboxOptions {
+  /** 0 (the default) picks a free port. */
+  apiPort?: number;
+  proxyPort?: number;
+  socksPort?: number;
+  /** Rate-limit plan; default "basic". */
+  plan?: Plan;
+}
+
+export interface SandboxInfo {
+  baseUrl: string;
+  accessToken: string;
+  username: string;
+  password: string;
+  proxyPort: number;
+  socksPort: number;
+}
+
+export interface Sandbox extends SandboxInfo {
+  info: SandboxInfo;
+  close(): Promise<void>;
+}
+
+export const SANDBOX_CREDENTIALS: Readonly<Credentials> = {
+  accessToken: "sandbox-access-token",
+  username: "sandbox-user",
+  password: "sandbox-pass",
+};
+
+const API_HOST = "127.0.0.1";
+
+function listen(server: Server, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, API_HOST, () => {
+      server.off("error", reject);
+      const address = server.address();
+      resolve(typeof address === "object" && address ? address.port : port);
+    });
+  });
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    if (!server.listening) return resolve();
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const clock = new Clock();
+  const store = new Store(clock);
+  const log = new GatewayLog();
+  const http = new HttpGateway({ store, clock, log });
+  const socks = new SocksGateway({ store, clock, log });
+  const gateways: GatewayControl = {
+    openDynamic: (t) => (t.networkType === "HTTP" ? http.open(t.ip) : socks.open(t.ip)),
+    closeDynamic: (ip, t) =>
+      t.networkType === "HTTP" ? http.closeListener(ip) : socks.closeListener(ip),
+    dropToken: (id) => {
+      http.dropToken(id);
+      socks.dropToken(id);
+    },
+  };
+  const plan = options.plan ?? "basic";
+  const ctx: Context = {
+    clock,
+    store,
+    limiter: new RateLimiter(clock, plan),
+    faults: new Faults(),
+    gatewayLog: log,
+    gateways,
+    credentials: { ...SANDBOX_CREDENTIALS },
+    initialPlan: plan,
+    baseUrl: "",
+    proxyPort: 0,
+    socksPort: 0,
+    requestCount: 0,
+  };
+  const api = createApiServer(ctx);
+  const closeAll = async () => {
+    await Promise.all([closeServer(api), http.close(), socks.close()]);
+  };
+  try {
+    ctx.proxyPort = await http.start(options.proxyPort ?? 0);
+    ctx.socksPort = await socks.start(options.socksPort ?? 0);
+    const apiPort = await listen(api, options.apiPort ?? 0);
+    ctx.baseUrl = `http://${API_HOST}:${apiPort}`;
+  } catch (error) {
+    await closeAll();
+    throw error;
+  }
+  const info: SandboxInfo = {
+    baseUrl: ctx.baseUrl,
+    ...SANDBOX_CREDENTIALS,
+    proxyPort: ctx.proxyPort,
+    socksPort: ctx.socksPort,
+  };
+  let closing: Promise<void> | undefined;
+  return {
+    ...info,
+    info,
+    close: () => {
+      closing ??= closeAll();
+      return closing;
+    },
+  };
+}
