@@ -17,10 +17,19 @@ export default defineConfig({
       "proxy",
       "webRequest",
       "alarms",
-      ...(browser === "firefox" ? [] : ["webRequestAuthProvider"]),
+      // Chrome only: dropping the gateway's cached proxy credentials makes a switch effective.
+      ...(browser === "firefox"
+        ? ["webRequestBlocking"]
+        : ["webRequestAuthProvider", "browsingData"]),
     ],
     host_permissions: ["<all_urls>"],
     action: { default_title: "__MSG_extName__" },
+    commands: {
+      "toggle-proxy": {
+        suggested_key: { default: "Alt+Shift+P" },
+        description: "Connect or disconnect the last used token",
+      },
+    },
     ...(browser === "firefox"
       ? {
           browser_specific_settings: {

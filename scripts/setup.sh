@@ -12,4 +12,23 @@ if ! command -v chromium >/dev/null 2>&1; then
   DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq chromium >/dev/null
 fi
 
-npm ci --no-audit --no-fund
+# `npm ci` installs exactly the lock, but npm 11.16+ rejects a lock that has no entry for an
+# optional platform package the registry cannot serve (npm/cli#9846, "Missing: <name>@ from lock
+# file"): on these machines, the non-Linux Biome and Rollup binaries. When npm ci says the lock is
+# out of sync, check whether it really is (would `npm install` write a different lock?); if not,
+# install from that same lock with `npm install --no-save`.
+ci_log="$(mktemp)"
+lock_copy="$(mktemp)"
+trap 'rm -f "$ci_log" "$lock_copy"' EXIT
+if ! npm ci --no-audit --no-fund 2>&1 | tee "$ci_log"; then
+  grep -q 'from lock file' "$ci_log" || exit 1
+  cp package-lock.json "$lock_copy"
+  npm install --package-lock-only --ignore-scripts --no-audit --no-fund >/dev/null
+  if ! cmp -s package-lock.json "$lock_copy"; then
+    cp "$lock_copy" package-lock.json
+    echo "setup: package-lock.json is out of sync with package.json: run npm install, commit the lock" >&2
+    exit 1
+  fi
+  echo "setup: the lock is in sync; npm ci hit npm/cli#9846, installing with npm install --no-save" >&2
+  npm install --no-audit --no-fund --no-save
+fi

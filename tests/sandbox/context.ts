@@ -26,6 +26,8 @@ export interface Context {
   limiter: RateLimiter;
   faults: Faults;
   gatewayLog: GatewayLog;
+  /** The next `remaining` valid gateway logins are challenged again (407). */
+  rechallenge: { remaining: number };
   gateways: GatewayControl;
   credentials: Credentials;
   initialPlan: PlanName;

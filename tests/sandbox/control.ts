@@ -26,6 +26,7 @@ export async function resetSandbox(ctx: Context): Promise<void> {
   ctx.limiter.reset();
   ctx.limiter.plan = ctx.initialPlan;
   ctx.gatewayLog.clear();
+  ctx.rechallenge.remaining = 0;
   ctx.requestCount = 0;
 }
 
@@ -83,6 +84,14 @@ export async function handleControl(
       });
     case "GET /gateway-log":
       return ok({ events: ctx.gatewayLog.list() });
+    case "POST /gateway/rechallenge": {
+      const count = requireObject(body).count;
+      if (typeof count !== "number" || !Number.isSafeInteger(count) || count < 0) {
+        throw badRequest("count must be a non-negative integer");
+      }
+      ctx.rechallenge.remaining = count;
+      return ok({ remaining: count });
+    }
     case "POST /gateway-log/clear":
       ctx.gatewayLog.clear();
       return ok({ cleared: true });

@@ -48,6 +48,8 @@ export interface LogDeps {
   store: Store;
   clock: Clock;
   log: GatewayLog;
+  /** Control switch: the next `remaining` valid logins get a fresh 407 (see README). */
+  rechallenge: { remaining: number };
 }
 
 /** Writes a decision to the gateway log. */
@@ -81,7 +83,13 @@ export function decideAndLog(
   password: string,
   target: string,
 ): Decision {
-  const d = decide(deps.store, gateway, listener.ip, username, password);
+  let d = decide(deps.store, gateway, listener.ip, username, password);
+  // A gateway whose login session ended challenges again although the credentials are good,
+  // as a real provider does; browser tests use it to force a challenge at a chosen moment.
+  if (d.ok && deps.rechallenge.remaining > 0) {
+    deps.rechallenge.remaining -= 1;
+    d = { ok: false, result: "auth-required", reason: "Proxy session expired; sign in again." };
+  }
   logDecision(deps, gateway, listener, username, target, d);
   return d;
 }

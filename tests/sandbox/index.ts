@@ -69,8 +69,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const clock = new Clock();
   const store = new Store(clock);
   const log = new GatewayLog();
-  const http = new HttpGateway({ store, clock, log });
-  const socks = new SocksGateway({ store, clock, log });
+  const rechallenge = { remaining: 0 };
+  const http = new HttpGateway({ store, clock, log, rechallenge });
+  const socks = new SocksGateway({ store, clock, log, rechallenge });
   const gateways: GatewayControl = {
     openDynamic: (t) => (t.networkType === "HTTP" ? http.open(t.ip) : socks.open(t.ip)),
     closeDynamic: (ip, t) =>
@@ -87,6 +88,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     limiter: new RateLimiter(clock, plan),
     faults: new Faults(),
     gatewayLog: log,
+    rechallenge,
     gateways,
     credentials: { ...SANDBOX_CREDENTIALS },
     initialPlan: plan,

@@ -1,0 +1,47 @@
+/**
+ * Should this authentication challenge get the active token's credentials? (pure)
+ * Only a proxy's challenge (never a website's 401), only from the active token's endpoint, and
+ * only once per request: a second challenge means the credentials were refused, and answering
+ * again would loop.
+ */
+import { proxyEndpoint, type StoredToken } from "../tokens";
+
+export interface AuthChallenge {
+  requestId: string;
+  isProxy: boolean;
+  /** host:port that asked. On Firefox pass the proxyInfo's, since there challenger is the site. */
+  challenger: { host: string; port: number };
+}
+
+export type AuthDecision =
+  | { action: "answer"; username: string; password: string }
+  | { action: "cancel"; reason: "credentials-refused" }
+  | { action: "ignore"; reason: "not-a-proxy" | "no-active-token" | "other-proxy" };
+
+export function decideAuth(
+  challenge: AuthChallenge,
+  active: Pick<StoredToken, "host" | "port" | "username" | "password"> | null,
+  earlierAnswers: number,
+): AuthDecision {
+  if (!challenge.isProxy) return { action: "ignore", reason: "not-a-proxy" };
+  if (!active) return { action: "ignore", reason: "no-active-token" };
+  const asked = `${challenge.challenger.host.replace(/^\[|\]$/g, "")}:${challenge.challenger.port}`;
+  if (asked.toLowerCase() !== proxyEndpoint(active).toLowerCase()) {
+    return { action: "ignore", reason: "other-proxy" };
+  }
+  if (earlierAnswers > 0) return { action: "cancel", reason: "credentials-refused" };
+  return { action: "answer", username: active.username, password: active.password };
+}
+
+/** Answered request ids, pruned so the record stays small across a long session. */
+export function recordAnswer(
+  attempts: Record<string, number>,
+  requestId: string,
+  now: number,
+  maxAgeMs = 5 * 60_000,
+): Record<string, number> {
+  const kept = Object.entries(attempts)
+    .filter(([, at]) => now - at < maxAgeMs)
+    .slice(-200);
+  return { ...Object.fromEntries(kept), [requestId]: now };
+}

@@ -1,0 +1,99 @@
+/**
+ * Chrome's side of the engine: `proxy.settings` with fixed_servers, proxy auth through
+ * `webRequest.onAuthRequired` (asyncBlocking: Chrome ignores a returned Promise), and the
+ * credential-cache flush that makes a switch between tokens on one gateway take effect.
+ */
+import type { Browser } from "@wxt-dev/browser";
+import { items, readConnection, readTokens } from "../storage";
+import { decideAuth, recordAnswer } from "./auth";
+import { chromeProxyConfig, gatewayOrigin } from "./config";
+import type { ProxyPlatform } from "./platform";
+
+export type ChromeApi = typeof Browser;
+
+export function createChromePlatform(chrome: ChromeApi): ProxyPlatform {
+  return {
+    supportsSocksAuth: false,
+    async apply(token, settings) {
+      await chrome.proxy.settings.set({
+        value: chromeProxyConfig(token, settings.bypassList),
+        scope: "regular",
+      });
+    },
+    async clear() {
+      await chrome.proxy.settings.clear({ scope: "regular" });
+    },
+    async forgetCredentials(tokens) {
+      // Chromium caches proxy credentials per host:port, sends them unasked and keeps tunnels
+      // open, so re-setting proxy.settings keeps the old exit (tokens of one provider share a
+      // gateway and differ only in username). Removing the gateway origin's "cookies" also
+      // drops its HTTP auth cache entry and closes its proxy sockets; the next request is
+      // challenged and answered with the token now stored. Cost: in-flight requests through
+      // the gateway are cut, and cookies of the gateway's own origin (it serves no site).
+      const [first, ...rest] = new Set(tokens.map(gatewayOrigin));
+      if (first === undefined) return;
+      await chrome.browsingData.remove({ since: 0, origins: [first, ...rest] }, { cookies: true });
+    },
+    async controlledByOther() {
+      const setting = await chrome.proxy.settings.get({ incognito: false });
+      return setting.levelOfControl === "controlled_by_other_extensions";
+    },
+    async setBadge(badge) {
+      await Promise.all([
+        chrome.action.setBadgeText({ text: badge.text }),
+        chrome.action.setBadgeBackgroundColor({ color: badge.color }),
+        chrome.action.setTitle({ title: badge.title }),
+      ]);
+    },
+  };
+}
+
+type AuthDetails = Parameters<
+  Parameters<ChromeApi["webRequest"]["onAuthRequired"]["addListener"]>[0]
+>[0];
+type AuthResponse = { authCredentials?: { username: string; password: string }; cancel?: boolean };
+
+/**
+ * Answers the active token's proxy challenges. Must be called synchronously at the top level
+ * of the service worker so a challenge can wake it. Credentials are read from storage on each
+ * challenge: a woken worker has no module state.
+ */
+export function registerChromeAuth(chrome: ChromeApi, onRefused: (message: string) => void): void {
+  chrome.webRequest.onAuthRequired.addListener(
+    (details, callback) => {
+      answerChallenge(details, onRefused).then(
+        (response) => callback?.(response),
+        () => callback?.({}),
+      );
+      return undefined;
+    },
+    { urls: ["<all_urls>"] },
+    ["asyncBlocking"],
+  );
+}
+
+async function answerChallenge(
+  details: AuthDetails,
+  onRefused: (message: string) => void,
+): Promise<AuthResponse> {
+  const [{ activeTokenId }, tokens, attempts] = await Promise.all([
+    readConnection(),
+    readTokens(),
+    items.authAttempts.getValue(),
+  ]);
+  const active = tokens.find((t) => t.id === activeTokenId) ?? null;
+  const decision = decideAuth(
+    { requestId: details.requestId, isProxy: details.isProxy, challenger: details.challenger },
+    active,
+    attempts[details.requestId] ? 1 : 0,
+  );
+  if (decision.action === "ignore") return {};
+  if (decision.action === "cancel") {
+    onRefused(
+      "The proxy refused this token's username or password. Check the token or choose another one.",
+    );
+    return { cancel: true };
+  }
+  await items.authAttempts.setValue(recordAnswer(attempts, details.requestId, Date.now()));
+  return { authCredentials: { username: decision.username, password: decision.password } };
+}

@@ -1,0 +1,90 @@
+/**
+ * Token → the browser's proxy configuration (pure). Chrome takes a `fixed_servers` setting and
+ * answers 407s separately; Firefox takes a ProxyInfo per request with the credentials inside.
+ */
+import { proxyEndpoint, type StoredToken } from "../tokens";
+
+export type ProxyTarget = Pick<
+  StoredToken,
+  "host" | "port" | "networkType" | "username" | "password"
+>;
+
+export interface ChromeProxyConfig {
+  mode: "fixed_servers";
+  rules: {
+    singleProxy: { scheme: "http" | "socks5"; host: string; port: number };
+    bypassList: string[];
+  };
+}
+
+export function chromeProxyConfig(token: ProxyTarget, bypassList: string[]): ChromeProxyConfig {
+  return {
+    mode: "fixed_servers",
+    rules: {
+      singleProxy: {
+        scheme: token.networkType === "SOCKS5" ? "socks5" : "http",
+        host: token.host,
+        port: token.port,
+      },
+      bypassList: normalizeBypassList(bypassList),
+    },
+  };
+}
+
+/** Trimmed, de-duplicated, empty entries dropped; order kept (Chrome reads it in order). */
+export function normalizeBypassList(list: string[]): string[] {
+  return [...new Set(list.map((entry) => entry.trim()).filter(Boolean))];
+}
+
+export interface FirefoxProxyInfo {
+  type: "http" | "socks";
+  host: string;
+  port: number;
+  username?: string;
+  password?: string;
+  proxyDNS?: boolean;
+  proxyAuthorizationHeader?: string;
+}
+
+export function firefoxProxyInfo(token: ProxyTarget): FirefoxProxyInfo {
+  const { host, port } = token;
+  if (token.networkType === "SOCKS5") {
+    // Names resolve at the proxy, so DNS does not leak the user's real resolver.
+    return {
+      type: "socks",
+      host,
+      port,
+      username: token.username,
+      password: token.password,
+      proxyDNS: true,
+    };
+  }
+  return {
+    type: "http",
+    host,
+    port,
+    proxyAuthorizationHeader: `Basic ${base64Utf8(`${token.username}:${token.password}`)}`,
+  };
+}
+
+/** The origin Chromium keys its proxy credential cache and proxy sockets by. */
+export const gatewayOrigin = (token: Pick<StoredToken, "host" | "port">) =>
+  `http://${proxyEndpoint(token)}`;
+
+/** Does a Firefox bypass rule (host, `*.suffix`, `<local>`) match this request host? */
+export function isBypassed(hostname: string, bypassList: string[]): boolean {
+  const host = hostname.toLowerCase();
+  return normalizeBypassList(bypassList).some((rule) => {
+    const r = rule.toLowerCase();
+    if (r === "<local>") return !host.includes(".") && !host.includes(":");
+    if (r === "<-loopback>") return false;
+    if (r.startsWith("*.")) return host.endsWith(r.slice(1)) || host === r.slice(2);
+    return host === r;
+  });
+}
+
+function base64Utf8(text: string): string {
+  let binary = "";
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}

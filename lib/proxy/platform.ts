@@ -1,0 +1,26 @@
+/** What the engine needs from a browser; Chrome and Firefox each implement it at the edge. */
+import type { Settings } from "../storage";
+import type { StoredToken } from "../tokens";
+
+export interface ProxyPlatform {
+  /** Chrome cannot send SOCKS5 credentials; Firefox can. */
+  readonly supportsSocksAuth: boolean;
+  /** Route browser traffic through this token. */
+  apply(token: StoredToken, settings: Settings): Promise<void>;
+  /** Back to direct. */
+  clear(): Promise<void>;
+  /**
+   * Forget credentials the network stack cached for these tokens' endpoints and close their
+   * proxy connections, so the next request is challenged and answered with the new token.
+   */
+  forgetCredentials(tokens: StoredToken[]): Promise<void>;
+  /** Another extension holds the proxy setting, so ours cannot take effect. */
+  controlledByOther(): Promise<boolean>;
+  setBadge(badge: Badge): Promise<void>;
+}
+
+export interface Badge {
+  text: string;
+  color: string;
+  title: string;
+}

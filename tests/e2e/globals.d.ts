@@ -1,0 +1,2 @@
+// page.evaluate callbacks run inside extension pages, where `chrome` exists.
+declare const chrome: typeof import("@wxt-dev/browser").Browser;
