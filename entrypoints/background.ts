@@ -30,9 +30,8 @@ export default defineBackground(() => {
   };
   if (firefox) firefox.register(onProxyError);
   else {
-    registerChromeAuth(
-      chrome,
-      (message) => void engine.reportProxyProblem("credentials-refused", message),
+    registerChromeAuth(chrome, (message) =>
+      engine.reportProxyProblem("credentials-refused", message),
     );
     chrome.proxy.onProxyError.addListener((details) => onProxyError(details.error));
   }

@@ -58,7 +58,10 @@ type AuthResponse = { authCredentials?: { username: string; password: string }; 
  * of the service worker so a challenge can wake it. Credentials are read from storage on each
  * challenge: a woken worker has no module state.
  */
-export function registerChromeAuth(chrome: ChromeApi, onRefused: (message: string) => void): void {
+export function registerChromeAuth(
+  chrome: ChromeApi,
+  onRefused: (message: string) => Promise<void>,
+): void {
   chrome.webRequest.onAuthRequired.addListener(
     (details, callback) => {
       answerChallenge(details, onRefused).then(
@@ -74,7 +77,7 @@ export function registerChromeAuth(chrome: ChromeApi, onRefused: (message: strin
 
 async function answerChallenge(
   details: AuthDetails,
-  onRefused: (message: string) => void,
+  onRefused: (message: string) => Promise<void>,
 ): Promise<AuthResponse> {
   const [{ activeTokenId }, tokens, attempts] = await Promise.all([
     readConnection(),
@@ -89,7 +92,8 @@ async function answerChallenge(
   );
   if (decision.action === "ignore") return {};
   if (decision.action === "cancel") {
-    onRefused(
+    // Stored before the request fails, so whoever sees the failure also finds the reason.
+    await onRefused(
       "The proxy refused this token's username or password. Check the token or choose another one.",
     );
     return { cancel: true };

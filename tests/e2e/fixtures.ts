@@ -29,6 +29,8 @@ export async function launchWithExtension(userDataDir: string): Promise<BrowserC
   return chromium.launchPersistentContext(userDataDir, {
     executablePath: chromiumPath(),
     headless: true,
+    // The HTTPS test page uses a self-signed certificate.
+    ignoreHTTPSErrors: true,
     args: [
       ...quietChromiumArgs,
       `--disable-extensions-except=${extensionPath}`,

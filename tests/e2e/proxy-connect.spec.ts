@@ -4,9 +4,12 @@ import {
   createTokens,
   exitOfPageLoad,
   extensionPage,
+  gatewayLog,
+  must,
   proxyStatus,
   sandboxFor,
   sandboxSettings,
+  send,
   sendOk,
   startEchoServer,
   storedTokens,
@@ -23,30 +26,183 @@ test.afterEach(async () => {
   await sb.close();
 });
 
-test("connect: pages and the exit check go through the token, disconnect: direct again", async ({
+test("connect: pages and the exit check go through the token; disconnect: direct again", async ({
   context,
   extensionId,
 }) => {
   const ext = await extensionPage(context, extensionId);
   await sendOk(ext, { type: "saveSettings", settings: sandboxSettings(sb) });
-  const [token] = await createTokens(ext, "static-ip", 1);
-  expect(token?.ip).toBe(""); // the sandbox assigns static IPs later, like the spec allows
+  const token = must((await createTokens(ext, "static-ip", 1))[0], "token");
+  expect(token.ip).toBe(""); // the sandbox assigns static IPs later, as the spec allows
 
   const page = await context.newPage();
   expect(await exitOfPageLoad(page, echo.url)).toBe("127.0.0.1");
 
-  await sendOk(ext, { type: "connect", tokenId: token!.id });
+  await sendOk(ext, { type: "connect", tokenId: token.id });
   const status = await proxyStatus(ext);
   expect(status.state).toBe("connected");
-  const stored = (await storedTokens(ext)).find((t) => t.id === token!.id)!;
-  expect(stored.ip).toMatch(/^127\./);
+  const stored = must(
+    (await storedTokens(ext)).find((t) => t.id === token.id),
+    "stored token",
+  );
+  expect(stored.ip).toMatch(/^127\./); // the empty IP was filled from the exit check
   expect(stored.ip).not.toBe("127.0.0.1");
   expect(status.exitIp?.ip).toBe(stored.ip);
-  expect(status.exitIp?.viaTokenId).toBe(token!.id);
+  expect(status.exitIp?.viaTokenId).toBe(token.id);
   expect(await exitOfPageLoad(page, echo.url)).toBe(stored.ip);
 
   await sendOk(ext, { type: "disconnect" });
   expect((await proxyStatus(ext)).state).toBe("direct");
   expect((await proxyStatus(ext)).exitIp?.ip).toBe("127.0.0.1");
   expect(await exitOfPageLoad(page, echo.url)).toBe("127.0.0.1");
+});
+
+test("switch A → B on one gateway: the next HTTP and HTTPS requests exit through B", async ({
+  context,
+  extensionId,
+}) => {
+  const secure = await startEchoServer({ https: true });
+  try {
+    const ext = await extensionPage(context, extensionId);
+    await sendOk(ext, { type: "saveSettings", settings: sandboxSettings(sb) });
+    const [a, b] = await createTokens(ext, "static-traffic", 2);
+    const tokenA = must(a, "token A");
+    const tokenB = must(b, "token B");
+    expect(`${tokenA.host}:${tokenA.port}`).toBe(`${tokenB.host}:${tokenB.port}`);
+    expect(tokenA.ip).not.toBe(tokenB.ip);
+
+    const page = await context.newPage();
+    for (const [from, to] of [
+      [tokenA, tokenB],
+      [tokenB, tokenA],
+    ] as const) {
+      await sendOk(ext, { type: "connect", tokenId: from.id });
+      expect(await exitOfPageLoad(page, echo.url)).toBe(from.ip);
+      // An open tunnel to the HTTPS host, kept alive by Chromium.
+      expect(await exitOfPageLoad(page, secure.url)).toBe(from.ip);
+      await sendOk(ext, { type: "connect", tokenId: to.id });
+      expect((await proxyStatus(ext)).exitIp?.ip).toBe(to.ip); // the extension's own fetch
+      expect(await exitOfPageLoad(page, echo.url)).toBe(to.ip);
+      expect(await exitOfPageLoad(page, secure.url)).toBe(to.ip);
+    }
+  } finally {
+    await secure.close();
+  }
+});
+
+test("wrong password: at most 2 challenges for the request, and a visible 'credentials refused'", async ({
+  context,
+  extensionId,
+}) => {
+  const ext = await extensionPage(context, extensionId);
+  await sendOk(ext, { type: "saveSettings", settings: sandboxSettings(sb) });
+  const token = must((await createTokens(ext, "static-traffic", 1))[0], "token");
+  // Credentials gone stale in storage (e.g. changed at the provider).
+  await ext.evaluate(async (id) => {
+    const { tokens } = await chrome.storage.local.get("tokens");
+    const list = tokens as { id: number; password: string }[];
+    await chrome.storage.local.set({
+      tokens: list.map((t) => (t.id === id ? { ...t, password: "wrong-password" } : t)),
+    });
+  }, token.id);
+  await fetch(`${sb.baseUrl}/__sandbox/gateway-log/clear`, { method: "POST" });
+
+  const reply = await send(ext, { type: "connect", tokenId: token.id });
+  expect(reply.ok).toBe(false);
+  const status = await proxyStatus(ext);
+  expect(status.state).toBe("error");
+  expect(status.error?.code).toBe("credentials-refused");
+  expect(status.error?.message).toMatch(/refused/);
+  const attemptsBy = async () =>
+    (await gatewayLog(sb)).filter((e) => e.username === token.username).length;
+  // The exit check: one answer, then the second challenge is cancelled.
+  expect(await attemptsBy()).toBeGreaterThan(0);
+  expect(await attemptsBy()).toBeLessThanOrEqual(2);
+
+  // With the challenge cancelled, Chromium shows the proxy's own 407 page: no dialog, no loop.
+  const page = await context.newPage();
+  const outcome = await page.goto(echo.url).then(
+    (response) => String(response?.status()),
+    (error: Error) => error.message,
+  );
+  expect(outcome).toMatch(/407|ERR_/);
+  expect(await attemptsBy()).toBeLessThanOrEqual(4); // ≤ 2 more for the page load
+});
+
+test("a website's own 401 never receives the proxy credentials", async ({
+  context,
+  extensionId,
+}) => {
+  const ext = await extensionPage(context, extensionId);
+  await sendOk(ext, { type: "saveSettings", settings: sandboxSettings(sb) });
+  const token = must((await createTokens(ext, "static-traffic", 1))[0], "token");
+  await sendOk(ext, { type: "connect", tokenId: token.id });
+  const page = await context.newPage();
+  // Headless Chromium turns the site's login dialog into ERR_INVALID_AUTH_CREDENTIALS; a
+  // headed one shows the dialog. Either way the challenge was left to the browser.
+  const outcome = await page.goto(`${echo.url}/private`).then(
+    (response) => String(response?.status()),
+    (error: Error) => error.message,
+  );
+  expect(outcome).toMatch(/401|ERR_INVALID_AUTH_CREDENTIALS/);
+  const stored = must(
+    (await storedTokens(ext)).find((t) => t.id === token.id),
+    "token",
+  );
+  expect(echo.privateRequestsFrom).toContain(stored.ip); // it did go through the proxy
+  expect(echo.authorizationHeaders).toEqual([]); // and no credentials reached the site
+});
+
+test("a SOCKS5 token on Chrome is explained, not applied, and browsing keeps working", async ({
+  context,
+  extensionId,
+}) => {
+  const ext = await extensionPage(context, extensionId);
+  await sendOk(ext, { type: "saveSettings", settings: sandboxSettings(sb) });
+  const token = must((await createTokens(ext, "dynamic-traffic", 1, "SOCKS5"))[0], "token");
+  const reply = await send(ext, { type: "connect", tokenId: token.id });
+  expect(reply).toMatchObject({ ok: false, code: "socks5-unsupported" });
+  expect(reply.ok ? "" : reply.error).toMatch(/SOCKS5.*HTTP/s);
+  expect((await proxyStatus(ext)).state).toBe("direct");
+  const page = await context.newPage();
+  expect(await exitOfPageLoad(page, echo.url)).toBe("127.0.0.1");
+});
+
+test("refresh IP: a connected dynamic token moves and the next request exits from the new IP", async ({
+  context,
+  extensionId,
+}) => {
+  const ext = await extensionPage(context, extensionId);
+  await sendOk(ext, { type: "saveSettings", settings: sandboxSettings(sb) });
+  const token = must((await createTokens(ext, "dynamic-ip", 1))[0], "token");
+  await sendOk(ext, { type: "connect", tokenId: token.id });
+  const page = await context.newPage();
+  expect(await exitOfPageLoad(page, echo.url)).toBe(token.ip);
+
+  await sendOk(ext, { type: "refreshIp", tokenId: token.id });
+  const moved = must(
+    (await storedTokens(ext)).find((t) => t.id === token.id),
+    "refreshed token",
+  );
+  expect(moved.ip).not.toBe(token.ip);
+  expect(moved.host).toBe(moved.ip);
+  expect((await proxyStatus(ext)).exitIp?.ip).toBe(moved.ip);
+  expect(await exitOfPageLoad(page, echo.url)).toBe(moved.ip);
+});
+
+test("an unreachable proxy becomes a visible error within 2 s", async ({
+  context,
+  extensionId,
+}) => {
+  const ext = await extensionPage(context, extensionId);
+  await sendOk(ext, { type: "saveSettings", settings: sandboxSettings(sb) });
+  const token = must((await createTokens(ext, "static-traffic", 1))[0], "token");
+  await sendOk(ext, { type: "connect", tokenId: token.id });
+  await sb.close(); // the gateway goes away
+  const page = await context.newPage();
+  await page.goto(echo.url).catch(() => undefined);
+  await expect
+    .poll(async () => (await proxyStatus(ext)).error?.code, { timeout: 2_000 })
+    .toBe("proxy-unreachable");
+  sb = await sandboxFor(); // afterEach closes it
 });

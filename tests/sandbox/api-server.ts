@@ -111,6 +111,10 @@ async function answer(
 }
 
 function send(res: ServerResponse, reply: Reply, fault: Fault | undefined): void {
+  if (reply.after) {
+    const after = reply.after;
+    res.once("close", () => void after().catch(() => undefined));
+  }
   if (fault?.kind === "drop_after_commit") {
     // The operation ran and its state is committed; the client never hears about it.
     res.socket?.destroy();

@@ -141,6 +141,8 @@ export async function createTokens(ctx: Context, kind: ProxyKind, raw: unknown):
   });
 }
 
+const OLD_ADDRESS_GRACE_MS = 300;
+
 /** GET (or POST) /token/dynamic/ip/refresh/<id>: the token moves to a fresh address. */
 export async function refreshToken(ctx: Context, id: number): Promise<Reply> {
   const token = ctx.store.get(id);
@@ -160,7 +162,15 @@ export async function refreshToken(ctx: Context, id: number): Promise<Reply> {
     throw new HttpError(500, `could not move the token: ${(error as Error).message}`);
   }
   token.refreshedAt = ctx.clock.now();
-  await ctx.gateways.closeDynamic(oldIp, token);
-  ctx.store.pool.release(oldIp);
-  return ok({ code: 0, msg: "success", data: dynamicView(ctx, token) });
+  // The old address closes once the answer is out: a client refreshing through this very
+  // token (its traffic, the extension's own included, goes through it) still hears the answer.
+  return {
+    ...ok({ code: 0, msg: "success", data: dynamicView(ctx, token) }),
+    after: async () => {
+      // The answer may still be on its way back through the gateway on the old address.
+      await new Promise((resolve) => setTimeout(resolve, OLD_ADDRESS_GRACE_MS));
+      await ctx.gateways.closeDynamic(oldIp, token);
+      ctx.store.pool.release(oldIp);
+    },
+  };
 }

@@ -6,6 +6,8 @@ export interface Reply {
   /** Serialised as JSON unless it is already a string. */
   body: unknown;
   headers?: Record<string, string>;
+  /** Runs once the answer has been written (or dropped), e.g. to close the address it used. */
+  after?: () => Promise<void>;
 }
 
 export class HttpError extends Error {

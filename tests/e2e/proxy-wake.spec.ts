@@ -1,0 +1,90 @@
+import type { Sandbox } from "../sandbox/index";
+import { expect, launchWithExtension, test } from "./fixtures";
+import {
+  backgroundWorker,
+  control,
+  createTokens,
+  exitOfPageLoad,
+  extensionPage,
+  gatewayLog,
+  must,
+  proxyStatus,
+  sandboxFor,
+  sandboxSettings,
+  sendOk,
+  startEchoServer,
+  watchWorker,
+} from "./harness";
+
+let sb: Sandbox;
+let echo: Awaited<ReturnType<typeof startEchoServer>>;
+test.beforeEach(async () => {
+  sb = await sandboxFor();
+  echo = await startEchoServer();
+});
+test.afterEach(async () => {
+  await echo.close();
+  await sb.close();
+});
+
+const WAKES = 50;
+
+test(`a stopped worker answers the proxy's challenge: ${WAKES} cold wakes, 0 failed loads`, async ({
+  context,
+  extensionId,
+}) => {
+  test.setTimeout(180_000);
+  const ext = await extensionPage(context, extensionId);
+  await sendOk(ext, { type: "saveSettings", settings: sandboxSettings(sb) });
+  const token = must((await createTokens(ext, "static-traffic", 1))[0], "token");
+  await sendOk(ext, { type: "connect", tokenId: token.id });
+  await ext.close(); // no extension page may keep the worker alive
+  const page = await context.newPage();
+  const worker = await watchWorker(await context.newCDPSession(page), extensionId);
+
+  let failed = 0;
+  let challenged = 0;
+  for (let i = 0; i < WAKES; i++) {
+    await worker.stop();
+    await expect.poll(() => worker.isRunning()).toBe(false); // really asleep
+    const startsBefore = worker.starts();
+    // The gateway's login session ends: the next request is challenged while the worker sleeps.
+    await control(sb, "gateway/rechallenge", { count: 1 });
+    const exit = await exitOfPageLoad(page, `${echo.url}/?wake=${i}`).catch(() => "failed");
+    if (exit !== token.ip) failed++;
+    expect(worker.starts()).toBe(startsBefore + 1); // the challenge woke it
+    const log = await gatewayLog(sb);
+    challenged = log.filter(
+      (e) => e.result === "auth-required" && e.username === token.username,
+    ).length;
+  }
+  expect(failed).toBe(0);
+  expect(challenged).toBe(WAKES); // every load really was challenged and answered
+});
+
+test("browser restart with the same profile: proxied again, no dialog, nothing direct", async ({
+  userDataDir,
+}) => {
+  let context = await launchWithExtension(userDataDir);
+  let worker = await backgroundWorker(context);
+  const extensionId = new URL(worker.url()).host;
+  const ext = await extensionPage(context, extensionId);
+  await sendOk(ext, { type: "saveSettings", settings: sandboxSettings(sb) });
+  const token = must((await createTokens(ext, "static-traffic", 1))[0], "token");
+  await sendOk(ext, { type: "connect", tokenId: token.id });
+  await context.close();
+
+  context = await launchWithExtension(userDataDir);
+  try {
+    worker = await backgroundWorker(context);
+    const page = await context.newPage();
+    // No waiting for the worker to report in: the very first load must already be proxied.
+    expect(await exitOfPageLoad(page, echo.url)).toBe(token.ip);
+    const ext2 = await extensionPage(context, extensionId);
+    await expect.poll(async () => (await proxyStatus(ext2)).state).toBe("connected");
+    // Nothing reached the site directly (Chromium may also ask for /favicon.ico).
+    expect(new Set(echo.requestsFrom)).toEqual(new Set([token.ip]));
+  } finally {
+    await context.close();
+  }
+});
