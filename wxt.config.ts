@@ -18,9 +18,8 @@ export default defineConfig({
       "webRequest",
       "alarms",
       // Chrome only: dropping the gateway's cached proxy credentials makes a switch effective.
-      ...(browser === "firefox"
-        ? ["webRequestBlocking"]
-        : ["webRequestAuthProvider", "browsingData"]),
+      // Firefox sends credentials inside proxy.onRequest's ProxyInfo and needs neither.
+      ...(browser === "firefox" ? [] : ["webRequestAuthProvider", "browsingData"]),
     ],
     host_permissions: ["<all_urls>"],
     action: { default_title: "__MSG_extName__" },
