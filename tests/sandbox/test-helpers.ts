@@ -98,8 +98,9 @@ export function viaHttpProxy(opts: {
   url: string;
   username?: string;
   password?: string;
+  headers?: Record<string, string>;
 }): Promise<Raw> {
-  const headers: Record<string, string> = { host: new URL(opts.url).host };
+  const headers: Record<string, string> = { host: new URL(opts.url).host, ...opts.headers };
   if (opts.username !== undefined) {
     headers["proxy-authorization"] = basic(opts.username, opts.password ?? "");
   }
