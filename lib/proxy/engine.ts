@@ -35,6 +35,12 @@ export type EngineResult =
 export const SOCKS5_ON_CHROME =
   "Chrome cannot sign in to SOCKS5 proxies, so this token would fail on every page. Use an HTTP token instead: create one with the same location and choose HTTP.";
 
+/** Errors after which reconcile cleared the proxy setting: traffic goes out direct. */
+const PROXY_CLEARED: ReadonlySet<string> = new Set<ProxyErrorCode>([
+  "token-missing",
+  "socks5-unsupported",
+]);
+
 export function createEngine(deps: EngineDeps) {
   const { platform } = deps;
   const now = deps.now ?? Date.now;
@@ -132,14 +138,17 @@ export function createEngine(deps: EngineDeps) {
     });
     await reconcile();
     if (token) await platform.forgetCredentials([token]);
-    return checkExitIp();
+    // The disconnect itself has worked; the direct exit IP is informational.
+    await checkExitIp();
+    return { ok: true };
   }
 
   async function toggle(): Promise<EngineResult> {
     const { activeTokenId, lastTokenId } = await readConnection();
     if (activeTokenId !== null) return disconnect();
-    const fallback = (await readTokens())[0]?.id;
-    const target = lastTokenId ?? fallback;
+    const tokens = await readTokens();
+    // The last token may have been deleted since: fall back to the newest stored one.
+    const target = tokens.find((t) => t.id === lastTokenId)?.id ?? tokens[0]?.id;
     if (target === undefined)
       return { ok: false, code: "token-missing", message: "Create a token first." };
     return connect(target);
@@ -176,7 +185,11 @@ export function createEngine(deps: EngineDeps) {
       await setStatus((s) => ({
         ...s,
         exitIp,
-        ...(s.tokenId === activeTokenId && activeTokenId !== null
+        // A passing check proves the proxy works, unless reconcile cleared it (token gone,
+        // SOCKS5 without auth): then the check went out direct and the error must stay.
+        ...(s.tokenId === activeTokenId &&
+        activeTokenId !== null &&
+        !PROXY_CLEARED.has(s.error?.code ?? "")
           ? { state: "connected", error: null }
           : {}),
       }));

@@ -1,0 +1,121 @@
+import { describe, expect, it } from "vitest";
+import { commandSchema, isOwnPage } from "../../lib/messages";
+import { DEFAULT_SETTINGS } from "../../lib/storage";
+
+const params = { number: 2, country_id: 1 };
+
+describe("commandSchema", () => {
+  it.each([
+    { type: "saveSettings", settings: DEFAULT_SETTINGS },
+    {
+      type: "saveSettings",
+      settings: {
+        ...DEFAULT_SETTINGS,
+        baseUrl: "https://api.example.net",
+        auth: { kind: "bearer", accessToken: "t" },
+      },
+    },
+    { type: "createTokens", kind: "static-ip", params, countryCode: "US" },
+    {
+      type: "createTokens",
+      kind: "dynamic-traffic",
+      params: { ...params, network_type: "SOCKS5" },
+    },
+    { type: "createTokens", kind: "dynamic-ip", params: { ...params, payway_id: 3, number: 10 } },
+    { type: "connect", tokenId: 1 },
+    { type: "disconnect" },
+    { type: "toggle" },
+    { type: "refreshIp", tokenId: 987654 },
+    { type: "checkExitIp" },
+  ])("accepts $type", (command) => {
+    const result = commandSchema.safeParse(command);
+    expect(result.success).toBe(true);
+    expect(result.data?.type).toBe(command.type);
+  });
+
+  it('fills defaults: countryCode "" and network_type HTTP', () => {
+    const parsed = commandSchema.parse({ type: "createTokens", kind: "static-ip", params });
+    expect(parsed).toMatchObject({ countryCode: "", params: { network_type: "HTTP" } });
+  });
+
+  it.each([
+    { name: "unknown type", command: { type: "deleteEverything" } },
+    { name: "no type", command: { tokenId: 1 } },
+    { name: "not an object", command: "connect" },
+    { name: "null", command: null },
+    { name: "tokenId 0", command: { type: "connect", tokenId: 0 } },
+    { name: "tokenId -1", command: { type: "connect", tokenId: -1 } },
+    { name: 'tokenId "1"', command: { type: "connect", tokenId: "1" } },
+    { name: "tokenId 1.5", command: { type: "refreshIp", tokenId: 1.5 } },
+    { name: "tokenId missing", command: { type: "refreshIp" } },
+    {
+      name: "createTokens with number 11",
+      command: { type: "createTokens", kind: "static-ip", params: { ...params, number: 11 } },
+    },
+    {
+      name: "createTokens with number 0",
+      command: { type: "createTokens", kind: "static-ip", params: { ...params, number: 0 } },
+    },
+    {
+      name: "createTokens with an unknown kind",
+      command: { type: "createTokens", kind: "rotating", params },
+    },
+    {
+      name: "createTokens with an unknown param (strict)",
+      command: { type: "createTokens", kind: "static-ip", params: { ...params, evil: true } },
+    },
+    {
+      name: "createTokens with a bad network type",
+      command: {
+        type: "createTokens",
+        kind: "static-ip",
+        params: { ...params, network_type: "SOCKS4" },
+      },
+    },
+    {
+      name: "saveSettings with garbage settings",
+      command: { type: "saveSettings", settings: { baseUrl: 1 } },
+    },
+    {
+      name: "saveSettings with a negative refresh period",
+      command: { type: "saveSettings", settings: { ...DEFAULT_SETTINGS, autoRefreshMinutes: -1 } },
+    },
+  ])("rejects $name", ({ command }) => {
+    expect(commandSchema.safeParse(command).success).toBe(false);
+  });
+});
+
+describe("isOwnPage", () => {
+  const id = "abcdefghijklmnop";
+  const origin = `chrome-extension://${id}/`;
+
+  it.each([
+    { name: "own popup", sender: { id, url: `${origin}popup.html` }, expected: true },
+    { name: "own options page", sender: { id, url: `${origin}options.html#x` }, expected: true },
+    {
+      name: "another extension's page",
+      sender: { id: "zzzzzzzzzzzzzzzz", url: "chrome-extension://zzzzzzzzzzzzzzzz/popup.html" },
+      expected: false,
+    },
+    {
+      name: "another extension claiming our url",
+      sender: { id: "zzzzzzzzzzzzzzzz", url: `${origin}popup.html` },
+      expected: false,
+    },
+    {
+      name: "content-script-like sender (our id, a web URL)",
+      sender: { id, url: "https://example.com/page" },
+      expected: false,
+    },
+    {
+      name: "web URL that contains our origin later on",
+      sender: { id, url: `https://evil.example/?${origin}popup.html` },
+      expected: false,
+    },
+    { name: "missing url", sender: { id }, expected: false },
+    { name: "missing id", sender: { url: `${origin}popup.html` }, expected: false },
+    { name: "empty sender", sender: {}, expected: false },
+  ])("$name → $expected", ({ sender, expected }) => {
+    expect(isOwnPage(sender, id, origin)).toBe(expected);
+  });
+});

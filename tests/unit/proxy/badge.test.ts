@@ -1,0 +1,128 @@
+import { describe, expect, it } from "vitest";
+import { badgeFor } from "../../../lib/proxy/badge";
+import { DEFAULT_STATUS, type ProxyStatus } from "../../../lib/storage";
+import { makeToken } from "../stored-token";
+
+const status = (overrides: Partial<ProxyStatus>): ProxyStatus => ({
+  ...DEFAULT_STATUS,
+  ...overrides,
+});
+const exitIp = (countryCode: string) => ({
+  ip: "198.51.100.4",
+  country: "Germany",
+  countryCode,
+  city: "Berlin",
+  checkedAt: 1,
+  viaTokenId: 1,
+});
+const error = { code: "credentials-refused" as const, message: "Refused, sorry.", at: 1 };
+
+const token = makeToken({
+  id: 1,
+  countryCode: "us",
+  city: "Los Angeles",
+  country: "United States",
+  ip: "203.0.113.1",
+});
+
+describe("badgeFor", () => {
+  it.each([
+    {
+      name: "direct: empty text",
+      status: status({}),
+      token: undefined,
+      text: "",
+      title: "Proxy Deck: direct (no proxy)",
+    },
+    {
+      name: "connected: exit country code wins over the token's",
+      status: status({ state: "connected", tokenId: 1, exitIp: exitIp("de") }),
+      token,
+      text: "DE",
+      title: "Proxy Deck: connected via Los Angeles, United States (203.0.113.1)",
+    },
+    {
+      name: "connected, no exit check yet: token's country code, upper-cased",
+      status: status({ state: "connected", tokenId: 1 }),
+      token,
+      text: "US",
+      title: "Proxy Deck: connected via Los Angeles, United States (203.0.113.1)",
+    },
+    {
+      name: "connected, no codes at all: ON",
+      status: status({ state: "connected", tokenId: 1 }),
+      token: makeToken({ id: 1, countryCode: "", ip: "" }),
+      text: "ON",
+      title: "Proxy Deck: connected via Los Angeles, United States",
+    },
+    {
+      name: "connected, empty exit code falls back to the token's",
+      status: status({ state: "connected", tokenId: 1, exitIp: exitIp("") }),
+      token,
+      text: "US",
+      title: "Proxy Deck: connected via Los Angeles, United States (203.0.113.1)",
+    },
+    {
+      name: "connected, no place: named by token id",
+      status: status({ state: "connected", tokenId: 9 }),
+      token: makeToken({ id: 9, city: "", country: "", ip: "" }),
+      text: "US",
+      title: "Proxy Deck: connected via token 9",
+    },
+    {
+      name: "connected, long code clipped to 4 characters",
+      status: status({ state: "connected", tokenId: 1, exitIp: exitIp("abcdefg") }),
+      token,
+      text: "ABCD",
+      title: "Proxy Deck: connected via Los Angeles, United States (203.0.113.1)",
+    },
+    {
+      name: "connected but the token is gone: shown as direct",
+      status: status({ state: "connected", tokenId: 1 }),
+      token: undefined,
+      text: "",
+      title: "Proxy Deck: direct (no proxy)",
+    },
+    {
+      name: "error: ! and the error's message",
+      status: status({ state: "error", tokenId: 1, error }),
+      token,
+      text: "!",
+      title: "Proxy Deck: Refused, sorry.",
+    },
+    {
+      name: "error without details",
+      status: status({ state: "error", tokenId: 1 }),
+      token,
+      text: "!",
+      title: "Proxy Deck: error",
+    },
+    {
+      name: "controlled by another extension beats connected",
+      status: status({ state: "connected", tokenId: 1, controlledByOther: true }),
+      token,
+      text: "!",
+      title: "Proxy Deck: another extension controls the proxy setting",
+    },
+    {
+      name: "controlled by another extension beats error",
+      status: status({ state: "error", tokenId: 1, error, controlledByOther: true }),
+      token,
+      text: "!",
+      title: "Proxy Deck: another extension controls the proxy setting",
+    },
+  ])("$name", ({ status, token, text, title }) => {
+    const badge = badgeFor(status, token);
+    expect(badge.text).toBe(text);
+    expect(badge.title).toBe(title);
+    expect(badge.color).toMatch(/^#[0-9a-f]{6}$/i);
+  });
+
+  it("warnings and connections use different colours", () => {
+    const ok = badgeFor(status({ state: "connected", tokenId: 1 }), token);
+    const bad = badgeFor(status({ state: "error", tokenId: 1, error }), token);
+    const other = badgeFor(status({ controlledByOther: true }), undefined);
+    expect(ok.color).not.toBe(bad.color);
+    expect(bad.color).toBe(other.color);
+  });
+});

@@ -1,0 +1,668 @@
+/**
+ * Glue test of the engine: real storage (fakeBrowser), a recording fake platform and a fake API
+ * client. Real HTTP and real browsers are covered by the sandbox and e2e tests.
+ */
+import { beforeEach, describe, expect, it } from "vitest";
+import { fakeBrowser } from "wxt/testing";
+import {
+  type ApiClient,
+  ApiError,
+  type DynamicToken,
+  type IpInfo,
+  type RefreshTarget,
+} from "../../../lib/api";
+import { badgeFor } from "../../../lib/proxy/badge";
+import { createEngine, SOCKS5_ON_CHROME } from "../../../lib/proxy/engine";
+import type { Badge, ProxyPlatform } from "../../../lib/proxy/platform";
+import {
+  type Connection,
+  DEFAULT_SETTINGS,
+  DEFAULT_STATUS,
+  type ProxyStatus,
+  readConnection,
+  readStatus,
+  readTokens,
+  type Settings,
+  saveConnection,
+  saveSettings,
+  saveStatus,
+  updateTokens,
+} from "../../../lib/storage";
+import { proxyEndpoint, type StoredToken } from "../../../lib/tokens";
+import { makeToken } from "../stored-token";
+
+const NOW = 1_760_000_000_000;
+const SETTINGS: Settings = {
+  ...DEFAULT_SETTINGS,
+  baseUrl: "https://api.example.test",
+  auth: { kind: "bearer", accessToken: "secret" },
+  bypassList: ["<-loopback>"],
+};
+
+type Call =
+  | { op: "apply"; tokenId: number; endpoint: string; username: string; bypassList: string[] }
+  | { op: "clear" }
+  | { op: "forget"; endpoints: string[]; ids: number[]; storedActiveId: unknown };
+
+/** Storage as the platform would see it, read raw so the engine's own readers are not trusted. */
+async function storedActiveTokenId(): Promise<unknown> {
+  const { connection } = await fakeBrowser.storage.local.get("connection");
+  return (connection as Partial<Connection> | undefined)?.activeTokenId;
+}
+
+function fakePlatform(supportsSocksAuth: boolean) {
+  const calls: Call[] = [];
+  const badges: { badge: Badge; status: ProxyStatus }[] = [];
+  const state = { controlledByOther: false };
+  const platform: ProxyPlatform = {
+    supportsSocksAuth,
+    async apply(token, settings) {
+      calls.push({
+        op: "apply",
+        tokenId: token.id,
+        endpoint: proxyEndpoint(token),
+        username: token.username,
+        bypassList: settings.bypassList,
+      });
+    },
+    async clear() {
+      calls.push({ op: "clear" });
+    },
+    async forgetCredentials(tokens) {
+      calls.push({
+        op: "forget",
+        endpoints: tokens.map(proxyEndpoint),
+        ids: tokens.map((t) => t.id),
+        storedActiveId: await storedActiveTokenId(),
+      });
+    },
+    async controlledByOther() {
+      return state.controlledByOther;
+    },
+    async setBadge(badge) {
+      badges.push({ badge, status: await readStatus() });
+    },
+  };
+  return { platform, calls, badges, state };
+}
+
+const ipInfo = (ip: string): IpInfo => ({
+  ip,
+  country: "Germany",
+  country_code: "DE",
+  city: "Berlin",
+  state: null,
+  autonomous_system_organization: "",
+  network_type: "",
+  network: "",
+});
+
+function fakeApi() {
+  const state = {
+    exitIp: "198.51.100.50",
+    /** Thrown by getIpInfo when set. */
+    ipInfoError: undefined as unknown,
+    /** Runs inside getIpInfo, e.g. the auth listener reporting refused credentials meanwhile. */
+    duringIpInfo: undefined as (() => Promise<void>) | undefined,
+    ipInfoCalls: 0,
+    refreshAnswer: undefined as DynamicToken | undefined,
+    refreshError: undefined as unknown,
+    refreshCalls: [] as RefreshTarget[],
+  };
+  const client = {
+    async getIpInfo(): Promise<IpInfo> {
+      state.ipInfoCalls++;
+      await state.duringIpInfo?.();
+      if (state.ipInfoError !== undefined) throw state.ipInfoError;
+      return ipInfo(state.exitIp);
+    },
+    async refreshDynamicIp(target: RefreshTarget): Promise<DynamicToken> {
+      state.refreshCalls.push(target);
+      if (state.refreshError !== undefined) throw state.refreshError;
+      if (!state.refreshAnswer) throw new Error("no refresh answer set");
+      return state.refreshAnswer;
+    },
+  };
+  return { state, factory: (_settings: Settings) => client as unknown as ApiClient };
+}
+
+const httpToken = makeToken({ id: 1, host: "gw.example.net", port: 8000 });
+const otherHttpToken = makeToken({ id: 2, host: "gw.example.net", port: 8000 });
+const socksToken = makeToken({ id: 3, networkType: "SOCKS5", host: "gw.example.net", port: 1080 });
+const dynamicToken = makeToken({
+  id: 4,
+  kind: "dynamic-ip",
+  host: "198.51.100.23",
+  ip: "198.51.100.23",
+  port: 9000,
+  username: "d4",
+  password: "dp4",
+  refreshUrl: "https://api.example.test/token/dynamic/ip/refresh/4",
+});
+
+async function setup(
+  options: {
+    socks?: boolean;
+    tokens?: StoredToken[];
+    connection?: Connection;
+    status?: ProxyStatus;
+    settings?: Settings;
+  } = {},
+) {
+  await saveSettings(options.settings ?? SETTINGS);
+  const tokens = options.tokens ?? [httpToken, otherHttpToken, socksToken, dynamicToken];
+  await updateTokens(() => ({ tokens, result: undefined }));
+  if (options.connection) await saveConnection(options.connection);
+  if (options.status) await saveStatus(options.status);
+  const fake = fakePlatform(options.socks ?? false);
+  const api = fakeApi();
+  const engine = createEngine({ platform: fake.platform, api: api.factory, now: () => NOW });
+  return { engine, api: api.state, ...fake };
+}
+
+const ops = (calls: Call[]) => calls.map((c) => c.op);
+const active = (id: number | null): Connection => ({ activeTokenId: id, lastTokenId: id });
+
+beforeEach(() => {
+  fakeBrowser.reset();
+});
+
+describe("reconcile", () => {
+  it.each([
+    {
+      name: "no active token → clear, direct",
+      socks: false,
+      connection: active(null),
+      ops: ["clear"],
+      state: "direct",
+      tokenId: null,
+      error: null,
+    },
+    {
+      name: "active HTTP token → apply, connected",
+      socks: false,
+      connection: active(1),
+      ops: ["apply"],
+      state: "connected",
+      tokenId: 1,
+      error: null,
+    },
+    {
+      name: "active SOCKS5 token where SOCKS auth works → apply, connected",
+      socks: true,
+      connection: active(3),
+      ops: ["apply"],
+      state: "connected",
+      tokenId: 3,
+      error: null,
+    },
+    {
+      name: "active id missing from tokens → clear, token-missing",
+      socks: false,
+      connection: active(99),
+      ops: ["clear"],
+      state: "error",
+      tokenId: 99,
+      error: "token-missing",
+    },
+    {
+      name: "active SOCKS5 token without SOCKS auth → clear, socks5-unsupported",
+      socks: false,
+      connection: active(3),
+      ops: ["clear"],
+      state: "error",
+      tokenId: 3,
+      error: "socks5-unsupported",
+    },
+  ] as const)("$name", async ({ socks, connection, ops: expectedOps, state, tokenId, error }) => {
+    const { engine, calls, badges } = await setup({ socks, connection });
+    const returned = await engine.reconcile();
+    const stored = await readStatus();
+    expect(ops(calls)).toEqual(expectedOps);
+    expect(stored).toEqual(returned);
+    expect(stored.state).toBe(state);
+    expect(stored.tokenId).toBe(tokenId);
+    expect(stored.error?.code ?? null).toBe(error);
+    if (error) expect(stored.error?.at).toBe(NOW);
+    expect(badges.at(-1)?.status).toEqual(stored);
+  });
+
+  it("applies the stored token with the stored settings", async () => {
+    const { engine, calls } = await setup({ connection: active(1) });
+    await engine.reconcile();
+    expect(calls).toEqual([
+      {
+        op: "apply",
+        tokenId: 1,
+        endpoint: "gw.example.net:8000",
+        username: "user1",
+        bypassList: ["<-loopback>"],
+      },
+    ]);
+  });
+
+  it("the SOCKS5 error explains the Chrome limitation", async () => {
+    const { engine } = await setup({ connection: active(3) });
+    expect((await engine.reconcile()).error?.message).toBe(SOCKS5_ON_CHROME);
+  });
+
+  it("records that another extension controls the proxy", async () => {
+    const { engine, state, badges } = await setup({ connection: active(1) });
+    state.controlledByOther = true;
+    expect((await engine.reconcile()).controlledByOther).toBe(true);
+    expect(badges.at(-1)?.badge.title).toMatch(/another extension/);
+    state.controlledByOther = false;
+    expect((await engine.reconcile()).controlledByOther).toBe(false);
+  });
+
+  it.each([
+    { code: "credentials-refused", state: "error" },
+    { code: "proxy-unreachable", state: "error" },
+    { code: "token-missing", state: "connected" },
+  ] as const)("an earlier $code error for the same token → $state", async ({ code, state }) => {
+    const { engine } = await setup({
+      connection: active(1),
+      status: {
+        ...DEFAULT_STATUS,
+        state: "error",
+        tokenId: 1,
+        error: { code, message: "earlier", at: 1 },
+      },
+    });
+    expect((await engine.reconcile()).state).toBe(state);
+  });
+
+  it("an error that belonged to another token is dropped", async () => {
+    const { engine } = await setup({
+      connection: active(1),
+      status: {
+        ...DEFAULT_STATUS,
+        state: "error",
+        tokenId: 2,
+        error: { code: "credentials-refused", message: "old", at: 1 },
+      },
+    });
+    expect(await engine.reconcile()).toMatchObject({ state: "connected", tokenId: 1, error: null });
+  });
+
+  it("keeps the exit IP only when it was checked through the active token", async () => {
+    const exitIp = {
+      ip: "198.51.100.1",
+      country: "",
+      countryCode: "",
+      city: "",
+      checkedAt: 1,
+      viaTokenId: 1,
+    };
+    const kept = await setup({
+      connection: active(1),
+      status: { ...DEFAULT_STATUS, state: "connected", tokenId: 1, exitIp },
+    });
+    expect((await kept.engine.reconcile()).exitIp).toEqual(exitIp);
+
+    fakeBrowser.reset();
+    const dropped = await setup({
+      connection: active(2),
+      status: { ...DEFAULT_STATUS, state: "connected", tokenId: 1, exitIp },
+    });
+    expect((await dropped.engine.reconcile()).exitIp).toBeNull();
+  });
+});
+
+describe("connect", () => {
+  it("stores the connection before forgetting credentials, forgets previous and new, then applies", async () => {
+    const { engine, calls, api } = await setup({ connection: active(1) });
+    expect(await engine.connect(2)).toEqual({ ok: true });
+
+    const forget = calls.find((c) => c.op === "forget");
+    expect(forget).toEqual({
+      op: "forget",
+      ids: [1, 2],
+      endpoints: ["gw.example.net:8000", "gw.example.net:8000"],
+      storedActiveId: 2,
+    });
+    expect(ops(calls)).toEqual(["forget", "apply"]);
+    expect(calls[1]).toMatchObject({ op: "apply", tokenId: 2, username: "user2" });
+    expect(await readConnection()).toEqual({ activeTokenId: 2, lastTokenId: 2 });
+    expect(api.ipInfoCalls).toBe(1);
+    expect(await readStatus()).toMatchObject({
+      state: "connected",
+      tokenId: 2,
+      error: null,
+      exitIp: { ip: "198.51.100.50", countryCode: "DE", viaTokenId: 2, checkedAt: NOW },
+    });
+  });
+
+  it("from direct forgets only the new token", async () => {
+    const { engine, calls } = await setup();
+    await engine.connect(1);
+    expect(calls.filter((c) => c.op === "forget")).toEqual([
+      { op: "forget", ids: [1], endpoints: ["gw.example.net:8000"], storedActiveId: 1 },
+    ]);
+  });
+
+  it("SOCKS5 on a Chrome-like platform → not ok, nothing applied or stored", async () => {
+    const { engine, calls, api } = await setup({ connection: active(1) });
+    expect(await engine.connect(3)).toEqual({
+      ok: false,
+      code: "socks5-unsupported",
+      message: SOCKS5_ON_CHROME,
+    });
+    expect(calls).toEqual([]);
+    expect(api.ipInfoCalls).toBe(0);
+    expect(await readConnection()).toEqual(active(1));
+  });
+
+  it("SOCKS5 where the platform supports SOCKS auth → connected", async () => {
+    const { engine, calls } = await setup({ socks: true });
+    expect(await engine.connect(3)).toEqual({ ok: true });
+    expect(calls.at(-1)).toMatchObject({
+      op: "apply",
+      tokenId: 3,
+      endpoint: "gw.example.net:1080",
+    });
+  });
+
+  it("an unknown token → token-missing, nothing touched", async () => {
+    const { engine, calls } = await setup({ connection: active(1) });
+    expect(await engine.connect(77)).toMatchObject({ ok: false, code: "token-missing" });
+    expect(calls).toEqual([]);
+    expect(await readConnection()).toEqual(active(1));
+  });
+
+  it('a static token with ip "" gets its ip from the exit check', async () => {
+    const fresh = makeToken({ id: 5, ip: "" });
+    const { engine, api } = await setup({ tokens: [httpToken, fresh] });
+    api.exitIp = "203.0.113.77";
+    await engine.connect(5);
+    const tokens = await readTokens();
+    expect(tokens.find((t) => t.id === 5)?.ip).toBe("203.0.113.77");
+    // Others are left alone.
+    expect(tokens.find((t) => t.id === 1)?.ip).toBe(httpToken.ip);
+  });
+
+  it("a token that already has an ip keeps it whatever the exit check says", async () => {
+    const { engine, api } = await setup();
+    api.exitIp = "192.0.2.200";
+    await engine.connect(1);
+    expect((await readTokens()).find((t) => t.id === 1)?.ip).toBe(httpToken.ip);
+    expect((await readStatus()).exitIp?.ip).toBe("192.0.2.200");
+  });
+
+  it("exit check failure while the auth listener already reported refused credentials keeps that reason", async () => {
+    const { engine, api } = await setup();
+    const refused = "The proxy refused this token's username or password.";
+    api.duringIpInfo = () => engine.reportProxyProblem("credentials-refused", refused);
+    api.ipInfoError = new ApiError({ kind: "network", operation: "getIpInfo" });
+    expect(await engine.connect(1)).toEqual({
+      ok: false,
+      code: "credentials-refused",
+      message: refused,
+    });
+    expect(await readStatus()).toMatchObject({
+      state: "error",
+      tokenId: 1,
+      error: { code: "credentials-refused", message: refused },
+    });
+  });
+
+  it("exit check failure without an earlier reason → exit-check-failed with the API's sentence", async () => {
+    const { engine, api } = await setup();
+    const error = new ApiError({ kind: "timeout", operation: "getIpInfo", timeoutMs: 15_000 });
+    api.ipInfoError = error;
+    expect(await engine.connect(1)).toEqual({
+      ok: false,
+      code: "exit-check-failed",
+      message: error.userMessage,
+    });
+    const status = await readStatus();
+    expect(status).toMatchObject({ state: "error", tokenId: 1 });
+    expect(status.error?.code).toBe("exit-check-failed");
+    expect(status.error?.message).toContain(error.userMessage);
+    // The connection intent stays: the user chose this token.
+    expect(await readConnection()).toEqual(active(1));
+  });
+
+  it("a non-API throw from the exit check gives a generic sentence", async () => {
+    const { engine, api } = await setup();
+    api.ipInfoError = new TypeError("fetch exploded with secret details");
+    const result = await engine.connect(1);
+    expect(result).toMatchObject({ ok: false, code: "exit-check-failed" });
+    expect(result.ok ? "" : result.message).not.toContain("secret");
+  });
+});
+
+describe("checkExitIp", () => {
+  it("a passing check clears an earlier refused-credentials error", async () => {
+    const { engine } = await setup({
+      connection: active(1),
+      status: {
+        ...DEFAULT_STATUS,
+        state: "error",
+        tokenId: 1,
+        error: { code: "credentials-refused", message: "no", at: 1 },
+      },
+    });
+    expect(await engine.checkExitIp()).toEqual({ ok: true });
+    expect(await readStatus()).toMatchObject({ state: "connected", tokenId: 1, error: null });
+  });
+
+  it.each(["token-missing", "socks5-unsupported"] as const)(
+    "a passing check does not turn %s (proxy cleared, traffic direct) into connected",
+    async (code) => {
+      const id = code === "token-missing" ? 99 : 3;
+      const { engine, calls } = await setup({ connection: active(id) });
+      await engine.reconcile();
+      expect(ops(calls)).toEqual(["clear"]);
+      await engine.checkExitIp();
+      expect(await readStatus()).toMatchObject({ state: "error", error: { code } });
+    },
+  );
+
+  it("direct: records the exit IP with viaTokenId null and stays direct", async () => {
+    const { engine } = await setup();
+    await engine.reconcile();
+    expect(await engine.checkExitIp()).toEqual({ ok: true });
+    expect(await readStatus()).toMatchObject({
+      state: "direct",
+      exitIp: { ip: "198.51.100.50", viaTokenId: null },
+    });
+  });
+
+  it("without a base URL it says so and asks nothing", async () => {
+    const { engine, api } = await setup({ settings: { ...SETTINGS, baseUrl: "" } });
+    expect(await engine.checkExitIp()).toMatchObject({ ok: false, code: "exit-check-failed" });
+    expect(api.ipInfoCalls).toBe(0);
+  });
+});
+
+describe("disconnect and toggle", () => {
+  it("disconnect → clear, direct, lastTokenId kept, the old token's credentials forgotten", async () => {
+    const { engine, calls } = await setup({ connection: active(2) });
+    expect(await engine.disconnect()).toEqual({ ok: true });
+    expect(await readConnection()).toEqual({ activeTokenId: null, lastTokenId: 2 });
+    expect(ops(calls)).toEqual(["clear", "forget"]);
+    expect(calls[1]).toMatchObject({ ids: [2], storedActiveId: null });
+    expect(await readStatus()).toMatchObject({ state: "direct", tokenId: null, error: null });
+  });
+
+  it("disconnect while already direct keeps the earlier lastTokenId", async () => {
+    const { engine } = await setup({ connection: { activeTokenId: null, lastTokenId: 4 } });
+    await engine.disconnect();
+    expect(await readConnection()).toEqual({ activeTokenId: null, lastTokenId: 4 });
+  });
+
+  it("toggle connects the last token, then disconnects", async () => {
+    const { engine, calls } = await setup({ connection: { activeTokenId: null, lastTokenId: 2 } });
+    expect(await engine.toggle()).toEqual({ ok: true });
+    expect(await readConnection()).toEqual({ activeTokenId: 2, lastTokenId: 2 });
+    expect(calls.at(-1)).toMatchObject({ op: "apply", tokenId: 2 });
+
+    expect(await engine.toggle()).toEqual({ ok: true });
+    expect(await readConnection()).toEqual({ activeTokenId: null, lastTokenId: 2 });
+    expect(calls.some((c) => c.op === "clear")).toBe(true);
+    expect((await readStatus()).state).toBe("direct");
+  });
+
+  it("toggle with no last token connects the first stored token", async () => {
+    const { engine } = await setup();
+    await engine.toggle();
+    expect((await readConnection()).activeTokenId).toBe(1);
+  });
+
+  it("toggle with no tokens at all → token-missing", async () => {
+    const { engine, calls } = await setup({ tokens: [] });
+    expect(await engine.toggle()).toMatchObject({ ok: false, code: "token-missing" });
+    expect(calls).toEqual([]);
+  });
+});
+
+describe("refreshIp", () => {
+  const fresh: DynamicToken = {
+    id: 4,
+    token: "dyn-4",
+    ip: "198.51.100.99",
+    port: 9100,
+    username: "d4-new",
+    password: "dp4-new",
+    country: "Germany",
+    city: "Berlin",
+    network_type: "HTTP",
+  };
+
+  it.each([1, 3])("static token %i → refused, API not called", async (id) => {
+    const { engine, api, calls } = await setup({ connection: active(id) });
+    expect(await engine.refreshIp(id)).toMatchObject({ ok: false, code: "refresh-failed" });
+    expect(api.refreshCalls).toEqual([]);
+    expect(calls).toEqual([]);
+  });
+
+  it("unknown token → refused", async () => {
+    const { engine, api } = await setup();
+    expect(await engine.refreshIp(55)).toMatchObject({ ok: false, code: "refresh-failed" });
+    expect(api.refreshCalls).toEqual([]);
+  });
+
+  it("active dynamic token: stores the new address, forgets old and new endpoints, re-applies", async () => {
+    const { engine, api, calls } = await setup({ connection: active(4) });
+    api.refreshAnswer = fresh;
+    api.exitIp = "198.51.100.99";
+    expect(await engine.refreshIp(4)).toEqual({ ok: true });
+
+    expect(api.refreshCalls).toEqual([{ id: 4, refresh_url: dynamicToken.refreshUrl }]);
+    const stored = (await readTokens()).find((t) => t.id === 4);
+    expect(stored).toEqual({
+      ...dynamicToken,
+      host: "198.51.100.99",
+      port: 9100,
+      ip: "198.51.100.99",
+      username: "d4-new",
+      password: "dp4-new",
+    });
+    expect(calls).toEqual([
+      {
+        op: "forget",
+        ids: [4, 4],
+        endpoints: ["198.51.100.23:9000", "198.51.100.99:9100"],
+        storedActiveId: 4,
+      },
+      {
+        op: "apply",
+        tokenId: 4,
+        endpoint: "198.51.100.99:9100",
+        username: "d4-new",
+        bypassList: ["<-loopback>"],
+      },
+    ]);
+    expect(await readStatus()).toMatchObject({
+      state: "connected",
+      tokenId: 4,
+      exitIp: { ip: "198.51.100.99", viaTokenId: 4 },
+    });
+  });
+
+  it("a refresh URL left empty is sent as undefined (the client rebuilds it)", async () => {
+    const { engine, api } = await setup({ tokens: [{ ...dynamicToken, refreshUrl: "" }] });
+    api.refreshAnswer = fresh;
+    await engine.refreshIp(4);
+    expect(api.refreshCalls).toEqual([{ id: 4, refresh_url: undefined }]);
+  });
+
+  it("an inactive dynamic token is stored but nothing is applied", async () => {
+    const { engine, api, calls } = await setup({ connection: active(1) });
+    api.refreshAnswer = fresh;
+    expect(await engine.refreshIp(4)).toEqual({ ok: true });
+    expect((await readTokens()).find((t) => t.id === 4)?.ip).toBe("198.51.100.99");
+    expect(calls).toEqual([]);
+    expect(api.ipInfoCalls).toBe(0);
+  });
+
+  it("an API failure → code api with its sentence, token unchanged, nothing applied", async () => {
+    const { engine, api, calls } = await setup({ connection: active(4) });
+    const error = new ApiError({ kind: "http", operation: "refreshDynamicIp", status: 403 });
+    api.refreshError = error;
+    expect(await engine.refreshIp(4)).toEqual({
+      ok: false,
+      code: "api",
+      message: error.userMessage,
+    });
+    expect((await readTokens()).find((t) => t.id === 4)).toEqual(dynamicToken);
+    expect(calls).toEqual([]);
+  });
+});
+
+describe("reportProxyProblem", () => {
+  it("with no active token does nothing", async () => {
+    const { engine, badges } = await setup();
+    await engine.reportProxyProblem("proxy-unreachable", "down");
+    expect(await readStatus()).toEqual(DEFAULT_STATUS);
+    expect(badges).toEqual([]);
+  });
+
+  it("with an active token stores the error and shows it on the badge", async () => {
+    const { engine, badges } = await setup({ connection: active(1) });
+    await engine.reportProxyProblem("proxy-unreachable", "The proxy is down.");
+    expect(await readStatus()).toMatchObject({
+      state: "error",
+      tokenId: 1,
+      error: { code: "proxy-unreachable", message: "The proxy is down.", at: NOW },
+    });
+    expect(badges.at(-1)?.badge).toMatchObject({
+      text: "!",
+      title: "Proxy Deck: The proxy is down.",
+    });
+  });
+});
+
+describe("badge", () => {
+  it("is set on every status write and always matches the stored status", async () => {
+    const { engine, badges, api } = await setup({ socks: false });
+    const tokenFor = async (status: ProxyStatus) =>
+      (await readTokens()).find((t) => t.id === status.tokenId);
+    const steps: [string, () => Promise<unknown>][] = [
+      ["reconcile", () => engine.reconcile()],
+      ["connect", () => engine.connect(1)],
+      ["problem", () => engine.reportProxyProblem("credentials-refused", "refused")],
+      ["check", () => engine.checkExitIp()],
+      [
+        "failing check",
+        () => {
+          api.ipInfoError = new ApiError({ kind: "network", operation: "getIpInfo" });
+          return engine.checkExitIp();
+        },
+      ],
+      ["disconnect", () => engine.disconnect()],
+      ["missing", () => saveConnection(active(99)).then(() => engine.reconcile())],
+    ];
+    for (const [name, step] of steps) {
+      const before = badges.length;
+      await step();
+      const status = await readStatus();
+      expect(badges.length, name).toBeGreaterThan(before);
+      expect(badges.at(-1)?.status, name).toEqual(status);
+      expect(badges.at(-1)?.badge, name).toEqual(badgeFor(status, await tokenFor(status)));
+    }
+    expect(badges.map((b) => b.badge.text)).toContain("US");
+    expect(badges.map((b) => b.badge.text)).toContain("!");
+  });
+});
