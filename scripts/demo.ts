@@ -8,21 +8,30 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { type BrowserContext, chromium, type Page, type Worker } from "@playwright/test";
+import { type BrowserContext, chromium, type Page } from "@playwright/test";
 import { backgroundWorker, chromiumPath, quietChromiumArgs } from "../tests/e2e/fixtures";
-import { type Sandbox, type SandboxInfo, startSandbox } from "../tests/sandbox/index";
+import { createTokens, extensionPage, sandboxSettings, sendOk } from "../tests/e2e/harness";
+import { type Sandbox, startSandbox } from "../tests/sandbox/index";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const extensionDir = path.join(root, ".output/chrome-mv3");
 const outputDir = path.join(root, "demo-output");
 
 /**
- * Hook point, called once after launch: store the sandbox's base URL and credentials into the
- * extension (through its service worker) so the pages open already connected. Empty for now.
+ * Points the extension at the sandbox the way a user would in Options (base URL, access token;
+ * `<-loopback>` so loopback traffic goes through the proxy), then buys one static IP token and
+ * connects it, so the pages open on a working proxy with a checked exit IP.
  */
-export async function seedExtension(worker: Worker, sandboxInfo: SandboxInfo): Promise<void> {
-  void worker;
-  void sandboxInfo;
+export async function seedExtension(
+  context: BrowserContext,
+  extensionId: string,
+  sandbox: Sandbox,
+): Promise<void> {
+  const page = await extensionPage(context, extensionId);
+  await sendOk(page, { type: "saveSettings", settings: sandboxSettings(sandbox) });
+  const [token] = await createTokens(page, "static-ip", 1);
+  if (token) await sendOk(page, { type: "connect", tokenId: token.id });
+  await page.close();
 }
 
 /** The `npm run sandbox` ports when they are all free, otherwise any free ports. */
@@ -58,6 +67,14 @@ async function openPage(
 
 async function main(): Promise<void> {
   const headed = Boolean(process.env.DISPLAY);
+  // Ctrl+C reaches us twice (from the terminal and relayed by tsx), so keep listening: a signal
+  // without a listener would kill the process before the browser and the sandbox are closed.
+  let stop = () => {};
+  const stopped = new Promise<void>((resolve) => {
+    stop = resolve;
+  });
+  process.on("SIGINT", () => stop());
+  process.on("SIGTERM", () => stop());
   const sandbox = await startDemoSandbox();
   const profileDir = mkdtempSync(path.join(tmpdir(), "proxy-deck-demo-"));
   let context: BrowserContext | undefined;
@@ -85,7 +102,7 @@ async function main(): Promise<void> {
     });
     const worker = await backgroundWorker(context);
     const extensionId = new URL(worker.url()).host;
-    await seedExtension(worker, sandbox.info);
+    await seedExtension(context, extensionId, sandbox);
     const base = `chrome-extension://${extensionId}`;
     console.log(`demo: sandbox ${JSON.stringify(sandbox.info)}`);
     console.log(`demo: extension ${extensionId}`);
@@ -97,11 +114,8 @@ async function main(): Promise<void> {
         await blank.close();
       }
       console.log("demo: browser open on the options page and the popup; Ctrl+C to stop");
-      await new Promise<void>((resolve) => {
-        process.once("SIGINT", resolve);
-        process.once("SIGTERM", resolve);
-        context?.once("close", () => resolve());
-      });
+      context.once("close", () => stop());
+      await stopped;
     } else {
       mkdirSync(outputDir, { recursive: true });
       const shots = [
