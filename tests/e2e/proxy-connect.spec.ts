@@ -206,3 +206,32 @@ test("an unreachable proxy becomes a visible error within 2 s", async ({
     .toBe("proxy-unreachable");
   sb = await sandboxFor(); // afterEach closes it
 });
+
+test("automatic refresh: the alarm moves a connected dynamic token to a new exit IP", async ({
+  context,
+  extensionId,
+}) => {
+  test.setTimeout(120_000);
+  const ext = await extensionPage(context, extensionId);
+  // Chrome's shortest alarm period is 30 s.
+  await sendOk(ext, {
+    type: "saveSettings",
+    settings: sandboxSettings(sb, { autoRefreshMinutes: 0.5 }),
+  });
+  const token = must((await createTokens(ext, "dynamic-traffic", 1))[0], "token");
+  await sendOk(ext, { type: "connect", tokenId: token.id });
+  const page = await context.newPage();
+  expect(await exitOfPageLoad(page, echo.url)).toBe(token.ip);
+  await expect
+    .poll(async () => (await storedTokens(ext)).find((t) => t.id === token.id)?.ip, {
+      timeout: 60_000,
+      intervals: [1_000],
+    })
+    .not.toBe(token.ip);
+  const moved = must(
+    (await storedTokens(ext)).find((t) => t.id === token.id),
+    "token",
+  );
+  await expect.poll(async () => (await proxyStatus(ext)).exitIp?.ip).toBe(moved.ip);
+  expect(await exitOfPageLoad(page, echo.url)).toBe(moved.ip);
+});
