@@ -3,10 +3,11 @@
  * background, so a popup closed mid-request loses nothing: results land in storage.
  */
 import { type ApiClient, isApiError } from "./api";
+import { cachedLookup } from "./lookup-commands";
 import type { ParsedCommand, Reply } from "./messages";
 import type { Engine } from "./proxy/engine";
-import { readSettings, type Settings, saveSettings, updateTokens } from "./storage";
-import { fromDynamicToken, fromStaticToken, type StoredToken } from "./tokens";
+import { readSettings, type Settings, saveSettings } from "./storage";
+import { createTokens, deleteTokens, dismissTrash, restoreTokens } from "./token-commands";
 
 export interface CommandDeps {
   engine: Engine;
@@ -19,52 +20,11 @@ const NO_CREDENTIALS = "Add the provider's base URL and your API credentials in 
 export function createCommandHandler(deps: CommandDeps) {
   const now = deps.now ?? Date.now;
 
-  async function createTokens(
-    command: Extract<ParsedCommand, { type: "createTokens" }>,
-  ): Promise<Reply> {
+  /** The client for the stored settings; commands that need credentials say so plainly. */
+  async function api(): Promise<{ api: ApiClient; settings: Settings }> {
     const settings = await readSettings();
-    if (!settings.baseUrl || !settings.auth) return { ok: false, error: NO_CREDENTIALS };
-    const api = deps.api(settings);
-    const { params } = command;
-    const context = {
-      networkType: params.network_type,
-      countryCode: command.countryCode,
-      now: now(),
-    };
-    // Traffic kinds take no payment plan; the client refuses one locally.
-    const { payway_id: _plan, ...trafficParams } = params;
-    let created: StoredToken[];
-    let requested = params.number;
-    switch (command.kind) {
-      case "static-ip":
-        created = (await api.createStaticIp(params)).map((t) =>
-          fromStaticToken(t, "static-ip", context),
-        );
-        break;
-      case "static-traffic":
-        created = (await api.createStaticTraffic(trafficParams)).map((t) =>
-          fromStaticToken(t, "static-traffic", context),
-        );
-        break;
-      case "dynamic-ip": {
-        const answer = await api.createDynamicIp(params);
-        requested = answer.total_count;
-        created = answer.tokens.map((t) => fromDynamicToken(t, "dynamic-ip", context));
-        break;
-      }
-      case "dynamic-traffic": {
-        const answer = await api.createDynamicTraffic(trafficParams);
-        requested = answer.total_count;
-        created = answer.tokens.map((t) => fromDynamicToken(t, "dynamic-traffic", context));
-        break;
-      }
-    }
-    // Stored before replying: the popup may already be gone.
-    await updateTokens((tokens) => ({
-      tokens: [...created, ...tokens.filter((t) => !created.some((c) => c.id === t.id))],
-      result: undefined,
-    }));
-    return { ok: true, data: { tokens: created, requested, created: created.length } };
+    if (!settings.baseUrl || !settings.auth) throw new MissingCredentials();
+    return { api: deps.api(settings), settings };
   }
 
   async function run(command: ParsedCommand): Promise<Reply> {
@@ -72,9 +32,16 @@ export function createCommandHandler(deps: CommandDeps) {
     switch (command.type) {
       case "saveSettings":
         await saveSettings(command.settings);
-        return { ok: true, data: null };
+        return ok(null);
       case "createTokens":
-        return createTokens(command);
+        return ok(await createTokens((await api()).api, command, now()));
+      case "deleteTokens":
+        return ok(await deleteTokens((await api()).api, engine, command.tokenIds, now()));
+      case "restoreTokens":
+        return ok(await restoreTokens((await api()).api, command.tokenIds, now()));
+      case "dismissTrash":
+        await dismissTrash(command.tokenIds);
+        return ok(null);
       case "connect":
         return engineReply(await engine.connect(command.tokenId));
       case "disconnect":
@@ -85,6 +52,25 @@ export function createCommandHandler(deps: CommandDeps) {
         return engineReply(await engine.refreshIp(command.tokenId));
       case "checkExitIp":
         return engineReply(await engine.checkExitIp());
+      case "lookup": {
+        const { api: client, settings } = await api();
+        return ok(await cachedLookup(client, settings.baseUrl, command.lookup, now()));
+      }
+      case "ipInfo":
+        return ok(await (await api()).api.getIpInfo(command.ip));
+      case "ipQuality":
+        return ok(await (await api()).api.getIpQuality(command.ip));
+      case "getProxies":
+        return ok(await (await api()).api.getProxies(command.query));
+      case "accountQuota":
+        return ok(await (await api()).api.getAccountQuota());
+      case "accountInfo":
+        return ok(await (await api()).api.getAccountInfo());
+      case "verifyCredentials": {
+        const { settings } = command;
+        if (!settings.baseUrl || !settings.auth) throw new MissingCredentials();
+        return ok(await deps.api(settings).getAccountInfo());
+      }
     }
   }
 
@@ -92,11 +78,16 @@ export function createCommandHandler(deps: CommandDeps) {
     try {
       return await run(command);
     } catch (error) {
+      if (error instanceof MissingCredentials) return { ok: false, error: NO_CREDENTIALS };
       if (isApiError(error)) return { ok: false, error: error.userMessage, code: error.kind };
       return { ok: false, error: "Something went wrong in Proxy Deck. Try again." };
     }
   };
 }
+
+class MissingCredentials extends Error {}
+
+const ok = <T>(data: T): Reply<T> => ({ ok: true, data });
 
 function engineReply(result: Awaited<ReturnType<Engine["connect"]>>): Reply {
   return result.ok

@@ -3,11 +3,17 @@
  * parsed with zod on arrival; only this extension's own pages may send them.
  */
 import * as z from "zod/mini";
-import { createTimeBilledBodySchema } from "./api";
+import {
+  createTimeBilledBodySchema,
+  paymentPlanQuerySchema,
+  proxyQuerySchema,
+  regionQuerySchema,
+} from "./api";
 import { settingsSchema } from "./storage";
 import { TOKEN_KINDS } from "./tokens";
 
 const tokenId = z.int().check(z.positive());
+const tokenIds = z.array(tokenId).check(z.minLength(1), z.maxLength(10_000));
 
 export const commandSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("saveSettings"), settings: settingsSchema }),
@@ -24,6 +30,26 @@ export const commandSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("toggle") }),
   z.object({ type: z.literal("refreshIp"), tokenId }),
   z.object({ type: z.literal("checkExitIp") }),
+  z.object({ type: z.literal("deleteTokens"), tokenIds }),
+  z.object({ type: z.literal("restoreTokens"), tokenIds }),
+  z.object({ type: z.literal("dismissTrash"), tokenIds }),
+  z.object({
+    type: z.literal("lookup"),
+    lookup: z.discriminatedUnion("what", [
+      z.object({ what: z.literal("countries"), query: regionQuerySchema }),
+      z.object({ what: z.literal("states"), parentId: tokenId, query: regionQuerySchema }),
+      z.object({ what: z.literal("cities"), parentId: tokenId, query: regionQuerySchema }),
+      z.object({ what: z.literal("plans"), filters: paymentPlanQuerySchema }),
+    ]),
+  }),
+  /** IP basic information of `ip`, or of our own exit when absent. */
+  z.object({ type: z.literal("ipInfo"), ip: z.optional(z.string()) }),
+  z.object({ type: z.literal("ipQuality"), ip: z.string().check(z.minLength(1)) }),
+  z.object({ type: z.literal("getProxies"), query: proxyQuerySchema }),
+  z.object({ type: z.literal("accountQuota") }),
+  z.object({ type: z.literal("accountInfo") }),
+  /** Tries these settings (not yet saved) with a cheap authenticated call. */
+  z.object({ type: z.literal("verifyCredentials"), settings: settingsSchema }),
 ]);
 export type Command = z.input<typeof commandSchema>;
 export type ParsedCommand = z.output<typeof commandSchema>;

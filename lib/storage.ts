@@ -6,6 +6,7 @@
 import { storage } from "@wxt-dev/storage";
 import * as z from "zod/mini";
 import { type StoredToken, storedTokenSchema } from "./tokens";
+import { type TrashEntry, trashEntrySchema } from "./trash";
 
 // ---------------------------------------------------------------------------------------------
 // Settings (storage.local only: they hold the API secrets, which must never sync)
@@ -108,6 +109,12 @@ export const items = {
     version: 1,
   }),
   tokens: storage.defineItem<unknown[]>("local:tokens", { fallback: [], version: 1 }),
+  trash: storage.defineItem<unknown[]>("local:trash", { fallback: [], version: 1 }),
+  /** Region lists and payment plans, keyed by query: they rarely change. */
+  lookupCache: storage.defineItem<Record<string, { at: number; value: unknown }>>(
+    "local:lookupCache",
+    { fallback: {} },
+  ),
   connection: storage.defineItem<unknown>("local:connection", {
     fallback: { activeTokenId: null, lastTokenId: null },
     version: 1,
@@ -137,35 +144,59 @@ export const readConnection = async (): Promise<Connection> =>
 export const readStatus = async (): Promise<ProxyStatus> =>
   checked(proxyStatusSchema, await items.status.getValue(), DEFAULT_STATUS);
 
-/** Valid tokens only; entries that fail their check stay untouched in storage. */
-export function parseTokens(raw: unknown): { valid: StoredToken[]; invalid: unknown[] } {
-  const valid: StoredToken[] = [];
+/** Valid entries only; entries that fail their check stay untouched in storage. */
+function parseList<T>(schema: z.ZodMiniType<T>, raw: unknown): { valid: T[]; invalid: unknown[] } {
+  const valid: T[] = [];
   const invalid: unknown[] = [];
   for (const entry of Array.isArray(raw) ? raw : []) {
-    const result = storedTokenSchema.safeParse(entry);
+    const result = schema.safeParse(entry);
     if (result.success) valid.push(result.data);
     else invalid.push(entry);
   }
   return { valid, invalid };
 }
 
+export const parseTokens = (raw: unknown) => parseList(storedTokenSchema, raw);
+
 export const readTokens = async (): Promise<StoredToken[]> =>
   parseTokens(await items.tokens.getValue()).valid;
+export const readTrash = async (): Promise<TrashEntry[]> =>
+  parseList(trashEntrySchema, await items.trash.getValue()).valid;
 
-// One writer at a time: read-modify-write of the token list must not interleave.
-let tokenWrites: Promise<unknown> = Promise.resolve();
+// One writer at a time: read-modify-write of the token list and trash must not interleave.
+let listWrites: Promise<unknown> = Promise.resolve();
+
+function updateList<T, R>(
+  item: typeof items.tokens,
+  schema: z.ZodMiniType<T>,
+  change: (entries: T[]) => { entries: T[]; result: R },
+): Promise<R> {
+  const run = listWrites.then(async () => {
+    const { valid, invalid } = parseList(schema, await item.getValue());
+    const { entries, result } = change(valid);
+    await item.setValue([...entries, ...invalid]);
+    return result;
+  });
+  listWrites = run.catch(() => undefined);
+  return run;
+}
 
 export function updateTokens<R>(
   change: (tokens: StoredToken[]) => { tokens: StoredToken[]; result: R },
 ): Promise<R> {
-  const run = tokenWrites.then(async () => {
-    const { valid, invalid } = parseTokens(await items.tokens.getValue());
-    const { tokens, result } = change(valid);
-    await items.tokens.setValue([...tokens, ...invalid]);
-    return result;
+  return updateList(items.tokens, storedTokenSchema, (entries) => {
+    const { tokens, result } = change(entries);
+    return { entries: tokens, result };
   });
-  tokenWrites = run.catch(() => undefined);
-  return run;
+}
+
+export function updateTrash<R>(
+  change: (trash: TrashEntry[]) => { trash: TrashEntry[]; result: R },
+): Promise<R> {
+  return updateList(items.trash, trashEntrySchema, (entries) => {
+    const { trash, result } = change(entries);
+    return { entries: trash, result };
+  });
 }
 
 export const saveSettings = (settings: Settings) =>
