@@ -17,9 +17,10 @@ export default defineConfig({
       "proxy",
       "webRequest",
       "alarms",
+      // Both browsers answer an HTTP gateway's 407 in webRequest.onAuthRequired.
+      "webRequestAuthProvider",
       // Chrome only: dropping the gateway's cached proxy credentials makes a switch effective.
-      // Firefox sends credentials inside proxy.onRequest's ProxyInfo and needs neither.
-      ...(browser === "firefox" ? [] : ["webRequestAuthProvider", "browsingData"]),
+      ...(browser === "firefox" ? [] : ["browsingData"]),
     ],
     host_permissions: ["<all_urls>"],
     action: { default_title: "__MSG_extName__" },

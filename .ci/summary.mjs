@@ -8,8 +8,9 @@ const [dir = ".ci/out", statusText = "0"] = process.argv.slice(2);
 let passed = 0;
 let failed = 0;
 
-const vitestFile = path.join(dir, "vitest.json");
-if (existsSync(vitestFile)) {
+for (const name of ["vitest.json", "vitest-firefox.json"]) {
+  const vitestFile = path.join(dir, name);
+  if (!existsSync(vitestFile)) continue;
   const report = JSON.parse(readFileSync(vitestFile, "utf8"));
   passed += report.numPassedTests ?? 0;
   failed += report.numFailedTests ?? 0;

@@ -28,11 +28,10 @@ export default defineBackground(() => {
     const problem = proxyProblem(error);
     void engine.reportProxyProblem(problem.code, problem.message);
   };
-  if (firefox) firefox.register(onProxyError);
+  const onRefused = (message: string) => engine.reportProxyProblem("credentials-refused", message);
+  if (firefox) firefox.register(onProxyError, onRefused);
   else {
-    registerChromeAuth(chrome, (message) =>
-      engine.reportProxyProblem("credentials-refused", message),
-    );
+    registerChromeAuth(chrome, onRefused);
     chrome.proxy.onProxyError.addListener((details) => onProxyError(details.error));
   }
 

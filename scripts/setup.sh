@@ -1,15 +1,19 @@
 #!/usr/bin/env bash
-# Installs everything Proxy Deck needs on a fresh Debian machine: Debian's Chromium (Playwright
+# Installs everything Proxy Deck needs on a fresh Debian machine: Debian's Chromium and Firefox ESR (Playwright
 # cannot download its own browser here) and the locked npm dependencies.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 
-if ! command -v chromium >/dev/null 2>&1; then
+# Debian's browsers: Chromium for Playwright, Firefox ESR for the Firefox journey.
+missing=()
+command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+command -v firefox-esr >/dev/null 2>&1 || missing+=(firefox-esr)
+if [ "${#missing[@]}" -gt 0 ]; then
   sudo_cmd=""
   [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
   $sudo_cmd apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq chromium >/dev/null
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
 # `npm ci` installs exactly the lock, but npm 11.16+ rejects a lock that has no entry for an

@@ -4,8 +4,7 @@
  * credential-cache flush that makes a switch between tokens on one gateway take effect.
  */
 import type { Browser } from "@wxt-dev/browser";
-import { items, readConnection, readTokens } from "../storage";
-import { decideAuth, recordAnswer } from "./auth";
+import { answerChallenge } from "./auth-responder";
 import { chromeProxyConfig, gatewayOrigin } from "./config";
 import type { ProxyPlatform } from "./platform";
 
@@ -48,11 +47,6 @@ export function createChromePlatform(chrome: ChromeApi): ProxyPlatform {
   };
 }
 
-type AuthDetails = Parameters<
-  Parameters<ChromeApi["webRequest"]["onAuthRequired"]["addListener"]>[0]
->[0];
-type AuthResponse = { authCredentials?: { username: string; password: string }; cancel?: boolean };
-
 /**
  * Answers the active token's proxy challenges. Must be called synchronously at the top level
  * of the service worker so a challenge can wake it. Credentials are read from storage on each
@@ -64,7 +58,8 @@ export function registerChromeAuth(
 ): void {
   chrome.webRequest.onAuthRequired.addListener(
     (details, callback) => {
-      answerChallenge(details, onRefused).then(
+      const { requestId, isProxy, challenger } = details;
+      answerChallenge({ requestId, isProxy, challenger }, onRefused).then(
         (response) => callback?.(response),
         () => callback?.({}),
       );
@@ -73,31 +68,4 @@ export function registerChromeAuth(
     { urls: ["<all_urls>"] },
     ["asyncBlocking"],
   );
-}
-
-async function answerChallenge(
-  details: AuthDetails,
-  onRefused: (message: string) => Promise<void>,
-): Promise<AuthResponse> {
-  const [{ activeTokenId }, tokens, attempts] = await Promise.all([
-    readConnection(),
-    readTokens(),
-    items.authAttempts.getValue(),
-  ]);
-  const active = tokens.find((t) => t.id === activeTokenId) ?? null;
-  const decision = decideAuth(
-    { requestId: details.requestId, isProxy: details.isProxy, challenger: details.challenger },
-    active,
-    attempts[details.requestId] ? 1 : 0,
-  );
-  if (decision.action === "ignore") return {};
-  if (decision.action === "cancel") {
-    // Stored before the request fails, so whoever sees the failure also finds the reason.
-    await onRefused(
-      "The proxy refused this token's username or password. Check the token or choose another one.",
-    );
-    return { cancel: true };
-  }
-  await items.authAttempts.setValue(recordAnswer(attempts, details.requestId, Date.now()));
-  return { authCredentials: { username: decision.username, password: decision.password } };
 }

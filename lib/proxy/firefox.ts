@@ -1,17 +1,36 @@
 /**
- * Firefox's side of the engine: `proxy.onRequest` returns a ProxyInfo carrying the token's
- * credentials with each request (HTTP via proxyAuthorizationHeader, SOCKS5 via
- * username/password with proxyDNS), so Firefox never raises a proxy login dialog and SOCKS5
- * authentication works.
+ * Firefox's side of the engine: `proxy.onRequest` returns a ProxyInfo for the token. SOCKS5
+ * credentials travel inside it (username/password with proxyDNS). For an HTTP proxy Firefox
+ * sends no Proxy-Authorization from proxyAuthorizationHeader (only for "https" proxies, see
+ * https://bugzilla.mozilla.org/show_bug.cgi?id=1636751; seen on Firefox ESR 153), so the
+ * gateway's 407 is answered by `webRequest.onAuthRequired`, as on Chrome.
  */
 import { readConnection, readSettings, readTokens } from "../storage";
+import { type AuthResponse, answerChallenge } from "./auth-responder";
 import { type FirefoxProxyInfo, firefoxProxyInfo, isBypassed } from "./config";
 import type { ProxyPlatform } from "./platform";
 
 const DIRECT = { type: "direct" } as const;
 
+/** Firefox's onAuthRequired: for a proxy challenge `challenger` is the site, proxyInfo the proxy. */
+interface FirefoxAuthDetails {
+  requestId: string;
+  isProxy: boolean;
+  challenger: { host: string; port: number };
+  proxyInfo?: { host: string; port: number } | null;
+}
+
 /** The Firefox APIs used here (Chrome's typings lack proxy.onRequest). */
 export interface FirefoxApi {
+  webRequest: {
+    onAuthRequired: {
+      addListener(
+        listener: (details: FirefoxAuthDetails) => Promise<AuthResponse>,
+        filter: { urls: string[] },
+        extraInfoSpec: ["blocking"],
+      ): void;
+    };
+  };
   proxy: {
     onRequest: {
       addListener(
@@ -49,8 +68,24 @@ export function createFirefoxRouting(browser: FirefoxApi) {
   }
 
   /** Registered synchronously at the top level of the background. */
-  function register(onProxyError: (message: string) => void): void {
+  function register(
+    onProxyError: (message: string) => void,
+    onRefused: (message: string) => Promise<void>,
+  ): void {
     browser.proxy.onError.addListener((error) => onProxyError(error.message));
+    browser.webRequest.onAuthRequired.addListener(
+      (details) =>
+        answerChallenge(
+          {
+            requestId: details.requestId,
+            isProxy: details.isProxy,
+            challenger: details.proxyInfo ?? details.challenger,
+          },
+          onRefused,
+        ).catch(() => ({})),
+      { urls: ["<all_urls>"] },
+      ["blocking"],
+    );
     browser.proxy.onRequest.addListener(
       async (details: { url: string }) => {
         const { proxy, bypassList } = await route;

@@ -1,0 +1,108 @@
+/**
+ * The core journey in Firefox ESR: HTTP token, SOCKS5 token (Firefox signs in to SOCKS5 through
+ * proxy.onRequest), then direct again. Run with `npx vitest run --config vitest.firefox.config.ts`
+ * after `npm run build`.
+ */
+import type { Browser, Page } from "puppeteer-core";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { type Sandbox, startSandbox } from "../sandbox/index";
+import {
+  assertPrerequisites,
+  createTokens,
+  exitOfPageLoad,
+  extensionPage,
+  gatewayLog,
+  launchFirefox,
+  proxyStatus,
+  sandboxSettings,
+  sendOk,
+  startEchoServer,
+  storedTokens,
+} from "./firefox";
+
+let browser: Browser | undefined;
+let sb: Sandbox | undefined;
+let echo: Awaited<ReturnType<typeof startEchoServer>> | undefined;
+let ext: Page;
+let page: Page;
+
+// At load, so a missing Firefox or build fails the run loudly instead of skipping its tests.
+assertPrerequisites();
+
+beforeAll(async () => {
+  sb = await startSandbox({ plan: "enterprise" });
+  echo = await startEchoServer();
+  browser = await launchFirefox();
+  ext = await extensionPage(browser);
+  page = await browser.newPage();
+  await sendOk(ext, { type: "saveSettings", settings: sandboxSettings(sb) });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await echo?.close();
+  await sb?.close();
+});
+
+function must<T>(value: T | undefined | null, what: string): T {
+  if (value === undefined || value === null) throw new Error(`missing: ${what}`);
+  return value;
+}
+
+test("before connecting, pages go out direct", async () => {
+  expect(await exitOfPageLoad(page, must(echo, "echo").url)).toBe("127.0.0.1");
+});
+
+test("HTTP token: the exit check and pages leave from the token's IP, the 407 answered", async () => {
+  const server = must(sb, "sandbox");
+  const token = must((await createTokens(ext, "static-ip", 1))[0], "HTTP token");
+  expect(token.ip).toBe(""); // assigned later; filled from the exit check
+  await fetch(`${server.baseUrl}/__sandbox/gateway-log/clear`, { method: "POST" });
+
+  await sendOk(ext, { type: "connect", tokenId: token.id });
+  const stored = must(
+    (await storedTokens(ext)).find((t) => t.id === token.id),
+    "stored token",
+  );
+  expect(stored.ip).toMatch(/^127\./);
+  expect(stored.ip).not.toBe("127.0.0.1");
+  const status = await proxyStatus(ext);
+  expect(status.state).toBe("connected");
+  expect(status.exitIp?.ip).toBe(stored.ip);
+  expect(await exitOfPageLoad(page, must(echo, "echo").url)).toBe(stored.ip);
+
+  // Firefox sends no credentials unasked to an HTTP proxy: the first request is challenged and
+  // the extension answers it (no login dialog, which would have left the page load hanging).
+  const events = (await gatewayLog(server)).filter((e) => e.gateway === "http");
+  expect(events.filter((e) => e.result === "refused")).toEqual([]);
+  const answered = events.filter((e) => e.result === "ok");
+  expect(answered.length).toBeGreaterThan(0);
+  expect(new Set(answered.map((e) => e.username))).toEqual(new Set([token.username]));
+});
+
+test("SOCKS5 token: Firefox signs in through proxy.onRequest and exits from its IP", async () => {
+  const server = must(sb, "sandbox");
+  const token = must((await createTokens(ext, "static-traffic", 1, "SOCKS5"))[0], "SOCKS5 token");
+  expect(token.networkType).toBe("SOCKS5");
+  expect(token.ip).toMatch(/^127\./);
+  await fetch(`${server.baseUrl}/__sandbox/gateway-log/clear`, { method: "POST" });
+
+  await sendOk(ext, { type: "connect", tokenId: token.id });
+  const status = await proxyStatus(ext);
+  expect(status.state).toBe("connected");
+  expect(status.tokenId).toBe(token.id);
+  expect(status.exitIp?.ip).toBe(token.ip);
+  expect(await exitOfPageLoad(page, must(echo, "echo").url)).toBe(token.ip);
+
+  const events = (await gatewayLog(server)).filter((e) => e.gateway === "socks5");
+  expect(events.length).toBeGreaterThan(0);
+  expect(events.filter((e) => e.result !== "ok")).toEqual([]);
+});
+
+test("disconnect: the exit check and pages go out direct again", async () => {
+  await sendOk(ext, { type: "disconnect" });
+  const status = await proxyStatus(ext);
+  expect(status.state).toBe("direct");
+  expect(status.exitIp?.ip).toBe("127.0.0.1");
+  expect(await exitOfPageLoad(page, must(echo, "echo").url)).toBe("127.0.0.1");
+});

@@ -1,0 +1,16 @@
+import { defineConfig } from "vitest/config";
+
+// The Firefox ESR journey (tests/firefox): one browser, tests in order, needs `npm run build`.
+export default defineConfig({
+  test: {
+    include: ["tests/firefox/**/*.test.ts"],
+    fileParallelism: false,
+    sequence: { concurrent: false },
+    testTimeout: 60_000,
+    hookTimeout: 90_000,
+    reporters: process.env.CI_SUMMARY_DIR ? ["default", "json"] : ["default"],
+    outputFile: process.env.CI_SUMMARY_DIR
+      ? { json: `${process.env.CI_SUMMARY_DIR}/vitest-firefox.json` }
+      : undefined,
+  },
+});
