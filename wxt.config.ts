@@ -19,9 +19,12 @@ export default defineConfig({
       "alarms",
       // Both browsers answer an HTTP gateway's 407 in webRequest.onAuthRequired.
       "webRequestAuthProvider",
-      // Chrome only: dropping the gateway's cached proxy credentials makes a switch effective.
-      ...(browser === "firefox" ? [] : ["browsingData"]),
+      // What makes a switch between tokens on one gateway effective: Chrome drops its cached
+      // proxy credentials (browsingData); Firefox rewrites Proxy-Authorization per request.
+      ...(browser === "firefox" ? ["webRequestBlocking"] : ["browsingData"]),
     ],
+    // Asked for only when the user turns WebRTC leak protection on in Options.
+    optional_permissions: ["privacy"],
     host_permissions: ["<all_urls>"],
     action: { default_title: "__MSG_extName__" },
     commands: {

@@ -6,7 +6,7 @@ import { proxyEndpoint, type StoredToken } from "../tokens";
 
 export type ProxyTarget = Pick<
   StoredToken,
-  "host" | "port" | "networkType" | "username" | "password"
+  "id" | "host" | "port" | "networkType" | "username" | "password"
 >;
 
 export interface ChromeProxyConfig {
@@ -44,10 +44,14 @@ export interface FirefoxProxyInfo {
   password?: string;
   proxyDNS?: boolean;
   proxyAuthorizationHeader?: string;
+  connectionIsolationKey?: string;
 }
 
 export function firefoxProxyInfo(token: ProxyTarget): FirefoxProxyInfo {
   const { host, port } = token;
+  // Firefox keeps proxy connections (and HTTPS tunnels, which exit where their CONNECT signed
+  // in) alive and reuses them for the same proxy; keyed per token, a switch opens new ones.
+  const connectionIsolationKey = `token-${token.id}`;
   if (token.networkType === "SOCKS5") {
     // Names resolve at the proxy, so DNS does not leak the user's real resolver.
     return {
@@ -57,6 +61,7 @@ export function firefoxProxyInfo(token: ProxyTarget): FirefoxProxyInfo {
       username: token.username,
       password: token.password,
       proxyDNS: true,
+      connectionIsolationKey,
     };
   }
   return {
@@ -64,7 +69,40 @@ export function firefoxProxyInfo(token: ProxyTarget): FirefoxProxyInfo {
     host,
     port,
     proxyAuthorizationHeader: `Basic ${base64Utf8(`${token.username}:${token.password}`)}`,
+    connectionIsolationKey,
   };
+}
+
+export interface RequestHeader {
+  name: string;
+  value?: string;
+}
+
+/** The proxy a Firefox request is going through, as webRequest reports it. */
+export interface RequestProxy {
+  type: string;
+  host: string;
+  port: number;
+}
+
+/**
+ * A Firefox request's headers with the active HTTP token's Proxy-Authorization, or undefined
+ * to leave the request alone (no HTTP token, or the request does not go through its gateway).
+ */
+export function withProxyAuthorization(
+  headers: RequestHeader[],
+  via: RequestProxy | null | undefined,
+  proxy: FirefoxProxyInfo | null,
+): RequestHeader[] | undefined {
+  const value = proxy?.type === "http" ? proxy.proxyAuthorizationHeader : undefined;
+  if (!proxy || !value || !via || via.type !== "http") return undefined;
+  if (via.host.toLowerCase() !== proxy.host.toLowerCase() || via.port !== proxy.port) {
+    return undefined;
+  }
+  return [
+    ...headers.filter((h) => h.name.toLowerCase() !== "proxy-authorization"),
+    { name: "Proxy-Authorization", value },
+  ];
 }
 
 /** The origin Chromium keys its proxy credential cache and proxy sockets by. */

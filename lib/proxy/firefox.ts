@@ -4,10 +4,28 @@
  * sends no Proxy-Authorization from proxyAuthorizationHeader (only for "https" proxies, see
  * https://bugzilla.mozilla.org/show_bug.cgi?id=1636751; seen on Firefox ESR 153), so the
  * gateway's 407 is answered by `webRequest.onAuthRequired`, as on Chrome.
+ *
+ * Firefox caches that login per gateway host:port (and realm) and sends it unasked from then on,
+ * so after switching between two tokens on one gateway no new 407 comes and traffic kept exiting
+ * through the old token. Nothing an extension can call clears that cache: browsingData's
+ * `cookies` and `cache` never reach it (only the user's "active logins" clearing does), and a
+ * per-token connectionIsolationKey alone gives new connections but the same cached login (all
+ * tried on Firefox ESR 153). So `onBeforeSendHeaders` writes the active token's
+ * Proxy-Authorization on every request going through its gateway, replacing the cached one;
+ * Firefox copies it onto the CONNECT of an HTTPS request and never sends it to the site. The
+ * isolation key (config.ts) is still needed so HTTPS requests do not reuse the old token's
+ * tunnels. Requests the extension cannot see (Firefox's own) still use the cached login.
  */
 import { readConnection, readSettings, readTokens } from "../storage";
 import { type AuthResponse, answerChallenge } from "./auth-responder";
-import { type FirefoxProxyInfo, firefoxProxyInfo, isBypassed } from "./config";
+import {
+  type FirefoxProxyInfo,
+  firefoxProxyInfo,
+  isBypassed,
+  type RequestHeader,
+  type RequestProxy,
+  withProxyAuthorization,
+} from "./config";
 import type { ProxyPlatform } from "./platform";
 
 const DIRECT = { type: "direct" } as const;
@@ -20,9 +38,21 @@ interface FirefoxAuthDetails {
   proxyInfo?: { host: string; port: number } | null;
 }
 
+type HeadersAnswer = { requestHeaders?: RequestHeader[] };
+
 /** The Firefox APIs used here (Chrome's typings lack proxy.onRequest). */
 export interface FirefoxApi {
   webRequest: {
+    onBeforeSendHeaders: {
+      addListener(
+        listener: (details: {
+          requestHeaders?: RequestHeader[];
+          proxyInfo?: RequestProxy | null;
+        }) => HeadersAnswer | Promise<HeadersAnswer>,
+        filter: { urls: string[] },
+        extraInfoSpec: ["blocking", "requestHeaders"],
+      ): void;
+    };
     onAuthRequired: {
       addListener(
         listener: (details: FirefoxAuthDetails) => Promise<AuthResponse>,
@@ -56,6 +86,8 @@ interface Route {
 
 export function createFirefoxRouting(browser: FirefoxApi) {
   let route: Promise<Route> = loadRoute();
+  // The settled route, so the per-request header listener answers without waiting.
+  let loaded: Route | null = null;
 
   async function loadRoute(): Promise<Route> {
     const [{ activeTokenId }, tokens, settings] = await Promise.all([
@@ -65,6 +97,18 @@ export function createFirefoxRouting(browser: FirefoxApi) {
     ]);
     const token = tokens.find((t) => t.id === activeTokenId);
     return { proxy: token ? firefoxProxyInfo(token) : null, bypassList: settings.bypassList };
+  }
+
+  function setRoute(next: Promise<Route>): Promise<Route> {
+    route = next;
+    loaded = null;
+    next.then(
+      (r) => {
+        if (route === next) loaded = r;
+      },
+      () => undefined,
+    );
+    return next;
   }
 
   /** Registered synchronously at the top level of the background. */
@@ -86,6 +130,21 @@ export function createFirefoxRouting(browser: FirefoxApi) {
       { urls: ["<all_urls>"] },
       ["blocking"],
     );
+    browser.webRequest.onBeforeSendHeaders.addListener(
+      (details) => {
+        const answer = ({ proxy }: Route): HeadersAnswer => {
+          const requestHeaders = withProxyAuthorization(
+            details.requestHeaders ?? [],
+            details.proxyInfo,
+            proxy,
+          );
+          return requestHeaders ? { requestHeaders } : {};
+        };
+        return loaded ? answer(loaded) : route.then(answer, () => ({}));
+      },
+      { urls: ["<all_urls>"] },
+      ["blocking", "requestHeaders"],
+    );
     browser.proxy.onRequest.addListener(
       async (details: { url: string }) => {
         const { proxy, bypassList } = await route;
@@ -100,13 +159,12 @@ export function createFirefoxRouting(browser: FirefoxApi) {
   const platform: ProxyPlatform = {
     supportsSocksAuth: true,
     async apply() {
-      route = loadRoute();
-      await route;
+      await setRoute(loadRoute());
     },
     async clear() {
-      route = Promise.resolve({ proxy: null, bypassList: [] });
+      await setRoute(Promise.resolve({ proxy: null, bypassList: [] }));
     },
-    // Each request carries its own credentials; nothing is cached across tokens.
+    // Firefox's proxy login cache cannot be cleared from here; the header listener overrides it.
     async forgetCredentials() {},
     async controlledByOther() {
       const setting = await browser.proxy.settings.get({});

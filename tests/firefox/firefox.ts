@@ -4,10 +4,12 @@
  * exactly as the popup sends them: nothing test-only is added to the shipped extension.
  */
 import { existsSync } from "node:fs";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer as createHttpsServer } from "node:https";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import puppeteer, { type Browser, type Page } from "puppeteer-core";
+import { generate } from "selfsigned";
 import type { Command, Reply } from "../../lib/messages";
 import type { ProxyStatus, Settings } from "../../lib/storage";
 import type { StoredToken } from "../../lib/tokens";
@@ -37,6 +39,8 @@ export async function launchFirefox(): Promise<Browser> {
     executablePath: firefoxPath,
     headless: true,
     protocol: "webDriverBiDi",
+    // The HTTPS echo server's certificate is self-signed.
+    acceptInsecureCerts: true,
     // WebDriver refuses to navigate to moz-extension:// pages unless system access is allowed;
     // the popup page is where commands come from, so the test needs to open it.
     args: ["--remote-allow-system-access"],
@@ -134,17 +138,38 @@ export function sandboxSettings(sb: Sandbox): Settings {
   };
 }
 
-/** Answers with the caller's address, never cacheable. */
-export async function startEchoServer(): Promise<{ url: string; close(): Promise<void> }> {
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+/**
+ * Answers with the caller's address, never cacheable; over HTTPS (self-signed, accepted by the
+ * launched Firefox) its requests reach the gateway as CONNECTs. Records every Proxy-Authorization
+ * that reached the site, which must stay empty.
+ */
+export async function startEchoServer(options: { https?: boolean } = {}): Promise<{
+  url: string;
+  proxyAuthorizationSeen: string[];
+  close(): Promise<void>;
+}> {
+  const proxyAuthorizationSeen: string[] = [];
+  const handler = (req: IncomingMessage, res: ServerResponse) => {
     const remote = (req.socket.remoteAddress ?? "").replace(/^::ffff:/, "");
+    const leaked = req.headers["proxy-authorization"];
+    if (leaked) proxyAuthorizationSeen.push(leaked);
     res.writeHead(200, { "Content-Type": "text/html", "Cache-Control": "no-store" });
     res.end(`<!doctype html><title>echo</title><p id="remote">${remote}</p>`);
-  });
+  };
+  let server: Server;
+  if (options.https) {
+    const pems = await generate([{ name: "commonName", value: "127.0.0.1" }], {
+      extensions: [{ name: "subjectAltName", altNames: [{ type: 7, ip: "127.0.0.1" }] }],
+    });
+    server = createHttpsServer({ key: pems.private, cert: pems.cert }, handler);
+  } else {
+    server = createServer(handler);
+  }
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}/`,
+    url: `${options.https ? "https" : "http"}://127.0.0.1:${port}/`,
+    proxyAuthorizationSeen,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -163,7 +188,7 @@ export async function exitOfPageLoad(page: Page, url: string): Promise<string> {
 
 export async function gatewayLog(
   sb: Sandbox,
-): Promise<{ username: string | null; result: string; gateway: string }[]> {
+): Promise<{ username: string | null; result: string; gateway: string; target: string }[]> {
   const res = await fetch(`${sb.baseUrl}/__sandbox/gateway-log`);
   const body = (await res.json()) as { data?: { events: [] }; events?: [] };
   return body.data?.events ?? body.events ?? [];

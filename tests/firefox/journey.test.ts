@@ -23,6 +23,7 @@ import {
 let browser: Browser | undefined;
 let sb: Sandbox | undefined;
 let echo: Awaited<ReturnType<typeof startEchoServer>> | undefined;
+let httpsEcho: Awaited<ReturnType<typeof startEchoServer>> | undefined;
 let ext: Page;
 let page: Page;
 
@@ -32,6 +33,7 @@ assertPrerequisites();
 beforeAll(async () => {
   sb = await startSandbox({ plan: "enterprise" });
   echo = await startEchoServer();
+  httpsEcho = await startEchoServer({ https: true });
   browser = await launchFirefox();
   ext = await extensionPage(browser);
   page = await browser.newPage();
@@ -41,6 +43,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await echo?.close();
+  await httpsEcho?.close();
   await sb?.close();
 });
 
@@ -71,8 +74,9 @@ test("HTTP token: the exit check and pages leave from the token's IP, the 407 an
   expect(status.exitIp?.ip).toBe(stored.ip);
   expect(await exitOfPageLoad(page, must(echo, "echo").url)).toBe(stored.ip);
 
-  // Firefox sends no credentials unasked to an HTTP proxy: the first request is challenged and
-  // the extension answers it (no login dialog, which would have left the page load hanging).
+  // The extension writes the token's Proxy-Authorization on the requests it sees and answers the
+  // gateway's 407 for the rest (no login dialog, which would have left the page load hanging):
+  // every request signed in as this token, none refused.
   const events = (await gatewayLog(server)).filter((e) => e.gateway === "http");
   expect(events.filter((e) => e.result === "refused")).toEqual([]);
   const answered = events.filter((e) => e.result === "ok");
@@ -97,6 +101,41 @@ test("SOCKS5 token: Firefox signs in through proxy.onRequest and exits from its 
   const events = (await gatewayLog(server)).filter((e) => e.gateway === "socks5");
   expect(events.length).toBeGreaterThan(0);
   expect(events.filter((e) => e.result !== "ok")).toEqual([]);
+});
+
+test("two HTTP tokens on one gateway: switching A → B → A moves the exit every time", async () => {
+  const server = must(sb, "sandbox");
+  const plain = must(echo, "echo");
+  const secure = must(httpsEcho, "HTTPS echo");
+  const [a, b] = await createTokens(ext, "static-traffic", 2);
+  const tokenA = must(a, "token A");
+  const tokenB = must(b, "token B");
+  // One gateway host:port, so Firefox's cached proxy login would serve both.
+  expect(`${tokenB.host}:${tokenB.port}`).toBe(`${tokenA.host}:${tokenA.port}`);
+  expect(tokenB.ip).not.toBe(tokenA.ip);
+  const securePort = new URL(secure.url).port;
+
+  for (const [step, token] of [tokenA, tokenB, tokenA].entries()) {
+    await fetch(`${server.baseUrl}/__sandbox/gateway-log/clear`, { method: "POST" });
+    await sendOk(ext, { type: "connect", tokenId: token.id });
+    const status = await proxyStatus(ext);
+    expect(status.state).toBe("connected");
+    expect(status.tokenId).toBe(token.id);
+    expect(status.exitIp?.ip).toBe(token.ip);
+    expect(await exitOfPageLoad(page, plain.url)).toBe(token.ip);
+    expect(await exitOfPageLoad(page, secure.url)).toBe(token.ip);
+
+    // The exit check, the pages and the HTTPS page's CONNECT all signed in as this token (back
+    // on A, Firefox may reuse A's still-open tunnel: no new CONNECT, and the right exit).
+    const toUs = (await gatewayLog(server)).filter(
+      (e) => e.gateway === "http" && /^127\.0\.0\.1:/.test(e.target),
+    );
+    if (step < 2) expect(toUs.map((e) => e.target)).toContain(`127.0.0.1:${securePort}`);
+    expect(new Set(toUs.map((e) => e.username))).toEqual(new Set([token.username]));
+  }
+  // The credentials went to the gateway only, never to the sites behind it.
+  expect(plain.proxyAuthorizationSeen).toEqual([]);
+  expect(secure.proxyAuthorizationSeen).toEqual([]);
 });
 
 test("disconnect: the exit check and pages go out direct again", async () => {

@@ -5,6 +5,7 @@ import {
   gatewayOrigin,
   isBypassed,
   normalizeBypassList,
+  withProxyAuthorization,
 } from "../../../lib/proxy/config";
 import { makeToken } from "../stored-token";
 
@@ -64,6 +65,7 @@ describe("firefoxProxyInfo", () => {
   it("HTTP → http ProxyInfo with a Basic proxyAuthorizationHeader and no plain credentials", () => {
     const info = firefoxProxyInfo(
       makeToken({
+        id: 7,
         networkType: "HTTP",
         host: "gw.example.net",
         port: 8000,
@@ -76,6 +78,7 @@ describe("firefoxProxyInfo", () => {
       host: "gw.example.net",
       port: 8000,
       proxyAuthorizationHeader: `Basic ${Buffer.from("alice:s3cret").toString("base64")}`,
+      connectionIsolationKey: "token-7",
     });
     expect(info).not.toHaveProperty("username");
     expect(info).not.toHaveProperty("proxyDNS");
@@ -97,6 +100,7 @@ describe("firefoxProxyInfo", () => {
   it("SOCKS5 → socks ProxyInfo with username/password and proxyDNS on", () => {
     const info = firefoxProxyInfo(
       makeToken({
+        id: 8,
         networkType: "SOCKS5",
         host: "198.51.100.9",
         port: 1080,
@@ -111,8 +115,62 @@ describe("firefoxProxyInfo", () => {
       username: "bob",
       password: "pw",
       proxyDNS: true,
+      connectionIsolationKey: "token-8",
     });
     expect(info).not.toHaveProperty("proxyAuthorizationHeader");
+  });
+
+  it("two tokens on one gateway get different connection isolation keys", () => {
+    const a = firefoxProxyInfo(makeToken({ id: 1, username: "a" }));
+    const b = firefoxProxyInfo(makeToken({ id: 2, username: "b" }));
+    expect(`${a.host}:${a.port}`).toBe(`${b.host}:${b.port}`);
+    expect(a.connectionIsolationKey).not.toBe(b.connectionIsolationKey);
+  });
+});
+
+describe("withProxyAuthorization", () => {
+  const token = makeToken({
+    networkType: "HTTP",
+    host: "gw.example.net",
+    port: 8000,
+    username: "alice",
+    password: "s3cret",
+  });
+  const proxy = firefoxProxyInfo(token);
+  const via = { type: "http", host: "gw.example.net", port: 8000 };
+  const basic = `Basic ${Buffer.from("alice:s3cret").toString("base64")}`;
+
+  it("replaces a cached Proxy-Authorization (any case) with the active token's", () => {
+    const headers = [
+      { name: "Accept", value: "*/*" },
+      { name: "proxy-authorization", value: "Basic b2xkOm9sZA==" },
+    ];
+    expect(withProxyAuthorization(headers, via, proxy)).toEqual([
+      { name: "Accept", value: "*/*" },
+      { name: "Proxy-Authorization", value: basic },
+    ]);
+  });
+
+  it("adds it when the request carries none; the gateway host matches case-insensitively", () => {
+    expect(withProxyAuthorization([], { ...via, host: "GW.Example.NET" }, proxy)).toEqual([
+      { name: "Proxy-Authorization", value: basic },
+    ]);
+  });
+
+  it.each([
+    { what: "direct (no proxy)", via: null },
+    { what: "another host", via: { ...via, host: "other.example.net" } },
+    { what: "another port", via: { ...via, port: 8001 } },
+    { what: "a SOCKS proxy", via: { ...via, type: "socks" } },
+  ])("leaves the request alone when it goes $what", ({ via: other }) => {
+    const headers = [{ name: "Proxy-Authorization", value: "Basic eDp5" }];
+    expect(withProxyAuthorization(headers, other, proxy)).toBeUndefined();
+  });
+
+  it("leaves the request alone without an HTTP token", () => {
+    expect(withProxyAuthorization([], via, null)).toBeUndefined();
+    const socks = firefoxProxyInfo({ ...token, networkType: "SOCKS5" });
+    expect(withProxyAuthorization([], { ...via, type: "socks" }, socks)).toBeUndefined();
   });
 });
 
