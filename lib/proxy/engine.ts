@@ -90,18 +90,20 @@ export function createEngine(deps: EngineDeps) {
       return fail(id, "socks5-unsupported", SOCKS5_ON_CHROME);
     }
     await platform.apply(token, settings);
-    return setStatus((s) => ({
-      ...s,
-      // A refused-credentials or unreachable error stays until the user acts or a check passes.
-      state:
-        s.tokenId === id && s.state === "error" && s.error?.code !== "token-missing"
-          ? "error"
-          : "connected",
-      error: s.tokenId === id && s.state === "error" ? s.error : null,
-      exitIp: s.exitIp?.viaTokenId === id ? s.exitIp : null,
-      tokenId: id,
-      controlledByOther,
-    }));
+    return setStatus((s) => {
+      // A refused-credentials or unreachable error stays until the user acts or a check passes;
+      // an error from a cleared proxy does not, since the proxy is applied again now.
+      const keepError =
+        s.tokenId === id && s.state === "error" && !PROXY_CLEARED.has(s.error?.code ?? "");
+      return {
+        ...s,
+        state: keepError ? "error" : "connected",
+        error: keepError ? s.error : null,
+        exitIp: s.exitIp?.viaTokenId === id ? s.exitIp : null,
+        tokenId: id,
+        controlledByOther,
+      };
+    });
   }
 
   async function connect(tokenId: number): Promise<EngineResult> {
