@@ -5,6 +5,7 @@
 import { type ApiClient, isApiError } from "./api";
 import { cachedLookup } from "./lookup-commands";
 import type { ParsedCommand, Reply } from "./messages";
+import { importBackup } from "./options/backup-apply";
 import type { Engine } from "./proxy/engine";
 import { readSettings, type Settings, saveSettings } from "./storage";
 import { createTokens, deleteTokens, dismissTrash, restoreTokens } from "./token-commands";
@@ -56,8 +57,12 @@ export function createCommandHandler(deps: CommandDeps) {
         const { api: client, settings } = await api();
         return ok(await cachedLookup(client, settings.baseUrl, command.lookup, now()));
       }
-      case "ipInfo":
-        return ok(await (await api()).api.getIpInfo(command.ip));
+      case "ipInfo": {
+        // The spec's IP check needs no credentials: a base URL is enough.
+        const settings = await readSettings();
+        if (!settings.baseUrl) throw new MissingCredentials();
+        return ok(await deps.api(settings).getIpInfo(command.ip));
+      }
       case "ipQuality":
         return ok(await (await api()).api.getIpQuality(command.ip));
       case "getProxies":
@@ -71,6 +76,8 @@ export function createCommandHandler(deps: CommandDeps) {
         if (!settings.baseUrl || !settings.auth) throw new MissingCredentials();
         return ok(await deps.api(settings).getAccountInfo());
       }
+      case "importBackup":
+        return importBackup(command.backup);
     }
   }
 

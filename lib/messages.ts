@@ -9,6 +9,7 @@ import {
   proxyQuerySchema,
   regionQuerySchema,
 } from "./api";
+import { backupSchema } from "./options/backup";
 import { settingsSchema } from "./storage";
 import { TOKEN_KINDS } from "./tokens";
 
@@ -50,6 +51,8 @@ export const commandSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("accountInfo") }),
   /** Tries these settings (not yet saved) with a cheap authenticated call. */
   z.object({ type: z.literal("verifyCredentials"), settings: settingsSchema }),
+  /** Merges a backup file (checked in the page, checked again here) into storage. */
+  z.object({ type: z.literal("importBackup"), backup: backupSchema }),
 ]);
 export type Command = z.input<typeof commandSchema>;
 export type ParsedCommand = z.output<typeof commandSchema>;

@@ -1,7 +1,7 @@
+import "@/components/common/theme.css";
+import "@/components/options/options.css";
+import { OptionsPage } from "@/components/options/OptionsPage";
+
 export function Options() {
-  return (
-    <main>
-      <h1>Proxy Deck options</h1>
-    </main>
-  );
+  return <OptionsPage />;
 }

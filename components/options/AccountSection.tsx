@@ -1,0 +1,177 @@
+/** Account quota and information (any shape), and proxy retrieval with copy buttons. */
+import { useEffect, useState } from "preact/hooks";
+import type { ProxyEntry } from "@/lib/api";
+import type { OptionsKey } from "@/lib/i18n/options-strings";
+import type { Settings } from "@/lib/storage";
+import { KeyValueTable } from "./KeyValueTable";
+import { CopyButton, Notice, send, useT } from "./shared";
+
+type Loaded = { ok: true; data: unknown } | { ok: false; error: string };
+const PROXY_TYPES = ["", "static", "dynamic", "residential", "datacenter", "http", "socks5"];
+
+export function AccountSection({ settings }: { settings: Settings }) {
+  const t = useT();
+  const hasCredentials = Boolean(settings.baseUrl && settings.auth);
+  const [quota, setQuota] = useState<Loaded | null>(null);
+  const [info, setInfo] = useState<Loaded | null>(null);
+  const [loading, setLoading] = useState(false);
+
+  async function load() {
+    setLoading(true);
+    const [quotaReply, infoReply] = await Promise.all([
+      send({ type: "accountQuota" }),
+      send({ type: "accountInfo" }),
+    ]);
+    setQuota(quotaReply);
+    setInfo(infoReply);
+    setLoading(false);
+  }
+
+  // Loaded again when the credentials change.
+  useEffect(() => {
+    if (hasCredentials) void load();
+    else {
+      setQuota(null);
+      setInfo(null);
+    }
+  }, [hasCredentials, settings.baseUrl, JSON.stringify(settings.auth)]);
+
+  return (
+    <section id="account" aria-labelledby="account-heading" aria-busy={loading}>
+      <h2 id="account-heading">{t("account.heading")}</h2>
+      {!hasCredentials ? (
+        <p class="hint">{t("account.needCredentials")}</p>
+      ) : (
+        <>
+          <div class="actions">
+            <button type="button" class="secondary" onClick={load} disabled={loading}>
+              {t("account.load")}
+            </button>
+            <span role="status" class="busy">
+              {loading ? t("account.loading") : ""}
+            </span>
+          </div>
+          <AccountRecord title={t("account.quota")} id="account-quota" loaded={quota} />
+          <AccountRecord title={t("account.info")} id="account-info" loaded={info} />
+        </>
+      )}
+      <ProxyRetrieval />
+    </section>
+  );
+}
+
+function AccountRecord(props: { title: string; id: string; loaded: Loaded | null }) {
+  const t = useT();
+  const { loaded } = props;
+  return (
+    <div id={props.id}>
+      <h3>{props.title}</h3>
+      {loaded === null ? null : loaded.ok ? (
+        <KeyValueTable value={loaded.data} label={props.title} />
+      ) : (
+        <Notice notice={{ tone: "error", text: t("account.failed", { reason: loaded.error }) }} />
+      )}
+    </div>
+  );
+}
+
+function ProxyRetrieval() {
+  const t = useT();
+  const [country, setCountry] = useState("");
+  const [type, setType] = useState("");
+  const [proxies, setProxies] = useState<ProxyEntry[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+
+  async function get(event: Event) {
+    event.preventDefault();
+    setLoading(true);
+    const query = {
+      ...(country.trim() ? { country: country.trim() } : {}),
+      ...(type ? { type } : {}),
+    };
+    const reply = await send<ProxyEntry[]>({ type: "getProxies", query });
+    setLoading(false);
+    if (reply.ok) {
+      setProxies(reply.data);
+      setError(null);
+    } else {
+      setProxies(null);
+      setError(reply.error);
+    }
+  }
+
+  const address = (p: ProxyEntry) => `${p.ip}:${p.port}`;
+  return (
+    <div class="proxies" aria-busy={loading}>
+      <h3 id="proxies-heading">{t("proxies.heading")}</h3>
+      <form class="inline-form" onSubmit={get} noValidate>
+        <div class="field">
+          <label for="proxy-country">{t("proxies.country")}</label>
+          <input
+            id="proxy-country"
+            type="text"
+            autoComplete="off"
+            value={country}
+            onInput={(e) => setCountry(e.currentTarget.value)}
+          />
+        </div>
+        <div class="field">
+          <label for="proxy-type">{t("proxies.type")}</label>
+          <select id="proxy-type" value={type} onChange={(e) => setType(e.currentTarget.value)}>
+            {PROXY_TYPES.map((value) => (
+              <option key={value} value={value}>
+                {t(`proxies.type.${value || "any"}` as OptionsKey)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div class="actions">
+          <button type="submit" disabled={loading}>
+            {t("proxies.get")}
+          </button>
+        </div>
+      </form>
+      <Notice
+        notice={error ? { tone: "error", text: t("proxies.failed", { reason: error }) } : null}
+      />
+      {proxies !== null &&
+        (proxies.length === 0 ? (
+          <p role="status">{t("proxies.none")}</p>
+        ) : (
+          <>
+            <div class="actions">
+              <p role="status" class="busy">
+                {t("proxies.count", { count: proxies.length })}
+              </p>
+              <CopyButton text={proxies.map(address).join("\n")} what={t("proxies.allAddresses")} />
+            </div>
+            <table class="proxy-table" aria-labelledby="proxies-heading">
+              <thead>
+                <tr>
+                  <th scope="col">{t("proxies.address")}</th>
+                  <th scope="col">{t("proxies.countryColumn")}</th>
+                  <th scope="col">{t("proxies.protocol")}</th>
+                  <th scope="col">{t("proxies.copyColumn")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {proxies.map((proxy, index) => (
+                  <tr key={`${address(proxy)}-${index}`}>
+                    <td>
+                      <code>{address(proxy)}</code>
+                    </td>
+                    <td>{proxy.country}</td>
+                    <td>{proxy.protocol}</td>
+                    <td>
+                      <CopyButton text={address(proxy)} what={address(proxy)} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </>
+        ))}
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+/**
+ * The exit IP as the provider sees it, asked through whatever proxy is active, and which way
+ * traffic goes. Asked again whenever the engine records a new exit check (connect, switch,
+ * refresh) and on demand.
+ */
+import { useEffect, useRef, useState } from "preact/hooks";
+import type { IpInfo } from "@/lib/api";
+import { exitRoute, tokenLabel } from "@/lib/options/exit-route";
+import type { Connection, ProxyStatus } from "@/lib/storage";
+import type { StoredToken } from "@/lib/tokens";
+import { Facts, Notice, send, useLocale, useT, yesNo } from "./shared";
+
+interface Props {
+  status: ProxyStatus;
+  connection: Connection;
+  tokens: StoredToken[];
+  onExitIp: (ip: string | null) => void;
+}
+
+export function ExitIpSection({ status, connection, tokens, onExitIp }: Props) {
+  const t = useT();
+  const locale = useLocale();
+  const [info, setInfo] = useState<{ data: IpInfo; at: number } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
+  const latest = useRef(0);
+  const reportIp = useRef(onExitIp);
+  reportIp.current = onExitIp;
+
+  async function load() {
+    const request = ++latest.current;
+    setChecking(true);
+    const reply = await send<IpInfo>({ type: "ipInfo" });
+    if (request !== latest.current) return; // a newer check is under way
+    setChecking(false);
+    if (reply.ok) {
+      setInfo({ data: reply.data, at: Date.now() });
+      setError(null);
+      reportIp.current(reply.data.ip);
+    } else {
+      setError(reply.error);
+    }
+  }
+
+  // A new exit check by the engine (or a new connection state) means a new answer here.
+  const { exitIp } = status;
+  const checkKey = exitIp
+    ? `${exitIp.ip}|${exitIp.checkedAt}|${exitIp.viaTokenId}`
+    : `none|${status.state}|${status.tokenId}`;
+  useEffect(() => {
+    void load();
+  }, [checkKey]);
+
+  async function recheck() {
+    const request = ++latest.current;
+    setChecking(true);
+    // The engine checks and records it; the storage change above then asks for the details.
+    const reply = await send({ type: "checkExitIp" });
+    if (request !== latest.current) return;
+    if (!reply.ok) {
+      setChecking(false);
+      setError(reply.error);
+    }
+  }
+
+  const route = info ? exitRoute(info.data.ip, status, connection, tokens) : null;
+  const data = info?.data;
+  return (
+    <section id="exit-ip" aria-labelledby="exit-heading" aria-busy={checking}>
+      <h2 id="exit-heading">{t("exit.heading")}</h2>
+      <p class="hint">{t("exit.intro")}</p>
+      <div class="actions">
+        <button type="button" onClick={recheck} disabled={checking}>
+          {t("exit.recheck")}
+        </button>
+        <span role="status" class="busy">
+          {checking ? t("exit.checking") : ""}
+        </span>
+      </div>
+      <Notice
+        notice={error ? { tone: "error", text: t("exit.failed", { reason: error }) } : null}
+      />
+      {route && (
+        <p class={`route route-${route.kind}`} data-route={route.kind}>
+          {route.kind === "direct"
+            ? t("exit.route.direct")
+            : route.kind === "token"
+              ? t("exit.route.token", { token: tokenLabel(route.token) })
+              : route.kind === "token-other-ip"
+                ? route.expected
+                  ? t("exit.route.otherIp", {
+                      token: tokenLabel(route.token),
+                      expected: route.expected,
+                    })
+                  : t("exit.route.otherIpUnknown", { token: tokenLabel(route.token) })
+                : route.kind === "error"
+                  ? t("exit.route.error", {
+                      token: route.token ? tokenLabel(route.token) : `#${status.tokenId}`,
+                      message: route.message,
+                    })
+                  : t("exit.route.missing", { id: route.tokenId })}
+        </p>
+      )}
+      {data && info && (
+        <Facts
+          class="exit-facts"
+          rows={[
+            { field: "ip", label: t("exit.field.ip"), value: data.ip },
+            {
+              field: "country",
+              label: t("exit.field.country"),
+              value: data.country_code ? `${data.country} (${data.country_code})` : data.country,
+            },
+            { field: "state", label: t("exit.field.state"), value: data.state ?? "" },
+            { field: "city", label: t("exit.field.city"), value: data.city },
+            {
+              field: "asn",
+              label: t("exit.field.asn"),
+              value:
+                data.autonomous_system_number === undefined
+                  ? ""
+                  : `AS${data.autonomous_system_number}`,
+            },
+            {
+              field: "org",
+              label: t("exit.field.org"),
+              value: data.autonomous_system_organization,
+            },
+            { field: "network_type", label: t("exit.field.networkType"), value: data.network_type },
+            { field: "is_isp", label: t("exit.field.isp"), value: yesNo(t, data.is_isp) },
+            { field: "network", label: t("exit.field.network"), value: data.network },
+            {
+              field: "checked_at",
+              label: t("exit.field.checkedAt"),
+              value: new Date(info.at).toLocaleTimeString(locale),
+            },
+          ]}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,76 @@
+/** The options page: renders from storage, sends commands, in the user's language. */
+import { useEffect, useMemo, useState } from "preact/hooks";
+import { resolveLanguage } from "@/lib/i18n";
+import { type OptionsKey, optionsStrings } from "@/lib/i18n/options-strings";
+import { items, readConnection, readSettings, readStatus, readTokens } from "@/lib/storage";
+import { AccountSection } from "./AccountSection";
+import { BackupSection } from "./BackupSection";
+import { CredentialsSection } from "./CredentialsSection";
+import { ExitIpSection } from "./ExitIpSection";
+import { QualitySection } from "./QualitySection";
+import { SettingsSection } from "./SettingsSection";
+import { LocaleContext, TranslateContext, useStoredValue } from "./shared";
+
+const SECTIONS: { id: string; label: OptionsKey }[] = [
+  { id: "credentials", label: "nav.credentials" },
+  { id: "exit-ip", label: "nav.exit" },
+  { id: "quality", label: "nav.quality" },
+  { id: "account", label: "nav.account" },
+  { id: "settings", label: "nav.settings" },
+  { id: "backup", label: "nav.backup" },
+];
+
+export function OptionsPage() {
+  const settings = useStoredValue(items.settings, readSettings);
+  const status = useStoredValue(items.status, readStatus);
+  const connection = useStoredValue(items.connection, readConnection);
+  const tokens = useStoredValue(items.tokens, readTokens);
+  const [exitIp, setExitIp] = useState<string | null>(null);
+
+  const language = resolveLanguage(settings?.language ?? "auto", navigator.language);
+  const t = useMemo(() => optionsStrings(language), [language]);
+  const locale = language === "zh_CN" ? "zh-CN" : "en";
+  useEffect(() => {
+    document.documentElement.lang = locale;
+    document.title = t("page.title");
+  }, [locale, t]);
+
+  const ready = settings && status && connection && tokens;
+  return (
+    <TranslateContext.Provider value={t}>
+      <LocaleContext.Provider value={locale}>
+        <header class="page-header">
+          <h1>{t("page.title")}</h1>
+          <nav aria-label={t("page.nav")}>
+            <ul class="nav-list">
+              {SECTIONS.map((section) => (
+                <li key={section.id}>
+                  <a href={`#${section.id}`}>{t(section.label)}</a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </header>
+        <main class="page">
+          {!ready ? (
+            <p role="status">{t("page.loading")}</p>
+          ) : (
+            <>
+              <CredentialsSection settings={settings} />
+              <ExitIpSection
+                status={status}
+                connection={connection}
+                tokens={tokens}
+                onExitIp={setExitIp}
+              />
+              <QualitySection exitIp={exitIp} />
+              <AccountSection settings={settings} />
+              <SettingsSection settings={settings} />
+              <BackupSection />
+            </>
+          )}
+        </main>
+      </LocaleContext.Provider>
+    </TranslateContext.Provider>
+  );
+}

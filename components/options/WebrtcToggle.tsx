@@ -1,0 +1,110 @@
+/**
+ * WebRTC leak protection switch. The permission request must run inside the click's user
+ * gesture, so the handler calls it before anything else is awaited.
+ */
+import { useEffect, useState } from "preact/hooks";
+import { browser } from "wxt/browser";
+import type { OptionsKey } from "@/lib/i18n/options-strings";
+import {
+  disableWebrtcProtection,
+  enableWebrtcProtection,
+  type PolicySetting,
+  type WebrtcApis,
+  type WebrtcState,
+  webrtcState,
+} from "@/lib/options/webrtc";
+import type { Settings } from "@/lib/storage";
+import { Notice, type NoticeValue, send, useT } from "./shared";
+
+type PrivacyHost = { privacy?: { network?: { webRTCIPHandlingPolicy?: PolicySetting } } };
+
+const apis: WebrtcApis = {
+  permissions: {
+    request: (p) => browser.permissions.request(p),
+    remove: (p) => browser.permissions.remove(p),
+    contains: (p) => browser.permissions.contains(p),
+  },
+  // Read at call time: the API appears only once the permission is granted.
+  policy: () => {
+    const scope = globalThis as { browser?: PrivacyHost; chrome?: PrivacyHost };
+    return (scope.browser?.privacy ?? scope.chrome?.privacy)?.network?.webRTCIPHandlingPolicy;
+  },
+};
+
+export function WebrtcToggle({ settings }: { settings: Settings }) {
+  const t = useT();
+  const [state, setState] = useState<WebrtcState | null>(null);
+  const [pending, setPending] = useState<boolean | null>(null);
+  const [notice, setNotice] = useState<NoticeValue | null>(null);
+  const wanted = settings.webrtcProtection;
+
+  useEffect(() => {
+    let live = true;
+    void webrtcState(apis, wanted).then((next) => {
+      if (live) setState(next);
+    });
+    return () => {
+      live = false;
+    };
+  }, [wanted]);
+
+  function toggle(event: Event) {
+    const on = (event.currentTarget as HTMLInputElement).checked;
+    setPending(on);
+    setNotice(null);
+    // Called synchronously from the click: the permission prompt needs the user gesture.
+    const change = on ? enableWebrtcProtection(apis) : disableWebrtcProtection(apis);
+    void change.then(async (result) => {
+      if (!result.ok) {
+        setPending(null);
+        setNotice({ tone: "error", text: t(`webrtc.${result.problem}` as OptionsKey) });
+        return;
+      }
+      const reply = await send({
+        type: "saveSettings",
+        settings: { ...settings, webrtcProtection: on },
+      });
+      setPending(null);
+      setState(on ? "on" : "off");
+      setNotice(
+        reply.ok
+          ? { tone: "ok", text: t(on ? "webrtc.on" : "webrtc.off") }
+          : { tone: "error", text: t("webrtc.saveFailed", { reason: reply.error }) },
+      );
+    });
+  }
+
+  const checked = pending ?? wanted;
+  const warning =
+    state === "permission-missing" || state === "not-applied" || state === "controlled-by-other"
+      ? t(`webrtc.${state}` as OptionsKey)
+      : null;
+  return (
+    <div class="webrtc">
+      <h3 id="webrtc-heading">{t("webrtc.heading")}</h3>
+      <label class="check" for="webrtc-protection">
+        <input
+          id="webrtc-protection"
+          type="checkbox"
+          checked={checked}
+          disabled={pending !== null}
+          aria-describedby="webrtc-hint"
+          onChange={toggle}
+        />
+        {t("webrtc.toggle")}
+      </label>
+      <p id="webrtc-hint" class="hint">
+        {t("webrtc.hint")}
+      </p>
+      {notice ? (
+        <Notice notice={notice} id="webrtc-status" />
+      ) : warning ? (
+        <Notice notice={{ tone: "warn", text: warning }} id="webrtc-status" />
+      ) : (
+        <p class="hint" id="webrtc-status" data-state={state ?? ""}>
+          {state === "on" ? t("webrtc.on") : state === "off" ? t("webrtc.off") : ""}
+        </p>
+      )}
+    </div>
+  );
+}

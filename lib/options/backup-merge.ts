@@ -1,0 +1,188 @@
+/**
+ * What an import will change (pure): a merge by token id, never a duplicate, with stored
+ * passwords and credentials kept where the backup has none. Nothing here writes.
+ */
+import type { Settings } from "../storage";
+import { type StoredToken, storedTokenSchema } from "../tokens";
+import type { TrashEntry } from "../trash";
+import type { Backup, BackupState, BackupToken, BackupTrashEntry } from "./backup";
+
+export interface EntryRef {
+  id: number;
+  label: string;
+}
+
+export interface ListChanges {
+  added: EntryRef[];
+  updated: EntryRef[];
+  unchanged: number;
+  /** In the other list here (e.g. deleted since the backup): left where it is. */
+  kept: EntryRef[];
+  /** New here but without a password (exported without secrets): cannot be imported. */
+  missingPassword: EntryRef[];
+}
+
+export type SettingKey = keyof Settings;
+const SETTING_KEYS: readonly SettingKey[] = [
+  "baseUrl",
+  "auth",
+  "bypassList",
+  "autoRefreshMinutes",
+  "plan",
+  "webrtcProtection",
+  "language",
+];
+
+export interface ImportPlan {
+  next: BackupState;
+  tokens: ListChanges;
+  trash: ListChanges;
+  /** Settings whose value will change. */
+  settings: SettingKey[];
+  /** The backup carries no API credentials: the ones stored here stay. */
+  keepsCredentials: boolean;
+}
+
+const ref = (token: Pick<StoredToken, "id" | "name" | "country" | "ip">): EntryRef => ({
+  id: token.id,
+  label: [token.name || `#${token.id}`, token.country, token.ip].filter(Boolean).join(" · "),
+});
+
+const TOKEN_KEYS = Object.keys(storedTokenSchema.def.shape) as (keyof StoredToken)[];
+const sameToken = (a: StoredToken, b: StoredToken) => TOKEN_KEYS.every((key) => a[key] === b[key]);
+
+/** Backup token over stored token: the backup's fields, the stored password if it has none. */
+function completed(token: BackupToken, stored: StoredToken | undefined): StoredToken | undefined {
+  const password = token.password ?? stored?.password;
+  return password === undefined ? undefined : { ...token, password };
+}
+
+function emptyChanges(): ListChanges {
+  return { added: [], updated: [], unchanged: 0, kept: [], missingPassword: [] };
+}
+
+/** Tokens after the import: stored order kept, new ones appended in the backup's order. */
+export function mergeTokens(
+  tokens: readonly StoredToken[],
+  trashIds: ReadonlySet<number>,
+  incoming: readonly BackupToken[],
+): { tokens: StoredToken[]; changes: ListChanges } {
+  const changes = emptyChanges();
+  const result = [...tokens];
+  for (const token of incoming) {
+    if (trashIds.has(token.id)) {
+      changes.kept.push(ref(token));
+      continue;
+    }
+    const index = result.findIndex((t) => t.id === token.id);
+    const stored = index >= 0 ? result[index] : undefined;
+    const next = completed(token, stored);
+    if (next === undefined) {
+      changes.missingPassword.push(ref(token));
+    } else if (stored === undefined) {
+      result.push(next);
+      changes.added.push(ref(next));
+    } else if (sameToken(stored, next)) {
+      changes.unchanged++;
+    } else {
+      result[index] = next;
+      changes.updated.push(ref(next));
+    }
+  }
+  return { tokens: result, changes };
+}
+
+export function mergeTrash(
+  trash: readonly TrashEntry[],
+  tokenIds: ReadonlySet<number>,
+  incoming: readonly BackupTrashEntry[],
+): { trash: TrashEntry[]; changes: ListChanges } {
+  const changes = emptyChanges();
+  const result = [...trash];
+  for (const entry of incoming) {
+    if (tokenIds.has(entry.token.id)) {
+      changes.kept.push(ref(entry.token));
+      continue;
+    }
+    const index = result.findIndex((e) => e.token.id === entry.token.id);
+    const stored = index >= 0 ? result[index] : undefined;
+    const token = completed(entry.token, stored?.token);
+    if (token === undefined) {
+      changes.missingPassword.push(ref(entry.token));
+      continue;
+    }
+    const next: TrashEntry = { ...entry, token };
+    if (stored === undefined) {
+      result.push(next);
+      changes.added.push(ref(token));
+    } else if (
+      sameToken(stored.token, token) &&
+      stored.deletedAt === next.deletedAt &&
+      stored.restoreDeadline === next.restoreDeadline
+    ) {
+      changes.unchanged++;
+    } else {
+      result[index] = next;
+      changes.updated.push(ref(token));
+    }
+  }
+  return { trash: result, changes };
+}
+
+/**
+ * The backup's settings, except: credentials it does not carry stay, and WebRTC protection
+ * stays as it is here, since turning it on needs this browser's permission (a user gesture).
+ */
+export function mergeSettings(current: Settings, incoming: Backup["settings"]): Settings {
+  const { auth, ...rest } = incoming;
+  return { ...rest, auth: auth ?? current.auth, webrtcProtection: current.webrtcProtection };
+}
+
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+export function planImport(current: BackupState, backup: Backup): ImportPlan {
+  const tokens = mergeTokens(
+    current.tokens,
+    new Set(current.trash.map((e) => e.token.id)),
+    backup.tokens,
+  );
+  const trash = mergeTrash(current.trash, new Set(current.tokens.map((t) => t.id)), backup.trash);
+  const settings = mergeSettings(current.settings, backup.settings);
+  return {
+    next: { settings, tokens: tokens.tokens, trash: trash.trash },
+    tokens: tokens.changes,
+    trash: trash.changes,
+    settings: SETTING_KEYS.filter((key) => !sameValue(current.settings[key], settings[key])),
+    keepsCredentials: !backup.settings.auth,
+  };
+}
+
+/** Nothing can be imported while any new entry lacks its password. */
+export const blockedEntries = (plan: ImportPlan): EntryRef[] => [
+  ...plan.tokens.missingPassword,
+  ...plan.trash.missingPassword,
+];
+
+export const changesSomething = (plan: ImportPlan): boolean =>
+  plan.tokens.added.length +
+    plan.tokens.updated.length +
+    plan.trash.added.length +
+    plan.trash.updated.length +
+    plan.settings.length >
+  0;
+
+export interface ImportSummary {
+  tokensAdded: number;
+  tokensUpdated: number;
+  trashAdded: number;
+  trashUpdated: number;
+  settingsChanged: SettingKey[];
+}
+
+export const summaryOf = (plan: ImportPlan): ImportSummary => ({
+  tokensAdded: plan.tokens.added.length,
+  tokensUpdated: plan.tokens.updated.length,
+  trashAdded: plan.trash.added.length,
+  trashUpdated: plan.trash.updated.length,
+  settingsChanged: plan.settings,
+});

@@ -1,0 +1,53 @@
+/**
+ * Base URL validation for the credentials form (pure). HTTPS is required because the API
+ * credentials travel in every request; plain HTTP is allowed only to this machine (a local
+ * provider such as the sandbox), where nothing crosses a network.
+ */
+
+export type BaseUrlProblem =
+  | "empty"
+  | "not-a-url"
+  | "scheme"
+  | "https-required"
+  | "credentials-in-url"
+  | "query-or-fragment";
+
+export type BaseUrlResult = { ok: true; url: string } | { ok: false; problem: BaseUrlProblem };
+
+/** Loopback by name or address: localhost, *.localhost, 127.0.0.0/8, ::1, ::ffff:127.x. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/\.$/, "");
+  if (host === "localhost" || host.endsWith(".localhost")) return true;
+  if (/^127(\.\d{1,3}){3}$/.test(host)) return true;
+  const bare = host.replace(/^\[|\]$/g, "");
+  if (bare === "::1" || bare === "0:0:0:0:0:0:0:1") return true;
+  // The URL parser writes ::ffff:127.0.0.1 as ::ffff:7f00:1 (7f00–7fff is 127.0.0.0/8).
+  return /^::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}$/.test(bare);
+}
+
+/** The URL the client will use (no trailing slash), or why it cannot be used. */
+export function validateBaseUrl(input: string): BaseUrlResult {
+  const text = input.trim();
+  if (text === "") return { ok: false, problem: "empty" };
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) return { ok: false, problem: "not-a-url" };
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return { ok: false, problem: "not-a-url" };
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:")
+    return { ok: false, problem: "scheme" };
+  if (url.hostname === "") return { ok: false, problem: "not-a-url" };
+  if (url.username !== "" || url.password !== "") {
+    return { ok: false, problem: "credentials-in-url" };
+  }
+  if (url.search !== "" || url.hash !== "" || /[?#]/.test(text)) {
+    return { ok: false, problem: "query-or-fragment" };
+  }
+  if (url.protocol === "http:" && !isLoopbackHost(url.hostname)) {
+    return { ok: false, problem: "https-required" };
+  }
+  const path = url.pathname.replace(/\/+$/, "");
+  return { ok: true, url: `${url.protocol}//${url.host}${path}` };
+}

@@ -1,0 +1,127 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { fakeBrowser } from "wxt/testing";
+import { createCommandHandler } from "../../../lib/commands";
+import { commandSchema } from "../../../lib/messages";
+import { buildBackup, parseBackup } from "../../../lib/options/backup";
+import { importBackup, MISSING_SECRETS } from "../../../lib/options/backup-apply";
+import {
+  DEFAULT_SETTINGS,
+  readSettings,
+  readTokens,
+  readTrash,
+  type Settings,
+  saveSettings,
+  updateTokens,
+  updateTrash,
+} from "../../../lib/storage";
+import { makeToken } from "../stored-token";
+
+const SETTINGS: Settings = {
+  ...DEFAULT_SETTINGS,
+  baseUrl: "https://api.example.com",
+  auth: { kind: "bearer", accessToken: "secret" },
+  language: "en",
+};
+const TOKENS = [makeToken({ id: 1 }), makeToken({ id: 2 })];
+const TRASH = [{ token: makeToken({ id: 3 }), deletedAt: 10, restoreDeadline: 20 }];
+
+async function seed() {
+  await saveSettings(SETTINGS);
+  await updateTokens(() => ({ tokens: TOKENS, result: undefined }));
+  await updateTrash(() => ({ trash: TRASH, result: undefined }));
+}
+const snapshot = async () => JSON.stringify(await fakeBrowser.storage.local.get(null));
+const backupOf = (includeSecrets: boolean) =>
+  buildBackup({ settings: SETTINGS, tokens: TOKENS, trash: TRASH }, includeSecrets, new Date(0));
+
+beforeEach(() => fakeBrowser.reset());
+
+describe("importBackup (background)", () => {
+  it("export → wipe → import restores tokens, trash and settings", async () => {
+    await seed();
+    const backup = backupOf(true);
+    await fakeBrowser.storage.local.clear();
+    const reply = await importBackup(backup);
+    expect(reply).toEqual({
+      ok: true,
+      data: {
+        tokensAdded: 2,
+        tokensUpdated: 0,
+        trashAdded: 1,
+        trashUpdated: 0,
+        settingsChanged: ["baseUrl", "auth", "language"],
+      },
+    });
+    expect(await readTokens()).toEqual(TOKENS);
+    expect(await readTrash()).toEqual(TRASH);
+    expect(await readSettings()).toEqual(SETTINGS);
+  });
+
+  it("a backup that changes nothing writes nothing", async () => {
+    await seed();
+    const before = await snapshot();
+    const reply = await importBackup(backupOf(true));
+    expect(reply.ok).toBe(true);
+    expect(await snapshot()).toBe(before);
+  });
+
+  it("missing passwords: refused, storage byte-for-byte unchanged", async () => {
+    await saveSettings(DEFAULT_SETTINGS);
+    await updateTokens(() => ({ tokens: [makeToken({ id: 7 })], result: undefined }));
+    const before = await snapshot();
+    const reply = await importBackup(backupOf(false));
+    expect(reply).toEqual({ ok: false, error: MISSING_SECRETS, code: "backup-missing-secrets" });
+    expect(await snapshot()).toBe(before);
+  });
+
+  it("keeps entries this version cannot read, and never duplicates an id", async () => {
+    await seed();
+    await fakeBrowser.storage.local.set({
+      tokens: [...TOKENS, { id: 99, note: "from a future version" }],
+    });
+    const backup = buildBackup(
+      {
+        settings: SETTINGS,
+        tokens: [makeToken({ id: 2, name: "new" }), makeToken({ id: 5 })],
+        trash: [],
+      },
+      true,
+      new Date(0),
+    );
+    await importBackup(backup);
+    const { tokens } = (await fakeBrowser.storage.local.get("tokens")) as {
+      tokens: { id: number }[];
+    };
+    expect(tokens.map((t) => t.id)).toEqual([1, 2, 5, 99]);
+    expect((await readTokens()).find((t) => t.id === 2)?.name).toBe("new");
+  });
+});
+
+describe("the importBackup command", () => {
+  const handle = createCommandHandler({
+    engine: {} as never,
+    api: () => {
+      throw new Error("no API call expected");
+    },
+  });
+
+  it("is parsed with the backup schema: a damaged backup is a malformed command", () => {
+    const good = { type: "importBackup", backup: backupOf(true) };
+    expect(commandSchema.safeParse(good).success).toBe(true);
+    const damaged = JSON.parse(JSON.stringify(good));
+    delete damaged.backup.tokens[0].host;
+    expect(commandSchema.safeParse(damaged).success).toBe(false);
+    const repeated = JSON.parse(JSON.stringify(good));
+    repeated.backup.tokens.push(repeated.backup.tokens[0]);
+    expect(commandSchema.safeParse(repeated).success).toBe(false);
+  });
+
+  it("merges through the handler", async () => {
+    const parsed = parseBackup(JSON.stringify(backupOf(true)));
+    if (!parsed.ok) throw new Error("backup did not parse");
+    const command = commandSchema.parse({ type: "importBackup", backup: parsed.backup });
+    const reply = await handle(command);
+    expect(reply.ok).toBe(true);
+    expect((await readTokens()).map((t) => t.id)).toEqual([1, 2]);
+  });
+});
