@@ -1,7 +1,58 @@
-export function Popup() {
+import { useEffect, useMemo, useState } from "preact/hooks";
+import { PopupContext, type PopupEnv } from "../../components/popup/env";
+import { PopupApp } from "../../components/popup/PopupApp";
+import { resolveLanguage } from "../../lib/i18n";
+import { popupStrings } from "../../lib/i18n/popup-strings";
+import type { Command, Reply } from "../../lib/messages";
+import type { PopupState } from "../../lib/popup/state";
+
+/** Browser glue: the page's state comes from storage, its actions go to the background. */
+export function Popup({
+  initial,
+  subscribe,
+}: {
+  initial: PopupState;
+  subscribe: (onChange: (change: Partial<PopupState>) => void) => () => void;
+}) {
+  const [state, setState] = useState(initial);
+  useEffect(() => subscribe((change) => setState((s) => ({ ...s, ...change }))), [subscribe]);
+
+  const language = resolveLanguage(state.settings.language, navigator.language);
+  useEffect(() => {
+    document.documentElement.lang = language === "zh_CN" ? "zh-CN" : "en";
+  }, [language]);
+
+  const env = useMemo<PopupEnv>(() => {
+    const t = popupStrings(language);
+    return {
+      t,
+      language,
+      now: Date.now,
+      send: async <T,>(command: Command): Promise<Reply<T>> => {
+        try {
+          const reply = (await browser.runtime.sendMessage(command)) as Reply<T> | undefined;
+          if (reply && typeof reply === "object" && "ok" in reply) return reply;
+        } catch {
+          // The background did not answer (reloading, crashed): say so below.
+        }
+        return { ok: false, error: t("genericError") };
+      },
+      openOptions: () => void browser.runtime.openOptionsPage(),
+      copy: async (text) => {
+        try {
+          await navigator.clipboard.writeText(text);
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      socksAuth: import.meta.env.FIREFOX,
+    };
+  }, [language]);
+
   return (
-    <main>
-      <h1>Proxy Deck</h1>
-    </main>
+    <PopupContext.Provider value={env}>
+      <PopupApp state={state} />
+    </PopupContext.Provider>
   );
 }

@@ -1,10 +1,17 @@
 import { execSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { type BrowserContext, test as base, chromium, type Worker } from "@playwright/test";
 
 export const extensionPath = path.resolve(".output/chrome-mv3");
+
+/** Chromium's id of an unpacked extension: SHA-256 of its path, first 32 hex digits as a–p. */
+export const unpackedExtensionId = (dir: string) =>
+  [...createHash("sha256").update(dir).digest("hex").slice(0, 32)]
+    .map((digit) => String.fromCharCode(97 + Number.parseInt(digit, 16)))
+    .join("");
 
 /** Debian's Chromium: Playwright cannot download its own browser on these machines. */
 export function chromiumPath(): string {
@@ -59,10 +66,11 @@ export const test = base.extend<{
     await use(context);
     await context.close();
   },
+  // Computed, not read from the worker: now and then Playwright never sees the
+  // "serviceworker" event of an already running worker and would wait out the test.
+  // biome-ignore lint/correctness/noUnusedFunctionParameters: the context must exist first.
   extensionId: async ({ context }, use) => {
-    const worker = await backgroundWorker(context);
-    const id = new URL(worker.url()).host;
-    await use(id);
+    await use(unpackedExtensionId(extensionPath));
   },
 });
 

@@ -5,6 +5,8 @@ test("the built extension loads: background worker runs, popup and options rende
   extensionId,
 }) => {
   expect(extensionId).toMatch(/^[a-p]{32}$/);
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent("serviceworker"));
+  expect(new URL(worker.url()).host).toBe(extensionId); // the computed id is the real one
   const popup = await context.newPage();
   await popup.goto(`chrome-extension://${extensionId}/popup.html`);
   await expect(popup.getByRole("heading", { name: "Proxy Deck" })).toBeVisible();

@@ -1,0 +1,75 @@
+import { useEffect, useState } from "preact/hooks";
+import type { PaymentPlan } from "../../lib/api/lookup-schemas";
+import { asPlans, planLookup } from "../../lib/popup/create";
+import { planName } from "../../lib/popup/plans";
+import type { TokenKind } from "../../lib/tokens";
+import { useEnv } from "./env";
+import { ErrorText } from "./Messages";
+
+/** The payment plans of a time-billed kind: days, price, value and the name in the UI language. */
+export function PlanPicker({
+  kind,
+  value,
+  onChange,
+}: {
+  kind: TokenKind;
+  value: PaymentPlan | null;
+  onChange: (plan: PaymentPlan | null) => void;
+}) {
+  const { t, send, language } = useEnv();
+  const [plans, setPlans] = useState<PaymentPlan[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let current = true;
+    setPlans(null);
+    setError(null);
+    void send(planLookup(kind)).then((reply) => {
+      if (!current) return;
+      if (reply.ok) setPlans(asPlans(reply.data));
+      else setError(reply.error);
+    });
+    return () => {
+      current = false;
+    };
+  }, [kind, send, attempt]);
+
+  const name = `plan-${kind}`;
+  return (
+    <fieldset class="plan-list" aria-busy={plans === null && !error}>
+      <legend>{t("plan")}</legend>
+      <label>
+        <input type="radio" name={name} checked={value === null} onChange={() => onChange(null)} />
+        <span>{t("planBalance")}</span>
+      </label>
+      {plans?.map((plan) => (
+        <label key={plan.id}>
+          <input
+            type="radio"
+            name={name}
+            checked={value?.id === plan.id}
+            onChange={() => onChange(plan)}
+          />
+          <span>
+            {planName(plan, language) || t("planUnnamed", { id: plan.id })}
+            <small>
+              {t("planDays", { days: plan.days })} · {t("planPrice", { price: plan.price })} ·{" "}
+              {t("planValue", { value: plan.value })}
+            </small>
+          </span>
+        </label>
+      ))}
+      {plans === null && !error && <p class="muted">{t("loadingList")}</p>}
+      {plans?.length === 0 && <p class="muted">{t("noPlans")}</p>}
+      {error && (
+        <div>
+          <ErrorText message={error} />
+          <button type="button" class="btn btn--small" onClick={() => setAttempt((n) => n + 1)}>
+            {t("retry")}
+          </button>
+        </div>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,107 @@
+import { useCallback, useEffect, useMemo, useState } from "preact/hooks";
+import { asBatchOutcome, errorNotice, type Notice, restoreNotice } from "../../lib/popup/outcome";
+import type { PopupState } from "../../lib/popup/state";
+import { CreateForm } from "./CreateForm";
+import { ExitIpLine } from "./ExitIpLine";
+import { useEnv } from "./env";
+import { ErrorText, NoticeView } from "./Messages";
+import { TokenList } from "./TokenList";
+import { TrashView } from "./TrashView";
+
+export type View = "tokens" | "create" | "trash";
+
+const TICK_MS = 30_000;
+
+/** The whole popup: renders from storage (props), acts through commands (env). */
+export function PopupApp({
+  state,
+  initialView = "tokens",
+}: {
+  state: PopupState;
+  initialView?: View;
+}) {
+  const env = useEnv();
+  const { t, send } = env;
+  const [view, setViewState] = useState<View>(initialView);
+  // The create form mounts on first visit (its lookups are requests) and then stays, hidden,
+  // so a purchase in flight still reports when the user looks at the list meanwhile.
+  const [createOpened, setCreateOpened] = useState(initialView === "create");
+  const setView = useCallback((next: View) => {
+    if (next === "create") setCreateOpened(true);
+    setViewState(next);
+  }, []);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  // Relative times move with a 30 s tick, and with every change in storage (so a token deleted
+  // a moment ago never reads "in 20 seconds"); rows re-render only then.
+  const [tick, setTick] = useState(0);
+  useEffect(() => {
+    const timer = setInterval(() => setTick((n) => n + 1), TICK_MS);
+    return () => clearInterval(timer);
+  }, []);
+  const now = useMemo(() => env.now(), [env, tick, state]);
+
+  const notify = useCallback((next: Notice) => setNotice(next), []);
+
+  const restoreIds = useCallback(
+    async (ids: number[]) => {
+      const reply = await send({ type: "restoreTokens", tokenIds: ids });
+      setNotice(reply.ok ? restoreNotice(asBatchOutcome(reply.data), t) : errorNotice(reply.error));
+    },
+    [send, t],
+  );
+
+  const { tokens, trash, status, connection } = state;
+  // An engine error for a token that has no row (gone from the list) is shown at the top.
+  const orphanError =
+    status.error && !tokens.some((tk) => tk.id === status.tokenId) ? status.error.message : null;
+
+  return (
+    <div class="popup">
+      <ExitIpLine status={status} now={now} />
+      {orphanError && <ErrorText message={orphanError} />}
+      <nav class="views" aria-label={t("views")}>
+        {(
+          [
+            ["tokens", t("viewTokens", { count: tokens.length })],
+            ["create", t("viewCreate")],
+            ["trash", t("viewTrash", { count: trash.length })],
+          ] as const
+        ).map(([id, label]) => (
+          <button
+            key={id}
+            type="button"
+            class="view-button"
+            aria-pressed={view === id}
+            onClick={() => setView(id)}
+          >
+            {label}
+          </button>
+        ))}
+      </nav>
+      <div aria-live="polite" class="live">
+        {notice && (
+          <NoticeView notice={notice} onDismiss={() => setNotice(null)} onUndo={restoreIds} />
+        )}
+      </div>
+      <main>
+        {view === "tokens" && (
+          <TokenList
+            tokens={tokens}
+            connection={connection}
+            status={status}
+            now={now}
+            notify={notify}
+          />
+        )}
+        {createOpened && (
+          <div hidden={view !== "create"}>
+            <CreateForm onShowTokens={() => setView("tokens")} />
+          </div>
+        )}
+        {view === "trash" && (
+          <TrashView trash={trash} now={now} notify={notify} restoreIds={restoreIds} />
+        )}
+      </main>
+    </div>
+  );
+}

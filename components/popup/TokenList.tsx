@@ -1,0 +1,183 @@
+import { useEffect, useMemo, useState } from "preact/hooks";
+import {
+  countryOptions,
+  FIRST_PAINT_ROWS,
+  filterTokens,
+  NO_FILTER,
+  PAGE_ROWS,
+  type TokenFilter,
+} from "../../lib/popup/filter";
+import { flagEmoji } from "../../lib/popup/format";
+import type { Notice } from "../../lib/popup/outcome";
+import type { Connection, ProxyStatus } from "../../lib/storage";
+import { type StoredToken, TOKEN_KINDS } from "../../lib/tokens";
+import { useEnv } from "./env";
+import { TokenRow } from "./TokenRow";
+import { useRowActions } from "./use-row-actions";
+
+export interface TokenListProps {
+  tokens: StoredToken[];
+  connection: Connection;
+  status: ProxyStatus;
+  /** The clock for expiry texts (moves on a tick and on storage changes). */
+  now: number;
+  notify: (notice: Notice) => void;
+}
+
+export function TokenList({ tokens, connection, status, now, notify }: TokenListProps) {
+  const env = useEnv();
+  const { t } = env;
+  const [filter, setFilter] = useState<TokenFilter>(NO_FILTER);
+  // The first paint holds only what the popup can show; the rest of the page follows a frame
+  // later, so 1,000 stored tokens open as fast as 10.
+  const [limit, setLimit] = useState(FIRST_PAINT_ROWS);
+  // Preact runs effects after the browser has painted.
+  useEffect(() => setLimit((l) => Math.max(l, PAGE_ROWS)), []);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [batchBusy, setBatchBusy] = useState(false);
+
+  const matches = useMemo(() => filterTokens(tokens, filter), [tokens, filter]);
+  const countries = useMemo(() => countryOptions(tokens), [tokens]);
+  const shown = matches.slice(0, limit);
+  const existing = useMemo(() => new Set(tokens.map((tk) => tk.id)), [tokens]);
+  const selectedIds = [...selected].filter((id) => existing.has(id));
+  const allMatchesSelected = matches.length > 0 && matches.every((tk) => selected.has(tk.id));
+
+  const changeFilter = (change: Partial<TokenFilter>) => {
+    setFilter((f) => ({ ...f, ...change }));
+    setLimit(PAGE_ROWS);
+  };
+
+  const { handlers, deleteIds, pending, errors, notes } = useRowActions(
+    tokens,
+    notify,
+    setSelected,
+  );
+
+  const deleteSelected = async () => {
+    if (selectedIds.length === 0) return;
+    setBatchBusy(true);
+    await deleteIds(selectedIds);
+    setBatchBusy(false);
+  };
+
+  const toggleAll = (on: boolean) =>
+    setSelected((set) => {
+      const next = new Set(set);
+      for (const tk of matches) {
+        if (on) next.add(tk.id);
+        else next.delete(tk.id);
+      }
+      return next;
+    });
+
+  if (tokens.length === 0) return <p class="empty">{t("noTokens")}</p>;
+
+  const statusError = status.error && status.tokenId !== null ? status : null;
+
+  return (
+    <section aria-label={t("tokenList")}>
+      <div class="filters">
+        <label>
+          <span>{t("filterKind")}</span>
+          <select
+            value={filter.kind}
+            onChange={(e) => changeFilter({ kind: e.currentTarget.value as TokenFilter["kind"] })}
+          >
+            <option value="all">{t("allKinds")}</option>
+            {TOKEN_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {t(`kind.${kind}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          <span>{t("filterCountry")}</span>
+          <select
+            value={filter.country}
+            onChange={(e) => changeFilter({ country: e.currentTarget.value })}
+          >
+            <option value="all">{t("allCountries")}</option>
+            {countries.map((c) => (
+              <option key={c.name} value={c.name}>
+                {`${flagEmoji(c.code)} ${c.name || t("unknownCountry")} (${c.count})`.trim()}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label class="search">
+          <span>{t("search")}</span>
+          <input
+            type="search"
+            value={filter.text}
+            placeholder={t("searchPlaceholder")}
+            onInput={(e) => changeFilter({ text: e.currentTarget.value })}
+          />
+        </label>
+      </div>
+      <div class="toolbar">
+        <label class="check">
+          <input
+            type="checkbox"
+            checked={allMatchesSelected}
+            disabled={matches.length === 0}
+            onChange={(e) => toggleAll(e.currentTarget.checked)}
+          />
+          <span>{t("selectAllMatching", { count: matches.length })}</span>
+        </label>
+        <button
+          type="button"
+          class="btn btn--danger"
+          disabled={selectedIds.length === 0 || batchBusy}
+          onClick={deleteSelected}
+        >
+          {batchBusy ? t("deleting") : t("deleteSelected", { count: selectedIds.length })}
+        </button>
+        {selectedIds.length > 0 && (
+          <button type="button" class="btn" onClick={() => setSelected(new Set())}>
+            {t("clearSelection")}
+          </button>
+        )}
+      </div>
+      {matches.length === 0 ? (
+        <p class="empty">
+          {t("noMatches")}{" "}
+          <button type="button" class="link" onClick={() => changeFilter(NO_FILTER)}>
+            {t("clearFilters")}
+          </button>
+        </p>
+      ) : (
+        <ul class="rows">
+          {shown.map((token) => (
+            <TokenRow
+              key={token.id}
+              token={token}
+              active={connection.activeTokenId === token.id}
+              selected={selected.has(token.id)}
+              pending={pending.get(token.id)}
+              error={
+                errors.get(token.id) ??
+                (statusError?.tokenId === token.id ? statusError.error?.message : undefined)
+              }
+              note={notes.get(token.id)}
+              now={now}
+              t={t}
+              language={env.language}
+              socksAuth={env.socksAuth}
+              handlers={handlers}
+            />
+          ))}
+        </ul>
+      )}
+      {matches.length > shown.length && (
+        <div class="more">
+          <span>{t("shownOf", { shown: shown.length, total: matches.length })}</span>
+          <button type="button" class="btn" onClick={() => setLimit((l) => l + PAGE_ROWS)}>
+            {t("showMore", { count: Math.min(PAGE_ROWS, matches.length - shown.length) })}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

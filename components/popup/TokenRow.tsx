@@ -1,0 +1,180 @@
+import type { Language } from "../../lib/i18n";
+import type { PopupT } from "../../lib/i18n/popup-strings";
+import {
+  expiryOf,
+  flagEmoji,
+  formatBytes,
+  placeOf,
+  relativeTime,
+  trafficOf,
+} from "../../lib/popup/format";
+import { isDynamic, type StoredToken } from "../../lib/tokens";
+import { ErrorText } from "./Messages";
+import { memo } from "./memo";
+
+export type RowAction = "connect" | "disconnect" | "refresh" | "delete";
+
+export interface RowHandlers {
+  onSelect: (id: number, selected: boolean) => void;
+  onConnect: (id: number) => void;
+  onDisconnect: (id: number) => void;
+  onRefresh: (id: number) => void;
+  onCopy: (id: number, format: "line" | "url") => void;
+  onDelete: (id: number) => void;
+}
+
+export interface TokenRowProps {
+  token: StoredToken;
+  active: boolean;
+  selected: boolean;
+  pending: RowAction | undefined;
+  error: string | undefined;
+  note: string | undefined;
+  /** Moves on a tick, so rows re-render for the clock only then. */
+  now: number;
+  t: PopupT;
+  language: Language;
+  socksAuth: boolean;
+  handlers: RowHandlers;
+}
+
+function TokenRowView(props: TokenRowProps) {
+  const { token, active, selected, pending, error, note, now, t, language, handlers } = props;
+  const { id } = token;
+  const flag = flagEmoji(token.countryCode);
+  const place = placeOf(token) || t("unknownCountry");
+  const expiry = expiryOf(token, now);
+  const traffic = trafficOf(token);
+  const busy = pending !== undefined;
+  const errorId = `row-error-${id}`;
+  return (
+    <li
+      class={`row${active ? " row--active" : ""}${error ? " row--error" : ""}`}
+      data-token-id={id}
+      aria-describedby={error ? errorId : undefined}
+    >
+      <div class="row-head">
+        <input
+          type="checkbox"
+          checked={selected}
+          aria-label={t("selectToken", { id })}
+          onChange={(e) => handlers.onSelect(id, e.currentTarget.checked)}
+        />
+        <span class="place" title={place}>
+          {flag && (
+            <span class="flag" aria-hidden="true">
+              {flag}{" "}
+            </span>
+          )}
+          {place}
+        </span>
+        {active && <span class="badge badge--ok">{t("connected")}</span>}
+        {active ? (
+          <button
+            type="button"
+            class="btn btn--primary"
+            disabled={busy}
+            aria-label={t("disconnectLabel", { id })}
+            onClick={() => handlers.onDisconnect(id)}
+          >
+            {pending === "disconnect" ? t("disconnecting") : t("disconnect")}
+          </button>
+        ) : (
+          <button
+            type="button"
+            class="btn btn--primary"
+            disabled={busy}
+            aria-label={t("connectLabel", { id })}
+            onClick={() => handlers.onConnect(id)}
+          >
+            {pending === "connect" ? t("connecting") : t("connect")}
+          </button>
+        )}
+      </div>
+      <p class="row-meta">
+        <span class="kind">{t(`kind.${token.kind}`)}</span> · {token.networkType} · #{id}
+        {token.name && <> · {token.name}</>}
+      </p>
+      <p class="row-meta">
+        <span>
+          {t("address")} <code>{`${token.host}:${token.port}`}</code>
+        </span>{" "}
+        ·{" "}
+        <span>
+          {t("ip")} {token.ip ? <code>{token.ip}</code> : <em>{t("assigning")}</em>}
+        </span>
+      </p>
+      <p class={`row-meta${expiry.state === "expired" ? " expired" : ""}`}>
+        {expiry.state === "none"
+          ? t("noExpiry")
+          : expiry.state === "expired"
+            ? t("expired", { when: relativeTime(expiry.at, now, language) })
+            : t("expires", { when: relativeTime(expiry.at, now, language) })}
+      </p>
+      {traffic && (
+        <div class="traffic">
+          <progress
+            max={traffic.quota > 0 ? traffic.quota : 1}
+            value={traffic.quota > 0 ? traffic.used : 1}
+            aria-label={t("traffic")}
+            class={traffic.exhausted ? "exhausted" : undefined}
+          />
+          <span>
+            {traffic.exhausted
+              ? t("trafficExhausted")
+              : t("trafficOf", {
+                  used: formatBytes(traffic.used),
+                  quota: formatBytes(traffic.quota),
+                })}
+          </span>
+        </div>
+      )}
+      {token.networkType === "SOCKS5" && !props.socksAuth && (
+        <p class="row-meta warn">{t("socksOnChrome")}</p>
+      )}
+      {error && <ErrorText id={errorId} message={error} />}
+      {note && <p class="note">{note}</p>}
+      <div class="row-actions">
+        {isDynamic(token) && (
+          <button
+            type="button"
+            class="btn"
+            disabled={busy}
+            aria-label={t("refreshLabel", { id })}
+            onClick={() => handlers.onRefresh(id)}
+          >
+            {pending === "refresh" ? t("refreshing") : t("refreshIp")}
+          </button>
+        )}
+        <button
+          type="button"
+          class="btn"
+          aria-label={t("copyLine", { id })}
+          onClick={() => handlers.onCopy(id, "line")}
+        >
+          {t("copyLineShort")}
+        </button>
+        <button
+          type="button"
+          class="btn"
+          aria-label={t("copyUrl", { id })}
+          onClick={() => handlers.onCopy(id, "url")}
+        >
+          {t("copyUrlShort")}
+        </button>
+        <button
+          type="button"
+          class="btn btn--danger"
+          disabled={busy}
+          aria-label={t("deleteLabel", { id })}
+          onClick={() => handlers.onDelete(id)}
+        >
+          {pending === "delete" ? t("deleting") : t("deleteOne")}
+        </button>
+      </div>
+    </li>
+  );
+}
+
+/** Rows re-render only when their own token, state or the clock tick changes. */
+export const TokenRow = memo(TokenRowView);

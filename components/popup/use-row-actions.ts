@@ -1,0 +1,116 @@
+/** The per-row actions of the token list, each with a pending state that ends on the reply. */
+import { type StateUpdater, useEffect, useMemo, useRef, useState } from "preact/hooks";
+import type { Command } from "../../lib/messages";
+import { credentialLine, proxyUrl } from "../../lib/popup/copy";
+import { asBatchOutcome, deleteNotice, errorNotice, type Notice } from "../../lib/popup/outcome";
+import type { StoredToken } from "../../lib/tokens";
+import { useEnv } from "./env";
+import type { RowAction, RowHandlers } from "./TokenRow";
+
+const NOTE_MS = 3000;
+
+export function useRowActions(
+  tokens: StoredToken[],
+  notify: (notice: Notice) => void,
+  setSelected: (update: StateUpdater<ReadonlySet<number>>) => void,
+) {
+  const { t, send, copy } = useEnv();
+  const [pending, setPending] = useState<ReadonlyMap<number, RowAction>>(new Map());
+  const [errors, setErrors] = useState<ReadonlyMap<number, string>>(new Map());
+  const [notes, setNotes] = useState<ReadonlyMap<number, string>>(new Map());
+
+  // Handlers read the latest state through a ref, so rows can keep one stable object.
+  const latest = useRef({ tokens, send, copy, t, notify });
+  latest.current = { tokens, send, copy, t, notify };
+
+  const noteTimers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
+  useEffect(() => {
+    const timers = noteTimers.current;
+    return () => {
+      for (const timer of timers.values()) clearTimeout(timer);
+    };
+  }, []);
+
+  const { handlers, deleteIds } = useMemo(() => {
+    const mark = (ids: number[], action: RowAction | undefined) =>
+      setPending((map) => {
+        const next = new Map(map);
+        for (const id of ids) {
+          if (action) next.set(id, action);
+          else next.delete(id);
+        }
+        return next;
+      });
+    const setError = (id: number, message: string | undefined) =>
+      setErrors((map) => {
+        const next = new Map(map);
+        if (message) next.set(id, message);
+        else next.delete(id);
+        return next;
+      });
+    const setNote = (id: number, note: string) => {
+      setNotes((map) => new Map(map).set(id, note));
+      const timers = noteTimers.current;
+      clearTimeout(timers.get(id));
+      timers.set(
+        id,
+        setTimeout(() => {
+          timers.delete(id);
+          setNotes((map) => {
+            const next = new Map(map);
+            next.delete(id);
+            return next;
+          });
+        }, NOTE_MS),
+      );
+    };
+    /** Every pending state ends here, on the reply or its error. */
+    const run = async (id: number, action: RowAction, command: Command, onOk?: () => void) => {
+      mark([id], action);
+      setError(id, undefined);
+      const reply = await latest.current.send(command);
+      mark([id], undefined);
+      if (reply.ok) onOk?.();
+      else setError(id, reply.error);
+    };
+    const rowHandlers: RowHandlers = {
+      onSelect: (id, isSelected) =>
+        setSelected((set) => {
+          const next = new Set(set);
+          if (isSelected) next.add(id);
+          else next.delete(id);
+          return next;
+        }),
+      onConnect: (id) => void run(id, "connect", { type: "connect", tokenId: id }),
+      onDisconnect: (id) => void run(id, "disconnect", { type: "disconnect" }),
+      onRefresh: (id) =>
+        void run(id, "refresh", { type: "refreshIp", tokenId: id }, () =>
+          setNote(id, latest.current.t("refreshed")),
+        ),
+      onCopy: async (id, format) => {
+        const token = latest.current.tokens.find((tk) => tk.id === id);
+        if (!token) return;
+        const ok = await latest.current.copy(
+          format === "line" ? credentialLine(token) : proxyUrl(token),
+        );
+        setNote(id, latest.current.t(ok ? "copied" : "copyFailed"));
+      },
+      onDelete: (id) => void deleteIds([id]),
+    };
+    return { handlers: rowHandlers, deleteIds };
+    async function deleteIds(ids: number[]) {
+      mark(ids, "delete");
+      const reply = await latest.current.send({ type: "deleteTokens", tokenIds: ids });
+      mark(ids, undefined);
+      if (!reply.ok) {
+        latest.current.notify(errorNotice(reply.error));
+        return;
+      }
+      const outcome = asBatchOutcome(reply.data);
+      setSelected((set) => new Set([...set].filter((id) => !outcome.done.includes(id))));
+      latest.current.notify(deleteNotice(outcome, latest.current.t));
+    }
+  }, []);
+
+  return { handlers, deleteIds, pending, errors, notes };
+}

@@ -1,0 +1,137 @@
+/** The create form's data: region and plan answers, and the command it sends (pure). */
+import type { PaymentPlan } from "../api/lookup-schemas";
+import type { Command } from "../messages";
+import type { TokenKind } from "../tokens";
+import { isTimeBilled, kindFilters } from "./plans";
+
+export interface RegionChoice {
+  id: number;
+  name: string;
+  code: string;
+}
+
+export type RegionLevel = "countries" | "states" | "cities";
+
+export const REGION_PAGE_SIZE = 10;
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null;
+
+/** Regions from a lookup reply; entries without a usable id or name are left out. */
+export function asRegions(data: unknown): RegionChoice[] {
+  if (!Array.isArray(data)) return [];
+  return data.flatMap((entry) =>
+    isRecord(entry) && Number.isInteger(entry.id) && typeof entry.name === "string"
+      ? [
+          {
+            id: entry.id as number,
+            name: entry.name,
+            code: typeof entry.code === "string" ? entry.code : "",
+          },
+        ]
+      : [],
+  );
+}
+
+export function asPlans(data: unknown): PaymentPlan[] {
+  if (!Array.isArray(data)) return [];
+  return data.flatMap((entry) =>
+    isRecord(entry) && Number.isInteger(entry.id) && Number.isInteger(entry.days)
+      ? [
+          {
+            id: entry.id as number,
+            note: typeof entry.note === "string" ? entry.note : "",
+            note_en: typeof entry.note_en === "string" ? entry.note_en : "",
+            days: entry.days as number,
+            price: String(entry.price ?? ""),
+            value: String(entry.value ?? ""),
+          },
+        ]
+      : [],
+  );
+}
+
+/** The lookup command for one page of a region list, with the filters that fit the kind. */
+export function regionLookup(
+  level: RegionLevel,
+  kind: TokenKind,
+  options: { parentId?: number; search: string; page: number },
+): Command {
+  const query = {
+    page: options.page,
+    page_size: REGION_PAGE_SIZE,
+    ...kindFilters(kind),
+    ...(options.search.trim() ? { search_text: options.search.trim() } : {}),
+  };
+  if (level === "countries") return { type: "lookup", lookup: { what: "countries", query } };
+  return {
+    type: "lookup",
+    lookup: { what: level, parentId: options.parentId ?? 0, query },
+  };
+}
+
+export const planLookup = (kind: TokenKind): Command => ({
+  type: "lookup",
+  lookup: { what: "plans", filters: kindFilters(kind) },
+});
+
+/** A short page is the last page: the provider sends no total. */
+export const hasMorePages = (pageLength: number) => pageLength >= REGION_PAGE_SIZE;
+
+export interface CreateForm {
+  kind: TokenKind;
+  number: string;
+  networkType: "HTTP" | "SOCKS5";
+  country: RegionChoice | null;
+  state: RegionChoice | null;
+  city: RegionChoice | null;
+  plan: PaymentPlan | null;
+}
+
+export type CreateProblem = "number" | "country";
+
+/** The number as a whole 1–10, or null. */
+export function parseNumber(value: string): number | null {
+  if (!/^\s*\d+\s*$/.test(value)) return null;
+  const n = Number(value);
+  return n >= 1 && n <= 10 ? n : null;
+}
+
+export function validateCreate(form: CreateForm): CreateProblem[] {
+  const problems: CreateProblem[] = [];
+  if (parseNumber(form.number) === null) problems.push("number");
+  if (!form.country) problems.push("country");
+  return problems;
+}
+
+/** The createTokens command, or null while the form is incomplete. */
+export function createCommand(form: CreateForm): Command | null {
+  const number = parseNumber(form.number);
+  if (number === null || !form.country) return null;
+  return {
+    type: "createTokens",
+    kind: form.kind,
+    params: {
+      number,
+      network_type: form.networkType,
+      country_id: form.country.id,
+      ...(form.state ? { state_id: form.state.id } : {}),
+      ...(form.state && form.city ? { city_id: form.city.id } : {}),
+      // Traffic kinds take no plan; time-billed kinds without one charge the balance.
+      ...(isTimeBilled(form.kind) && form.plan ? { payway_id: form.plan.id } : {}),
+    },
+    countryCode: form.country.code,
+  };
+}
+
+export interface CreateResult {
+  created: number;
+  requested: number;
+}
+
+export function asCreateResult(data: unknown, fallbackRequested: number): CreateResult {
+  const value = isRecord(data) ? data : {};
+  const tokens = Array.isArray(value.tokens) ? value.tokens.length : 0;
+  const created = typeof value.created === "number" ? value.created : tokens;
+  const requested = typeof value.requested === "number" ? value.requested : fallbackRequested;
+  return { created, requested };
+}

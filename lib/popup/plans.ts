@@ -1,0 +1,25 @@
+/** Kinds, their lookup filters and payment plans, as the create form needs them (pure). */
+import type { PaymentPlan } from "../api/lookup-schemas";
+import type { Language } from "../i18n";
+import type { TokenKind } from "../tokens";
+
+export const isTimeBilled = (kind: TokenKind) => kind === "static-ip" || kind === "dynamic-ip";
+export const isStaticKind = (kind: TokenKind) => kind === "static-ip" || kind === "static-traffic";
+export const isTrafficKind = (kind: TokenKind) =>
+  kind === "static-traffic" || kind === "dynamic-traffic";
+
+/**
+ * Filters that select this kind. Region lists apply a flag only when present (true = static /
+ * traffic, false = dynamic / time-billed); plan lists default both to false, so both are sent.
+ */
+export const kindFilters = (kind: TokenKind) => ({
+  is_static: isStaticKind(kind),
+  is_traffic: isTrafficKind(kind),
+});
+
+/** The plan name in the UI language, falling back to the other; "" when neither is set. */
+export function planName(plan: Pick<PaymentPlan, "note" | "note_en">, language: Language): string {
+  const [first, second] =
+    language === "zh_CN" ? [plan.note, plan.note_en] : [plan.note_en, plan.note];
+  return (first ?? "").trim() || (second ?? "").trim();
+}

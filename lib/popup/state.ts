@@ -1,0 +1,95 @@
+/** Everything the popup renders, read from storage in one go and kept fresh by watchers. */
+import {
+  type Connection,
+  connectionSchema,
+  DEFAULT_SETTINGS,
+  DEFAULT_STATUS,
+  items,
+  type ProxyStatus,
+  parseTokens,
+  proxyStatusSchema,
+  type Settings,
+  settingsSchema,
+} from "../storage";
+import type { StoredToken } from "../tokens";
+import { type TrashEntry, trashEntrySchema } from "../trash";
+
+export interface PopupState {
+  tokens: StoredToken[];
+  trash: TrashEntry[];
+  connection: Connection;
+  status: ProxyStatus;
+  settings: Settings;
+}
+
+const NO_CONNECTION: Connection = { activeTokenId: null, lastTokenId: null };
+
+function checked<T>(
+  schema: { safeParse(v: unknown): { success: boolean; data?: T } },
+  v: unknown,
+  fallback: T,
+): T {
+  const result = schema.safeParse(v);
+  return result.success ? (result.data as T) : fallback;
+}
+
+/** Entries that fail their check are left out of the view (storage keeps them untouched). */
+function parseTrash(raw: unknown): TrashEntry[] {
+  const entries: TrashEntry[] = [];
+  for (const entry of Array.isArray(raw) ? raw : []) {
+    const result = trashEntrySchema.safeParse(entry);
+    if (result.success) entries.push(result.data);
+  }
+  return entries;
+}
+
+const parse = {
+  tokens: (v: unknown) => parseTokens(v).valid,
+  trash: parseTrash,
+  connection: (v: unknown) => checked(connectionSchema, v, NO_CONNECTION),
+  status: (v: unknown) => checked(proxyStatusSchema, v, DEFAULT_STATUS),
+  settings: (v: unknown) => checked(settingsSchema, v, DEFAULT_SETTINGS),
+};
+
+/** The storage keys of the items above, as public/popup-early.js reads them in one call. */
+export const POPUP_STORAGE_KEYS = ["tokens", "trash", "connection", "proxyStatus", "settings"];
+
+/**
+ * Local storage only: no network request on open. `early` is the raw answer of one
+ * `storage.local.get(POPUP_STORAGE_KEYS)` started before the modules loaded, when there is one.
+ */
+export async function loadPopupState(
+  early?: Promise<Record<string, unknown>>,
+): Promise<PopupState> {
+  const raw = await early?.catch(() => undefined);
+  const [tokens, trash, connection, status, settings] = raw
+    ? [raw.tokens, raw.trash, raw.connection, raw.proxyStatus, raw.settings]
+    : await Promise.all([
+        items.tokens.getValue(),
+        items.trash.getValue(),
+        items.connection.getValue(),
+        items.status.getValue(),
+        items.settings.getValue(),
+      ]);
+  return {
+    tokens: parse.tokens(tokens),
+    trash: parse.trash(trash),
+    connection: parse.connection(connection),
+    status: parse.status(status),
+    settings: parse.settings(settings),
+  };
+}
+
+/** Calls back with the part of the state that changed; returns the unwatch function. */
+export function watchPopupState(onChange: (change: Partial<PopupState>) => void): () => void {
+  const stops = [
+    items.tokens.watch((v) => onChange({ tokens: parse.tokens(v) })),
+    items.trash.watch((v) => onChange({ trash: parse.trash(v) })),
+    items.connection.watch((v) => onChange({ connection: parse.connection(v) })),
+    items.status.watch((v) => onChange({ status: parse.status(v) })),
+    items.settings.watch((v) => onChange({ settings: parse.settings(v) })),
+  ];
+  return () => {
+    for (const stop of stops) stop();
+  };
+}

@@ -1,0 +1,507 @@
+/**
+ * The popup in real Chromium against the sandbox: the page is opened in a tab
+ * (chrome-extension://<id>/popup.html), which runs the same code as the toolbar popup.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import type { BrowserContext, Page } from "@playwright/test";
+import type { StoredToken } from "../../lib/tokens";
+import type { Sandbox } from "../sandbox/index";
+import { expect, test } from "./fixtures";
+import {
+  control,
+  createTokens,
+  exitOfPageLoad,
+  extensionPage,
+  must,
+  proxyStatus,
+  sandboxFor,
+  sandboxSettings,
+  sendOk,
+  startEchoServer,
+  storedTokens,
+} from "./harness";
+
+const DAY = 24 * 60 * 60 * 1000;
+
+let sb: Sandbox;
+test.beforeEach(async () => {
+  sb = await sandboxFor();
+});
+test.afterEach(async () => {
+  await sb.close();
+});
+
+async function openPopup(context: BrowserContext, extensionId: string): Promise<Page> {
+  const page = await extensionPage(context, extensionId); // retries while Chromium installs it
+  await page.setViewportSize({ width: 400, height: 800 });
+  await page.locator(".popup").waitFor();
+  return page;
+}
+
+/** Settings saved through the background, as Options does. */
+async function configured(context: BrowserContext, extensionId: string): Promise<Page> {
+  const ext = await extensionPage(context, extensionId);
+  await sendOk(ext, { type: "saveSettings", settings: sandboxSettings(sb) });
+  return ext;
+}
+
+async function storedTrash(page: Page): Promise<{ token: StoredToken; restoreDeadline: number }[]> {
+  return page.evaluate(async () => {
+    const { trash } = await chrome.storage.local.get("trash");
+    return (trash ?? []) as never;
+  });
+}
+
+const row = (page: Page, id: number) => page.locator(`.rows [data-token-id="${id}"]`);
+
+interface Purchase {
+  kind: "Static IP" | "Dynamic IP" | "Static traffic" | "Dynamic traffic";
+  number: number;
+  country: { search: string; pick: string };
+  state?: { pick: string; page?: 2 };
+  city?: string;
+  plan?: RegExp;
+}
+
+/** Fills the create form through the pickers and stops at the summary. */
+async function fillCreateForm(page: Page, p: Purchase): Promise<void> {
+  await page.getByRole("button", { name: "New token" }).click();
+  await page.getByRole("radio", { name: p.kind, exact: true }).check();
+  await page.getByLabel("How many (1–10)").fill(String(p.number));
+  await page.getByRole("radio", { name: "HTTP", exact: true }).check();
+  const countries = page.getByTestId("picker-countries");
+  await countries.getByRole("searchbox").fill(p.country.search);
+  await countries.getByRole("button", { name: p.country.pick, exact: true }).click();
+  await expect(countries).toContainText(p.country.pick);
+  if (p.state) {
+    const states = page.getByTestId("picker-states");
+    if (p.state.page === 2) {
+      // Not on the first page: "More results" asks for page 2.
+      await expect(states.getByRole("button", { name: "California" })).toBeVisible();
+      await expect(states.getByRole("button", { name: p.state.pick })).toHaveCount(0);
+      await states.getByRole("button", { name: "More results" }).click();
+    }
+    await states.getByRole("button", { name: p.state.pick, exact: true }).click();
+  }
+  if (p.city) {
+    await page
+      .getByTestId("picker-cities")
+      .getByRole("button", { name: p.city, exact: true })
+      .click();
+  }
+  if (p.plan) await page.getByRole("radio", { name: p.plan }).check();
+  else await expect(page.getByRole("group", { name: "Payment plan" })).toHaveCount(0);
+  await page.getByRole("button", { name: "Review" }).click();
+  await expect(page.getByRole("heading", { name: "Summary" })).toBeVisible();
+}
+
+test("creates each of the four kinds through the pickers and a plan", async ({
+  context,
+  extensionId,
+}) => {
+  test.setTimeout(120_000);
+  await configured(context, extensionId);
+  const page = await openPopup(context, extensionId);
+  await expect(page.getByText("No tokens yet.")).toBeVisible();
+
+  const purchases: (Purchase & { result: string; check: (t: StoredToken) => void })[] = [
+    {
+      kind: "Static IP",
+      number: 2,
+      country: { search: "united", pick: "United States" },
+      state: { pick: "New York" },
+      city: "New York City",
+      plan: /Static IP, 7 days/,
+      result: "Created 2 token(s).",
+      check: (t) => {
+        expect(t).toMatchObject({ kind: "static-ip", state: "New York", city: "New York City" });
+        expect(Math.abs(must(t.expiresAt, "expiry") - (Date.now() + 7 * DAY))).toBeLessThan(DAY);
+      },
+    },
+    {
+      kind: "Dynamic IP",
+      number: 1,
+      country: { search: "states", pick: "United States" },
+      state: { pick: "Pennsylvania", page: 2 },
+      city: "Pittsburgh",
+      plan: /Dynamic IP, 1 day/,
+      result: "Created 1 of 1 requested token(s).",
+      check: (t) => {
+        expect(t).toMatchObject({ kind: "dynamic-ip", city: "Pittsburgh" });
+        expect(Math.abs(must(t.expiresAt, "expiry") - (Date.now() + DAY))).toBeLessThan(DAY / 2);
+      },
+    },
+    {
+      kind: "Static traffic",
+      number: 1,
+      country: { search: "germ", pick: "Germany" },
+      result: "Created 1 token(s).",
+      check: (t) => expect(t).toMatchObject({ kind: "static-traffic", countryCode: "DE" }),
+    },
+    {
+      kind: "Dynamic traffic",
+      number: 3,
+      country: { search: "king", pick: "United Kingdom" },
+      state: { pick: "England" },
+      city: "London",
+      result: "Created 3 of 3 requested token(s).",
+      check: (t) => {
+        expect(t).toMatchObject({ kind: "dynamic-traffic", countryCode: "GB", city: "London" });
+        expect(t.trafficQuota).toBeGreaterThan(0);
+      },
+    },
+  ];
+
+  let total = 0;
+  for (const purchase of purchases) {
+    await fillCreateForm(page, purchase);
+    const summary = page.getByRole("region", { name: "Summary" });
+    await expect(summary).toContainText(purchase.kind);
+    await expect(summary).toContainText(purchase.country.pick);
+    await page.getByRole("button", { name: `Buy ${purchase.number} token(s)` }).click();
+    await expect(page.getByText(purchase.result)).toBeVisible();
+    await page.getByRole("button", { name: "Show tokens" }).click();
+    total += purchase.number;
+    await expect(page.getByRole("button", { name: `Tokens (${total})` })).toBeVisible();
+    const newest = (await storedTokens(page)).slice(0, purchase.number);
+    for (const token of newest) {
+      purchase.check(token);
+      await expect(row(page, token.id)).toContainText(purchase.kind);
+    }
+    await page.getByRole("button", { name: "New token" }).click();
+    await page.getByRole("button", { name: "Buy more" }).click();
+  }
+  // The city filter fitted the kind: Buffalo has no static proxies.
+  await page.getByRole("radio", { name: "Static IP", exact: true }).check();
+  const countries = page.getByTestId("picker-countries");
+  await countries.getByRole("button", { name: "United States", exact: true }).click();
+  await page
+    .getByTestId("picker-states")
+    .getByRole("button", { name: "New York", exact: true })
+    .click();
+  const cities = page.getByTestId("picker-cities");
+  await expect(cities.getByRole("button", { name: "New York City" })).toBeVisible();
+  await expect(cities.getByRole("button", { name: "Buffalo" })).toHaveCount(0);
+});
+
+test("delete one → Trash with its deadline → restore", async ({ context, extensionId }) => {
+  const ext = await configured(context, extensionId);
+  const [first, second] = await createTokens(ext, "static-traffic", 2);
+  const a = must(first, "token a");
+  const b = must(second, "token b");
+  const page = await openPopup(context, extensionId);
+  await expect(row(page, a.id)).toBeVisible();
+
+  await page.getByRole("button", { name: `Delete token #${a.id}` }).click();
+  await expect(page.getByTestId("notice")).toContainText("Moved 1 token(s) to the Trash.");
+  await expect(row(page, a.id)).toHaveCount(0);
+  await expect(row(page, b.id)).toBeVisible();
+
+  await page.getByRole("button", { name: "Trash (1)" }).click();
+  const entry = row(page, a.id);
+  await expect(entry).toContainText("Restorable until");
+  const [stored] = await storedTrash(page);
+  const deadline = must(stored, "trash entry").restoreDeadline;
+  expect(Math.abs(deadline - (Date.now() + 30 * DAY))).toBeLessThan(60_000);
+
+  await page.getByRole("button", { name: `Restore token #${a.id}` }).click();
+  await expect(page.getByTestId("notice")).toContainText("Restored 1 token(s).");
+  await expect(page.getByText("The Trash is empty.")).toBeVisible();
+  await page.getByRole("button", { name: "Tokens (2)" }).click();
+  await expect(row(page, a.id)).toBeVisible();
+  expect((await storedTokens(page)).map((t) => t.id).sort()).toEqual([a.id, b.id].sort());
+});
+
+test("batch delete: an id the server refuses is reported and stays in the list", async ({
+  context,
+  extensionId,
+}) => {
+  const ext = await configured(context, extensionId);
+  const tokens = await createTokens(ext, "dynamic-traffic", 3);
+  const gone = must(tokens[1], "token deleted elsewhere");
+  // Deleted behind the extension's back (another device, the provider's dashboard).
+  const res = await fetch(`${sb.baseUrl}/token/${gone.id}`, {
+    method: "DELETE",
+    headers: { Authorization: `Bearer ${sb.accessToken}` },
+  });
+  expect(res.ok).toBe(true);
+
+  const page = await openPopup(context, extensionId);
+  await page.getByLabel("Select all 3 matching").check();
+  await page.getByRole("button", { name: "Delete selected (3)" }).click();
+  const notice = page.getByTestId("notice");
+  await expect(notice).toContainText("Moved 2 token(s) to the Trash.");
+  await expect(notice).toContainText("1 token(s) could not be deleted and stay in the list:");
+  await expect(notice).toContainText(`#${gone.id}:`);
+  await expect(page.locator(".rows [data-token-id]")).toHaveCount(1);
+  await expect(row(page, gone.id)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Trash (2)" })).toBeVisible();
+  expect((await storedTokens(page)).map((t) => t.id)).toEqual([gone.id]);
+
+  // Undo brings the two back.
+  await notice.getByRole("button", { name: "Undo" }).click();
+  await expect(page.getByTestId("notice")).toContainText("Restored 2 token(s).");
+  await expect(page.locator(".rows [data-token-id]")).toHaveCount(3);
+});
+
+test("31 days later a deleted token can no longer be restored, and is dismissed", async ({
+  context,
+  extensionId,
+}) => {
+  const ext = await configured(context, extensionId);
+  const token = must((await createTokens(ext, "static-ip", 1))[0], "token");
+  const page = await openPopup(context, extensionId);
+  await page.getByRole("button", { name: `Delete token #${token.id}` }).click();
+  await expect(page.getByRole("button", { name: "Trash (1)" })).toBeVisible();
+
+  await control(sb, "clock", { advance_ms: 31 * DAY });
+  // The browser's own clock has not moved: the provider refuses, and says why.
+  await page.getByRole("button", { name: "Trash (1)" }).click();
+  await page.getByRole("button", { name: `Restore token #${token.id}` }).click();
+  await expect(page.getByTestId("notice")).toContainText(/restore/i);
+  await expect(row(page, token.id)).toBeVisible();
+  expect(await storedTrash(page)).toHaveLength(1);
+  await page.close();
+
+  // The user's clock moves too: the entry says so and offers only to dismiss it.
+  const later = await context.newPage();
+  await later.clock.setFixedTime(Date.now() + 31 * DAY);
+  await later.goto(`chrome-extension://${extensionId}/popup.html`);
+  await later.getByRole("button", { name: "Trash (1)" }).click();
+  await expect(row(later, token.id)).toContainText("Can no longer be restored");
+  await expect(later.getByRole("button", { name: `Restore token #${token.id}` })).toHaveCount(0);
+  await later.getByRole("button", { name: `Dismiss token #${token.id} for good` }).click();
+  await expect(later.getByText("The Trash is empty.")).toBeVisible();
+  expect(await storedTrash(later)).toEqual([]);
+});
+
+test("closing the popup while a create is in flight loses nothing", async ({
+  context,
+  extensionId,
+}) => {
+  await configured(context, extensionId);
+  const page = await openPopup(context, extensionId);
+  await fillCreateForm(page, {
+    kind: "Dynamic IP",
+    number: 2,
+    country: { search: "japan", pick: "Japan" },
+    plan: /Dynamic IP, 30 days/,
+  });
+  await control(sb, "faults", { delay_ms: 3000, count: 1 });
+  await page.getByRole("button", { name: "Buy 2 token(s)" }).click();
+  await expect(page.getByText(/^Buying…/)).toBeVisible();
+  await page.close();
+
+  const again = await openPopup(context, extensionId);
+  await expect(again.locator(".rows [data-token-id]")).toHaveCount(2, { timeout: 10_000 });
+  await expect(again.getByRole("button", { name: "Tokens (2)" })).toBeVisible();
+  const stored = await storedTokens(again);
+  expect(stored.map((t) => t.kind)).toEqual(["dynamic-ip", "dynamic-ip"]);
+  expect(stored.every((t) => t.countryCode === "JP")).toBe(true);
+});
+
+test("connect from the list: the engine proxies and the exit IP is shown", async ({
+  context,
+  extensionId,
+}) => {
+  const echo = await startEchoServer();
+  try {
+    const ext = await configured(context, extensionId);
+    const token = must((await createTokens(ext, "static-traffic", 1))[0], "token");
+    const page = await openPopup(context, extensionId);
+    await page.getByRole("button", { name: `Connect through token #${token.id}` }).click();
+    await expect(row(page, token.id)).toContainText("Connected");
+    await expect(page.getByTestId("exit-ip")).toContainText(token.ip);
+    await expect(page.getByTestId("exit-ip")).toContainText(`via token #${token.id}`);
+    expect((await proxyStatus(page)).state).toBe("connected");
+    const browsing = await context.newPage();
+    expect(await exitOfPageLoad(browsing, echo.url)).toBe(token.ip);
+
+    await page.bringToFront();
+    await page.getByRole("button", { name: `Disconnect from token #${token.id}` }).click();
+    await expect(page.getByTestId("exit-ip")).toContainText("direct");
+    await expect(row(page, token.id)).not.toContainText("Connected");
+    expect(await exitOfPageLoad(browsing, echo.url)).toBe("127.0.0.1");
+
+    // Deleting the connected token disconnects first.
+    await page.bringToFront();
+    await page.getByRole("button", { name: `Connect through token #${token.id}` }).click();
+    await expect(row(page, token.id)).toContainText("Connected");
+    await page.getByRole("button", { name: `Delete token #${token.id}` }).click();
+    await expect(page.getByTestId("notice")).toContainText("Moved 1 token(s) to the Trash.");
+    await expect(page.getByTestId("exit-ip")).toContainText("direct");
+    expect((await proxyStatus(page)).state).toBe("direct");
+    expect(await exitOfPageLoad(browsing, echo.url)).toBe("127.0.0.1");
+  } finally {
+    await echo.close();
+  }
+});
+
+test("engine errors show on the row; refresh IP and copy act per token", async ({
+  context,
+  extensionId,
+}) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  const ext = await configured(context, extensionId);
+  const socks = must((await createTokens(ext, "dynamic-ip", 1, "SOCKS5"))[0], "socks token");
+  const dynamic = must((await createTokens(ext, "dynamic-traffic", 1))[0], "dynamic token");
+  const page = await openPopup(context, extensionId);
+
+  await page.getByRole("button", { name: `Connect through token #${socks.id}` }).click();
+  await expect(row(page, socks.id).locator(".error")).toContainText("SOCKS5");
+
+  await page.getByRole("button", { name: `New IP for token #${dynamic.id}` }).click();
+  await expect(row(page, dynamic.id)).toContainText("New IP assigned.");
+  const moved = must(
+    (await storedTokens(page)).find((t) => t.id === dynamic.id),
+    "refreshed token",
+  );
+  expect(moved.ip).not.toBe(dynamic.ip);
+  await expect(row(page, dynamic.id)).toContainText(moved.ip);
+
+  await page
+    .getByRole("button", { name: `Copy host:port:user:pass of token #${dynamic.id}` })
+    .click();
+  await expect(row(page, dynamic.id)).toContainText("Copied to the clipboard.");
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+    `${moved.host}:${moved.port}:${moved.username}:${moved.password}`,
+  );
+  await page.getByRole("button", { name: `Copy URL for curl of token #${dynamic.id}` }).click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+    `http://${moved.username}:${moved.password}@${moved.host}:${moved.port}`,
+  );
+});
+
+test("an error that needs Options links there; Chinese when chosen", async ({
+  context,
+  extensionId,
+}) => {
+  const page = await openPopup(context, extensionId);
+  await page.getByRole("button", { name: "New token" }).click();
+  const countries = page.getByTestId("picker-countries");
+  await expect(countries).toContainText("in Options first");
+  const [options] = await Promise.all([
+    context.waitForEvent("page"),
+    countries.getByRole("button", { name: "Open Options" }).click(),
+  ]);
+  expect(options.url()).toContain("/options.html");
+
+  await sendOk(page, {
+    type: "saveSettings",
+    settings: sandboxSettings(sb, { language: "zh_CN" }),
+  });
+  await expect(page.getByRole("button", { name: "新建令牌" })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "zh-CN");
+});
+
+test("keyboard only: views, pickers and the purchase", async ({ context, extensionId }) => {
+  await configured(context, extensionId);
+  const page = await openPopup(context, extensionId);
+  await page.getByRole("button", { name: "New token" }).focus();
+  await page.keyboard.press("Enter");
+  const search = page.getByRole("searchbox", { name: /^Country/ });
+  await search.focus();
+  await page.keyboard.type("japan");
+  await expect(page.getByTestId("picker-countries").getByRole("button")).toHaveText([/Japan$/]);
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("button", { name: "Japan" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  // Focus stays in the picker, and the next step is one Tab away.
+  await expect(page.getByRole("button", { name: "Change: Country" })).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("searchbox", { name: /^State/ })).toBeFocused();
+  await page.getByRole("button", { name: "Review" }).focus();
+  await page.keyboard.press("Enter");
+  await page.getByRole("button", { name: "Buy 1 token(s)" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Created 1 token(s).")).toBeVisible();
+  expect((await storedTokens(page)).map((t) => t.countryCode)).toEqual(["JP"]);
+});
+
+test("1,000 stored tokens: the first rows at once, more on demand, search narrows", async ({
+  context,
+  extensionId,
+}) => {
+  const ext = await extensionPage(context, extensionId);
+  await ext.evaluate(async () => {
+    const kinds = ["static-ip", "dynamic-ip", "static-traffic", "dynamic-traffic"] as const;
+    const tokens = Array.from({ length: 1000 }, (_, i) => ({
+      id: i + 1,
+      kind: kinds[i % 4],
+      networkType: "HTTP",
+      host: "127.0.0.1",
+      port: 8000,
+      username: `user${i + 1}`,
+      password: `secret${i + 1}`,
+      ip: `10.0.${Math.floor(i / 250)}.${(i % 250) + 1}`,
+      name: "",
+      country: i % 2 ? "Germany" : "Japan",
+      countryCode: i % 2 ? "DE" : "JP",
+      state: "",
+      city: i % 2 ? "Berlin" : "Tokyo",
+      expiresAt: Date.now() + 86_400_000,
+      refreshUrl: "",
+      trafficQuota: i % 4 === 3 ? 1_073_741_824 : null,
+      trafficUsed: i % 4 === 3 ? 1_000_000 : null,
+      createdAt: Date.now(),
+    }));
+    await chrome.storage.local.set({ tokens });
+  });
+  const page = await openPopup(context, extensionId);
+  await expect(page.getByRole("button", { name: "Tokens (1000)" })).toBeVisible();
+  await expect(page.locator(".rows [data-token-id]")).toHaveCount(100);
+  await expect(page.getByText("100 of 1000 shown")).toBeVisible();
+  await page.getByRole("button", { name: "Show 100 more" }).click();
+  await expect(page.locator(".rows [data-token-id]")).toHaveCount(200);
+
+  await page.getByLabel("Kind").selectOption("dynamic-traffic");
+  await page.getByLabel("Country").selectOption("Germany");
+  await expect(page.getByText("100 of 250 shown")).toBeVisible();
+  await page.getByLabel("Search").fill("10.0.3.24");
+  // 10.0.3.24 and 10.0.3.240–250 match; of those, the dynamic-traffic ones in Germany.
+  const ids = await page
+    .locator(".rows [data-token-id]")
+    .evaluateAll((rows) => rows.map((r) => Number(r.getAttribute("data-token-id"))));
+  expect(ids.length).toBeGreaterThan(0);
+  for (const id of ids) {
+    expect(id % 4).toBe(0); // index 3 mod 4 → dynamic traffic, odd index → Germany
+  }
+});
+
+test("axe-core finds no violations in light and dark mode", async ({ context, extensionId }) => {
+  const ext = await configured(context, extensionId);
+  await createTokens(ext, "static-ip", 1);
+  await createTokens(ext, "dynamic-traffic", 1, "SOCKS5");
+  const deleted = must((await createTokens(ext, "dynamic-ip", 1))[0], "deleted token");
+  await sendOk(ext, { type: "deleteTokens", tokenIds: [deleted.id] });
+  const page = await openPopup(context, extensionId);
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.getByRole("button", { name: /^Tokens/ }).click();
+    await expect(page.locator(".rows [data-token-id]")).toHaveCount(2);
+    expect((await new AxeBuilder({ page }).analyze()).violations, `list ${colorScheme}`).toEqual(
+      [],
+    );
+    await page.getByRole("button", { name: "New token" }).click();
+    await page.getByTestId("picker-countries").getByRole("button", { name: "Japan" }).click();
+    await expect(page.getByTestId("picker-states").getByRole("button").first()).toBeVisible();
+    await page.getByRole("radio", { name: "SOCKS5" }).check();
+    expect((await new AxeBuilder({ page }).analyze()).violations, `create ${colorScheme}`).toEqual(
+      [],
+    );
+    await page.getByRole("button", { name: "Review" }).click();
+    expect((await new AxeBuilder({ page }).analyze()).violations, `summary ${colorScheme}`).toEqual(
+      [],
+    );
+    await page.getByRole("button", { name: "Back" }).click();
+    await page
+      .getByRole("button", { name: /Change/ })
+      .first()
+      .click();
+    await page.getByRole("button", { name: "Trash (1)" }).click();
+    await expect(row(page, deleted.id)).toBeVisible();
+    expect((await new AxeBuilder({ page }).analyze()).violations, `trash ${colorScheme}`).toEqual(
+      [],
+    );
+  }
+});

@@ -1,0 +1,283 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { CreateForm } from "../../../components/popup/CreateForm";
+import { RegionPicker } from "../../../components/popup/RegionPicker";
+import type { Command, Reply } from "../../../lib/messages";
+import type { RegionChoice } from "../../../lib/popup/create";
+import { button, check, click, fakeEnv, type Mounted, mount, settle, submit, type } from "./dom";
+
+const COUNTRIES = [
+  { id: 1, name: "United States", code: "US" },
+  { id: 2, name: "United Kingdom", code: "GB" },
+  { id: 3, name: "Germany", code: "DE" },
+];
+const STATES = Array.from({ length: 15 }, (_, i) => ({
+  id: 101 + i,
+  name: `State ${i + 1}`,
+  code: "",
+  name_with_underlined: "",
+  name_with_none: "",
+}));
+const CITIES = [{ id: 10001, name: "Gotham", code: "" }];
+const PLANS = [
+  {
+    id: 1,
+    note: "静态IP 7天",
+    note_en: "Static IP, 7 days",
+    days: 7,
+    price: "3.50",
+    value: "-3.50",
+  },
+  { id: 3, note: "静态IP 90天 季度优惠", note_en: "", days: 90, price: "33.00", value: "-33.00" },
+];
+
+/** A small provider behind the lookup command: search_text, page and page_size as specified. */
+function provider(command: Command): Reply {
+  if (command.type === "lookup") {
+    const { lookup } = command;
+    if (lookup.what === "plans") return { ok: true, data: PLANS };
+    const source =
+      lookup.what === "countries" ? COUNTRIES : lookup.what === "states" ? STATES : CITIES;
+    const q = lookup.query;
+    const found = source.filter((r) =>
+      r.name.toLowerCase().includes((q.search_text ?? "").toLowerCase()),
+    );
+    const size = q.page_size ?? 10;
+    const page = q.page ?? 1;
+    return { ok: true, data: found.slice((page - 1) * size, page * size) };
+  }
+  if (command.type === "createTokens") {
+    return { ok: true, data: { tokens: [{}, {}], requested: 3, created: 2 } };
+  }
+  return { ok: false, error: "unexpected" };
+}
+
+const lookups = (calls: [Command][]) =>
+  calls.map(([c]) => c).filter((c) => c.type === "lookup") as Extract<
+    Command,
+    { type: "lookup" }
+  >[];
+
+let mounted: Mounted | undefined;
+afterEach(() => mounted?.unmount());
+
+describe("region picker", () => {
+  it("searches with search_text, pages with page/page_size, and filters for the kind", async () => {
+    const { env, send } = fakeEnv(provider);
+    let chosen: RegionChoice | null = null;
+    mounted = await mount(
+      <RegionPicker
+        level="states"
+        kind="static-traffic"
+        parentId={1}
+        label="State"
+        value={null}
+        onChange={(c) => {
+          chosen = c;
+        }}
+      />,
+      env,
+    );
+    const m = mounted;
+    await settle();
+    const options = () => [...m.root.querySelectorAll(".option")].map((o) => o.textContent);
+    expect(options()).toHaveLength(10);
+    expect(lookups(send.mock.calls)[0]?.lookup).toEqual({
+      what: "states",
+      parentId: 1,
+      query: { page: 1, page_size: 10, is_static: true, is_traffic: true },
+    });
+    await click(m, button(m.root, "More results"));
+    expect(options()).toHaveLength(15);
+    expect(lookups(send.mock.calls).at(-1)?.lookup).toMatchObject({ query: { page: 2 } });
+    // A short page is the last one.
+    expect(() => button(m.root, "More results")).toThrow();
+
+    await type(m, m.root.querySelector("input[type=search]"), "State 1");
+    await settle(300);
+    expect(lookups(send.mock.calls).at(-1)?.lookup).toMatchObject({
+      query: { page: 1, search_text: "State 1" },
+    });
+    expect(options()).toEqual([
+      "State 1",
+      "State 10",
+      "State 11",
+      "State 12",
+      "State 13",
+      "State 14",
+      "State 15",
+    ]);
+    await click(m, button(m.root, "State 12"));
+    expect(chosen).toEqual({ id: 112, name: "State 12", code: "" });
+  });
+
+  it("types faster than the answers: only the newest query fills the list", async () => {
+    const pending: ((r: Reply) => void)[] = [];
+    const { env } = fakeEnv(() => new Promise<Reply>((resolve) => pending.push(resolve)));
+    mounted = await mount(
+      <RegionPicker
+        level="countries"
+        kind="static-ip"
+        label="Country"
+        value={null}
+        onChange={() => undefined}
+      />,
+      env,
+    );
+    const m = mounted;
+    await settle();
+    await type(m, m.root.querySelector("input[type=search]"), "ger");
+    await settle(300);
+    expect(pending).toHaveLength(2);
+    pending[1]?.({ ok: true, data: [COUNTRIES[2]] });
+    await settle();
+    pending[0]?.({ ok: true, data: COUNTRIES });
+    await settle();
+    expect([...m.root.querySelectorAll(".option")].map((o) => o.textContent)).toEqual([
+      "🇩🇪 Germany",
+    ]);
+  });
+
+  it("shows the reply's error, with Options when it says so, and retries", async () => {
+    let fail = true;
+    const { env, openOptions } = fakeEnv((c) =>
+      fail
+        ? {
+            ok: false,
+            error: "Add the provider's base URL and your API credentials in Options first.",
+          }
+        : provider(c),
+    );
+    mounted = await mount(
+      <RegionPicker
+        level="countries"
+        kind="dynamic-ip"
+        label="Country"
+        value={null}
+        onChange={() => undefined}
+      />,
+      env,
+    );
+    const m = mounted;
+    await settle();
+    expect(m.root.querySelector(".error")?.textContent).toContain("in Options first.");
+    await click(m, button(m.root, "Open Options"));
+    expect(openOptions).toHaveBeenCalledOnce();
+    fail = false;
+    await click(m, button(m.root, "Try again"));
+    expect(m.root.querySelectorAll(".option")).toHaveLength(3);
+  });
+});
+
+describe("create form", () => {
+  async function pickCountryStateCity(m: Mounted) {
+    await settle();
+    await click(m, button(m.root, "🇺🇸 United States"));
+    await click(m, button(m.root, "State 3"));
+    await click(m, button(m.root, "Gotham"));
+  }
+
+  it("asks for a country before the summary", async () => {
+    const { env, send } = fakeEnv(provider);
+    mounted = await mount(<CreateForm onShowTokens={() => undefined} />, env);
+    const m = mounted;
+    await settle();
+    await type(m, m.root.querySelector("#create-number"), "11");
+    await submit(m, m.root.querySelector("form"));
+    expect(m.root.textContent).toContain("Enter a whole number from 1 to 10.");
+    expect(m.root.textContent).toContain("Choose a country.");
+    expect(send.mock.calls.some(([c]) => c.type === "createTokens")).toBe(false);
+  });
+
+  it("static IP: pickers, a plan named in the UI language, a summary, then the purchase", async () => {
+    const { env, send } = fakeEnv(provider);
+    mounted = await mount(<CreateForm onShowTokens={() => undefined} />, env);
+    const m = mounted;
+    await type(m, m.root.querySelector("#create-number"), "3");
+    await pickCountryStateCity(m);
+    const planLabels = [...m.root.querySelectorAll(".plan-list label")].map((l) => l.textContent);
+    expect(planLabels[0]).toContain("Account balance");
+    expect(planLabels[1]).toContain("Static IP, 7 days");
+    expect(planLabels[1]).toContain("7 days · Price US$ 3.50 · Balance change -3.50");
+    expect(planLabels[2]).toContain("静态IP 90天 季度优惠"); // no English name: the Chinese one
+    expect(lookups(send.mock.calls).find((c) => c.lookup.what === "plans")?.lookup).toEqual({
+      what: "plans",
+      filters: { is_static: true, is_traffic: false },
+    });
+    await check(m, m.root.querySelectorAll(".plan-list input")[1]);
+    await submit(m, m.root.querySelector("form"));
+    const summary = m.root.querySelector(".summary")?.textContent ?? "";
+    expect(summary).toContain("Static IP");
+    expect(summary).toContain("United States · State 3 · Gotham");
+    expect(summary).toContain("Static IP, 7 days");
+    await click(m, button(m.root, "Buy 3 token(s)"));
+    expect(send).toHaveBeenCalledWith({
+      type: "createTokens",
+      kind: "static-ip",
+      params: {
+        number: 3,
+        network_type: "HTTP",
+        country_id: 1,
+        state_id: 103,
+        city_id: 10001,
+        payway_id: 1,
+      },
+      countryCode: "US",
+    });
+    expect(m.root.textContent).toContain("Created 2 token(s).");
+  });
+
+  it("dynamic traffic: no plan, SOCKS5 warned on Chrome, created of requested", async () => {
+    let answer: (r: Reply) => void = () => undefined;
+    const { env, send } = fakeEnv((c) =>
+      c.type === "createTokens" ? new Promise<Reply>((r) => (answer = r)) : provider(c),
+    );
+    mounted = await mount(<CreateForm onShowTokens={() => undefined} />, env);
+    const m = mounted;
+    const radio = (value: string) => m.root.querySelector(`input[type=radio][value="${value}"]`);
+    await check(m, radio("dynamic-traffic"));
+    await check(m, radio("SOCKS5"));
+    expect(m.root.textContent).toContain("Chrome cannot authenticate to SOCKS5 proxies");
+    await settle();
+    expect(m.root.querySelector(".plan-list")).toBeNull();
+    expect(lookups(send.mock.calls).at(-1)?.lookup).toMatchObject({
+      what: "countries",
+      query: { is_static: false, is_traffic: true },
+    });
+    await type(m, m.root.querySelector("#create-number"), "3");
+    await click(m, button(m.root, "🇬🇧 United Kingdom"));
+    await submit(m, m.root.querySelector("form"));
+    await click(m, button(m.root, "Buy 3 token(s)"));
+    expect(m.root.textContent).toContain("Buying… You can close the popup");
+    expect(button(m.root, "Buy 3 token(s)").disabled).toBe(true);
+    answer({ ok: true, data: { tokens: [{}, {}], requested: 3, created: 2 } });
+    await settle();
+    expect(m.root.textContent).toContain("Created 2 of 3 requested token(s).");
+    const create = send.mock.calls.find(([c]) => c.type === "createTokens")?.[0];
+    expect(create).toEqual({
+      type: "createTokens",
+      kind: "dynamic-traffic",
+      params: { number: 3, network_type: "SOCKS5", country_id: 2 },
+      countryCode: "GB",
+    });
+  });
+
+  it("a refused purchase ends the pending state with the reply's sentence", async () => {
+    const { env } = fakeEnv((c) =>
+      c.type === "createTokens"
+        ? {
+            ok: false,
+            error:
+              "The provider refused this action: your account lacks the permission or the quota for it. Check your plan and balance.",
+          }
+        : provider(c),
+    );
+    mounted = await mount(<CreateForm onShowTokens={() => undefined} />, env);
+    const m = mounted;
+    await pickCountryStateCity(m);
+    await submit(m, m.root.querySelector("form"));
+    await click(m, button(m.root, "Buy 1 token(s)"));
+    expect(m.root.textContent).toContain("your account lacks the permission or the quota");
+    expect(m.root.textContent).not.toContain("Buying…");
+    expect(button(m.root, "Buy 1 token(s)").disabled).toBe(false);
+  });
+});

@@ -1,0 +1,345 @@
+import { describe, expect, it } from "vitest";
+import { popupStrings } from "../../../lib/i18n/popup-strings";
+import { credentialLine, proxyUrl } from "../../../lib/popup/copy";
+import {
+  asCreateResult,
+  asPlans,
+  asRegions,
+  type CreateForm,
+  createCommand,
+  hasMorePages,
+  parseNumber,
+  REGION_PAGE_SIZE,
+  regionLookup,
+  validateCreate,
+} from "../../../lib/popup/create";
+import { countryOptions, filterTokens, NO_FILTER } from "../../../lib/popup/filter";
+import {
+  expiryOf,
+  flagEmoji,
+  formatBytes,
+  placeOf,
+  relativeTime,
+  trafficOf,
+} from "../../../lib/popup/format";
+import { deleteNotice, mentionsOptions, restoreNotice } from "../../../lib/popup/outcome";
+import { isTimeBilled, kindFilters, planName } from "../../../lib/popup/plans";
+import { makeToken } from "../stored-token";
+
+const NOW = Date.UTC(2026, 0, 15, 12, 0, 0);
+const DAY = 86_400_000;
+
+describe("flagEmoji", () => {
+  it.each([
+    ["US", "🇺🇸"],
+    ["gb", "🇬🇧"],
+    [" de ", "🇩🇪"],
+    ["", ""],
+    ["USA", ""],
+    ["1A", ""],
+    ["É", ""],
+  ])("%j → %j", (code, flag) => expect(flagEmoji(code)).toBe(flag));
+});
+
+describe("relativeTime", () => {
+  it.each([
+    [NOW + 3 * DAY, "en", "in 3 days"],
+    [NOW + 45 * DAY, "en", "in 45 days"],
+    [NOW + 90 * DAY, "en", "in 3 months"],
+    [NOW - 2 * 3600_000, "en", "2 hours ago"],
+    [NOW + DAY, "en", "tomorrow"],
+    [NOW + 400 * DAY, "en", "next year"],
+    [NOW, "en", "now"],
+    [NOW + 3 * DAY, "zh_CN", "3天后"],
+    [NOW - 5 * 60_000, "zh_CN", "5分钟前"],
+  ] as const)("%d in %s → %s", (at, language, text) =>
+    expect(relativeTime(at, NOW, language)).toBe(text),
+  );
+});
+
+describe("expiry, traffic, place", () => {
+  it("tells expired, active and no expiry apart", () => {
+    expect(expiryOf({ expiresAt: null }, NOW)).toEqual({ state: "none" });
+    expect(expiryOf({ expiresAt: NOW - 1 }, NOW).state).toBe("expired");
+    expect(expiryOf({ expiresAt: NOW }, NOW).state).toBe("expired");
+    expect(expiryOf({ expiresAt: NOW + 1 }, NOW).state).toBe("active");
+  });
+
+  it("has a traffic bar only for dynamic traffic tokens with a quota", () => {
+    const base = { trafficQuota: 1000, trafficUsed: 250 };
+    expect(trafficOf({ kind: "dynamic-traffic", ...base })).toEqual({
+      used: 250,
+      quota: 1000,
+      share: 0.25,
+      exhausted: false,
+    });
+    expect(trafficOf({ kind: "static-traffic", ...base })).toBeNull();
+    expect(trafficOf({ kind: "dynamic-traffic", trafficQuota: null, trafficUsed: 5 })).toBeNull();
+    expect(
+      trafficOf({ kind: "dynamic-traffic", trafficQuota: 100, trafficUsed: 150 }),
+    ).toMatchObject({ share: 1, exhausted: true });
+    expect(
+      trafficOf({ kind: "dynamic-traffic", trafficQuota: 0, trafficUsed: null }),
+    ).toMatchObject({ used: 0, exhausted: true });
+  });
+
+  it.each([
+    [0, "0 B"],
+    [1023, "1023 B"],
+    [1536, "1.50 KiB"],
+    [1_073_741_824, "1.00 GiB"],
+    [52_428_800, "50.0 MiB"],
+    [-5, "0 B"],
+  ])("formatBytes(%d) = %s", (n, text) => expect(formatBytes(n)).toBe(text));
+
+  it("joins the known parts of the place", () => {
+    expect(placeOf({ country: "United States", state: "", city: "Austin" })).toBe(
+      "United States · Austin",
+    );
+    expect(placeOf({ country: "", state: " ", city: "" })).toBe("");
+  });
+});
+
+describe("copy formats", () => {
+  const token = makeToken({ host: "gw.example.net", port: 8000, username: "u1", password: "p1" });
+
+  it("host:port:user:pass as stored", () => {
+    expect(credentialLine(token)).toBe("gw.example.net:8000:u1:p1");
+  });
+
+  it("a curl proxy URL with user and password percent-encoded", () => {
+    expect(proxyUrl(token)).toBe("http://u1:p1@gw.example.net:8000");
+    expect(proxyUrl({ ...token, username: "a@b", password: "p:w/d?#%" })).toBe(
+      "http://a%40b:p%3Aw%2Fd%3F%23%25@gw.example.net:8000",
+    );
+  });
+
+  it("socks5h for SOCKS5 (names resolve through the proxy) and brackets for IPv6", () => {
+    expect(proxyUrl({ ...token, networkType: "SOCKS5" })).toBe(
+      "socks5h://u1:p1@gw.example.net:8000",
+    );
+    expect(proxyUrl({ ...token, host: "2001:db8::1" })).toBe("http://u1:p1@[2001:db8::1]:8000");
+  });
+});
+
+describe("filterTokens", () => {
+  const tokens = [
+    makeToken({ id: 1, kind: "static-ip", country: "Germany", city: "Berlin", ip: "10.0.0.1" }),
+    makeToken({ id: 2, kind: "dynamic-ip", country: "Germany", city: "Munich", ip: "10.0.0.2" }),
+    makeToken({ id: 3, kind: "dynamic-ip", country: "Japan", city: "Tokyo", name: "DIP-JP-3" }),
+    makeToken({ id: 4, kind: "static-traffic", country: "", city: "" }),
+  ];
+  const ids = (list: { id: number }[]) => list.map((t) => t.id);
+
+  it("keeps everything without a filter, in order", () => {
+    expect(ids(filterTokens(tokens, NO_FILTER))).toEqual([1, 2, 3, 4]);
+  });
+
+  it("by kind, by country, and both", () => {
+    expect(ids(filterTokens(tokens, { ...NO_FILTER, kind: "dynamic-ip" }))).toEqual([2, 3]);
+    expect(ids(filterTokens(tokens, { ...NO_FILTER, country: "Germany" }))).toEqual([1, 2]);
+    expect(ids(filterTokens(tokens, { kind: "dynamic-ip", country: "Germany", text: "" }))).toEqual(
+      [2],
+    );
+    expect(ids(filterTokens(tokens, { ...NO_FILTER, country: "" }))).toEqual([4]);
+  });
+
+  it("searches every word, case-insensitive, in id, name, address and place", () => {
+    const search = (text: string) => ids(filterTokens(tokens, { ...NO_FILTER, text }));
+    expect(search("munich")).toEqual([2]);
+    expect(search("dip-jp")).toEqual([3]);
+    expect(search("GERMANY 10.0.0.1")).toEqual([1]);
+    expect(search("  ")).toEqual([1, 2, 3, 4]);
+    expect(search("nowhere")).toEqual([]);
+  });
+
+  it("1,000 tokens filter in well under a frame", () => {
+    const many = Array.from({ length: 1000 }, (_, i) =>
+      makeToken({ id: i + 1, city: i % 2 ? "Berlin" : "Tokyo" }),
+    );
+    const started = performance.now();
+    for (let i = 0; i < 10; i++) filterTokens(many, { ...NO_FILTER, text: `berlin ${i}` });
+    expect((performance.now() - started) / 10).toBeLessThan(16);
+  });
+
+  it("lists the countries held, with counts, by name", () => {
+    expect(countryOptions(tokens)).toEqual([
+      { name: "", code: "US", count: 1 },
+      { name: "Germany", code: "US", count: 2 },
+      { name: "Japan", code: "US", count: 1 },
+    ]);
+  });
+});
+
+describe("plans and kinds", () => {
+  it("names a plan in the UI language, falling back to the other", () => {
+    const plan = { note: "静态IP 7天", note_en: "Static IP, 7 days" };
+    expect(planName(plan, "en")).toBe("Static IP, 7 days");
+    expect(planName(plan, "zh_CN")).toBe("静态IP 7天");
+    expect(planName({ note: "静态IP 90天", note_en: "" }, "en")).toBe("静态IP 90天");
+    expect(planName({ note: " ", note_en: "Only English" }, "zh_CN")).toBe("Only English");
+    expect(planName({ note: "", note_en: "" }, "en")).toBe("");
+  });
+
+  it.each([
+    ["static-ip", true, false, true],
+    ["dynamic-ip", false, false, true],
+    ["static-traffic", true, true, false],
+    ["dynamic-traffic", false, true, false],
+  ] as const)("%s: is_static %s, is_traffic %s, time-billed %s", (kind, s, t, billed) => {
+    expect(kindFilters(kind)).toEqual({ is_static: s, is_traffic: t });
+    expect(isTimeBilled(kind)).toBe(billed);
+  });
+});
+
+describe("create form", () => {
+  const us = { id: 1, name: "United States", code: "US" };
+  const ny = { id: 103, name: "New York", code: "US-NY" };
+  const nyc = { id: 10005, name: "New York City", code: "NYC" };
+  const plan = {
+    id: 2,
+    note: "静态IP 30天",
+    note_en: "Static IP, 30 days",
+    days: 30,
+    price: "12.00",
+    value: "-12.00",
+  };
+  const form: CreateForm = {
+    kind: "static-ip",
+    number: "3",
+    networkType: "HTTP",
+    country: us,
+    state: ny,
+    city: nyc,
+    plan,
+  };
+
+  it("sends region ids, the plan of a time-billed kind, and the country code", () => {
+    expect(createCommand(form)).toEqual({
+      type: "createTokens",
+      kind: "static-ip",
+      params: {
+        number: 3,
+        network_type: "HTTP",
+        country_id: 1,
+        state_id: 103,
+        city_id: 10005,
+        payway_id: 2,
+      },
+      countryCode: "US",
+    });
+  });
+
+  it("never sends a plan for a traffic kind, nor a city without its state", () => {
+    const command = createCommand({ ...form, kind: "dynamic-traffic", state: null });
+    expect(command).toMatchObject({
+      params: { number: 3, network_type: "HTTP", country_id: 1 },
+    });
+    expect(command && "params" in command ? Object.keys(command.params) : []).toEqual([
+      "number",
+      "network_type",
+      "country_id",
+    ]);
+    expect(createCommand({ ...form, plan: null })).not.toHaveProperty("params.payway_id");
+  });
+
+  it("refuses an incomplete form", () => {
+    expect(validateCreate(form)).toEqual([]);
+    expect(validateCreate({ ...form, number: "0", country: null })).toEqual(["number", "country"]);
+    expect(createCommand({ ...form, country: null })).toBeNull();
+  });
+
+  it.each([
+    ["1", 1],
+    ["10", 10],
+    [" 4 ", 4],
+    ["0", null],
+    ["11", null],
+    ["2.5", null],
+    ["", null],
+    ["1e1", null],
+  ])("parseNumber(%j) = %j", (text, n) => expect(parseNumber(text)).toBe(n));
+
+  it("pages region lists with the kind's filters and the search text", () => {
+    expect(regionLookup("countries", "static-traffic", { search: " uni ", page: 2 })).toEqual({
+      type: "lookup",
+      lookup: {
+        what: "countries",
+        query: {
+          page: 2,
+          page_size: REGION_PAGE_SIZE,
+          is_static: true,
+          is_traffic: true,
+          search_text: "uni",
+        },
+      },
+    });
+    expect(regionLookup("cities", "dynamic-ip", { parentId: 103, search: "", page: 1 })).toEqual({
+      type: "lookup",
+      lookup: {
+        what: "cities",
+        parentId: 103,
+        query: { page: 1, page_size: REGION_PAGE_SIZE, is_static: false, is_traffic: false },
+      },
+    });
+    expect(hasMorePages(REGION_PAGE_SIZE)).toBe(true);
+    expect(hasMorePages(REGION_PAGE_SIZE - 1)).toBe(false);
+  });
+
+  it("reads regions and plans defensively", () => {
+    expect(asRegions([us, { id: "x", name: "bad" }, { id: 5, name: "No code" }, null])).toEqual([
+      us,
+      { id: 5, name: "No code", code: "" },
+    ]);
+    expect(asRegions({ data: [] })).toEqual([]);
+    expect(asPlans([plan, { id: 3 }, { id: 4, days: 7, price: 1.5 }])).toEqual([
+      plan,
+      { id: 4, note: "", note_en: "", days: 7, price: "1.5", value: "" },
+    ]);
+  });
+
+  it("reports created of requested", () => {
+    expect(asCreateResult({ tokens: [{}, {}], requested: 3, created: 2 }, 3)).toEqual({
+      created: 2,
+      requested: 3,
+    });
+    expect(asCreateResult({ tokens: [{}] }, 2)).toEqual({ created: 1, requested: 2 });
+    expect(asCreateResult(null, 2)).toEqual({ created: 0, requested: 2 });
+  });
+});
+
+describe("outcomes", () => {
+  const t = popupStrings("en");
+
+  it("says what was deleted, what failed and why, and offers undo", () => {
+    expect(deleteNotice({ done: [1, 3], failed: [{ id: 2, reason: "Already gone." }] }, t)).toEqual(
+      {
+        tone: "error",
+        lines: [
+          "Moved 2 token(s) to the Trash.",
+          "1 token(s) could not be deleted and stay in the list:",
+        ],
+        items: ["#2: Already gone."],
+        undoIds: [1, 3],
+      },
+    );
+    expect(deleteNotice({ done: [], failed: [{ id: 2, reason: "x" }] }, t).undoIds).toBeUndefined();
+    expect(restoreNotice({ done: [4], failed: [] }, t)).toEqual({
+      tone: "ok",
+      lines: ["Restored 1 token(s)."],
+      items: [],
+    });
+  });
+
+  it("recognises sentences that send the user to Options", () => {
+    expect(mentionsOptions("Check your credentials in Options.")).toBe(true);
+    expect(mentionsOptions("Try again later.")).toBe(false);
+    expect(mentionsOptions("the options were wrong")).toBe(false);
+  });
+
+  it("speaks Chinese (the table's type makes it cover every English key)", () => {
+    const zh = popupStrings("zh_CN");
+    expect(zh("viewCreate")).toBe("新建令牌");
+    expect(zh("viewTokens", { count: 3 })).toBe("令牌（3）");
+  });
+});

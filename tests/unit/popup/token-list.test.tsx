@@ -1,0 +1,232 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { PopupApp } from "../../../components/popup/PopupApp";
+import type { Reply } from "../../../lib/messages";
+import type { PopupState } from "../../../lib/popup/state";
+import { DEFAULT_SETTINGS, DEFAULT_STATUS } from "../../../lib/storage";
+import type { StoredToken } from "../../../lib/tokens";
+import { makeToken } from "../stored-token";
+import {
+  button,
+  check,
+  choose,
+  click,
+  fakeEnv,
+  type Mounted,
+  mount,
+  NOW,
+  rows,
+  settle,
+  type,
+} from "./dom";
+
+const DAY = 86_400_000;
+
+function state(tokens: StoredToken[], change: Partial<PopupState> = {}): PopupState {
+  return {
+    tokens,
+    trash: [],
+    connection: { activeTokenId: null, lastTokenId: null },
+    status: DEFAULT_STATUS,
+    settings: DEFAULT_SETTINGS,
+    ...change,
+  };
+}
+
+const sample = [
+  makeToken({ id: 1, kind: "static-ip", ip: "", expiresAt: NOW + 3 * DAY }),
+  makeToken({
+    id: 2,
+    kind: "dynamic-traffic",
+    country: "Germany",
+    countryCode: "DE",
+    state: "",
+    city: "Berlin",
+    trafficQuota: 1_073_741_824,
+    trafficUsed: 268_435_456,
+    networkType: "SOCKS5",
+  }),
+  makeToken({
+    id: 3,
+    kind: "dynamic-ip",
+    country: "Japan",
+    countryCode: "JP",
+    expiresAt: NOW - DAY,
+  }),
+];
+
+let mounted: Mounted | undefined;
+afterEach(() => mounted?.unmount());
+
+describe("token list", () => {
+  it("shows both shapes: place with flag, kind, address, IP or assigning, expiry, traffic", async () => {
+    const { env } = fakeEnv(() => ({ ok: true, data: null }));
+    mounted = await mount(<PopupApp state={state(sample)} />, env);
+    const { root } = mounted;
+    expect(rows(root)).toEqual([1, 2, 3]);
+    const [first, second, third] = root.querySelectorAll(".rows > li");
+    expect(first?.textContent).toContain("🇺🇸 United States · California · Los Angeles");
+    expect(first?.textContent).toContain("Static IP · HTTP · #1");
+    expect(first?.textContent).toContain("gw.example.net:8000");
+    expect(first?.textContent).toContain("assigning…");
+    expect(first?.textContent).toContain("Expires in 3 days");
+    expect(second?.textContent).toContain("🇩🇪 Germany · Berlin");
+    expect(second?.textContent).toContain("256 MiB of 1.00 GiB");
+    expect(second?.querySelector("progress")?.getAttribute("value")).toBe("268435456");
+    expect(second?.textContent).toContain("Chrome cannot sign in to SOCKS5");
+    expect(second?.textContent).toContain("No fixed expiry");
+    expect(third?.textContent).toContain("Expired yesterday");
+    expect(third?.querySelector(".expired")).not.toBeNull();
+    // Refresh IP only on dynamic kinds.
+    expect(() => button(first as Element, "New IP for token #1")).toThrow();
+    expect(button(third as Element, "New IP for token #3")).toBeTruthy();
+  });
+
+  it("filters by kind and country, and searches", async () => {
+    const { env } = fakeEnv(() => ({ ok: true, data: null }));
+    mounted = await mount(<PopupApp state={state(sample)} />, env);
+    const m = mounted;
+    const [kind, country] = m.root.querySelectorAll(".filters select");
+    await choose(m, kind, "dynamic-traffic");
+    expect(rows(m.root)).toEqual([2]);
+    await choose(m, kind, "all");
+    await choose(m, country, "Japan");
+    expect(rows(m.root)).toEqual([3]);
+    await choose(m, country, "all");
+    await type(m, m.root.querySelector(".filters input[type=search]"), "berlin");
+    expect(rows(m.root)).toEqual([2]);
+    await type(m, m.root.querySelector(".filters input[type=search]"), "nowhere");
+    expect(m.root.textContent).toContain("No token matches these filters.");
+    await click(m, button(m.root, "Clear filters"));
+    expect(rows(m.root)).toEqual([1, 2, 3]);
+  });
+
+  it("paints 100 of 1,000 rows and shows more on demand", async () => {
+    const many = Array.from({ length: 1000 }, (_, i) => makeToken({ id: i + 1 }));
+    const { env } = fakeEnv(() => ({ ok: true, data: null }));
+    mounted = await mount(<PopupApp state={state(many)} />, env);
+    expect(rows(mounted.root)).toHaveLength(100);
+    expect(mounted.root.textContent).toContain("100 of 1000 shown");
+    await click(mounted, button(mounted.root, "Show 100 more"));
+    expect(rows(mounted.root)).toHaveLength(200);
+  });
+
+  it("connects in one click; pending ends with the reply's sentence on the row", async () => {
+    let answer: (reply: Reply) => void = () => undefined;
+    const { env, send } = fakeEnv(() => new Promise<Reply>((resolve) => (answer = resolve)));
+    mounted = await mount(<PopupApp state={state(sample)} />, env);
+    const m = mounted;
+    await click(m, button(m.root, "Connect through token #1"));
+    expect(send).toHaveBeenCalledWith({ type: "connect", tokenId: 1 });
+    expect(button(m.root, "Connect through token #1").textContent).toBe("Connecting…");
+    expect(button(m.root, "Connect through token #1").disabled).toBe(true);
+    answer({ ok: false, error: "The proxy refused the saved credentials." });
+    await settle();
+    const row = m.root.querySelector('[data-token-id="1"]');
+    expect(button(m.root, "Connect through token #1").textContent).toBe("Connect");
+    expect(row?.querySelector(".error")?.textContent).toBe(
+      "The proxy refused the saved credentials.",
+    );
+  });
+
+  it("marks the active token, disconnects it, and shows the engine's error on its row", async () => {
+    const { env, send } = fakeEnv(() => ({ ok: true, data: null }));
+    const s = state(sample, {
+      connection: { activeTokenId: 2, lastTokenId: 2 },
+      status: {
+        ...DEFAULT_STATUS,
+        state: "error",
+        tokenId: 2,
+        error: { code: "proxy-unreachable", message: "The proxy does not answer.", at: NOW },
+      },
+    });
+    mounted = await mount(<PopupApp state={s} />, env);
+    const row = mounted.root.querySelector('[data-token-id="2"]');
+    expect(row?.className).toContain("row--active");
+    expect(row?.textContent).toContain("Connected");
+    expect(row?.querySelector(".error")?.textContent).toBe("The proxy does not answer.");
+    await click(mounted, button(mounted.root, "Disconnect from token #2"));
+    expect(send).toHaveBeenCalledWith({ type: "disconnect" });
+  });
+
+  it("links an error that mentions Options to Options", async () => {
+    const { env, openOptions } = fakeEnv(() => ({
+      ok: false,
+      error: "The provider refused the access token. Check your credentials in Options.",
+    }));
+    mounted = await mount(<PopupApp state={state(sample)} />, env);
+    await click(mounted, button(mounted.root, "New IP for token #3"));
+    const row = mounted.root.querySelector('[data-token-id="3"]');
+    await click(mounted, button(row as Element, "Open Options"));
+    expect(openOptions).toHaveBeenCalledOnce();
+  });
+
+  it("copies host:port:user:pass and a curl URL", async () => {
+    const { env, copy } = fakeEnv(() => ({ ok: true, data: null }));
+    mounted = await mount(<PopupApp state={state(sample)} />, env);
+    await click(mounted, button(mounted.root, "Copy host:port:user:pass of token #1"));
+    await click(mounted, button(mounted.root, "Copy URL for curl of token #2"));
+    expect(copy.mock.calls).toEqual([
+      ["gw.example.net:8000:user1:secret1"],
+      ["socks5h://user2:secret2@gw.example.net:8000"],
+    ]);
+    expect(mounted.root.querySelector('[data-token-id="1"]')?.textContent).toContain(
+      "Copied to the clipboard.",
+    );
+  });
+
+  it("deletes the selected tokens and reports the ones the server refused", async () => {
+    const { env, send } = fakeEnv((command) =>
+      command.type === "deleteTokens"
+        ? { ok: true, data: { done: [1, 3], failed: [{ id: 2, reason: "Already deleted." }] } }
+        : { ok: true, data: { done: [1, 3], failed: [] } },
+    );
+    mounted = await mount(<PopupApp state={state(sample)} />, env);
+    const m = mounted;
+    await check(m, m.root.querySelector('[aria-label="Select token #1"]'));
+    await check(m, m.root.querySelector('[aria-label="Select token #2"]'));
+    await check(m, m.root.querySelector('[aria-label="Select token #3"]'));
+    await click(m, button(m.root, "Delete selected (3)"));
+    expect(send).toHaveBeenCalledWith({ type: "deleteTokens", tokenIds: [1, 2, 3] });
+    const notice = m.root.querySelector("[data-testid=notice]");
+    expect(notice?.textContent).toContain("Moved 2 token(s) to the Trash.");
+    expect(notice?.textContent).toContain("#2: Already deleted.");
+    await click(m, button(notice as Element, "Undo"));
+    expect(send).toHaveBeenLastCalledWith({ type: "restoreTokens", tokenIds: [1, 3] });
+    expect(m.root.querySelector("[data-testid=notice]")?.textContent).toContain(
+      "Restored 2 token(s).",
+    );
+  });
+
+  it("speaks Chinese", async () => {
+    const { env } = fakeEnv(() => ({ ok: true, data: null }), { language: "zh_CN" });
+    mounted = await mount(<PopupApp state={state(sample)} />, env);
+    expect(mounted.root.textContent).toContain("新建令牌");
+    expect(mounted.root.textContent).toContain("静态IP");
+    expect(mounted.root.textContent).toContain("3天后到期");
+  });
+
+  it("shows the exit IP in one line and checks it on demand", async () => {
+    const { env, send } = fakeEnv(() => ({ ok: true, data: null }));
+    const s = state(sample, {
+      status: {
+        ...DEFAULT_STATUS,
+        state: "connected",
+        tokenId: 1,
+        exitIp: {
+          ip: "203.0.113.9",
+          country: "United States",
+          countryCode: "US",
+          city: "Austin",
+          checkedAt: NOW - 120_000,
+          viaTokenId: 1,
+        },
+      },
+    });
+    mounted = await mount(<PopupApp state={s} />, env);
+    const line = mounted.root.querySelector("[data-testid=exit-ip]")?.textContent;
+    expect(line).toContain("203.0.113.9");
+    expect(line).toContain("Austin, United States · via token #1 · 2 minutes ago");
+    await click(mounted, button(mounted.root, "Check"));
+    expect(send).toHaveBeenCalledWith({ type: "checkExitIp" });
+  });
+});
