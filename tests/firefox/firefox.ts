@@ -4,16 +4,16 @@
  * exactly as the popup sends them: nothing test-only is added to the shipped extension.
  */
 import { existsSync } from "node:fs";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { createServer as createHttpsServer } from "node:https";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
 import puppeteer, { type Browser, type Page } from "puppeteer-core";
-import { generate } from "selfsigned";
 import type { Command, Reply } from "../../lib/messages";
 import type { ProxyStatus, Settings } from "../../lib/storage";
 import type { StoredToken } from "../../lib/tokens";
 import type { Sandbox } from "../sandbox/index";
+import { createTokensCommand, sandboxSettings } from "../support/sandbox-session";
+
+export { startEchoServer } from "../support/echo-server";
+export { gatewayLog } from "../support/sandbox-session";
 
 export const firefoxPath = process.env.FIREFOX_PATH ?? "/usr/bin/firefox-esr";
 export const extensionPath = path.resolve(".output/firefox-mv3");
@@ -104,13 +104,9 @@ export async function createTokens(
   number: number,
   networkType: "HTTP" | "SOCKS5" = "HTTP",
 ): Promise<StoredToken[]> {
-  const data = await sendOk<{ tokens: StoredToken[] }>(page, {
-    type: "createTokens",
-    kind,
-    params: { number, network_type: networkType, country_id: 1 },
-    countryCode: "US",
-  });
-  return data.tokens;
+  return (
+    await sendOk<{ tokens: StoredToken[] }>(page, createTokensCommand(kind, number, networkType))
+  ).tokens;
 }
 
 export async function storedTokens(page: Page): Promise<StoredToken[]> {
@@ -126,57 +122,9 @@ export async function proxyStatus(page: Page): Promise<ProxyStatus> {
   );
 }
 
-export function sandboxSettings(sb: Sandbox): Settings {
-  return {
-    baseUrl: sb.baseUrl,
-    auth: { kind: "bearer", accessToken: sb.accessToken },
-    bypassList: [],
-    autoRefreshMinutes: 0,
-    plan: "enterprise",
-    webrtcProtection: false,
-    language: "auto",
-  };
-}
-
-/**
- * Answers with the caller's address, never cacheable; over HTTPS (self-signed, accepted by the
- * launched Firefox) its requests reach the gateway as CONNECTs. Records every Proxy-Authorization
- * that reached the site, which must stay empty.
- */
-export async function startEchoServer(options: { https?: boolean } = {}): Promise<{
-  url: string;
-  proxyAuthorizationSeen: string[];
-  close(): Promise<void>;
-}> {
-  const proxyAuthorizationSeen: string[] = [];
-  const handler = (req: IncomingMessage, res: ServerResponse) => {
-    const remote = (req.socket.remoteAddress ?? "").replace(/^::ffff:/, "");
-    const leaked = req.headers["proxy-authorization"];
-    if (leaked) proxyAuthorizationSeen.push(leaked);
-    res.writeHead(200, { "Content-Type": "text/html", "Cache-Control": "no-store" });
-    res.end(`<!doctype html><title>echo</title><p id="remote">${remote}</p>`);
-  };
-  let server: Server;
-  if (options.https) {
-    const pems = await generate([{ name: "commonName", value: "127.0.0.1" }], {
-      extensions: [{ name: "subjectAltName", altNames: [{ type: 7, ip: "127.0.0.1" }] }],
-    });
-    server = createHttpsServer({ key: pems.private, cert: pems.cert }, handler);
-  } else {
-    server = createServer(handler);
-  }
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `${options.https ? "https" : "http"}://127.0.0.1:${port}/`,
-    proxyAuthorizationSeen,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
+/** Firefox proxies loopback through a pref (allow_hijacking_localhost), not a bypass rule. */
+export const firefoxSandboxSettings = (sb: Sandbox): Settings =>
+  sandboxSettings(sb, { bypassList: [] });
 
 let loads = 0;
 /** The address a page load exited from, as the echo server saw it. */
@@ -184,12 +132,4 @@ export async function exitOfPageLoad(page: Page, url: string): Promise<string> {
   const response = await page.goto(`${url}?load=${++loads}`);
   if (!response?.ok()) throw new Error(`page load failed: ${response?.status()}`);
   return page.$eval("#remote", (el) => el.textContent ?? "");
-}
-
-export async function gatewayLog(
-  sb: Sandbox,
-): Promise<{ username: string | null; result: string; gateway: string; target: string }[]> {
-  const res = await fetch(`${sb.baseUrl}/__sandbox/gateway-log`);
-  const body = (await res.json()) as { data?: { events: [] }; events?: [] };
-  return body.data?.events ?? body.events ?? [];
 }

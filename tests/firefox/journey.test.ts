@@ -11,10 +11,10 @@ import {
   createTokens,
   exitOfPageLoad,
   extensionPage,
+  firefoxSandboxSettings,
   gatewayLog,
   launchFirefox,
   proxyStatus,
-  sandboxSettings,
   sendOk,
   startEchoServer,
   storedTokens,
@@ -37,7 +37,7 @@ beforeAll(async () => {
   browser = await launchFirefox();
   ext = await extensionPage(browser);
   page = await browser.newPage();
-  await sendOk(ext, { type: "saveSettings", settings: sandboxSettings(sb) });
+  await sendOk(ext, { type: "saveSettings", settings: firefoxSandboxSettings(sb) });
 });
 
 afterAll(async () => {

@@ -1,0 +1,67 @@
+/**
+ * A test website that answers with the address each request came from, never cacheable.
+ * `/private` answers 401 like a site with its own login. Over HTTPS (self-signed) its requests
+ * reach a proxy as CONNECT tunnels. It records which credentials reached the site: a proxy's
+ * must never.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer as createHttpsServer } from "node:https";
+import type { AddressInfo } from "node:net";
+import { generate } from "selfsigned";
+
+export interface EchoServer {
+  url: string;
+  /** Remote address of every request, in order. */
+  requestsFrom: string[];
+  privateRequestsFrom: string[];
+  authorizationHeaders: string[];
+  proxyAuthorizationSeen: string[];
+  close(): Promise<void>;
+}
+
+export async function startEchoServer(options: { https?: boolean } = {}): Promise<EchoServer> {
+  const echo = {
+    requestsFrom: [] as string[],
+    privateRequestsFrom: [] as string[],
+    authorizationHeaders: [] as string[],
+    proxyAuthorizationSeen: [] as string[],
+  };
+  const handler = (req: IncomingMessage, res: ServerResponse) => {
+    const remote = (req.socket.remoteAddress ?? "").replace(/^::ffff:/, "");
+    echo.requestsFrom.push(remote);
+    if (req.headers.authorization) echo.authorizationHeaders.push(req.headers.authorization);
+    const leaked = req.headers["proxy-authorization"];
+    if (leaked) echo.proxyAuthorizationSeen.push(leaked);
+    if (req.url?.startsWith("/private")) {
+      echo.privateRequestsFrom.push(remote);
+      res.writeHead(401, {
+        "WWW-Authenticate": 'Basic realm="site"',
+        "Content-Type": "text/plain",
+      });
+      res.end("site login required");
+      return;
+    }
+    res.writeHead(200, { "Content-Type": "text/html", "Cache-Control": "no-store" });
+    res.end(`<!doctype html><title>echo</title><p id="remote">${remote}</p>`);
+  };
+  let server: Server;
+  if (options.https) {
+    const pems = await generate([{ name: "commonName", value: "127.0.0.1" }], {
+      extensions: [{ name: "subjectAltName", altNames: [{ type: 7, ip: "127.0.0.1" }] }],
+    });
+    server = createHttpsServer({ key: pems.private, cert: pems.cert }, handler);
+  } else {
+    server = createServer(handler);
+  }
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    ...echo,
+    url: `${options.https ? "https" : "http"}://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

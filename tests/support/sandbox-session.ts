@@ -1,0 +1,61 @@
+/** What both browser suites (Chromium and Firefox) say to the sandbox and the extension. */
+import type { Command } from "../../lib/messages";
+import type { Settings } from "../../lib/storage";
+import type { StoredToken } from "../../lib/tokens";
+import type { Sandbox } from "../sandbox/index";
+
+/** The value, or a test failure saying what was missing. */
+export function must<T>(value: T | undefined | null, what: string): T {
+  if (value === undefined || value === null) throw new Error(`missing: ${what}`);
+  return value;
+}
+
+export function sandboxSettings(sb: Sandbox, overrides: Partial<Settings> = {}): Settings {
+  return {
+    baseUrl: sb.baseUrl,
+    auth: { kind: "bearer", accessToken: sb.accessToken },
+    // The sandbox and test pages live on loopback, which Chromium bypasses unless told not to.
+    bypassList: ["<-loopback>"],
+    autoRefreshMinutes: 0,
+    plan: "enterprise",
+    webrtcProtection: false,
+    language: "auto",
+    ...overrides,
+  };
+}
+
+export function createTokensCommand(
+  kind: StoredToken["kind"],
+  number: number,
+  networkType: "HTTP" | "SOCKS5" = "HTTP",
+): Command {
+  return {
+    type: "createTokens",
+    kind,
+    params: { number, network_type: networkType, country_id: 1 },
+    countryCode: "US",
+  };
+}
+
+export async function control(sb: Sandbox, path: string, body: unknown = {}): Promise<unknown> {
+  const res = await fetch(`${sb.baseUrl}/__sandbox/${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  return res.json();
+}
+
+export interface GatewayEvent {
+  username: string | null;
+  result: string;
+  gateway: string;
+  target: string;
+  listener: string;
+}
+
+export async function gatewayLog(sb: Sandbox): Promise<GatewayEvent[]> {
+  const res = await fetch(`${sb.baseUrl}/__sandbox/gateway-log`);
+  const body = (await res.json()) as { data?: { events: GatewayEvent[] }; events?: GatewayEvent[] };
+  return body.data?.events ?? body.events ?? [];
+}
