@@ -64,11 +64,11 @@ export function createEngine(deps: EngineDeps) {
       readTokens(),
       readSettings(),
     ]);
-    const controlledByOther = await platform.controlledByOther();
     const id = connection.activeTokenId;
     const token = tokens.find((t) => t.id === id);
     if (id === null) {
       await platform.clear();
+      const controlledByOther = await platform.controlledByOther();
       return setStatus((s) => ({
         ...s,
         state: "direct",
@@ -89,7 +89,10 @@ export function createEngine(deps: EngineDeps) {
       await platform.clear();
       return fail(id, "socks5-unsupported", SOCKS5_ON_CHROME);
     }
+    // Applied before anything else: at browser start every millisecond here is a page load
+    // that could go out direct.
     await platform.apply(token, settings);
+    const controlledByOther = await platform.controlledByOther();
     return setStatus((s) => {
       // A refused-credentials or unreachable error stays until the user acts or a check passes;
       // an error from a cleared proxy does not, since the proxy is applied again now.

@@ -62,7 +62,7 @@ test(`a stopped worker answers the proxy's challenge: ${WAKES} cold wakes, 0 fai
   expect(challenged).toBe(WAKES); // every load really was challenged and answered
 });
 
-test("browser restart with the same profile: proxied again, no dialog, nothing direct", async ({
+test("browser restart with the same profile: the proxy is re-applied from storage, pages proxied, no dialog", async ({
   userDataDir,
 }) => {
   let context = await launchWithExtension(userDataDir);
@@ -77,10 +77,15 @@ test("browser restart with the same profile: proxied again, no dialog, nothing d
   context = await launchWithExtension(userDataDir);
   try {
     worker = await backgroundWorker(context);
-    const page = await context.newPage();
-    // No waiting for the worker to report in: the very first load must already be proxied.
-    expect(await exitOfPageLoad(page, echo.url)).toBe(token.ip);
     const ext2 = await extensionPage(context, extensionId);
+    // A relaunch with --load-extension re-installs the extension and drops its proxy setting
+    // (an installed extension keeps it across restarts); the worker re-applies it from storage
+    // as soon as it starts. Wait for that, not for anything else, before the first load.
+    await expect
+      .poll(() => ext2.evaluate(async () => (await chrome.proxy.settings.get({})).value.mode))
+      .toBe("fixed_servers");
+    const page = await context.newPage();
+    expect(await exitOfPageLoad(page, echo.url)).toBe(token.ip);
     await expect.poll(async () => (await proxyStatus(ext2)).state).toBe("connected");
     // Nothing reached the site directly (Chromium may also ask for /favicon.ico).
     expect(new Set(echo.requestsFrom)).toEqual(new Set([token.ip]));
