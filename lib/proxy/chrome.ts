@@ -5,7 +5,7 @@
  */
 import type { Browser } from "@wxt-dev/browser";
 import { answerChallenge } from "./auth-responder";
-import { chromeProxyConfig, gatewayOrigin } from "./config";
+import { chromeProxyConfig, gatewayOrigin, sameConfig } from "./config";
 import type { ProxyPlatform } from "./platform";
 
 export type ChromeApi = typeof Browser;
@@ -14,10 +14,17 @@ export function createChromePlatform(chrome: ChromeApi): ProxyPlatform {
   return {
     supportsSocksAuth: false,
     async apply(token, settings) {
-      await chrome.proxy.settings.set({
-        value: chromeProxyConfig(token, settings.bypassList),
-        scope: "regular",
-      });
+      const value = chromeProxyConfig(token, settings.bypassList);
+      // Reconcile runs on every wake and on proxy.settings.onChange: setting an equal value
+      // again would only feed that event.
+      const current = await chrome.proxy.settings.get({ incognito: false });
+      if (
+        current.levelOfControl === "controlled_by_this_extension" &&
+        sameConfig(current.value, value)
+      ) {
+        return;
+      }
+      await chrome.proxy.settings.set({ value, scope: "regular" });
     },
     async clear() {
       await chrome.proxy.settings.clear({ scope: "regular" });

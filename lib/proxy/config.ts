@@ -31,6 +31,21 @@ export function chromeProxyConfig(token: ProxyTarget, bypassList: string[]): Chr
   };
 }
 
+/** Equal configurations whatever the key order Chrome reports them in. */
+export function sameConfig(a: unknown, b: unknown): boolean {
+  const canonical = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map(canonical)
+      : value && typeof value === "object"
+        ? Object.fromEntries(
+            Object.entries(value)
+              .sort(([x], [y]) => x.localeCompare(y))
+              .map(([k, v]) => [k, canonical(v)]),
+          )
+        : value;
+  return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+}
+
 /** Trimmed, de-duplicated, empty entries dropped; order kept (Chrome reads it in order). */
 export function normalizeBypassList(list: string[]): string[] {
   return [...new Set(list.map((entry) => entry.trim()).filter(Boolean))];

@@ -5,6 +5,7 @@ import {
   gatewayOrigin,
   isBypassed,
   normalizeBypassList,
+  sameConfig,
   withProxyAuthorization,
 } from "../../../lib/proxy/config";
 import { makeToken } from "../stored-token";
@@ -220,5 +221,16 @@ describe("isBypassed", () => {
     { host: "example.com", list: ["", " "], expected: false },
   ])("$host with $list → $expected", ({ host, list, expected }) => {
     expect(isBypassed(host, list)).toBe(expected);
+  });
+});
+
+describe("sameConfig", () => {
+  it.each([
+    [{ a: 1, b: { c: [1, 2] } }, { b: { c: [1, 2] }, a: 1 }, true],
+    [{ a: 1, b: { c: [1, 2] } }, { a: 1, b: { c: [2, 1] } }, false],
+    [{ mode: "fixed_servers" }, { mode: "direct" }, false],
+    [undefined, { mode: "direct" }, false],
+  ])("%j vs %j → %s", (a, b, expected) => {
+    expect(sameConfig(a, b)).toBe(expected);
   });
 });
