@@ -25,6 +25,7 @@ const EMPTY: Form = {
   kind: "static-ip",
   number: "1",
   networkType: "HTTP",
+  datacenter: false,
   country: null,
   state: null,
   city: null,
@@ -111,7 +112,10 @@ export function CreateForm({ onShowTokens }: { onShowTokens: () => void }) {
           <dt>{t("summaryNumber")}</dt>
           <dd>{parseNumber(form.number)}</dd>
           <dt>{t("summaryProtocol")}</dt>
-          <dd>{form.networkType}</dd>
+          <dd>
+            {form.networkType}
+            {form.datacenter ? ` · ${t("datacenterOnly")}` : ""}
+          </dd>
           <dt>{t("summaryPlace")}</dt>
           <dd>
             {form.country && flagEmoji(form.country.code) && (
@@ -212,10 +216,28 @@ export function CreateForm({ onShowTokens }: { onShowTokens: () => void }) {
         </div>
         {form.networkType === "SOCKS5" && !socksAuth && <p class="warn">{t("socksWarning")}</p>}
       </fieldset>
+      <label class="check">
+        <input
+          type="checkbox"
+          checked={form.datacenter}
+          // Regions and plans on offer change with it: earlier picks may not fit.
+          onChange={(e) =>
+            update({
+              datacenter: e.currentTarget.checked,
+              country: null,
+              state: null,
+              city: null,
+              plan: null,
+            })
+          }
+        />
+        {t("datacenterOnly")}
+      </label>
       <RegionPicker
-        key={`country-${form.kind}`}
+        key={`country-${form.kind}-${form.datacenter}`}
         level="countries"
         kind={form.kind}
+        datacenter={form.datacenter}
         label={t("country")}
         value={form.country}
         problemId={showProblems && problems.includes("country") ? "country-problem" : undefined}
@@ -228,9 +250,10 @@ export function CreateForm({ onShowTokens }: { onShowTokens: () => void }) {
       )}
       {form.country && (
         <RegionPicker
-          key={`state-${form.kind}-${form.country.id}`}
+          key={`state-${form.kind}-${form.datacenter}-${form.country.id}`}
           level="states"
           kind={form.kind}
+          datacenter={form.datacenter}
           parentId={form.country.id}
           label={t("state")}
           anyLabel={form.state ? undefined : t("anyState")}
@@ -240,9 +263,10 @@ export function CreateForm({ onShowTokens }: { onShowTokens: () => void }) {
       )}
       {form.state && (
         <RegionPicker
-          key={`city-${form.kind}-${form.state.id}`}
+          key={`city-${form.kind}-${form.datacenter}-${form.state.id}`}
           level="cities"
           kind={form.kind}
+          datacenter={form.datacenter}
           parentId={form.state.id}
           label={t("city")}
           anyLabel={form.city ? undefined : t("anyCity")}
@@ -251,7 +275,13 @@ export function CreateForm({ onShowTokens }: { onShowTokens: () => void }) {
         />
       )}
       {isTimeBilled(form.kind) && (
-        <PlanPicker kind={form.kind} value={form.plan} onChange={(plan) => update({ plan })} />
+        <PlanPicker
+          key={`plan-${form.kind}-${form.datacenter}`}
+          kind={form.kind}
+          datacenter={form.datacenter}
+          value={form.plan}
+          onChange={(plan) => update({ plan })}
+        />
       )}
       <div class="actions">
         <button type="submit" class="btn btn--primary">

@@ -9,10 +9,12 @@ import { ErrorText } from "./Messages";
 /** The payment plans of a time-billed kind: days, price, value and the name in the UI language. */
 export function PlanPicker({
   kind,
+  datacenter = false,
   value,
   onChange,
 }: {
   kind: TokenKind;
+  datacenter?: boolean;
   value: PaymentPlan | null;
   onChange: (plan: PaymentPlan | null) => void;
 }) {
@@ -25,7 +27,7 @@ export function PlanPicker({
     let current = true;
     setPlans(null);
     setError(null);
-    void send(planLookup(kind)).then((reply) => {
+    void send(planLookup(kind, datacenter)).then((reply) => {
       if (!current) return;
       if (reply.ok) setPlans(asPlans(reply.data));
       else setError(reply.error);
@@ -33,7 +35,7 @@ export function PlanPicker({
     return () => {
       current = false;
     };
-  }, [kind, send, attempt]);
+  }, [kind, datacenter, send, attempt]);
 
   const name = `plan-${kind}`;
   return (

@@ -14,6 +14,8 @@ import { ErrorText } from "./Messages";
 export interface RegionPickerProps {
   level: RegionLevel;
   kind: TokenKind;
+  /** Only data-centre regions (the spec's is_datacenter filter). */
+  datacenter?: boolean;
   /** Country id for states, state id for cities. */
   parentId?: number;
   label: string;
@@ -29,7 +31,17 @@ const SEARCH_DELAY_MS = 250;
 
 /** Type to search (`search_text`), pick from a page, "More results" for the next page. */
 export function RegionPicker(props: RegionPickerProps) {
-  const { level, kind, parentId, label, anyLabel, value, onChange, problemId } = props;
+  const {
+    level,
+    kind,
+    datacenter = false,
+    parentId,
+    label,
+    anyLabel,
+    value,
+    onChange,
+    problemId,
+  } = props;
   const { t, send } = useEnv();
   const [search, setSearch] = useState("");
   const [entries, setEntries] = useState<RegionChoice[]>([]);
@@ -59,7 +71,9 @@ export function RegionPicker(props: RegionPickerProps) {
     const seq = ++requestSeq.current;
     setLoading(true);
     setError(null);
-    const reply = await send(regionLookup(level, kind, { parentId, search, page: pageNumber }));
+    const reply = await send(
+      regionLookup(level, kind, { parentId, search, page: pageNumber, datacenter }),
+    );
     if (seq !== requestSeq.current) return;
     setLoading(false);
     if (!reply.ok) {
@@ -80,7 +94,7 @@ export function RegionPicker(props: RegionPickerProps) {
       requestSeq.current++; // a late answer for the old query is ignored
       setLoading(false);
     };
-  }, [value === null, level, kind, parentId, search, attempt]);
+  }, [value === null, level, kind, datacenter, parentId, search, attempt]);
 
   const inputId = `picker-${level}`;
   const listId = `picker-${level}-list`;

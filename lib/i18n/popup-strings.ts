@@ -105,6 +105,7 @@ const en = {
   number: "How many (1–10)",
   numberInvalid: "Enter a whole number from 1 to 10.",
   protocol: "Protocol",
+  datacenterOnly: "Data-centre IPs only",
   socksWarning:
     "Chrome cannot authenticate to SOCKS5 proxies, so Proxy Deck cannot route this browser through a SOCKS5 token. You can still buy it and copy it into other apps; choose HTTP to browse through it here.",
   country: "Country",
@@ -248,6 +249,7 @@ const zh: Record<PopupStringKey, string> = {
   number: "数量（1–10）",
   numberInvalid: "请输入 1 到 10 之间的整数。",
   protocol: "协议",
+  datacenterOnly: "仅数据中心 IP",
   socksWarning:
     "Chrome 无法向 SOCKS5 代理提供用户名和密码，因此 Proxy Deck 无法让本浏览器通过 SOCKS5 令牌上网。你仍可购买并复制到其他应用；如需在此浏览，请选择 HTTP。",
   country: "国家",

@@ -54,12 +54,12 @@ export function asPlans(data: unknown): PaymentPlan[] {
 export function regionLookup(
   level: RegionLevel,
   kind: TokenKind,
-  options: { parentId?: number; search: string; page: number },
+  options: { parentId?: number; search: string; page: number; datacenter?: boolean },
 ): Command {
   const query = {
     page: options.page,
     page_size: REGION_PAGE_SIZE,
-    ...kindFilters(kind),
+    ...kindFilters(kind, options.datacenter),
     ...(options.search.trim() ? { search_text: options.search.trim() } : {}),
   };
   if (level === "countries") return { type: "lookup", lookup: { what: "countries", query } };
@@ -69,9 +69,9 @@ export function regionLookup(
   };
 }
 
-export const planLookup = (kind: TokenKind): Command => ({
+export const planLookup = (kind: TokenKind, datacenter = false): Command => ({
   type: "lookup",
-  lookup: { what: "plans", filters: kindFilters(kind) },
+  lookup: { what: "plans", filters: kindFilters(kind, datacenter) },
 });
 
 /** A short page is the last page: the provider sends no total. */
@@ -81,6 +81,8 @@ export interface CreateForm {
   kind: TokenKind;
   number: string;
   networkType: "HTTP" | "SOCKS5";
+  /** Only data-centre exits (the spec's is_datacenter filter on regions and plans). */
+  datacenter?: boolean;
   country: RegionChoice | null;
   state: RegionChoice | null;
   city: RegionChoice | null;

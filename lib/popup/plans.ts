@@ -12,9 +12,11 @@ export const isTrafficKind = (kind: TokenKind) =>
  * Filters that select this kind. Region lists apply a flag only when present (true = static /
  * traffic, false = dynamic / time-billed); plan lists default both to false, so both are sent.
  */
-export const kindFilters = (kind: TokenKind) => ({
+export const kindFilters = (kind: TokenKind, datacenter = false) => ({
   is_static: isStaticKind(kind),
   is_traffic: isTrafficKind(kind),
+  // Only sent when asked for: absent means "any network" in region lists and plans alike.
+  ...(datacenter ? { is_datacenter: true } : {}),
 });
 
 /** The plan name in the UI language, falling back to the other; "" when neither is set. */

@@ -9,6 +9,7 @@ import {
   createCommand,
   hasMorePages,
   parseNumber,
+  planLookup,
   REGION_PAGE_SIZE,
   regionLookup,
   validateCreate,
@@ -280,6 +281,29 @@ describe("create form", () => {
         what: "cities",
         parentId: 103,
         query: { page: 1, page_size: REGION_PAGE_SIZE, is_static: false, is_traffic: false },
+      },
+    });
+    // Data-centre only adds the spec's is_datacenter filter, to regions and plans alike.
+    expect(
+      regionLookup("countries", "static-ip", { search: "", page: 1, datacenter: true }),
+    ).toEqual({
+      type: "lookup",
+      lookup: {
+        what: "countries",
+        query: {
+          page: 1,
+          page_size: REGION_PAGE_SIZE,
+          is_static: true,
+          is_traffic: false,
+          is_datacenter: true,
+        },
+      },
+    });
+    expect(planLookup("dynamic-ip", true)).toEqual({
+      type: "lookup",
+      lookup: {
+        what: "plans",
+        filters: { is_static: false, is_traffic: false, is_datacenter: true },
       },
     });
     expect(hasMorePages(REGION_PAGE_SIZE)).toBe(true);
