@@ -4,7 +4,7 @@ import type { OptionsKey } from "@/lib/i18n/options-strings";
 import { validateBaseUrl } from "@/lib/options/base-url";
 import { describeAuth } from "@/lib/options/secrets";
 import type { Settings } from "@/lib/storage";
-import { Notice, type NoticeValue, SecretInput, send, useT } from "./shared";
+import { FieldError, Notice, type NoticeValue, SecretInput, send, useT } from "./shared";
 
 type Method = "bearer" | "basic";
 interface Form {
@@ -155,11 +155,7 @@ export function CredentialsSection({ settings }: { settings: Settings }) {
           <p id="base-url-hint" class="hint">
             {t("cred.baseUrlHint")}
           </p>
-          {errors.baseUrl && (
-            <p id="baseUrl-error" class="field-error">
-              {errors.baseUrl}
-            </p>
-          )}
+          <FieldError id="baseUrl-error" message={errors.baseUrl} />
         </div>
 
         <fieldset class="field">
@@ -189,11 +185,7 @@ export function CredentialsSection({ settings }: { settings: Settings }) {
               describedBy={describedBy("secret-hint", errorId("accessToken"))}
               onInput={(accessToken) => update({ accessToken })}
             />
-            {errors.accessToken && (
-              <p id="accessToken-error" class="field-error">
-                {errors.accessToken}
-              </p>
-            )}
+            <FieldError id="accessToken-error" message={errors.accessToken} />
           </div>
         ) : (
           <>
@@ -209,11 +201,7 @@ export function CredentialsSection({ settings }: { settings: Settings }) {
                 aria-describedby={describedBy("secret-hint", errorId("username"))}
                 onInput={(e) => update({ username: e.currentTarget.value })}
               />
-              {errors.username && (
-                <p id="username-error" class="field-error">
-                  {errors.username}
-                </p>
-              )}
+              <FieldError id="username-error" message={errors.username} />
             </div>
             <div class="field">
               <label for="password">{t("cred.password")}</label>
@@ -225,11 +213,7 @@ export function CredentialsSection({ settings }: { settings: Settings }) {
                 describedBy={errorId("password")}
                 onInput={(password) => update({ password })}
               />
-              {errors.password && (
-                <p id="password-error" class="field-error">
-                  {errors.password}
-                </p>
-              )}
+              <FieldError id="password-error" message={errors.password} />
             </div>
           </>
         )}

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import type { IpQuality } from "@/lib/api";
 import { isIpAddress } from "@/lib/options/ip-address";
 import { QualityCard } from "./QualityCard";
-import { Notice, send, useT } from "./shared";
+import { FieldError, Notice, send, useT } from "./shared";
 
 export function QualitySection({ exitIp }: { exitIp: string | null }) {
   const t = useT();
@@ -82,11 +82,7 @@ export function QualitySection({ exitIp }: { exitIp: string | null }) {
               </button>
             )}
           </div>
-          {inputError && (
-            <p id="lookup-ip-error" class="field-error">
-              {inputError}
-            </p>
-          )}
+          <FieldError id="lookup-ip-error" message={inputError} />
         </div>
       </form>
       <p role="status" class="busy">

@@ -10,7 +10,7 @@ import {
   parseRefreshMinutes,
 } from "@/lib/options/settings-form";
 import type { Settings } from "@/lib/storage";
-import { Notice, type NoticeValue, send, useT } from "./shared";
+import { FieldError, Notice, type NoticeValue, send, useT } from "./shared";
 import { WebrtcToggle } from "./WebrtcToggle";
 
 interface Form {
@@ -108,11 +108,7 @@ export function SettingsSection({ settings }: { settings: Settings }) {
           <p id="bypass-hint" class="hint">
             {t("settings.bypassHint")}
           </p>
-          {errors.bypass && (
-            <p id="bypass-error" class="field-error">
-              {errors.bypass}
-            </p>
-          )}
+          <FieldError id="bypass-error" message={errors.bypass} />
         </div>
         <div class="field">
           <label for="refresh-minutes">{t("settings.refresh")}</label>
@@ -128,11 +124,7 @@ export function SettingsSection({ settings }: { settings: Settings }) {
           <p id="refresh-hint" class="hint">
             {t("settings.refreshHint")}
           </p>
-          {errors.minutes && (
-            <p id="refresh-error" class="field-error">
-              {errors.minutes}
-            </p>
-          )}
+          <FieldError id="refresh-error" message={errors.minutes} />
         </div>
         <div class="field">
           <label for="plan">{t("settings.plan")}</label>

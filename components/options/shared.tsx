@@ -161,3 +161,12 @@ export interface FactRow {
 
 export const yesNo = (t: Translate, value: boolean | undefined): string =>
   value === undefined ? t("common.unknown") : value ? t("common.yes") : t("common.no");
+
+/** A field's error sentence, linked to its input by `aria-describedby={id}`; nothing when valid. */
+export function FieldError({ id, message }: { id: string; message: string | null | undefined }) {
+  return message ? (
+    <p id={id} class="field-error">
+      {message}
+    </p>
+  ) : null;
+}
