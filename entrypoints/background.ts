@@ -1,7 +1,7 @@
 import type { Browser } from "@wxt-dev/browser";
-import { apiForSettings } from "@/lib/api-for-settings";
-import { createCommandHandler } from "@/lib/commands";
-import { commandSchema, isOwnPage, type Reply } from "@/lib/messages";
+import { apiForSettings } from "@/lib/background/api-for-settings";
+import { createCommandHandler } from "@/lib/background/commands";
+import { commandSchema, isOwnPage, type Reply } from "@/lib/protocol/messages";
 import {
   AUTO_REFRESH_ALARM,
   autoRefreshPeriod,
@@ -11,7 +11,7 @@ import { createChromePlatform, registerChromeAuth } from "@/lib/proxy/chrome";
 import { createEngine } from "@/lib/proxy/engine";
 import { createFirefoxRouting, type FirefoxApi } from "@/lib/proxy/firefox";
 import { proxyProblem } from "@/lib/proxy/proxy-error";
-import { items, readConnection, readSettings, readTokens } from "@/lib/storage";
+import { items, readConnection, readSettings, readTokens } from "@/lib/state/storage";
 
 export default defineBackground(() => {
   // Every listener below is registered synchronously, before any await: an event that wakes

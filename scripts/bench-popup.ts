@@ -18,7 +18,7 @@ import { gzipSync } from "node:zlib";
 import { type BrowserContext, chromium, type Page } from "@playwright/test";
 import preact from "@preact/preset-vite";
 import { build } from "vite";
-import type { StoredToken } from "../lib/tokens";
+import type { StoredToken } from "../lib/state/tokens";
 import { chromiumPath, extensionPath, quietChromiumArgs } from "../tests/e2e/fixtures";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);

@@ -2,7 +2,7 @@
 import { useEffect, useState } from "preact/hooks";
 import type { ProxyEntry } from "@/lib/api";
 import type { OptionsKey } from "@/lib/i18n/options-strings";
-import type { Settings } from "@/lib/storage";
+import type { Settings } from "@/lib/state/storage";
 import { KeyValueTable } from "./KeyValueTable";
 import { CopyButton, Notice, send, useT } from "./shared";
 

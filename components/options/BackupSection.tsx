@@ -14,7 +14,7 @@ import {
   parseBackup,
 } from "@/lib/options/backup";
 import { type ImportPlan, type ImportSummary, planImport } from "@/lib/options/backup-merge";
-import { readSettings, readTokens, readTrash } from "@/lib/storage";
+import { readSettings, readTokens, readTrash } from "@/lib/state/storage";
 import { ImportPreview } from "./ImportPreview";
 import { Notice, type NoticeValue, send, useT } from "./shared";
 

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import type { OptionsKey } from "@/lib/i18n/options-strings";
 import { validateBaseUrl } from "@/lib/options/base-url";
 import { describeAuth } from "@/lib/options/secrets";
-import type { Settings } from "@/lib/storage";
+import type { Settings } from "@/lib/state/storage";
 import { FieldError, Notice, type NoticeValue, SecretInput, send, useT } from "./shared";
 
 type Method = "bearer" | "basic";

@@ -6,8 +6,8 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { IpInfo } from "@/lib/api";
 import { exitRoute, tokenLabel } from "@/lib/options/exit-route";
-import type { Connection, ProxyStatus } from "@/lib/storage";
-import type { StoredToken } from "@/lib/tokens";
+import type { Connection, ProxyStatus } from "@/lib/state/storage";
+import type { StoredToken } from "@/lib/state/tokens";
 import { Facts, Notice, send, useLocale, useT, yesNo } from "./shared";
 
 interface Props {

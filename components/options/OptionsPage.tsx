@@ -2,7 +2,7 @@
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { resolveLanguage } from "@/lib/i18n";
 import { type OptionsKey, optionsStrings } from "@/lib/i18n/options-strings";
-import { items, readConnection, readSettings, readStatus, readTokens } from "@/lib/storage";
+import { items, readConnection, readSettings, readStatus, readTokens } from "@/lib/state/storage";
 import { AccountSection } from "./AccountSection";
 import { BackupSection } from "./BackupSection";
 import { CredentialsSection } from "./CredentialsSection";

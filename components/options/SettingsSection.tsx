@@ -9,7 +9,7 @@ import {
   parseBypassList,
   parseRefreshMinutes,
 } from "@/lib/options/settings-form";
-import type { Settings } from "@/lib/storage";
+import type { Settings } from "@/lib/state/storage";
 import { FieldError, Notice, type NoticeValue, send, useT } from "./shared";
 import { WebrtcToggle } from "./WebrtcToggle";
 

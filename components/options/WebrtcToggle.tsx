@@ -13,7 +13,7 @@ import {
   type WebrtcState,
   webrtcState,
 } from "@/lib/options/webrtc";
-import type { Settings } from "@/lib/storage";
+import type { Settings } from "@/lib/state/storage";
 import { Notice, type NoticeValue, send, useT } from "./shared";
 
 type PrivacyHost = { privacy?: { network?: { webRTCIPHandlingPolicy?: PolicySetting } } };

@@ -3,8 +3,8 @@ import { type ComponentChildren, createContext } from "preact";
 import { useContext, useEffect, useState } from "preact/hooks";
 import { browser } from "wxt/browser";
 import { optionsStrings, type Translate } from "@/lib/i18n/options-strings";
-import type { Command, Reply } from "@/lib/messages";
 import { sendCommand } from "@/lib/options/send";
+import type { Command, Reply } from "@/lib/protocol/messages";
 
 export const TranslateContext = createContext<Translate>(optionsStrings("en"));
 export const useT = (): Translate => useContext(TranslateContext);

@@ -9,7 +9,7 @@ import {
 } from "../../lib/popup/create";
 import { flagEmoji } from "../../lib/popup/format";
 import { isTimeBilled, planName } from "../../lib/popup/plans";
-import { isDynamic, TOKEN_KINDS, type TokenKind } from "../../lib/tokens";
+import { isDynamic, TOKEN_KINDS, type TokenKind } from "../../lib/state/tokens";
 import { useEnv } from "./env";
 import { ErrorText } from "./Messages";
 import { PlanPicker } from "./PlanPicker";

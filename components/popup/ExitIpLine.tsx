@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks";
 import { flagEmoji, relativeTime } from "../../lib/popup/format";
-import type { ProxyStatus } from "../../lib/storage";
+import type { ProxyStatus } from "../../lib/state/storage";
 import { useEnv } from "./env";
 import { ErrorText } from "./Messages";
 

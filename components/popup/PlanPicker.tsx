@@ -2,7 +2,7 @@ import { useEffect, useState } from "preact/hooks";
 import type { PaymentPlan } from "../../lib/api/lookup-schemas";
 import { asPlans, planLookup } from "../../lib/popup/create";
 import { planName } from "../../lib/popup/plans";
-import type { TokenKind } from "../../lib/tokens";
+import type { TokenKind } from "../../lib/state/tokens";
 import { useEnv } from "./env";
 import { ErrorText } from "./Messages";
 

@@ -7,7 +7,7 @@ import {
   regionLookup,
 } from "../../lib/popup/create";
 import { flagEmoji } from "../../lib/popup/format";
-import type { TokenKind } from "../../lib/tokens";
+import type { TokenKind } from "../../lib/state/tokens";
 import { useEnv } from "./env";
 import { ErrorText } from "./Messages";
 

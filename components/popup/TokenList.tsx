@@ -9,8 +9,8 @@ import {
 } from "../../lib/popup/filter";
 import { flagEmoji } from "../../lib/popup/format";
 import type { Notice } from "../../lib/popup/outcome";
-import type { Connection, ProxyStatus } from "../../lib/storage";
-import { type StoredToken, TOKEN_KINDS } from "../../lib/tokens";
+import type { Connection, ProxyStatus } from "../../lib/state/storage";
+import { type StoredToken, TOKEN_KINDS } from "../../lib/state/tokens";
 import { useEnv } from "./env";
 import { TokenRow } from "./TokenRow";
 import { useRowActions } from "./use-row-actions";

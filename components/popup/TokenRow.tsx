@@ -8,7 +8,7 @@ import {
   relativeTime,
   trafficOf,
 } from "../../lib/popup/format";
-import { isDynamic, type StoredToken } from "../../lib/tokens";
+import { isDynamic, type StoredToken } from "../../lib/state/tokens";
 import { ErrorText } from "./Messages";
 import { memo } from "./memo";
 

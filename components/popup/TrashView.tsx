@@ -2,7 +2,7 @@ import { useMemo, useState } from "preact/hooks";
 import { PAGE_ROWS } from "../../lib/popup/filter";
 import { flagEmoji, formatDateTime, placeOf, relativeTime } from "../../lib/popup/format";
 import { errorNotice, type Notice } from "../../lib/popup/outcome";
-import { canRestore, type TrashEntry } from "../../lib/trash";
+import { canRestore, type TrashEntry } from "../../lib/state/trash";
 import { useEnv } from "./env";
 
 type Busy = "restore" | "dismiss";

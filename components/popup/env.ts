@@ -3,7 +3,7 @@ import { createContext } from "preact";
 import { useContext } from "preact/hooks";
 import type { Language } from "../../lib/i18n";
 import { type PopupT, popupStrings } from "../../lib/i18n/popup-strings";
-import type { Command, Reply } from "../../lib/messages";
+import type { Command, Reply } from "../../lib/protocol/messages";
 
 export interface PopupEnv {
   t: PopupT;

@@ -1,9 +1,9 @@
 /** The per-row actions of the token list, each with a pending state that ends on the reply. */
 import { type StateUpdater, useEffect, useMemo, useRef, useState } from "preact/hooks";
-import type { Command } from "../../lib/messages";
 import { credentialLine, proxyUrl } from "../../lib/popup/copy";
 import { asBatchOutcome, deleteNotice, errorNotice, type Notice } from "../../lib/popup/outcome";
-import type { StoredToken } from "../../lib/tokens";
+import type { Command } from "../../lib/protocol/messages";
+import type { StoredToken } from "../../lib/state/tokens";
 import { useEnv } from "./env";
 import type { RowAction, RowHandlers } from "./TokenRow";
 

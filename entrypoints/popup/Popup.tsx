@@ -3,8 +3,8 @@ import { PopupContext, type PopupEnv } from "../../components/popup/env";
 import { PopupApp } from "../../components/popup/PopupApp";
 import { resolveLanguage } from "../../lib/i18n";
 import { popupStrings } from "../../lib/i18n/popup-strings";
-import type { Command, Reply } from "../../lib/messages";
 import type { PopupState } from "../../lib/popup/state";
+import type { Command, Reply } from "../../lib/protocol/messages";
 
 /** Browser glue: the page's state comes from storage, its actions go to the background. */
 export function Popup({

@@ -2,9 +2,9 @@
  * What an import will change (pure): a merge by token id, never a duplicate, with stored
  * passwords and credentials kept where the backup has none. Nothing here writes.
  */
-import type { Settings } from "../storage";
-import { type StoredToken, storedTokenSchema } from "../tokens";
-import type { TrashEntry } from "../trash";
+import type { Settings } from "../state/storage";
+import { type StoredToken, storedTokenSchema } from "../state/tokens";
+import type { TrashEntry } from "../state/trash";
 import type { Backup, BackupState, BackupToken, BackupTrashEntry } from "./backup";
 
 export interface EntryRef {

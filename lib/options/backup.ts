@@ -4,9 +4,9 @@
  * file only when the user asks.
  */
 import * as z from "zod/mini";
-import { authSchema, type Settings, settingsSchema } from "../storage";
-import { type StoredToken, storedTokenSchema } from "../tokens";
-import type { TrashEntry } from "../trash";
+import { authSchema, type Settings, settingsSchema } from "../state/storage";
+import { type StoredToken, storedTokenSchema } from "../state/tokens";
+import type { TrashEntry } from "../state/trash";
 
 export const BACKUP_FORMAT = "proxy-deck-backup";
 export const BACKUP_VERSION = 1;

@@ -2,8 +2,8 @@
  * Which way traffic leaves, from the exit IP the provider saw and what storage says is
  * connected (pure): direct, through the active token, or not as expected.
  */
-import type { Connection, ProxyStatus } from "../storage";
-import type { StoredToken } from "../tokens";
+import type { Connection, ProxyStatus } from "../state/storage";
+import type { StoredToken } from "../state/tokens";
 
 export type ExitRoute =
   | { kind: "direct" }

@@ -2,7 +2,7 @@
  * How the options page talks to the background: one typed command, one Reply. A background
  * that cannot be reached becomes a Reply too, so every caller shows a sentence, never throws.
  */
-import type { Command, Reply } from "../messages";
+import type { Command, Reply } from "../protocol/messages";
 
 export type SendMessage = (message: Command) => Promise<unknown>;
 

@@ -1,5 +1,5 @@
 /** What the copy buttons put on the clipboard (pure). */
-import type { StoredToken } from "../tokens";
+import type { StoredToken } from "../state/tokens";
 
 type Endpoint = Pick<StoredToken, "host" | "port" | "username" | "password" | "networkType">;
 

@@ -1,7 +1,7 @@
 /** The create form's data: region and plan answers, and the command it sends (pure). */
 import type { PaymentPlan } from "../api/lookup-schemas";
-import type { Command } from "../messages";
-import type { TokenKind } from "../tokens";
+import type { Command } from "../protocol/messages";
+import type { TokenKind } from "../state/tokens";
 import { isTimeBilled, kindFilters } from "./plans";
 
 export interface RegionChoice {

@@ -1,5 +1,5 @@
 /** Filtering and search over the stored tokens (pure, linear: fine for thousands). */
-import type { StoredToken, TokenKind } from "../tokens";
+import type { StoredToken, TokenKind } from "../state/tokens";
 
 export interface TokenFilter {
   kind: TokenKind | "all";

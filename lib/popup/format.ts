@@ -1,6 +1,6 @@
 /** Pure display helpers for the popup: flags, relative times, traffic amounts. */
 import type { Language } from "../i18n";
-import type { StoredToken } from "../tokens";
+import type { StoredToken } from "../state/tokens";
 
 /** 🇺🇸 from "US"; "" for anything that is not two ASCII letters. */
 export function flagEmoji(countryCode: string): string {

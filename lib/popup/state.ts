@@ -10,9 +10,9 @@ import {
   proxyStatusSchema,
   type Settings,
   settingsSchema,
-} from "../storage";
-import type { StoredToken } from "../tokens";
-import { type TrashEntry, trashEntrySchema } from "../trash";
+} from "../state/storage";
+import type { StoredToken } from "../state/tokens";
+import { type TrashEntry, trashEntrySchema } from "../state/trash";
 
 export interface PopupState {
   tokens: StoredToken[];

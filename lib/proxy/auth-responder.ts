@@ -2,7 +2,7 @@
  * The proxy-challenge answer both browsers give: read the active token and the answered request
  * ids from storage (a woken background has no module state), decide, remember the answer.
  */
-import { items, readConnection, readTokens } from "../storage";
+import { items, readConnection, readTokens } from "../state/storage";
 import { type AuthChallenge, decideAuth, recordAnswer } from "./auth";
 
 export type AuthResponse = {

@@ -4,7 +4,7 @@
  * only once per request: a second challenge means the credentials were refused, and answering
  * again would loop.
  */
-import { proxyEndpoint, type StoredToken } from "../tokens";
+import { proxyEndpoint, type StoredToken } from "../state/tokens";
 
 export interface AuthChallenge {
   requestId: string;

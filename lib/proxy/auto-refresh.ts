@@ -1,6 +1,6 @@
 /** Keeps the auto-refresh alarm in line with settings and the connected token. */
-import type { Settings } from "../storage";
-import { isDynamic, type StoredToken } from "../tokens";
+import type { Settings } from "../state/storage";
+import { isDynamic, type StoredToken } from "../state/tokens";
 
 export const AUTO_REFRESH_ALARM = "auto-refresh-ip";
 

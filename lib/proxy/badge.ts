@@ -1,6 +1,6 @@
 /** The toolbar badge and title for a proxy status (pure). */
-import type { ProxyStatus } from "../storage";
-import type { StoredToken } from "../tokens";
+import type { ProxyStatus } from "../state/storage";
+import type { StoredToken } from "../state/tokens";
 import type { Badge } from "./platform";
 
 const CONNECTED = "#15803d";

@@ -2,7 +2,7 @@
  * Token → the browser's proxy configuration (pure). Chrome takes a `fixed_servers` setting and
  * answers 407s separately; Firefox takes a ProxyInfo per request with the credentials inside.
  */
-import { proxyEndpoint, type StoredToken } from "../tokens";
+import { proxyEndpoint, type StoredToken } from "../state/tokens";
 
 export type ProxyTarget = Pick<
   StoredToken,

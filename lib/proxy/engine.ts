@@ -17,8 +17,8 @@ import {
   saveConnection,
   saveStatus,
   updateTokens,
-} from "../storage";
-import { isDynamic, type StoredToken, withRefreshedAddress } from "../tokens";
+} from "../state/storage";
+import { isDynamic, type StoredToken, withRefreshedAddress } from "../state/tokens";
 import { badgeFor } from "./badge";
 import type { ProxyPlatform } from "./platform";
 

@@ -1,6 +1,6 @@
 /** What the engine needs from a browser; Chrome and Firefox each implement it at the edge. */
-import type { Settings } from "../storage";
-import type { StoredToken } from "../tokens";
+import type { Settings } from "../state/storage";
+import type { StoredToken } from "../state/tokens";
 
 export interface ProxyPlatform {
   /** Chrome cannot send SOCKS5 credentials; Firefox can. */

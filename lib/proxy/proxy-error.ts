@@ -1,5 +1,5 @@
 /** A browser proxy error → the status code and sentence the popup shows (pure). */
-import type { ProxyErrorCode } from "../storage";
+import type { ProxyErrorCode } from "../state/storage";
 
 const UNREACHABLE = [
   "ERR_PROXY_CONNECTION_FAILED",

@@ -3,8 +3,8 @@
  * request came from, and commands sent to the background the way the popup sends them.
  */
 import type { BrowserContext, CDPSession, Page } from "@playwright/test";
-import type { Command, Reply } from "../../lib/messages";
-import type { StoredToken } from "../../lib/tokens";
+import type { Command, Reply } from "../../lib/protocol/messages";
+import type { StoredToken } from "../../lib/state/tokens";
 import { type Sandbox, startSandbox } from "../sandbox/index";
 import { startEchoServer } from "../support/echo-server";
 import { createTokensCommand } from "../support/sandbox-session";
@@ -57,7 +57,9 @@ export async function storedTokens(page: Page): Promise<StoredToken[]> {
   });
 }
 
-export async function proxyStatus(page: Page): Promise<import("../../lib/storage").ProxyStatus> {
+export async function proxyStatus(
+  page: Page,
+): Promise<import("../../lib/state/storage").ProxyStatus> {
   return page.evaluate(
     async () => (await chrome.storage.local.get("proxyStatus")).proxyStatus as never,
   );

@@ -4,7 +4,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "@playwright/test";
-import type { StoredToken } from "../../lib/tokens";
+import type { StoredToken } from "../../lib/state/tokens";
 import type { Sandbox } from "../sandbox/index";
 import { expect, test } from "./fixtures";
 import {

@@ -6,9 +6,9 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import puppeteer, { type Browser, type Page } from "puppeteer-core";
-import type { Command, Reply } from "../../lib/messages";
-import type { ProxyStatus, Settings } from "../../lib/storage";
-import type { StoredToken } from "../../lib/tokens";
+import type { Command, Reply } from "../../lib/protocol/messages";
+import type { ProxyStatus, Settings } from "../../lib/state/storage";
+import type { StoredToken } from "../../lib/state/tokens";
 import type { Sandbox } from "../sandbox/index";
 import { createTokensCommand, sandboxSettings } from "../support/sandbox-session";
 

@@ -1,7 +1,7 @@
 /** What both browser suites (Chromium and Firefox) say to the sandbox and the extension. */
-import type { Command } from "../../lib/messages";
-import type { Settings } from "../../lib/storage";
-import type { StoredToken } from "../../lib/tokens";
+import type { Command } from "../../lib/protocol/messages";
+import type { Settings } from "../../lib/state/storage";
+import type { StoredToken } from "../../lib/state/tokens";
 import type { Sandbox } from "../sandbox/index";
 
 /** The value, or a test failure saying what was missing. */

@@ -1,5 +1,5 @@
 /** A valid StoredToken with overrides, shared by the proxy, storage and command tests. */
-import type { StoredToken } from "../../lib/tokens";
+import type { StoredToken } from "../../lib/state/tokens";
 
 export function makeToken(overrides: Partial<StoredToken> = {}): StoredToken {
   const id = overrides.id ?? 1;

@@ -9,8 +9,8 @@ import {
   parseBackup,
 } from "../../../lib/options/backup";
 import { blockedEntries, changesSomething, planImport } from "../../../lib/options/backup-merge";
-import { DEFAULT_SETTINGS, type Settings } from "../../../lib/storage";
-import type { TrashEntry } from "../../../lib/trash";
+import { DEFAULT_SETTINGS, type Settings } from "../../../lib/state/storage";
+import type { TrashEntry } from "../../../lib/state/trash";
 import { makeToken } from "../stored-token";
 
 const NOW = new Date("2026-03-04T05:06:07Z");

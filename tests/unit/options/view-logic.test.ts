@@ -11,7 +11,7 @@ import {
   scoreBand,
 } from "../../../lib/options/quality";
 import { sendCommand, UNREACHABLE } from "../../../lib/options/send";
-import { DEFAULT_STATUS, type ProxyStatus } from "../../../lib/storage";
+import { DEFAULT_STATUS, type ProxyStatus } from "../../../lib/state/storage";
 import { makeToken } from "../stored-token";
 
 describe("quality", () => {

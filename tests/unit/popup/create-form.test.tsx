@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { CreateForm } from "../../../components/popup/CreateForm";
 import { RegionPicker } from "../../../components/popup/RegionPicker";
-import type { Command, Reply } from "../../../lib/messages";
 import type { RegionChoice } from "../../../lib/popup/create";
+import type { Command, Reply } from "../../../lib/protocol/messages";
 import { button, check, click, fakeEnv, type Mounted, mount, settle, submit, type } from "./dom";
 
 const COUNTRIES = [

@@ -9,7 +9,7 @@ import { vi } from "vitest";
 import { PopupContext, type PopupEnv } from "../../../components/popup/env";
 import type { Language } from "../../../lib/i18n";
 import { popupStrings } from "../../../lib/i18n/popup-strings";
-import type { Command, Reply } from "../../../lib/messages";
+import type { Command, Reply } from "../../../lib/protocol/messages";
 
 type Handler = (command: Command) => Reply | Promise<Reply>;
 

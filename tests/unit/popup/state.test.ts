@@ -7,7 +7,7 @@ import {
   type PopupState,
   watchPopupState,
 } from "../../../lib/popup/state";
-import { DEFAULT_SETTINGS, DEFAULT_STATUS, items } from "../../../lib/storage";
+import { DEFAULT_SETTINGS, DEFAULT_STATUS, items } from "../../../lib/state/storage";
 import { makeToken } from "../stored-token";
 
 beforeEach(() => fakeBrowser.reset());

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { PopupApp } from "../../../components/popup/PopupApp";
-import type { Reply } from "../../../lib/messages";
 import type { PopupState } from "../../../lib/popup/state";
-import { DEFAULT_SETTINGS, DEFAULT_STATUS } from "../../../lib/storage";
-import type { StoredToken } from "../../../lib/tokens";
+import type { Reply } from "../../../lib/protocol/messages";
+import { DEFAULT_SETTINGS, DEFAULT_STATUS } from "../../../lib/state/storage";
+import type { StoredToken } from "../../../lib/state/tokens";
 import { makeToken } from "../stored-token";
 import {
   button,

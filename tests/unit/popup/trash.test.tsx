@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { TrashView } from "../../../components/popup/TrashView";
 import type { Notice } from "../../../lib/popup/outcome";
-import { RESTORE_WINDOW_MS, type TrashEntry } from "../../../lib/trash";
+import { RESTORE_WINDOW_MS, type TrashEntry } from "../../../lib/state/trash";
 import { makeToken } from "../stored-token";
 import { button, check, click, fakeEnv, type Mounted, mount } from "./dom";
 

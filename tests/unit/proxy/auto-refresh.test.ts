@@ -4,8 +4,8 @@ import {
   autoRefreshPeriod,
   syncAutoRefreshAlarm,
 } from "../../../lib/proxy/auto-refresh";
-import { DEFAULT_SETTINGS } from "../../../lib/storage";
-import type { TokenKind } from "../../../lib/tokens";
+import { DEFAULT_SETTINGS } from "../../../lib/state/storage";
+import type { TokenKind } from "../../../lib/state/tokens";
 import { makeToken } from "../stored-token";
 
 describe("autoRefreshPeriod", () => {

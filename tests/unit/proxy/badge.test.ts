@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { badgeFor } from "../../../lib/proxy/badge";
-import { DEFAULT_STATUS, type ProxyStatus } from "../../../lib/storage";
+import { DEFAULT_STATUS, type ProxyStatus } from "../../../lib/state/storage";
 import { makeToken } from "../stored-token";
 
 const status = (overrides: Partial<ProxyStatus>): ProxyStatus => ({

@@ -27,8 +27,8 @@ import {
   saveSettings,
   saveStatus,
   updateTokens,
-} from "../../../lib/storage";
-import { proxyEndpoint, type StoredToken } from "../../../lib/tokens";
+} from "../../../lib/state/storage";
+import { proxyEndpoint, type StoredToken } from "../../../lib/state/tokens";
 import { makeToken } from "../stored-token";
 
 const NOW = 1_760_000_000_000;

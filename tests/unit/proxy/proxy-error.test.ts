@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { proxyProblem } from "../../../lib/proxy/proxy-error";
-import { PROXY_ERROR_CODES } from "../../../lib/storage";
+import { PROXY_ERROR_CODES } from "../../../lib/state/storage";
 
 describe("proxyProblem", () => {
   it.each([

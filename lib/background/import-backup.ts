@@ -3,16 +3,8 @@
  * checked against what is stored before anything is written; a file that changes nothing
  * writes nothing.
  */
-import type { Reply } from "../messages";
-import {
-  readSettings,
-  readTokens,
-  readTrash,
-  saveSettings,
-  updateTokens,
-  updateTrash,
-} from "../storage";
-import type { Backup } from "./backup";
+
+import type { Backup } from "../options/backup";
 import {
   blockedEntries,
   changesSomething,
@@ -21,7 +13,16 @@ import {
   mergeTrash,
   planImport,
   summaryOf,
-} from "./backup-merge";
+} from "../options/backup-merge";
+import type { Reply } from "../protocol/messages";
+import {
+  readSettings,
+  readTokens,
+  readTrash,
+  saveSettings,
+  updateTokens,
+  updateTrash,
+} from "../state/storage";
 
 export const MISSING_SECRETS =
   "This backup was made without secrets and holds tokens this browser does not have, so their passwords are missing. Export it again with “Include secrets” ticked. Nothing was imported.";

@@ -2,8 +2,8 @@
  * Read-only provider queries for the pages. Region lists and payment plans rarely change: they
  * are answered from a stored cache at once and refreshed in the background when stale.
  */
-import type { ApiClient, PaymentPlanQuery, RegionQuery } from "./api";
-import { items } from "./storage";
+import type { ApiClient, PaymentPlanQuery, RegionQuery } from "../api";
+import { items } from "../state/storage";
 
 export const LOOKUP_STALE_MS = 6 * 60 * 60 * 1000;
 const MAX_CACHE_ENTRIES = 200;

@@ -1,18 +1,18 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { fakeBrowser } from "wxt/testing";
-import type { ApiClient } from "../../lib/api";
-import { ApiError } from "../../lib/api/errors";
-import type { Engine } from "../../lib/proxy/engine";
+import type { ApiClient } from "../../../lib/api";
+import { ApiError } from "../../../lib/api/errors";
+import { deleteTokens, dismissTrash, restoreTokens } from "../../../lib/background/token-commands";
+import type { Engine } from "../../../lib/proxy/engine";
 import {
   readTokens,
   readTrash,
   saveConnection,
   updateTokens,
   updateTrash,
-} from "../../lib/storage";
-import { deleteTokens, dismissTrash, restoreTokens } from "../../lib/token-commands";
-import { canRestore, RESTORE_WINDOW_MS, trashEntry } from "../../lib/trash";
-import { makeToken } from "./stored-token";
+} from "../../../lib/state/storage";
+import { canRestore, RESTORE_WINDOW_MS, trashEntry } from "../../../lib/state/trash";
+import { makeToken } from "../stored-token";
 
 const NOW = Date.parse("2026-11-01T00:00:00Z");
 

@@ -8,10 +8,10 @@ import {
   paymentPlanQuerySchema,
   proxyQuerySchema,
   regionQuerySchema,
-} from "./api";
-import { backupSchema } from "./options/backup";
-import { settingsSchema } from "./storage";
-import { TOKEN_KINDS } from "./tokens";
+} from "../api";
+import { backupSchema } from "../options/backup";
+import { settingsSchema } from "../state/storage";
+import { TOKEN_KINDS } from "../state/tokens";
 
 const tokenId = z.int().check(z.positive());
 const tokenIds = z.array(tokenId).check(z.minLength(1), z.maxLength(10_000));

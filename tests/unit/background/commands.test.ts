@@ -9,11 +9,11 @@ import {
   dynamicTrafficCreateResponseSchema,
   type StaticToken,
   staticTokenSchema,
-} from "../../lib/api";
-import { createCommandHandler } from "../../lib/commands";
-import type { ParsedCommand } from "../../lib/messages";
-import { commandSchema } from "../../lib/messages";
-import type { Engine } from "../../lib/proxy/engine";
+} from "../../../lib/api";
+import { createCommandHandler } from "../../../lib/background/commands";
+import type { ParsedCommand } from "../../../lib/protocol/messages";
+import { commandSchema } from "../../../lib/protocol/messages";
+import type { Engine } from "../../../lib/proxy/engine";
 import {
   DEFAULT_SETTINGS,
   readSettings,
@@ -21,10 +21,10 @@ import {
   type Settings,
   saveSettings,
   updateTokens,
-} from "../../lib/storage";
-import type { StoredToken, TokenKind } from "../../lib/tokens";
-import * as samples from "./api/samples";
-import { makeToken } from "./stored-token";
+} from "../../../lib/state/storage";
+import type { StoredToken, TokenKind } from "../../../lib/state/tokens";
+import * as samples from "../api/samples";
+import { makeToken } from "../stored-token";
 
 const NOW = 1_770_000_000_000;
 const SETTINGS: Settings = {

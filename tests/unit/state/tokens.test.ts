@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type DynamicToken, dynamicTokenSchema, staticTokenSchema } from "../../lib/api";
+import { type DynamicToken, dynamicTokenSchema, staticTokenSchema } from "../../../lib/api";
 import {
   fromDynamicToken,
   fromStaticToken,
@@ -7,8 +7,8 @@ import {
   proxyEndpoint,
   storedTokenSchema,
   withRefreshedAddress,
-} from "../../lib/tokens";
-import * as samples from "./api/samples";
+} from "../../../lib/state/tokens";
+import * as samples from "../api/samples";
 
 const NOW = 1_750_000_000_000;
 const staticToken = staticTokenSchema.parse(samples.staticToken);

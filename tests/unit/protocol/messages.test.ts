@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { commandSchema, isOwnPage } from "../../lib/messages";
-import { DEFAULT_SETTINGS } from "../../lib/storage";
+import { commandSchema, isOwnPage } from "../../../lib/protocol/messages";
+import { DEFAULT_SETTINGS } from "../../../lib/state/storage";
 
 const params = { number: 2, country_id: 1 };
 

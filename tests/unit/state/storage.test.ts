@@ -12,8 +12,8 @@ import {
   saveConnection,
   saveSettings,
   updateTokens,
-} from "../../lib/storage";
-import { makeToken } from "./stored-token";
+} from "../../../lib/state/storage";
+import { makeToken } from "../stored-token";
 
 const rawLocal = async (key: string) => (await fakeBrowser.storage.local.get(key))[key];
 const setRawLocal = (key: string, value: unknown) =>

@@ -3,11 +3,16 @@
  * reply, so a popup closed mid-request loses nothing. Deleted tokens move to the trash with
  * their restore deadline; ids the server refused stay where they were.
  */
-import type { ApiClient, CreateTimeBilledParams } from "./api";
-import type { Engine } from "./proxy/engine";
-import { readConnection, readTrash, updateTokens, updateTrash } from "./storage";
-import { fromDynamicToken, fromStaticToken, type StoredToken, type TokenKind } from "./tokens";
-import { canRestore, trashEntry } from "./trash";
+import type { ApiClient, CreateTimeBilledParams } from "../api";
+import type { Engine } from "../proxy/engine";
+import { readConnection, readTrash, updateTokens, updateTrash } from "../state/storage";
+import {
+  fromDynamicToken,
+  fromStaticToken,
+  type StoredToken,
+  type TokenKind,
+} from "../state/tokens";
+import { canRestore, trashEntry } from "../state/trash";
 
 export interface CreateRequest {
   kind: TokenKind;

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { fakeBrowser } from "wxt/testing";
-import { createCommandHandler } from "../../../lib/commands";
-import { commandSchema } from "../../../lib/messages";
+import { createCommandHandler } from "../../../lib/background/commands";
+import { importBackup, MISSING_SECRETS } from "../../../lib/background/import-backup";
 import { buildBackup, parseBackup } from "../../../lib/options/backup";
-import { importBackup, MISSING_SECRETS } from "../../../lib/options/backup-apply";
+import { commandSchema } from "../../../lib/protocol/messages";
 import {
   DEFAULT_SETTINGS,
   readSettings,
@@ -13,7 +13,7 @@ import {
   saveSettings,
   updateTokens,
   updateTrash,
-} from "../../../lib/storage";
+} from "../../../lib/state/storage";
 import { makeToken } from "../stored-token";
 
 const SETTINGS: Settings = {

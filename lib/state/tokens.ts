@@ -3,7 +3,7 @@
  * no "list my tokens" call and this record is the user's only copy of what they paid for.
  */
 import * as z from "zod/mini";
-import type { DynamicToken, NetworkType, StaticToken } from "./api";
+import type { DynamicToken, NetworkType, StaticToken } from "../api";
 
 export const TOKEN_KINDS = [
   "static-ip",

@@ -2,12 +2,12 @@
  * Background handlers for the command protocol. Mutations run to the end here, in the
  * background, so a popup closed mid-request loses nothing: results land in storage.
  */
-import { type ApiClient, isApiError } from "./api";
+import { type ApiClient, isApiError } from "../api";
+import type { ParsedCommand, Reply } from "../protocol/messages";
+import type { Engine } from "../proxy/engine";
+import { readSettings, type Settings, saveSettings } from "../state/storage";
+import { importBackup } from "./import-backup";
 import { cachedLookup } from "./lookup-commands";
-import type { ParsedCommand, Reply } from "./messages";
-import { importBackup } from "./options/backup-apply";
-import type { Engine } from "./proxy/engine";
-import { readSettings, type Settings, saveSettings } from "./storage";
 import { createTokens, deleteTokens, dismissTrash, restoreTokens } from "./token-commands";
 
 export interface CommandDeps {
