@@ -2,6 +2,7 @@
 import { type ComponentChildren, createContext } from "preact";
 import { useContext, useEffect, useState } from "preact/hooks";
 import { browser } from "wxt/browser";
+import { copyText } from "@/components/common/clipboard";
 import { optionsStrings, type Translate } from "@/lib/i18n/options-strings";
 import { sendCommand } from "@/lib/options/send";
 import type { Command, Reply } from "@/lib/protocol/messages";
@@ -108,12 +109,7 @@ export function CopyButton({ text, what }: { text: string; what: string }) {
   const t = useT();
   const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
   async function copy() {
-    try {
-      await navigator.clipboard.writeText(text);
-      setState("copied");
-    } catch {
-      setState("failed");
-    }
+    setState((await copyText(text)) ? "copied" : "failed");
   }
   return (
     <span class="copy">

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from "preact/hooks";
+import { copyText } from "../../components/common/clipboard";
 import { PopupContext, type PopupEnv } from "../../components/popup/env";
 import { PopupApp } from "../../components/popup/PopupApp";
 import { resolveLanguage } from "../../lib/i18n";
@@ -38,14 +39,7 @@ export function Popup({
         return { ok: false, error: t("genericError") };
       },
       openOptions: () => void browser.runtime.openOptionsPage(),
-      copy: async (text) => {
-        try {
-          await navigator.clipboard.writeText(text);
-          return true;
-        } catch {
-          return false;
-        }
-      },
+      copy: copyText,
       socksAuth: import.meta.env.FIREFOX,
     };
   }, [language]);
