@@ -3,19 +3,37 @@ import { useEnv } from "./env";
 
 /** The reply's own sentence; one that sends the user to Options links there. */
 export function ErrorText({ message, id }: { message: string; id?: string }) {
-  const { t, openOptions } = useEnv();
   return (
     <p class="error" id={id}>
       {message}
-      {mentionsOptions(message) && (
-        <>
-          {" "}
-          <button type="button" class="link" onClick={openOptions}>
-            {t("openOptions")}
-          </button>
-        </>
-      )}
+      {mentionsOptions(message) && <OptionsLink />}
     </p>
+  );
+}
+
+/** A lookup that failed: its sentence and a button to ask again. */
+export function RetryError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  const { t } = useEnv();
+  return (
+    <div>
+      <ErrorText message={message} />
+      <button type="button" class="btn btn--small" onClick={onRetry}>
+        {t("retry")}
+      </button>
+    </div>
+  );
+}
+
+/** " Open Options", after a sentence that sends the user there. */
+function OptionsLink() {
+  const { t, openOptions } = useEnv();
+  return (
+    <>
+      {" "}
+      <button type="button" class="link" onClick={openOptions}>
+        {t("openOptions")}
+      </button>
+    </>
   );
 }
 
@@ -28,21 +46,14 @@ export function NoticeView({
   onDismiss: () => void;
   onUndo?: (ids: number[]) => void;
 }) {
-  const { t, openOptions } = useEnv();
+  const { t } = useEnv();
   const { undoIds } = notice;
   const text = notice.lines.join(" ");
   return (
     <div class={`notice notice--${notice.tone}`} data-testid="notice">
       <p>
         {text}
-        {notice.tone === "error" && mentionsOptions(text) && (
-          <>
-            {" "}
-            <button type="button" class="link" onClick={openOptions}>
-              {t("openOptions")}
-            </button>
-          </>
-        )}
+        {notice.tone === "error" && mentionsOptions(text) && <OptionsLink />}
       </p>
       {notice.items.length > 0 && (
         <ul class="notice-items">

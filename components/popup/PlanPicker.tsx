@@ -4,7 +4,7 @@ import { asPlans, planLookup } from "../../lib/popup/create";
 import { planName } from "../../lib/popup/plans";
 import type { TokenKind } from "../../lib/state/tokens";
 import { useEnv } from "./env";
-import { ErrorText } from "./Messages";
+import { RetryError } from "./Messages";
 
 /** The payment plans of a time-billed kind: days, price, value and the name in the UI language. */
 export function PlanPicker({
@@ -64,14 +64,7 @@ export function PlanPicker({
       ))}
       {plans === null && !error && <p class="muted">{t("loadingList")}</p>}
       {plans?.length === 0 && <p class="muted">{t("noPlans")}</p>}
-      {error && (
-        <div>
-          <ErrorText message={error} />
-          <button type="button" class="btn btn--small" onClick={() => setAttempt((n) => n + 1)}>
-            {t("retry")}
-          </button>
-        </div>
-      )}
+      {error && <RetryError message={error} onRetry={() => setAttempt((n) => n + 1)} />}
     </fieldset>
   );
 }

@@ -9,7 +9,7 @@ import {
 import { flagEmoji } from "../../lib/popup/format";
 import type { TokenKind } from "../../lib/state/tokens";
 import { useEnv } from "./env";
-import { ErrorText } from "./Messages";
+import { RetryError } from "./Messages";
 
 export interface RegionPickerProps {
   level: RegionLevel;
@@ -139,12 +139,7 @@ export function RegionPicker(props: RegionPickerProps) {
       />
       {anyLabel && <p class="muted">{anyLabel}</p>}
       {error ? (
-        <div>
-          <ErrorText message={error} />
-          <button type="button" class="btn btn--small" onClick={() => setAttempt((n) => n + 1)}>
-            {t("retry")}
-          </button>
-        </div>
+        <RetryError message={error} onRetry={() => setAttempt((n) => n + 1)} />
       ) : (
         <>
           <ul class="options-list" id={listId} aria-label={label} aria-busy={loading}>
