@@ -1,3 +1,4 @@
+import type { CreateForm } from "../../lib/popup/create";
 import { mentionsOptions, type Notice } from "../../lib/popup/outcome";
 import { useEnv } from "./env";
 
@@ -22,6 +23,12 @@ export function RetryError({ message, onRetry }: { message: string; onRetry: () 
       </button>
     </div>
   );
+}
+
+/** Chrome cannot authenticate SOCKS5 proxies: said wherever SOCKS5 is chosen. */
+export function SocksWarning({ networkType }: { networkType: CreateForm["networkType"] }) {
+  const { t, socksAuth } = useEnv();
+  return networkType === "SOCKS5" && !socksAuth ? <p class="warn">{t("socksWarning")}</p> : null;
 }
 
 /** " Open Options", after a sentence that sends the user there. */

@@ -1,0 +1,34 @@
+import type { CreateResult } from "../../lib/popup/create";
+import { useEnv } from "./env";
+
+/** After a purchase: how many tokens were made (a dynamic kind may make fewer), and what next. */
+export function CreateDone({
+  result,
+  dynamic,
+  onCreateMore,
+  onShowTokens,
+}: {
+  result: CreateResult;
+  dynamic: boolean;
+  onCreateMore: () => void;
+  onShowTokens: () => void;
+}) {
+  const { t } = useEnv();
+  return (
+    <section class="form" aria-label={t("createTitle")}>
+      <p class={result.created < result.requested ? "warn" : "note"} role="status">
+        {dynamic
+          ? t("createdOf", { created: result.created, requested: result.requested })
+          : t("created", { count: result.created })}
+      </p>
+      <div class="actions">
+        <button type="button" class="btn" onClick={onCreateMore}>
+          {t("createMore")}
+        </button>
+        <button type="button" class="btn btn--primary" onClick={onShowTokens}>
+          {t("showTokens")}
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,74 @@
+import { type CreateForm, parseNumber } from "../../lib/popup/create";
+import { flagEmoji } from "../../lib/popup/format";
+import { isTimeBilled, planName } from "../../lib/popup/plans";
+import { useEnv } from "./env";
+import { ErrorText, SocksWarning } from "./Messages";
+
+/** What will be bought, before anything is; a failed purchase comes back here with its error. */
+export function CreateSummary({
+  form,
+  sending,
+  error,
+  onBack,
+  onBuy,
+}: {
+  form: CreateForm;
+  sending: boolean;
+  error: string | null;
+  onBack: () => void;
+  onBuy: () => void;
+}) {
+  const { t, language } = useEnv();
+  const place = [form.country, form.state, form.city]
+    .filter((r) => r !== null)
+    .map((r) => r.name)
+    .join(" · ");
+  return (
+    <section class="form summary" aria-label={t("summary")}>
+      <h2>{t("summary")}</h2>
+      <dl>
+        <dt>{t("summaryKind")}</dt>
+        <dd>{t(`kind.${form.kind}`)}</dd>
+        <dt>{t("summaryNumber")}</dt>
+        <dd>{parseNumber(form.number)}</dd>
+        <dt>{t("summaryProtocol")}</dt>
+        <dd>
+          {form.networkType}
+          {form.datacenter ? ` · ${t("datacenterOnly")}` : ""}
+        </dd>
+        <dt>{t("summaryPlace")}</dt>
+        <dd>
+          {form.country && flagEmoji(form.country.code) && (
+            <span aria-hidden="true">{flagEmoji(form.country.code)} </span>
+          )}
+          {place}
+        </dd>
+        {isTimeBilled(form.kind) && (
+          <>
+            <dt>{t("summaryPlan")}</dt>
+            <dd>
+              {form.plan
+                ? `${planName(form.plan, language) || t("planUnnamed", { id: form.plan.id })} · ${t("planDays", { days: form.plan.days })} · ${t("planPrice", { price: form.plan.price })}`
+                : t("planBalance")}
+            </dd>
+          </>
+        )}
+      </dl>
+      <SocksWarning networkType={form.networkType} />
+      {sending && (
+        <p class="muted" role="status">
+          {t("creating")}
+        </p>
+      )}
+      {error && <ErrorText message={error} />}
+      <div class="actions">
+        <button type="button" class="btn" disabled={sending} onClick={onBack}>
+          {t("back")}
+        </button>
+        <button type="button" class="btn btn--primary" disabled={sending} onClick={onBuy}>
+          {t("confirmBuy", { count: parseNumber(form.number) ?? 0 })}
+        </button>
+      </div>
+    </section>
+  );
+}
