@@ -3,7 +3,8 @@
  * parameters locally, returns the parsed payload (envelopes removed) and fails only with an
  * ApiError. Dependencies are injectable so tests control time, randomness and transport.
  */
-import { type AuthConfig, createHttp, DEFAULT_TIMEOUT_MS, type FetchLike } from "./http";
+import type { AuthConfig } from "./authorization";
+import { createHttp, DEFAULT_TIMEOUT_MS, type FetchLike } from "./http";
 import { createLookupOperations } from "./lookup-operations";
 import { createRateLimiter, DEFAULT_REQUESTS_PER_MINUTE } from "./rate-limiter";
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry";

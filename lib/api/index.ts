@@ -1,5 +1,10 @@
 /** Public surface of the provider API client. */
 
+export {
+  type AuthConfig,
+  authorizationHeader,
+  basicAuthorization,
+} from "./authorization";
 export type { BatchChunkError, BatchResult } from "./batch";
 export {
   type ApiClient,
@@ -8,8 +13,10 @@ export {
   createApiClient,
 } from "./client";
 export { ApiError, type ApiErrorKind, isApiError } from "./errors";
-export { type AuthConfig, authorizationHeader, type FetchLike, joinUrl } from "./http";
+export type { FetchLike } from "./http";
+export { isRecord } from "./is-record";
 export { PLAN_REQUESTS_PER_MINUTE, type Plan } from "./rate-limiter";
+export { joinUrl } from "./request-url";
 export * from "./schemas";
 export {
   type BatchDeleteResult,

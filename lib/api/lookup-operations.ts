@@ -3,7 +3,8 @@
  * retrieval and the account records. All GETs, so all retried on transient failures.
  */
 import type * as z from "zod/mini";
-import type { Http, QueryValue } from "./http";
+import type { Http } from "./http";
+import type { QueryValue } from "./request-url";
 import * as s from "./schemas";
 import { requireId, validateParams } from "./validate";
 

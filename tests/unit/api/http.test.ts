@@ -10,8 +10,8 @@ import {
   createApiClient,
   joinUrl,
 } from "../../../lib/api";
+import { base64Utf8 } from "../../../lib/api/authorization";
 import { reasonOf } from "../../../lib/api/errors";
-import { base64Utf8 } from "../../../lib/api/http";
 import { type Answer, fakeFetch, type RecordedCall } from "./fake-fetch";
 import { failure, recordingSleep } from "./helpers";
 import * as sample from "./samples";
