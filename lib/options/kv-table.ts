@@ -3,6 +3,8 @@
  * not in the spec, so nothing here assumes a field: depth and size are bounded and every
  * value becomes text.
  */
+import { isRecord } from "../api/is-record";
+
 export type KvNode =
   | { kind: "value"; key: string; text: string }
   | { kind: "group"; key: string; children: KvNode[]; truncated: number };
@@ -65,8 +67,4 @@ export function humanKey(key: string): string {
     .trim()
     .toLowerCase();
   return spaced === "" ? key : spaced.charAt(0).toUpperCase() + spaced.slice(1);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
 }

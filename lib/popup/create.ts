@@ -1,4 +1,5 @@
 /** The create form's data: region and plan answers, and the command it sends (pure). */
+import { isRecord } from "../api/is-record";
 import type { PaymentPlan } from "../api/lookup-schemas";
 import type { Command } from "../protocol/messages";
 import type { TokenKind } from "../state/tokens";
@@ -13,8 +14,6 @@ export interface RegionChoice {
 export type RegionLevel = "countries" | "states" | "cities";
 
 export const REGION_PAGE_SIZE = 10;
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null;
 
 /** Regions from a lookup reply; entries without a usable id or name are left out. */
 export function asRegions(data: unknown): RegionChoice[] {

@@ -2,6 +2,7 @@
  * Token → the browser's proxy configuration (pure). Chrome takes a `fixed_servers` setting and
  * answers 407s separately; Firefox takes a ProxyInfo per request with the credentials inside.
  */
+import { basicAuthorization } from "../api/authorization";
 import { proxyEndpoint, type StoredToken } from "../state/tokens";
 
 export type ProxyTarget = Pick<
@@ -83,7 +84,7 @@ export function firefoxProxyInfo(token: ProxyTarget): FirefoxProxyInfo {
     type: "http",
     host,
     port,
-    proxyAuthorizationHeader: `Basic ${base64Utf8(`${token.username}:${token.password}`)}`,
+    proxyAuthorizationHeader: basicAuthorization(token.username, token.password),
     connectionIsolationKey,
   };
 }
@@ -134,10 +135,4 @@ export function isBypassed(hostname: string, bypassList: string[]): boolean {
     if (r.startsWith("*.")) return host.endsWith(r.slice(1)) || host === r.slice(2);
     return host === r;
   });
-}
-
-function base64Utf8(text: string): string {
-  let binary = "";
-  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
-  return btoa(binary);
 }
