@@ -1,7 +1,7 @@
 import { type CreateForm, parseNumber } from "../../lib/popup/create";
-import { flagEmoji } from "../../lib/popup/format";
 import { isTimeBilled, planName } from "../../lib/popup/plans";
 import { useEnv } from "./env";
+import { Flag } from "./Flag";
 import { ErrorText, SocksWarning } from "./Messages";
 
 /** What will be bought, before anything is; a failed purchase comes back here with its error. */
@@ -38,9 +38,7 @@ export function CreateSummary({
         </dd>
         <dt>{t("summaryPlace")}</dt>
         <dd>
-          {form.country && flagEmoji(form.country.code) && (
-            <span aria-hidden="true">{flagEmoji(form.country.code)} </span>
-          )}
+          {form.country && <Flag code={form.country.code} />}
           {place}
         </dd>
         {isTimeBilled(form.kind) && (

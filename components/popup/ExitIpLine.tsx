@@ -1,7 +1,8 @@
 import { useState } from "preact/hooks";
-import { flagEmoji, relativeTime } from "../../lib/popup/format";
+import { relativeTime } from "../../lib/popup/format";
 import type { ProxyStatus } from "../../lib/state/storage";
 import { useEnv } from "./env";
+import { Flag } from "./Flag";
 import { ErrorText } from "./Messages";
 
 /** The exit IP from the engine's last check, in one line, with the way to Options. */
@@ -29,9 +30,7 @@ export function ExitIpLine({ status, now }: { status: ProxyStatus; now: number }
             <>
               <span class="label">{t("exitIp")}</span> <strong>{exit.ip}</strong>{" "}
               <span class="muted">
-                {flagEmoji(exit.countryCode) && (
-                  <span aria-hidden="true">{flagEmoji(exit.countryCode)} </span>
-                )}
+                <Flag code={exit.countryCode} />
                 {where}
                 {" · "}
                 {exit.viaTokenId === null ? t("exitDirect") : t("exitVia", { id: exit.viaTokenId })}

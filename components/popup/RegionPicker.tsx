@@ -6,9 +6,9 @@ import {
   type RegionLevel,
   regionLookup,
 } from "../../lib/popup/create";
-import { flagEmoji } from "../../lib/popup/format";
 import type { TokenKind } from "../../lib/state/tokens";
 import { useEnv } from "./env";
+import { Flag } from "./Flag";
 import { RetryError } from "./Messages";
 
 export interface RegionPickerProps {
@@ -103,9 +103,7 @@ export function RegionPicker(props: RegionPickerProps) {
       <div class="picker picker-chosen" data-testid={`picker-${level}`}>
         <span>
           <span class="muted">{label}: </span>
-          {level === "countries" && flagEmoji(value.code) && (
-            <span aria-hidden="true">{flagEmoji(value.code)} </span>
-          )}
+          {level === "countries" && <Flag code={value.code} />}
           <strong>{value.name}</strong>
         </span>
         <button
@@ -146,9 +144,7 @@ export function RegionPicker(props: RegionPickerProps) {
             {entries.map((entry) => (
               <li key={entry.id}>
                 <button type="button" class="option" onClick={() => pick(entry)}>
-                  {level === "countries" && flagEmoji(entry.code) && (
-                    <span aria-hidden="true">{flagEmoji(entry.code)} </span>
-                  )}
+                  {level === "countries" && <Flag code={entry.code} />}
                   {entry.name}
                 </button>
               </li>

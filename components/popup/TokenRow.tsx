@@ -1,14 +1,8 @@
 import type { Language } from "../../lib/i18n";
 import type { PopupT } from "../../lib/i18n/popup-strings";
-import {
-  expiryOf,
-  flagEmoji,
-  formatBytes,
-  placeOf,
-  relativeTime,
-  trafficOf,
-} from "../../lib/popup/format";
+import { expiryOf, formatBytes, placeOf, relativeTime, trafficOf } from "../../lib/popup/format";
 import { isDynamic, type StoredToken } from "../../lib/state/tokens";
+import { Flag } from "./Flag";
 import { ErrorText } from "./Messages";
 import { memo } from "./memo";
 
@@ -41,7 +35,6 @@ export interface TokenRowProps {
 function TokenRowView(props: TokenRowProps) {
   const { token, active, selected, pending, error, note, now, t, language, handlers } = props;
   const { id } = token;
-  const flag = flagEmoji(token.countryCode);
   const place = placeOf(token) || t("unknownCountry");
   const expiry = expiryOf(token, now);
   const traffic = trafficOf(token);
@@ -61,11 +54,7 @@ function TokenRowView(props: TokenRowProps) {
           onChange={(e) => handlers.onSelect(id, e.currentTarget.checked)}
         />
         <span class="place" title={place}>
-          {flag && (
-            <span class="flag" aria-hidden="true">
-              {flag}{" "}
-            </span>
-          )}
+          <Flag class="flag" code={token.countryCode} />
           {place}
         </span>
         {active && <span class="badge badge--ok">{t("connected")}</span>}

@@ -1,9 +1,10 @@
 import { useMemo, useState } from "preact/hooks";
 import { PAGE_ROWS } from "../../lib/popup/filter";
-import { flagEmoji, formatDateTime, placeOf, relativeTime } from "../../lib/popup/format";
+import { formatDateTime, placeOf, relativeTime } from "../../lib/popup/format";
 import { errorNotice, type Notice } from "../../lib/popup/outcome";
 import { canRestore, type TrashEntry } from "../../lib/state/trash";
 import { useEnv } from "./env";
+import { Flag } from "./Flag";
 
 type Busy = "restore" | "dismiss";
 
@@ -98,7 +99,6 @@ export function TrashView({
           const id = token.id;
           const open = restorable(entry);
           const state = busy.get(id);
-          const flag = flagEmoji(token.countryCode);
           return (
             <li key={id} class="row trash-row" data-token-id={id}>
               <div class="row-head">
@@ -119,7 +119,7 @@ export function TrashView({
                   />
                 )}
                 <span class="place">
-                  {flag && <span aria-hidden="true">{flag} </span>}
+                  <Flag code={token.countryCode} />
                   {placeOf(token) || t("unknownCountry")}
                 </span>
                 {open ? (
