@@ -76,6 +76,19 @@ export function createTokenOperations(http: Http, baseUrl: string) {
       return http.request({ operation, method: "POST", path, body, authenticated: true, schema });
     };
 
+  /** One token deleted or restored: the id is checked locally, the answer's `data` returned. */
+  const single =
+    <T>(
+      operation: string,
+      method: HttpMethod,
+      pathOf: (id: number) => string,
+      schema: z.ZodMiniType<{ data: T }>,
+    ) =>
+    async (tokenId: number): Promise<T> => {
+      const path = pathOf(requireId(tokenId, "token id", operation));
+      return (await http.request({ operation, method, path, authenticated: true, schema })).data;
+    };
+
   async function runBatch<T extends BatchChunkAnswer>(
     operation: string,
     method: HttpMethod,
@@ -111,80 +124,74 @@ export function createTokenOperations(http: Http, baseUrl: string) {
     return { merged: mergeBatch(outcomes), answers };
   }
 
-  const createStatic = create(
-    "createStaticIp",
-    "/token/static/ip",
-    s.createTimeBilledBodySchema,
-    s.staticCreateResponseSchema,
-  );
-  const createStaticTraffic = create(
-    "createStaticTraffic",
-    "/token/static/traffic",
-    s.createTrafficBodySchema,
-    s.staticCreateResponseSchema,
-  );
+  /** Many tokens at once; the latest chunk's timestamp is reported under the answer's own name. */
+  const batch =
+    <T extends BatchChunkAnswer, K extends keyof T & string>(
+      operation: string,
+      method: HttpMethod,
+      path: string,
+      schema: z.ZodMiniType<{ data: T }>,
+      stampKey: K,
+    ) =>
+    async (tokenIds: readonly number[]): Promise<BatchResult & Record<K, string | undefined>> => {
+      const { merged, answers } = await runBatch(operation, method, path, tokenIds, schema);
+      const stamp = lastStamp(answers.map((answer) => answer[stampKey] as string | undefined));
+      return { ...merged, [stampKey]: stamp } as BatchResult & Record<K, string | undefined>;
+    };
+
+  /** The static kinds answer `{code, msg, data: [token]}`; callers only want the tokens. */
+  const createStatic = <B extends z.ZodMiniType>(
+    operation: string,
+    path: string,
+    bodySchema: B,
+  ) => {
+    const send = create(operation, path, bodySchema, s.staticCreateResponseSchema);
+    return async (params: z.input<B>): Promise<s.StaticToken[]> => (await send(params)).data;
+  };
+  const timeBilled = s.createTimeBilledBodySchema;
+  // Traffic kinds take no payway_id; passing one fails locally, before any request.
+  const traffic = s.createTrafficBodySchema;
 
   return {
     /** Returns the created tokens; `ip` may still be "" (assigned later by the provider). */
-    createStaticIp: async (params: s.CreateTimeBilledParams): Promise<s.StaticToken[]> =>
-      (await createStatic(params)).data,
+    createStaticIp: createStatic("createStaticIp", "/token/static/ip", timeBilled),
     createDynamicIp: create(
       "createDynamicIp",
       "/token/variable/ip",
-      s.createTimeBilledBodySchema,
+      timeBilled,
       s.dynamicIpCreateResponseSchema,
     ),
-    /** Traffic kinds take no payway_id; passing one fails here, before any request. */
-    createStaticTraffic: async (params: s.CreateTrafficParams): Promise<s.StaticToken[]> =>
-      (await createStaticTraffic(params)).data,
+    createStaticTraffic: createStatic("createStaticTraffic", "/token/static/traffic", traffic),
     createDynamicTraffic: create(
       "createDynamicTraffic",
       "/token/variable/traffic",
-      s.createTrafficBodySchema,
+      traffic,
       s.dynamicTrafficCreateResponseSchema,
     ),
 
-    async deleteToken(tokenId: number): Promise<s.DeleteOneResponse["data"]> {
-      const operation = "deleteToken";
-      const id = requireId(tokenId, "token id", operation);
-      const schema = s.deleteOneResponseSchema;
-      const path = `/token/${id}`;
-      return (
-        await http.request({ operation, method: "DELETE", path, authenticated: true, schema })
-      ).data;
-    },
+    deleteToken: single("deleteToken", "DELETE", (id) => `/token/${id}`, s.deleteOneResponseSchema),
+    restoreToken: single(
+      "restoreToken",
+      "PUT",
+      (id) => `/token/reset/${id}`,
+      s.restoreOneResponseSchema,
+    ),
 
     /** Ids are de-duplicated and sent in chunks of at most 100; the answers are merged. */
-    async deleteTokens(tokenIds: readonly number[]): Promise<BatchDeleteResult> {
-      const { merged, answers } = await runBatch(
-        "deleteTokens",
-        "DELETE",
-        "/token/batch",
-        tokenIds,
-        s.deleteBatchResponseSchema,
-      );
-      return { ...merged, deleted_at: lastStamp(answers.map((a) => a.deleted_at)) };
-    },
-
-    async restoreToken(tokenId: number): Promise<s.RestoreOneResponse["data"]> {
-      const operation = "restoreToken";
-      const id = requireId(tokenId, "token id", operation);
-      const schema = s.restoreOneResponseSchema;
-      const path = `/token/reset/${id}`;
-      return (await http.request({ operation, method: "PUT", path, authenticated: true, schema }))
-        .data;
-    },
-
-    async restoreTokens(tokenIds: readonly number[]): Promise<BatchRestoreResult> {
-      const { merged, answers } = await runBatch(
-        "restoreTokens",
-        "PUT",
-        "/token/batch/restore",
-        tokenIds,
-        s.restoreBatchResponseSchema,
-      );
-      return { ...merged, restored_at: lastStamp(answers.map((a) => a.restored_at)) };
-    },
+    deleteTokens: batch(
+      "deleteTokens",
+      "DELETE",
+      "/token/batch",
+      s.deleteBatchResponseSchema,
+      "deleted_at",
+    ),
+    restoreTokens: batch(
+      "restoreTokens",
+      "PUT",
+      "/token/batch/restore",
+      s.restoreBatchResponseSchema,
+      "restored_at",
+    ),
 
     /** Draws a new exit IP for a dynamic token; returns the token as the provider now has it. */
     async refreshDynamicIp(target: RefreshTarget): Promise<s.DynamicToken> {
