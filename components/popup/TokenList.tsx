@@ -12,6 +12,8 @@ import type { Notice } from "../../lib/popup/outcome";
 import type { Connection, ProxyStatus } from "../../lib/state/storage";
 import { type StoredToken, TOKEN_KINDS } from "../../lib/state/tokens";
 import { useEnv } from "./env";
+import { withIds } from "./id-state";
+import { SelectAll, ShowMore } from "./ListControls";
 import { TokenRow } from "./TokenRow";
 import { useRowActions } from "./use-row-actions";
 
@@ -61,15 +63,10 @@ export function TokenList({ tokens, connection, status, now, notify }: TokenList
     setBatchBusy(false);
   };
 
-  const toggleAll = (on: boolean) =>
-    setSelected((set) => {
-      const next = new Set(set);
-      for (const tk of matches) {
-        if (on) next.add(tk.id);
-        else next.delete(tk.id);
-      }
-      return next;
-    });
+  const toggleAll = (on: boolean) => {
+    const ids = matches.map((tk) => tk.id);
+    setSelected((set) => withIds(set, ids, on));
+  };
 
   if (tokens.length === 0) return <p class="empty">{t("noTokens")}</p>;
 
@@ -117,15 +114,12 @@ export function TokenList({ tokens, connection, status, now, notify }: TokenList
         </label>
       </div>
       <div class="toolbar">
-        <label class="check">
-          <input
-            type="checkbox"
-            checked={allMatchesSelected}
-            disabled={matches.length === 0}
-            onChange={(e) => toggleAll(e.currentTarget.checked)}
-          />
-          <span>{t("selectAllMatching", { count: matches.length })}</span>
-        </label>
+        <SelectAll
+          checked={allMatchesSelected}
+          disabled={matches.length === 0}
+          text={t("selectAllMatching", { count: matches.length })}
+          onChange={toggleAll}
+        />
         <button
           type="button"
           class="btn btn--danger"
@@ -170,14 +164,11 @@ export function TokenList({ tokens, connection, status, now, notify }: TokenList
           ))}
         </ul>
       )}
-      {matches.length > shown.length && (
-        <div class="more">
-          <span>{t("shownOf", { shown: shown.length, total: matches.length })}</span>
-          <button type="button" class="btn" onClick={() => setLimit((l) => l + PAGE_ROWS)}>
-            {t("showMore", { count: Math.min(PAGE_ROWS, matches.length - shown.length) })}
-          </button>
-        </div>
-      )}
+      <ShowMore
+        shown={shown.length}
+        total={matches.length}
+        onMore={() => setLimit((l) => l + PAGE_ROWS)}
+      />
     </section>
   );
 }

@@ -5,6 +5,8 @@ import { errorNotice, type Notice } from "../../lib/popup/outcome";
 import { canRestore, type TrashEntry } from "../../lib/state/trash";
 import { useEnv } from "./env";
 import { Flag } from "./Flag";
+import { withIds, withMark } from "./id-state";
+import { SelectAll, ShowMore } from "./ListControls";
 
 type Busy = "restore" | "dismiss";
 
@@ -34,14 +36,7 @@ export function TrashView({
   const selectedIds = restorableIds.filter((id) => selected.has(id));
 
   const mark = (ids: number[], what: Busy | undefined) =>
-    setBusy((map) => {
-      const next = new Map(map);
-      for (const id of ids) {
-        if (what) next.set(id, what);
-        else next.delete(id);
-      }
-      return next;
-    });
+    setBusy((map) => withMark(map, ids, what));
 
   const restore = async (ids: number[]) => {
     mark(ids, "restore");
@@ -63,15 +58,12 @@ export function TrashView({
   return (
     <section aria-label={t("trashList")}>
       <div class="toolbar">
-        <label class="check">
-          <input
-            type="checkbox"
-            checked={allSelected}
-            disabled={restorableIds.length === 0}
-            onChange={(e) => setSelected(new Set(e.currentTarget.checked ? restorableIds : []))}
-          />
-          <span>{t("selectAllRestorable")}</span>
-        </label>
+        <SelectAll
+          checked={allSelected}
+          disabled={restorableIds.length === 0}
+          text={t("selectAllRestorable")}
+          onChange={(on) => setSelected(new Set(on ? restorableIds : []))}
+        />
         <button
           type="button"
           class="btn btn--primary"
@@ -109,12 +101,7 @@ export function TrashView({
                     aria-label={t("selectToken", { id })}
                     onChange={(e) => {
                       const on = e.currentTarget.checked;
-                      setSelected((set) => {
-                        const next = new Set(set);
-                        if (on) next.add(id);
-                        else next.delete(id);
-                        return next;
-                      });
+                      setSelected((set) => withIds(set, [id], on));
                     }}
                   />
                 )}
@@ -167,14 +154,11 @@ export function TrashView({
           );
         })}
       </ul>
-      {entries.length > limit && (
-        <div class="more">
-          <span>{t("shownOf", { shown: limit, total: entries.length })}</span>
-          <button type="button" class="btn" onClick={() => setLimit((l) => l + PAGE_ROWS)}>
-            {t("showMore", { count: Math.min(PAGE_ROWS, entries.length - limit) })}
-          </button>
-        </div>
-      )}
+      <ShowMore
+        shown={limit}
+        total={entries.length}
+        onMore={() => setLimit((l) => l + PAGE_ROWS)}
+      />
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { asBatchOutcome, deleteNotice, errorNotice, type Notice } from "../../li
 import type { Command } from "../../lib/protocol/messages";
 import type { StoredToken } from "../../lib/state/tokens";
 import { useEnv } from "./env";
+import { withIds, withMark } from "./id-state";
 import type { RowAction, RowHandlers } from "./TokenRow";
 
 const NOTE_MS = 3000;
@@ -33,34 +34,18 @@ export function useRowActions(
 
   const { handlers, deleteIds } = useMemo(() => {
     const mark = (ids: number[], action: RowAction | undefined) =>
-      setPending((map) => {
-        const next = new Map(map);
-        for (const id of ids) {
-          if (action) next.set(id, action);
-          else next.delete(id);
-        }
-        return next;
-      });
+      setPending((map) => withMark(map, ids, action));
     const setError = (id: number, message: string | undefined) =>
-      setErrors((map) => {
-        const next = new Map(map);
-        if (message) next.set(id, message);
-        else next.delete(id);
-        return next;
-      });
+      setErrors((map) => withMark(map, [id], message));
     const setNote = (id: number, note: string) => {
-      setNotes((map) => new Map(map).set(id, note));
+      setNotes((map) => withMark(map, [id], note));
       const timers = noteTimers.current;
       clearTimeout(timers.get(id));
       timers.set(
         id,
         setTimeout(() => {
           timers.delete(id);
-          setNotes((map) => {
-            const next = new Map(map);
-            next.delete(id);
-            return next;
-          });
+          setNotes((map) => withMark(map, [id], undefined));
         }, NOTE_MS),
       );
     };
@@ -74,13 +59,7 @@ export function useRowActions(
       else setError(id, reply.error);
     };
     const rowHandlers: RowHandlers = {
-      onSelect: (id, isSelected) =>
-        setSelected((set) => {
-          const next = new Set(set);
-          if (isSelected) next.add(id);
-          else next.delete(id);
-          return next;
-        }),
+      onSelect: (id, isSelected) => setSelected((set) => withIds(set, [id], isSelected)),
       onConnect: (id) => void run(id, "connect", { type: "connect", tokenId: id }),
       onDisconnect: (id) => void run(id, "disconnect", { type: "disconnect" }),
       onRefresh: (id) =>
