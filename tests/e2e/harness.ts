@@ -14,19 +14,45 @@ export async function sandboxFor(): Promise<Sandbox> {
   return startSandbox({ plan: "enterprise" });
 }
 
-/** An extension page from which to send commands, as the popup does. */
-export async function extensionPage(context: BrowserContext, extensionId: string): Promise<Page> {
+/** An extension page (the popup unless told) from which to send commands, as the popup does. */
+export async function extensionPage(
+  context: BrowserContext,
+  extensionId: string,
+  pagePath = "popup.html",
+): Promise<Page> {
   const page = await context.newPage();
-  // Right after a relaunch Chromium may still be re-installing the unpacked extension.
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await page.goto(`chrome-extension://${extensionId}/popup.html`);
-      return page;
-    } catch (error) {
-      if (attempt >= 20) throw error;
-      await page.waitForTimeout(250);
-    }
+  await extensionLoaded(context, page, extensionId);
+  await page.goto(`chrome-extension://${extensionId}/${pagePath}`);
+  return page;
+}
+
+const loadedIn = new WeakSet<BrowserContext>();
+
+/**
+ * Right after a launch (or a relaunch, which re-installs it) Chromium may still be loading the
+ * unpacked extension, and its pages do not open yet. Chromium starts the extension's service
+ * worker only once the extension is loaded: wait for that, through CDP (Playwright's own worker
+ * list lags behind). Once per context, so a later page does not wait on a worker gone idle.
+ */
+async function extensionLoaded(context: BrowserContext, page: Page, extensionId: string) {
+  if (loadedIn.has(context)) return;
+  const cdp = await context.newCDPSession(page);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      cdp.on("ServiceWorker.workerVersionUpdated", ({ versions }) => {
+        const started = versions.some(
+          (v) =>
+            v.scriptURL.startsWith(`chrome-extension://${extensionId}/`) &&
+            (v.runningStatus === "starting" || v.runningStatus === "running"),
+        );
+        if (started) resolve();
+      });
+      cdp.send("ServiceWorker.enable").catch(reject);
+    });
+  } finally {
+    await cdp.detach();
   }
+  loadedIn.add(context);
 }
 
 export async function send<T = unknown>(page: Page, command: Command): Promise<Reply<T>> {

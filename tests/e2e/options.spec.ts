@@ -19,7 +19,9 @@ import {
 import {
   createTokens,
   extensionPage,
+  gatewayLog,
   must,
+  proxyStatus,
   sandboxFor,
   sandboxSettings,
   send,
@@ -36,18 +38,34 @@ test.afterEach(async () => {
 });
 
 async function openOptions(context: BrowserContext, extensionId: string): Promise<Page> {
-  const page = await context.newPage();
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await page.goto(`chrome-extension://${extensionId}/options.html`);
-      break;
-    } catch (error) {
-      if (attempt >= 20) throw error;
-      await page.waitForTimeout(250);
-    }
-  }
+  const page = await extensionPage(context, extensionId, "options.html");
   await expect(page.getByRole("heading", { level: 1, name: "Proxy Deck options" })).toBeVisible();
   return page;
+}
+
+/**
+ * Starts listening, in an extension page, for the engine to record an exit check newer than
+ * `since`; the returned function waits for it and gives its checkedAt.
+ */
+async function exitCheckRecorded(ext: Page, since: number): Promise<() => Promise<number>> {
+  const waiting = await ext.evaluateHandle(
+    (after) => ({
+      checkedAt: new Promise<number>((resolve) => {
+        const onChanged = (changes: Record<string, { newValue?: unknown }>, area: string): void => {
+          const status = changes.proxyStatus?.newValue as
+            | { exitIp?: { checkedAt?: number } | null }
+            | undefined;
+          const checkedAt = status?.exitIp?.checkedAt;
+          if (area !== "local" || typeof checkedAt !== "number" || checkedAt <= after) return;
+          chrome.storage.onChanged.removeListener(onChanged);
+          resolve(checkedAt);
+        };
+        chrome.storage.onChanged.addListener(onChanged);
+      }),
+    }),
+    since,
+  );
+  return () => waiting.evaluate((w) => w.checkedAt);
 }
 
 const storageSnapshot = (page: Page) =>
@@ -136,11 +154,12 @@ async function gatherIceCandidates(context: BrowserContext): Promise<Candidate[]
       };
       pc.createDataChannel("probe");
       await pc.setLocalDescription(await pc.createOffer());
+      // Gathering ends with "complete" in both modes: a gather cut short by a timer could miss
+      // the very candidate that leaks.
       await new Promise<void>((resolve) => {
         const done = () => pc.iceGatheringState === "complete" && resolve();
         pc.onicegatheringstatechange = done;
         done();
-        setTimeout(resolve, 5000);
       });
       pc.close();
       return found;
@@ -238,6 +257,8 @@ test("exit IP: direct, then through a token, then through another after a switch
   const [a, b] = await createTokens(ext, "static-traffic", 2);
   const tokenA = must(a, "token A");
   const tokenB = must(b, "token B");
+  // Playwright's clock (time still flows): "Check again" below moves the page's time on.
+  await context.clock.install();
   const page = await openOptions(context, extensionId);
   const route = page.locator("#exit-ip [data-route]");
   const ip = field(page, "#exit-ip", "ip");
@@ -278,12 +299,24 @@ test("exit IP: direct, then through a token, then through another after a switch
   ).data;
   await expect(field(page, "#exit-ip", "city")).toHaveText(String(viaB.city));
 
-  // "Check again" asks through the proxy once more.
+  // "Check again" asks through the proxy once more: the engine records a new check, and the
+  // page shows the time of the answer it then gets. The page's clock jumps a second first, so
+  // that time cannot read the same (to the second) as the one before.
   const before = await field(page, "#exit-ip", "checked_at").textContent();
-  await page.waitForTimeout(1100);
+  const checkedBefore = must((await proxyStatus(ext)).exitIp, "stored exit check").checkedAt;
+  const recorded = await exitCheckRecorded(ext, checkedBefore);
+  const viaBBefore = (await gatewayLog(sb)).filter(
+    (e) => e.username === tokenB.username && e.result === "ok",
+  ).length;
+  await page.clock.fastForward(1000);
   await page.getByRole("button", { name: "Check again" }).click();
+  expect(await recorded()).toBeGreaterThan(checkedBefore);
   await expect(field(page, "#exit-ip", "checked_at")).not.toHaveText(before ?? "");
   await expect(ip).toHaveText(tokenB.ip);
+  const viaBAfter = (await gatewayLog(sb)).filter(
+    (e) => e.username === tokenB.username && e.result === "ok",
+  ).length;
+  expect(viaBAfter).toBeGreaterThan(viaBBefore);
 
   await sendOk(ext, { type: "disconnect" });
   await expect(route).toHaveAttribute("data-route", "direct");

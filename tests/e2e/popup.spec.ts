@@ -32,7 +32,7 @@ test.afterEach(async () => {
 });
 
 async function openPopup(context: BrowserContext, extensionId: string): Promise<Page> {
-  const page = await extensionPage(context, extensionId); // retries while Chromium installs it
+  const page = await extensionPage(context, extensionId); // waits while Chromium installs it
   await page.setViewportSize({ width: 400, height: 800 });
   await page.locator(".popup").waitFor();
   return page;

@@ -66,30 +66,44 @@ export async function extensionPage(browser: Browser): Promise<Page> {
   const page = await browser.newPage();
   const url = `moz-extension://${EXTENSION_UUID}/popup.html`;
   // The navigation happens, but puppeteer never sees its load events (the page moves to the
-  // extension process), so goto would time out: start it, then wait for the document.
+  // extension process), so goto would time out: start it, then wait for the loaded document.
   page.goto(url, { timeout: 10_000 }).catch(() => undefined);
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    const href = await page.evaluate(() => location.href).catch(() => "");
-    if (href === url) {
-      await page.waitForFunction(() => document.readyState === "complete", { timeout: 5_000 });
-      return page;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`the extension page ${url} did not open`);
+  await page.waitForFunction(
+    (expected) => location.href === expected && document.readyState === "complete",
+    { timeout: 10_000 },
+    url,
+  );
+  await backgroundListening(page);
+  return page;
 }
 
+/**
+ * Right after install the background may not have run yet, and a message sent then finds no
+ * receiver. The background registers every listener in its first turn and then reconciles,
+ * which writes proxyStatus: once that key exists (or changes), the background is listening.
+ */
+async function backgroundListening(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const onChanged = (changes: Record<string, unknown>, area: string) => {
+          if (area === "local" && "proxyStatus" in changes) done();
+        };
+        const done = () => {
+          chrome.storage.onChanged.removeListener(onChanged);
+          resolve();
+        };
+        chrome.storage.onChanged.addListener(onChanged);
+        void chrome.storage.local.get("proxyStatus").then(({ proxyStatus }) => {
+          if (proxyStatus !== undefined) done();
+        });
+      }),
+  );
+}
+
+/** From a page opened by extensionPage, which has waited for the background to listen. */
 export async function send<T = unknown>(page: Page, command: Command): Promise<Reply<T>> {
-  // Right after install the background may not be listening yet.
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return (await page.evaluate((c) => chrome.runtime.sendMessage(c), command)) as Reply<T>;
-    } catch (error) {
-      if (attempt >= 20 || !/Receiving end does not exist/.test(String(error))) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
+  return (await page.evaluate((c) => chrome.runtime.sendMessage(c), command)) as Reply<T>;
 }
 
 export async function sendOk<T = unknown>(page: Page, command: Command): Promise<T> {

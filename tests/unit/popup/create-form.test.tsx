@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { act } from "preact/test-utils";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { CreateForm } from "../../../components/popup/CreateForm";
 import { RegionPicker } from "../../../components/popup/RegionPicker";
 import type { RegionChoice } from "../../../lib/popup/create";
@@ -58,7 +59,36 @@ const lookups = (calls: [Command][]) =>
   >[];
 
 let mounted: Mounted | undefined;
-afterEach(() => mounted?.unmount());
+afterEach(() => {
+  vi.useRealTimers();
+  mounted?.unmount();
+});
+
+/** RegionPicker's debounce: it asks for a search this long after the last keystroke. */
+const SEARCH_DELAY_MS = 250;
+
+/**
+ * Types into the picker's search field under fake timers and runs its debounce out: nothing is
+ * asked before the delay has passed, the search goes out when it has.
+ */
+async function typeSearch(m: Mounted, text: string, asked: () => number): Promise<void> {
+  vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+  try {
+    const before = asked();
+    await type(m, m.root.querySelector("input[type=search]"), text);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(SEARCH_DELAY_MS - 1);
+    });
+    expect(asked()).toBe(before);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1);
+    });
+    expect(asked()).toBe(before + 1);
+  } finally {
+    vi.useRealTimers();
+  }
+  await settle();
+}
 
 describe("region picker", () => {
   it("searches with search_text, pages with page/page_size, and filters for the kind", async () => {
@@ -92,8 +122,7 @@ describe("region picker", () => {
     // A short page is the last one.
     expect(() => button(m.root, "More results")).toThrow();
 
-    await type(m, m.root.querySelector("input[type=search]"), "State 1");
-    await settle(300);
+    await typeSearch(m, "State 1", () => lookups(send.mock.calls).length);
     expect(lookups(send.mock.calls).at(-1)?.lookup).toMatchObject({
       query: { page: 1, search_text: "State 1" },
     });
@@ -125,8 +154,7 @@ describe("region picker", () => {
     );
     const m = mounted;
     await settle();
-    await type(m, m.root.querySelector("input[type=search]"), "ger");
-    await settle(300);
+    await typeSearch(m, "ger", () => pending.length);
     expect(pending).toHaveLength(2);
     pending[1]?.({ ok: true, data: [COUNTRIES[2]] });
     await settle();
