@@ -1,11 +1,15 @@
 /**
- * Background handlers for the command protocol. Mutations run to the end here, in the
- * background, so a popup closed mid-request loses nothing: results land in storage.
+ * What each command does, typed by the protocol map. Mutations run to the end here, in the
+ * background, so a popup closed mid-request loses nothing: results land in storage. Failures
+ * leave as codes with parameters; the pages word them.
  */
-import { type ApiClient, isApiError } from "../api";
-import type { ParsedCommand, Reply } from "../protocol/messages";
-import type { Engine } from "../proxy/engine";
-import { readSettings, type Settings, saveSettings } from "../state/storage";
+import type { ApiClient } from "../api";
+import { failureOf } from "../protocol/api-failure";
+import type { CommandType, ParsedCommand, Reply, ReplyData } from "../protocol/commands";
+import type { Failure } from "../protocol/failure";
+import type { Engine, EngineResult } from "../proxy/engine";
+import { applySettingsPatch, type Settings } from "../state/settings";
+import { read, updateState } from "../state/store";
 import { importBackup } from "./import-backup";
 import { cachedLookup } from "./lookup-commands";
 import { createTokens, deleteTokens, dismissTrash, restoreTokens } from "./token-commands";
@@ -16,88 +20,88 @@ export interface CommandDeps {
   now?: () => number;
 }
 
-const NO_CREDENTIALS = "Add the provider's base URL and your API credentials in Options first.";
+/** Thrown by a handler to answer with this failure. */
+class CommandFailure extends Error {
+  constructor(readonly failure: Failure) {
+    super(failure.code);
+  }
+}
+
+type Handlers = { [K in CommandType]: (command: ParsedCommand<K>) => Promise<ReplyData<K>> };
 
 export function createCommandHandler(deps: CommandDeps) {
   const now = deps.now ?? Date.now;
+  const { engine } = deps;
 
   /** The client for the stored settings; commands that need credentials say so plainly. */
-  async function api(): Promise<{ api: ApiClient; settings: Settings }> {
-    const settings = await readSettings();
-    if (!settings.baseUrl || !settings.auth) throw new MissingCredentials();
-    return { api: deps.api(settings), settings };
+  async function api(): Promise<ApiClient> {
+    const settings = await read("settings");
+    if (!settings.baseUrl || !settings.auth) throw new CommandFailure({ code: "no-credentials" });
+    return deps.api(settings);
   }
 
-  async function run(command: ParsedCommand): Promise<Reply> {
-    const { engine } = deps;
-    switch (command.type) {
-      case "saveSettings":
-        await saveSettings(command.settings);
-        return ok(null);
-      case "createTokens":
-        return ok(await createTokens((await api()).api, command, now()));
-      case "deleteTokens":
-        return ok(await deleteTokens((await api()).api, engine, command.tokenIds, now()));
-      case "restoreTokens":
-        return ok(await restoreTokens((await api()).api, command.tokenIds, now()));
-      case "dismissTrash":
-        await dismissTrash(command.tokenIds);
-        return ok(null);
-      case "connect":
-        return engineReply(await engine.connect(command.tokenId));
-      case "disconnect":
-        return engineReply(await engine.disconnect());
-      case "toggle":
-        return engineReply(await engine.toggle());
-      case "refreshIp":
-        return engineReply(await engine.refreshIp(command.tokenId));
-      case "checkExitIp":
-        return engineReply(await engine.checkExitIp());
-      case "lookup": {
-        const { api: client, settings } = await api();
-        return ok(await cachedLookup(client, settings.baseUrl, command.lookup, now()));
-      }
-      case "ipInfo": {
-        // The spec's IP check needs no credentials: a base URL is enough.
-        const settings = await readSettings();
-        if (!settings.baseUrl) throw new MissingCredentials();
-        return ok(await deps.api(settings).getIpInfo(command.ip));
-      }
-      case "ipQuality":
-        return ok(await (await api()).api.getIpQuality(command.ip));
-      case "getProxies":
-        return ok(await (await api()).api.getProxies(command.query));
-      case "accountQuota":
-        return ok(await (await api()).api.getAccountQuota());
-      case "accountInfo":
-        return ok(await (await api()).api.getAccountInfo());
-      case "verifyCredentials": {
-        const { settings } = command;
-        if (!settings.baseUrl || !settings.auth) throw new MissingCredentials();
-        return ok(await deps.api(settings).getAccountInfo());
-      }
-      case "importBackup":
-        return importBackup(command.backup);
-    }
-  }
+  const engineReply = (result: EngineResult): null => {
+    if (!result.ok) throw new CommandFailure(result.failure);
+    return null;
+  };
 
-  return async function handle(command: ParsedCommand): Promise<Reply> {
+  const handlers: Handlers = {
+    patchSettings: ({ patch }) =>
+      updateState(["settings"], ({ settings }) => {
+        const { settings: next, rejected } = applySettingsPatch(settings, patch);
+        return { write: { settings: next }, result: { rejected } };
+      }),
+    createTokens: async (command) => createTokens(await api(), command, now()),
+    deleteTokens: async ({ tokenIds }) => deleteTokens(await api(), engine, tokenIds, now()),
+    restoreTokens: async ({ tokenIds }) => restoreTokens(await api(), tokenIds, now()),
+    dismissTrash: async ({ tokenIds }) => {
+      await dismissTrash(tokenIds);
+      return null;
+    },
+    connect: async ({ tokenId }) => engineReply(await engine.connect(tokenId)),
+    disconnect: async () => engineReply(await engine.disconnect()),
+    toggle: async () => engineReply(await engine.toggle()),
+    refreshIp: async ({ tokenId }) => engineReply(await engine.refreshIp(tokenId)),
+    checkExitIp: async () => engineReply(await engine.checkExitIp()),
+    regions: async (command) => {
+      const client = await api();
+      return cachedLookup(client, (await read("settings")).baseUrl, command, now());
+    },
+    plans: async (command) => {
+      const client = await api();
+      return cachedLookup(client, (await read("settings")).baseUrl, command, now());
+    },
+    ipInfo: async ({ ip }) => {
+      // The spec's IP check needs no credentials: a base URL is enough.
+      const settings = await read("settings");
+      if (!settings.baseUrl) throw new CommandFailure({ code: "no-base-url" });
+      return deps.api(settings).getIpInfo(ip);
+    },
+    ipQuality: async ({ ip }) => (await api()).getIpQuality(ip),
+    getProxies: async ({ query }) => (await api()).getProxies(query),
+    accountQuota: async () => (await api()).getAccountQuota(),
+    accountInfo: async () => (await api()).getAccountInfo(),
+    verifyCredentials: async ({ baseUrl, auth }) => {
+      const settings = await read("settings");
+      if (!baseUrl) throw new CommandFailure({ code: "no-base-url" });
+      return deps.api({ ...settings, baseUrl, auth }).getAccountInfo();
+    },
+    importBackup: async ({ backup }) => {
+      const outcome = await importBackup(backup);
+      if (!outcome.ok) throw new CommandFailure(outcome.failure);
+      return outcome.summary;
+    },
+  };
+
+  return async function handle<K extends CommandType>(
+    command: ParsedCommand<K>,
+  ): Promise<Reply<K>> {
     try {
-      return await run(command);
+      const handler = handlers[command.type as K] as (c: ParsedCommand<K>) => Promise<ReplyData<K>>;
+      return { ok: true, data: await handler(command) };
     } catch (error) {
-      if (error instanceof MissingCredentials) return { ok: false, error: NO_CREDENTIALS };
-      if (isApiError(error)) return { ok: false, error: error.userMessage, code: error.kind };
-      return { ok: false, error: "Something went wrong in Proxy Deck. Try again." };
+      if (error instanceof CommandFailure) return { ok: false, failure: error.failure };
+      return { ok: false, failure: failureOf(error) };
     }
   };
-}
-
-class MissingCredentials extends Error {}
-
-const ok = <T>(data: T): Reply<T> => ({ ok: true, data });
-
-function engineReply(result: Awaited<ReturnType<Engine["connect"]>>): Reply {
-  return result.ok
-    ? { ok: true, data: null }
-    : { ok: false, error: result.message, code: result.code };
 }

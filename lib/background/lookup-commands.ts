@@ -2,60 +2,55 @@
  * Read-only provider queries for the pages. Region lists and payment plans rarely change: they
  * are answered from a stored cache at once and refreshed in the background when stale.
  */
-import type { ApiClient, PaymentPlanQuery, RegionQuery } from "../api";
-import { items } from "../state/storage";
+import type { ApiClient, Country, PaymentPlan, Region } from "../api";
+import type { ParsedCommand } from "../protocol/commands";
+import { read, updateState } from "../state/store";
 
 export const LOOKUP_STALE_MS = 6 * 60 * 60 * 1000;
 const MAX_CACHE_ENTRIES = 200;
 
-export type Lookup =
-  | { what: "countries"; query: RegionQuery }
-  | { what: "states"; parentId: number; query: RegionQuery }
-  | { what: "cities"; parentId: number; query: RegionQuery }
-  | { what: "plans"; filters: PaymentPlanQuery };
+export type Lookup = ParsedCommand<"regions"> | ParsedCommand<"plans">;
+type Answer<L extends Lookup> =
+  L extends ParsedCommand<"plans"> ? PaymentPlan[] : (Country | Region)[];
 
 function fetchLookup(api: ApiClient, lookup: Lookup): Promise<unknown> {
-  switch (lookup.what) {
-    case "countries":
-      return api.listCountries(lookup.query);
-    case "states":
-      return api.listStates(lookup.parentId, lookup.query);
-    case "cities":
-      return api.listCities(lookup.parentId, lookup.query);
-    case "plans":
-      return api.listPaymentPlans(lookup.filters);
-  }
+  if (lookup.type === "plans") return api.listPaymentPlans(lookup.filters);
+  const { level, parentId = 0, query } = lookup;
+  if (level === "countries") return api.listCountries(query);
+  return level === "states" ? api.listStates(parentId, query) : api.listCities(parentId, query);
 }
 
-async function store(key: string, value: unknown, now: number): Promise<void> {
-  const cache = await items.lookupCache.getValue();
-  const entries = Object.entries({ ...cache, [key]: { at: now, value } })
-    .sort(([, a], [, b]) => b.at - a.at)
-    .slice(0, MAX_CACHE_ENTRIES);
-  await items.lookupCache.setValue(Object.fromEntries(entries));
+function store(key: string, value: unknown, at: number): Promise<void> {
+  return updateState(["lookupCache"], ({ lookupCache }) => {
+    const entries = Object.entries({ ...lookupCache, [key]: { at, value } })
+      .sort(([, a], [, b]) => b.at - a.at)
+      .slice(0, MAX_CACHE_ENTRIES);
+    return { write: { lookupCache: Object.fromEntries(entries) }, result: undefined };
+  });
 }
 
 /**
  * Cached answer when there is one (refreshed in the background when stale), else the network.
- * `baseUrl` is part of the key: another provider has other ids.
+ * `baseUrl` is part of the key: another provider has other ids. Answers were checked by the
+ * API client's schemas before they were cached.
  */
-export async function cachedLookup(
+export async function cachedLookup<L extends Lookup>(
   api: ApiClient,
   baseUrl: string,
-  lookup: Lookup,
+  lookup: L,
   now: number,
-): Promise<unknown> {
+): Promise<Answer<L>> {
   const key = JSON.stringify([baseUrl, lookup]);
-  const hit = (await items.lookupCache.getValue())[key];
+  const hit = (await read("lookupCache"))[key];
   if (hit) {
     if (now - hit.at > LOOKUP_STALE_MS) {
       void fetchLookup(api, lookup)
         .then((value) => store(key, value, Date.now()))
         .catch(() => undefined); // a failed refresh keeps the cached answer
     }
-    return hit.value;
+    return hit.value as Answer<L>;
   }
   const value = await fetchLookup(api, lookup);
   await store(key, value, now);
-  return value;
+  return value as Answer<L>;
 }

@@ -1,11 +1,14 @@
 /**
  * Create, delete, restore: each runs to the end in the background and is stored before the
- * reply, so a popup closed mid-request loses nothing. Deleted tokens move to the trash with
- * their restore deadline; ids the server refused stay where they were.
+ * reply, so a popup closed mid-request loses nothing. A delete moves tokens from the list to
+ * the trash (a restore back) in one write; ids the server refused stay where they were.
  */
 import type { ApiClient, CreateTimeBilledParams } from "../api";
+import { apiFailure } from "../protocol/api-failure";
+import type { BatchOutcome, CreateOutcome } from "../protocol/commands";
+import type { Failure } from "../protocol/failure";
 import type { Engine } from "../proxy/engine";
-import { readConnection, readTrash, updateTokens, updateTrash } from "../state/storage";
+import { read, updateState } from "../state/store";
 import {
   fromDynamicToken,
   fromStaticToken,
@@ -20,46 +23,54 @@ export interface CreateRequest {
   countryCode: string;
 }
 
-export interface BatchOutcome {
-  done: number[];
-  failed: { id: number; reason: string }[];
-}
+const REFUSED: Failure = { code: "provider-refused-token" };
 
-const REFUSED = "The provider refused this token (it may already be gone).";
-
-export async function createTokens(api: ApiClient, request: CreateRequest, now: number) {
+async function askProvider(api: ApiClient, request: CreateRequest, now: number) {
   const { params } = request;
   const context = { networkType: params.network_type, countryCode: request.countryCode, now };
   // Traffic kinds take no payment plan; the client refuses one locally.
   const { payway_id: _plan, ...trafficParams } = params;
-  let created: StoredToken[];
-  let requested = params.number;
   switch (request.kind) {
-    case "static-ip":
-      created = (await api.createStaticIp(params)).map((t) =>
-        fromStaticToken(t, "static-ip", context),
-      );
-      break;
-    case "static-traffic":
-      created = (await api.createStaticTraffic(trafficParams)).map((t) =>
-        fromStaticToken(t, "static-traffic", context),
-      );
-      break;
+    case "static-ip": {
+      const tokens = await api.createStaticIp(params);
+      return {
+        requested: params.number,
+        tokens: tokens.map((t) => fromStaticToken(t, "static-ip", context)),
+      };
+    }
+    case "static-traffic": {
+      const tokens = await api.createStaticTraffic(trafficParams);
+      return {
+        requested: params.number,
+        tokens: tokens.map((t) => fromStaticToken(t, "static-traffic", context)),
+      };
+    }
     case "dynamic-ip": {
       const answer = await api.createDynamicIp(params);
-      requested = answer.total_count;
-      created = answer.tokens.map((t) => fromDynamicToken(t, "dynamic-ip", context));
-      break;
+      return {
+        requested: answer.total_count,
+        tokens: answer.tokens.map((t) => fromDynamicToken(t, "dynamic-ip", context)),
+      };
     }
     case "dynamic-traffic": {
       const answer = await api.createDynamicTraffic(trafficParams);
-      requested = answer.total_count;
-      created = answer.tokens.map((t) => fromDynamicToken(t, "dynamic-traffic", context));
-      break;
+      return {
+        requested: answer.total_count,
+        tokens: answer.tokens.map((t) => fromDynamicToken(t, "dynamic-traffic", context)),
+      };
     }
   }
-  await updateTokens((tokens) => ({
-    tokens: [...created, ...tokens.filter((t) => !created.some((c) => c.id === t.id))],
+}
+
+export async function createTokens(
+  api: ApiClient,
+  request: CreateRequest,
+  now: number,
+): Promise<CreateOutcome> {
+  const { requested, tokens: created } = await askProvider(api, request, now);
+  const ids = new Set(created.map((t) => t.id));
+  await updateState(["tokens"], ({ tokens }) => ({
+    write: { tokens: [...created, ...tokens.filter((t) => !ids.has(t.id))] },
     result: undefined,
   }));
   return { tokens: created, requested, created: created.length };
@@ -72,40 +83,47 @@ export async function deleteTokens(
   now: number,
 ): Promise<BatchOutcome> {
   // Deleting the connected token disconnects first, so traffic never hits a dead proxy.
-  if (ids.includes((await readConnection()).activeTokenId ?? -1)) await engine.disconnect();
+  if (ids.includes((await read("connection")).activeTokenId ?? -1)) await engine.disconnect();
   const unique = [...new Set(ids)];
   let deletedAt: string | undefined;
   let deadline: string | undefined;
-  let failedIds: number[];
-  let reasons = new Map<number, string>();
+  let failedIds: number[] = [];
+  let reasons = new Map<number, Failure>();
   const [single] = unique;
   if (unique.length === 1 && single !== undefined) {
     // One token: the single call returns the server's own restore_deadline.
     const answer = await api.deleteToken(single);
     deletedAt = answer.deleted_at;
     deadline = answer.restore_deadline || undefined;
-    failedIds = [];
   } else {
     const answer = await api.deleteTokens(unique);
     deletedAt = answer.deleted_at;
     failedIds = answer.failed_ids;
     reasons = new Map(
-      answer.chunk_errors.flatMap((c) => c.ids.map((id) => [id, c.error.userMessage] as const)),
+      answer.chunk_errors.flatMap((c) => c.ids.map((id) => [id, apiFailure(c.error)] as const)),
     );
   }
-  const done = unique.filter((id) => !failedIds.includes(id));
-  const moved = await updateTokens((tokens) => ({
-    tokens: tokens.filter((t) => !done.includes(t.id)),
-    result: tokens.filter((t) => done.includes(t.id)),
-  }));
-  await updateTrash((trash) => ({
-    trash: [
-      ...moved.map((t) => trashEntry(t, deletedAt, deadline, now)),
-      ...trash.filter((e) => !done.includes(e.token.id)),
-    ],
-    result: undefined,
-  }));
-  return { done, failed: failedIds.map((id) => ({ id, reason: reasons.get(id) ?? REFUSED })) };
+  const done = new Set(unique.filter((id) => !failedIds.includes(id)));
+  await updateState(["tokens", "trash"], ({ tokens, trash }) => {
+    // Only what is in the list now moves: an overlapping command may have moved it already.
+    const moved = new Set(tokens.filter((t) => done.has(t.id)).map((t) => t.id));
+    return {
+      write: {
+        tokens: tokens.filter((t) => !moved.has(t.id)),
+        trash: [
+          ...tokens
+            .filter((t) => moved.has(t.id))
+            .map((t) => trashEntry(t, deletedAt, deadline, now)),
+          ...trash.filter((e) => !moved.has(e.token.id)),
+        ],
+      },
+      result: undefined,
+    };
+  });
+  return {
+    done: [...done],
+    failed: failedIds.map((id) => ({ id, failure: reasons.get(id) ?? REFUSED })),
+  };
 }
 
 export async function restoreTokens(
@@ -113,7 +131,7 @@ export async function restoreTokens(
   ids: number[],
   now: number,
 ): Promise<BatchOutcome> {
-  const trash = await readTrash();
+  const trash = await read("trash");
   const unique = [...new Set(ids)];
   // Past the deadline the server refuses; say so without asking it.
   const expired = unique.filter((id) => {
@@ -122,7 +140,7 @@ export async function restoreTokens(
   });
   const asked = unique.filter((id) => !expired.includes(id));
   let failedIds: number[] = [];
-  const addresses = new Map<number, { ip: string; port: number }>();
+  const addresses = new Map<number, { ip: string }>();
   const [single] = asked;
   if (asked.length === 1 && single !== undefined) {
     const answer = await api.restoreToken(single);
@@ -130,37 +148,37 @@ export async function restoreTokens(
   } else if (asked.length > 1) {
     failedIds = (await api.restoreTokens(asked)).failed_ids;
   }
-  const done = asked.filter((id) => !failedIds.includes(id));
-  const restored = await updateTrash((entries) => ({
-    trash: entries.filter((e) => !done.includes(e.token.id)),
-    result: entries.filter((e) => done.includes(e.token.id)).map((e) => e.token),
-  }));
-  await updateTokens((tokens) => ({
-    tokens: [
-      ...restored.map((t) => {
-        const address = addresses.get(t.id);
-        return address?.ip ? { ...t, ip: address.ip } : t;
-      }),
-      ...tokens.filter((t) => !done.includes(t.id)),
-    ],
-    result: undefined,
-  }));
+  const done = new Set(asked.filter((id) => !failedIds.includes(id)));
+  const withAddress = (t: StoredToken) => {
+    const ip = addresses.get(t.id)?.ip;
+    return ip ? { ...t, ip } : t;
+  };
+  await updateState(["tokens", "trash"], ({ tokens, trash: entries }) => {
+    // Only what is in the trash now comes back: an overlapping command may have moved it.
+    const back = entries.filter((e) => done.has(e.token.id));
+    const ids = new Set(back.map((e) => e.token.id));
+    return {
+      write: {
+        trash: entries.filter((e) => !ids.has(e.token.id)),
+        tokens: [...back.map((e) => withAddress(e.token)), ...tokens.filter((t) => !ids.has(t.id))],
+      },
+      result: undefined,
+    };
+  });
   return {
-    done,
+    done: [...done],
     failed: [
-      ...expired.map((id) => ({
-        id,
-        reason: "The 30-day restore window has passed; this token can no longer be restored.",
-      })),
-      ...failedIds.map((id) => ({ id, reason: REFUSED })),
+      ...expired.map((id) => ({ id, failure: { code: "restore-window-passed" } as Failure })),
+      ...failedIds.map((id) => ({ id, failure: REFUSED })),
     ],
   };
 }
 
 /** Removes trash entries for good (the user dismisses tokens that can no longer come back). */
 export async function dismissTrash(ids: number[]): Promise<void> {
-  await updateTrash((trash) => ({
-    trash: trash.filter((e) => !ids.includes(e.token.id)),
+  const dismissed = new Set(ids);
+  await updateState(["trash"], ({ trash }) => ({
+    write: { trash: trash.filter((e) => !dismissed.has(e.token.id)) },
     result: undefined,
   }));
 }

@@ -2,7 +2,8 @@
  * What an import will change (pure): a merge by token id, never a duplicate, with stored
  * passwords and credentials kept where the backup has none. Nothing here writes.
  */
-import type { Settings } from "../state/storage";
+import { dequal } from "dequal";
+import { SETTING_KEYS, type SettingKey, type Settings } from "../state/settings";
 import { type StoredToken, storedTokenSchema } from "../state/tokens";
 import type { TrashEntry } from "../state/trash";
 import type { Backup, BackupState, BackupToken, BackupTrashEntry } from "./backup";
@@ -21,17 +22,6 @@ export interface ListChanges {
   /** New here but without a password (exported without secrets): cannot be imported. */
   missingPassword: EntryRef[];
 }
-
-export type SettingKey = keyof Settings;
-const SETTING_KEYS: readonly SettingKey[] = [
-  "baseUrl",
-  "auth",
-  "bypassList",
-  "autoRefreshMinutes",
-  "plan",
-  "webrtcProtection",
-  "language",
-];
 
 export interface ImportPlan {
   next: BackupState;
@@ -138,8 +128,6 @@ export function mergeSettings(current: Settings, incoming: Backup["settings"]): 
   return { ...rest, auth: auth ?? current.auth, webrtcProtection: current.webrtcProtection };
 }
 
-const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-
 export function planImport(current: BackupState, backup: Backup): ImportPlan {
   const tokens = mergeTokens(
     current.tokens,
@@ -152,7 +140,7 @@ export function planImport(current: BackupState, backup: Backup): ImportPlan {
     next: { settings, tokens: tokens.tokens, trash: trash.trash },
     tokens: tokens.changes,
     trash: trash.changes,
-    settings: SETTING_KEYS.filter((key) => !sameValue(current.settings[key], settings[key])),
+    settings: SETTING_KEYS.filter((key) => !dequal(current.settings[key], settings[key])),
     keepsCredentials: !backup.settings.auth,
   };
 }

@@ -2,7 +2,9 @@
  * Which way traffic leaves, from the exit IP the provider saw and what storage says is
  * connected (pure): direct, through the active token, or not as expected.
  */
-import type { Connection, ProxyStatus } from "../state/storage";
+import type { Failure } from "../protocol/failure";
+import { asFailure } from "../protocol/failure";
+import type { Connection, ProxyStatus } from "../state/status";
 import type { StoredToken } from "../state/tokens";
 
 export type ExitRoute =
@@ -12,7 +14,7 @@ export type ExitRoute =
   /** A token is connected but the exit IP is not its IP (e.g. a new address being assigned). */
   | { kind: "token-other-ip"; token: StoredToken; expected: string }
   /** A token is connected but the proxy failed; the check may have gone out direct. */
-  | { kind: "error"; token: StoredToken | undefined; message: string }
+  | { kind: "error"; token: StoredToken | undefined; failure: Failure | null }
   /** Connected to a token this profile no longer stores. */
   | { kind: "token-missing"; tokenId: number };
 
@@ -26,7 +28,7 @@ export function exitRoute(
   if (id === null) return { kind: "direct" };
   const token = tokens.find((t) => t.id === id);
   if (status.state === "error" && status.tokenId === id) {
-    return { kind: "error", token, message: status.error?.message ?? "" };
+    return { kind: "error", token, failure: status.error ? asFailure(status.error.failure) : null };
   }
   if (!token) return { kind: "token-missing", tokenId: id };
   // A static IP token starts with ip "": the engine's own check through it names its exit.

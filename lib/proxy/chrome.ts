@@ -4,8 +4,9 @@
  * credential-cache flush that makes a switch between tokens on one gateway take effect.
  */
 import type { Browser } from "@wxt-dev/browser";
-import { answerChallenge } from "./auth-responder";
-import { chromeProxyConfig, gatewayOrigin, sameConfig } from "./config";
+import { dequal } from "dequal";
+import type { AnswerChallenge } from "./auth-responder";
+import { chromeProxyConfig, gatewayOrigin } from "./config";
 import type { ProxyPlatform } from "./platform";
 
 export type ChromeApi = typeof Browser;
@@ -20,7 +21,7 @@ export function createChromePlatform(chrome: ChromeApi): ProxyPlatform {
       const current = await chrome.proxy.settings.get({ incognito: false });
       if (
         current.levelOfControl === "controlled_by_this_extension" &&
-        sameConfig(current.value, value)
+        dequal(current.value, value)
       ) {
         return;
       }
@@ -59,14 +60,11 @@ export function createChromePlatform(chrome: ChromeApi): ProxyPlatform {
  * of the service worker so a challenge can wake it. Credentials are read from storage on each
  * challenge: a woken worker has no module state.
  */
-export function registerChromeAuth(
-  chrome: ChromeApi,
-  onRefused: (message: string) => Promise<void>,
-): void {
+export function registerChromeAuth(chrome: ChromeApi, answerChallenge: AnswerChallenge): void {
   chrome.webRequest.onAuthRequired.addListener(
     (details, callback) => {
       const { requestId, isProxy, challenger } = details;
-      answerChallenge({ requestId, isProxy, challenger }, onRefused).then(
+      answerChallenge({ requestId, isProxy, challenger }).then(
         (response) => callback?.(response),
         () => callback?.({}),
       );

@@ -16,8 +16,8 @@
  * isolation key (config.ts) is still needed so HTTPS requests do not reuse the old token's
  * tunnels. Requests the extension cannot see (Firefox's own) still use the cached login.
  */
-import { readConnection, readSettings, readTokens } from "../state/storage";
-import { type AuthResponse, answerChallenge } from "./auth-responder";
+import { readState } from "../state/store";
+import type { AnswerChallenge, AuthResponse } from "./auth-responder";
 import {
   type FirefoxProxyInfo,
   firefoxProxyInfo,
@@ -90,12 +90,8 @@ export function createFirefoxRouting(browser: FirefoxApi) {
   let loaded: Route | null = null;
 
   async function loadRoute(): Promise<Route> {
-    const [{ activeTokenId }, tokens, settings] = await Promise.all([
-      readConnection(),
-      readTokens(),
-      readSettings(),
-    ]);
-    const token = tokens.find((t) => t.id === activeTokenId);
+    const { connection, tokens, settings } = await readState(["connection", "tokens", "settings"]);
+    const token = tokens.find((t) => t.id === connection.activeTokenId);
     return { proxy: token ? firefoxProxyInfo(token) : null, bypassList: settings.bypassList };
   }
 
@@ -114,19 +110,16 @@ export function createFirefoxRouting(browser: FirefoxApi) {
   /** Registered synchronously at the top level of the background. */
   function register(
     onProxyError: (message: string) => void,
-    onRefused: (message: string) => Promise<void>,
+    answerChallenge: AnswerChallenge,
   ): void {
     browser.proxy.onError.addListener((error) => onProxyError(error.message));
     browser.webRequest.onAuthRequired.addListener(
       (details) =>
-        answerChallenge(
-          {
-            requestId: details.requestId,
-            isProxy: details.isProxy,
-            challenger: details.proxyInfo ?? details.challenger,
-          },
-          onRefused,
-        ).catch(() => ({})),
+        answerChallenge({
+          requestId: details.requestId,
+          isProxy: details.isProxy,
+          challenger: details.proxyInfo ?? details.challenger,
+        }).catch(() => ({})),
       { urls: ["<all_urls>"] },
       ["blocking"],
     );

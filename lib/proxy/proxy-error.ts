@@ -1,5 +1,5 @@
-/** A browser proxy error → the status code and sentence the popup shows (pure). */
-import type { ProxyErrorCode } from "../state/storage";
+/** A browser proxy error → the failure the status shows (pure). */
+import type { Failure } from "../protocol/failure";
 
 const UNREACHABLE = [
   "ERR_PROXY_CONNECTION_FAILED",
@@ -10,23 +10,8 @@ const UNREACHABLE = [
   "ERR_CONNECTION_REFUSED",
 ];
 
-export function proxyProblem(error: string): { code: ProxyErrorCode; message: string } {
-  if (UNREACHABLE.some((name) => error.includes(name))) {
-    return {
-      code: "proxy-unreachable",
-      message:
-        "The proxy server cannot be reached. Check your connection, or refresh or replace the token.",
-    };
-  }
-  if (error.includes("AUTH")) {
-    return {
-      code: "credentials-refused",
-      message:
-        "The proxy refused this token's username or password. Check the token or choose another one.",
-    };
-  }
-  return {
-    code: "proxy-error",
-    message: `The proxy failed (${error}). Try again or choose another token.`,
-  };
+export function proxyProblem(error: string, host: string): Failure {
+  if (UNREACHABLE.some((name) => error.includes(name))) return { code: "proxy-unreachable", host };
+  if (error.includes("AUTH")) return { code: "credentials-refused" };
+  return { code: "proxy-error", error: error.slice(0, 200) };
 }

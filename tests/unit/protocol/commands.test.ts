@@ -1,20 +1,23 @@
 import { describe, expect, it } from "vitest";
-import { commandSchema, isOwnPage } from "../../../lib/protocol/messages";
-import { DEFAULT_SETTINGS } from "../../../lib/state/storage";
+import { parseCommand, requestSchemas } from "../../../lib/protocol/commands";
+import { isOwnPage } from "../../../lib/protocol/sender";
+import { DEFAULT_SETTINGS } from "../../../lib/state/settings";
 
 const params = { number: 2, country_id: 1 };
 
-describe("commandSchema", () => {
+describe("parseCommand", () => {
   it.each([
-    { type: "saveSettings", settings: DEFAULT_SETTINGS },
+    { type: "patchSettings", patch: DEFAULT_SETTINGS },
+    { type: "patchSettings", patch: { baseUrl: "https://api.example.net" } },
     {
-      type: "saveSettings",
-      settings: {
-        ...DEFAULT_SETTINGS,
-        baseUrl: "https://api.example.net",
-        auth: { kind: "bearer", accessToken: "t" },
-      },
+      type: "verifyCredentials",
+      baseUrl: "https://api.example.net",
+      auth: { kind: "bearer", accessToken: "t" },
     },
+    { type: "regions", level: "countries", query: { page: 1 } },
+    { type: "regions", level: "states", parentId: 7, query: {} },
+    { type: "plans", filters: { is_static: true } },
+    { type: "deleteTokens", tokenIds: [1, 2] },
     { type: "createTokens", kind: "static-ip", params, countryCode: "US" },
     {
       type: "createTokens",
@@ -28,13 +31,11 @@ describe("commandSchema", () => {
     { type: "refreshIp", tokenId: 987654 },
     { type: "checkExitIp" },
   ])("accepts $type", (command) => {
-    const result = commandSchema.safeParse(command);
-    expect(result.success).toBe(true);
-    expect(result.data?.type).toBe(command.type);
+    expect(parseCommand(command)?.type).toBe(command.type);
   });
 
   it('fills defaults: countryCode "" and network_type HTTP', () => {
-    const parsed = commandSchema.parse({ type: "createTokens", kind: "static-ip", params });
+    const parsed = parseCommand({ type: "createTokens", kind: "static-ip", params });
     expect(parsed).toMatchObject({ countryCode: "", params: { network_type: "HTTP" } });
   });
 
@@ -72,16 +73,33 @@ describe("commandSchema", () => {
         params: { ...params, network_type: "SOCKS4" },
       },
     },
+    { name: "a prototype key as type", command: { type: "toString" } },
+    { name: "the old saveSettings", command: { type: "saveSettings", settings: DEFAULT_SETTINGS } },
+    { name: "patchSettings without a patch", command: { type: "patchSettings" } },
+    { name: "a patch that is not an object", command: { type: "patchSettings", patch: [1] } },
+    { name: "empty tokenIds", command: { type: "deleteTokens", tokenIds: [] } },
     {
-      name: "saveSettings with garbage settings",
-      command: { type: "saveSettings", settings: { baseUrl: 1 } },
+      name: "regions at an unknown level",
+      command: { type: "regions", level: "planet", query: {} },
     },
     {
-      name: "saveSettings with a negative refresh period",
-      command: { type: "saveSettings", settings: { ...DEFAULT_SETTINGS, autoRefreshMinutes: -1 } },
+      name: "verifyCredentials with an empty token",
+      command: {
+        type: "verifyCredentials",
+        baseUrl: "https://x.test",
+        auth: { kind: "bearer", accessToken: "" },
+      },
     },
   ])("rejects $name", ({ command }) => {
-    expect(commandSchema.safeParse(command).success).toBe(false);
+    expect(parseCommand(command)).toBeNull();
+  });
+
+  it("has a schema for every command, each checking its own type", () => {
+    for (const [type, schema] of Object.entries(requestSchemas)) {
+      expect(schema.safeParse({ type: "nope" }).success).toBe(false);
+      expect(Object.keys(schema.def.shape)).toContain("type");
+      expect(type).toMatch(/^[a-z][A-Za-z]+$/);
+    }
   });
 });
 

@@ -1,25 +1,31 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeBrowser } from "wxt/testing";
-import {
-  DEFAULT_SETTINGS,
-  DEFAULT_STATUS,
-  parseTokens,
-  readConnection,
-  readSettings,
-  readStatus,
-  readTokens,
-  type Settings,
-  saveConnection,
-  saveSettings,
-  updateTokens,
-} from "../../../lib/state/storage";
+import { splitList } from "../../../lib/state/items";
+import { DEFAULT_SETTINGS, type Settings } from "../../../lib/state/settings";
+import { DEFAULT_STATUS } from "../../../lib/state/status";
+import { read, updateState, writeState } from "../../../lib/state/store";
+import { storedTokenSchema } from "../../../lib/state/tokens";
 import { makeToken } from "../stored-token";
 
 const rawLocal = async (key: string) => (await fakeBrowser.storage.local.get(key))[key];
 const setRawLocal = (key: string, value: unknown) =>
   fakeBrowser.storage.local.set({ [key]: value });
+const readSettings = () => read("settings");
+const readTokens = () => read("tokens");
+const saveSettings = (settings: Settings) => writeState({ settings });
+const updateTokens = <R>(
+  change: (tokens: ReturnType<typeof makeToken>[]) => {
+    tokens: ReturnType<typeof makeToken>[];
+    result: R;
+  },
+) =>
+  updateState(["tokens"], ({ tokens }) => {
+    const { tokens: next, result } = change(tokens);
+    return { write: { tokens: next }, result };
+  });
 
 beforeEach(() => {
+  vi.restoreAllMocks();
   fakeBrowser.reset();
 });
 
@@ -33,7 +39,6 @@ describe("readSettings", () => {
     { name: "a string", value: "settings" },
     { name: "an array", value: [1, 2] },
     { name: "wrong field type", value: { ...DEFAULT_SETTINGS, baseUrl: 42 } },
-    { name: "missing fields", value: { baseUrl: "https://api.example.net" } },
     { name: "unknown plan", value: { ...DEFAULT_SETTINGS, plan: "platinum" } },
     { name: "negative refresh", value: { ...DEFAULT_SETTINGS, autoRefreshMinutes: -3 } },
     {
@@ -60,29 +65,55 @@ describe("readSettings", () => {
     expect(await readSettings()).toEqual(settings);
   });
 
-  it("saveSettings refuses invalid settings and keeps the stored ones", async () => {
+  it("reads field by field: one damaged field never resets the credentials", async () => {
+    const auth = { kind: "bearer", accessToken: "keep-me" };
+    await setRawLocal("settings", {
+      ...DEFAULT_SETTINGS,
+      baseUrl: "https://api.example.net",
+      auth,
+      bypassList: "not a list",
+      plan: "platinum",
+    });
+    expect(await readSettings()).toEqual({
+      ...DEFAULT_SETTINGS,
+      baseUrl: "https://api.example.net",
+      auth,
+    });
+  });
+
+  it("a write of invalid settings is refused and keeps the stored ones", async () => {
     const good = { ...DEFAULT_SETTINGS, baseUrl: "https://a.example" };
     await saveSettings(good);
-    expect(() => saveSettings({ ...good, autoRefreshMinutes: -1 })).toThrow();
+    await expect(saveSettings({ ...good, autoRefreshMinutes: -1 })).rejects.toThrow();
     expect(await readSettings()).toEqual(good);
   });
 });
 
-describe("readConnection and readStatus", () => {
+describe("connection and status", () => {
   it("fall back for garbage", async () => {
     await setRawLocal("connection", { activeTokenId: "7" });
     await setRawLocal("proxyStatus", { state: "flying" });
-    expect(await readConnection()).toEqual({ activeTokenId: null, lastTokenId: null });
-    expect(await readStatus()).toEqual(DEFAULT_STATUS);
+    expect(await read("connection")).toEqual({ activeTokenId: null, lastTokenId: null });
+    expect(await read("status")).toEqual(DEFAULT_STATUS);
   });
 
-  it("saveConnection round-trips", async () => {
-    await saveConnection({ activeTokenId: 3, lastTokenId: 3 });
-    expect(await readConnection()).toEqual({ activeTokenId: 3, lastTokenId: 3 });
+  it("a status error in the old sentence form reads as no error", async () => {
+    await setRawLocal("proxyStatus", {
+      ...DEFAULT_STATUS,
+      state: "error",
+      tokenId: 4,
+      error: { code: "proxy-unreachable", message: "The proxy server cannot be reached.", at: 1 },
+    });
+    expect(await read("status")).toMatchObject({ state: "connected", tokenId: 4, error: null });
+  });
+
+  it("connection round-trips", async () => {
+    await writeState({ connection: { activeTokenId: 3, lastTokenId: 3 } });
+    expect(await read("connection")).toEqual({ activeTokenId: 3, lastTokenId: 3 });
   });
 });
 
-describe("parseTokens", () => {
+describe("splitList", () => {
   const good = makeToken({ id: 1 });
   const alsoGood = makeToken({ id: 2, kind: "dynamic-ip" });
   const noPassword = { ...makeToken({ id: 3 }), password: "" };
@@ -100,16 +131,16 @@ describe("parseTokens", () => {
       invalid: [noPassword, "junk", badPort, null],
     },
   ])("$name", ({ raw, valid, invalid }) => {
-    expect(parseTokens(raw)).toEqual({ valid, invalid });
+    expect(splitList(storedTokenSchema, raw)).toEqual({ valid, invalid });
   });
 
   it("strips nothing a valid token needs", () => {
-    const [parsed] = parseTokens([good]).valid;
+    const [parsed] = splitList(storedTokenSchema, [good]).valid;
     expect(parsed).toEqual(good);
   });
 });
 
-describe("updateTokens", () => {
+describe("updateState", () => {
   it("writes the changed list and returns the change's result", async () => {
     const result = await updateTokens((tokens) => ({
       tokens: [...tokens, makeToken({ id: 5 })],
@@ -177,5 +208,44 @@ describe("updateTokens", () => {
     await expect(failing).rejects.toThrow("boom");
     await expect(after).resolves.toBe("after");
     expect((await readTokens()).map((t) => t.id)).toEqual([1, 2]);
+  });
+});
+
+describe("updateState across items", () => {
+  it("writes every item of a change in one storage.local.set", async () => {
+    const set = vi.spyOn(fakeBrowser.storage.local, "set");
+    await updateState(["tokens", "trash"], () => ({
+      write: {
+        tokens: [makeToken({ id: 1 })],
+        trash: [{ token: makeToken({ id: 2 }), deletedAt: 1, restoreDeadline: 2 }],
+      },
+      result: undefined,
+    }));
+    expect(set).toHaveBeenCalledTimes(1);
+    expect(Object.keys(set.mock.calls[0]?.[0] ?? {}).sort()).toEqual(["tokens", "trash"]);
+  });
+
+  it("a value that fails its schema is not written, and nothing else of the change is", async () => {
+    await writeState({ tokens: [makeToken({ id: 1 })] });
+    const broken = { ...makeToken({ id: 2 }), port: 0 };
+    await expect(
+      updateState(["tokens", "connection"], () => ({
+        write: { tokens: [broken], connection: { activeTokenId: 2, lastTokenId: 2 } },
+        result: undefined,
+      })),
+    ).rejects.toThrow();
+    expect((await readTokens()).map((t) => t.id)).toEqual([1]);
+    expect(await read("connection")).toEqual({ activeTokenId: null, lastTokenId: null });
+  });
+
+  it("items left out of `write` are not touched", async () => {
+    await setRawLocal("trash", ["damaged"]);
+    const set = vi.spyOn(fakeBrowser.storage.local, "set");
+    await updateState(["tokens", "trash"], () => ({
+      write: { tokens: [makeToken({ id: 1 })] },
+      result: undefined,
+    }));
+    expect(Object.keys(set.mock.calls[0]?.[0] ?? {})).toEqual(["tokens"]);
+    expect(await rawLocal("trash")).toEqual(["damaged"]);
   });
 });

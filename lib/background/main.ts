@@ -1,0 +1,83 @@
+/**
+ * The background's wiring: every listener is registered synchronously, before any await, since
+ * an event that wakes a stopped worker is delivered only to listeners added in its first turn.
+ * Then the browser is reconciled with storage, on every wake.
+ */
+import type { Browser } from "@wxt-dev/browser";
+import type { WxtBrowser } from "wxt/browser";
+import { parseCommand, type Reply } from "../protocol/commands";
+import { isOwnPage } from "../protocol/sender";
+import { createAuthResponder } from "../proxy/auth-responder";
+import { AUTO_REFRESH_ALARM, autoRefreshPeriod, syncAutoRefreshAlarm } from "../proxy/auto-refresh";
+import { createChromePlatform, registerChromeAuth } from "../proxy/chrome";
+import { createEngine } from "../proxy/engine";
+import { createFirefoxRouting, type FirefoxApi } from "../proxy/firefox";
+import { proxyProblem } from "../proxy/proxy-error";
+import { items } from "../state/items";
+import { read, readState } from "../state/store";
+import { proxyEndpoint } from "../state/tokens";
+import { apiForSettings } from "./api-for-settings";
+import { createCommandHandler } from "./commands";
+
+/** The extension APIs the background uses (the polyfilled `browser`; Chrome's own `chrome`). */
+export interface BackgroundApis {
+  browser: WxtBrowser;
+  /** Chrome only: callback-style webRequest (asyncBlocking) and proxy.onProxyError. */
+  chrome: typeof Browser | null;
+  /** Firefox only: proxy.onRequest and its webRequest shape. */
+  firefox: FirefoxApi | null;
+}
+
+export function startBackground({ browser, chrome, firefox: firefoxApi }: BackgroundApis): void {
+  const firefox = firefoxApi ? createFirefoxRouting(firefoxApi) : null;
+  const platform = firefox || !chrome ? firefox?.platform : createChromePlatform(chrome);
+  if (!platform) throw new Error("Proxy Deck needs Chrome's or Firefox's proxy API.");
+  const engine = createEngine({ platform, api: apiForSettings });
+  const handle = createCommandHandler({ engine, api: apiForSettings });
+  const answerChallenge = createAuthResponder((failure) => engine.reportProxyProblem(failure));
+
+  const onProxyError = (error: string) =>
+    void readState(["tokens", "connection"]).then(({ tokens, connection }) => {
+      const active = tokens.find((t) => t.id === connection.activeTokenId);
+      return engine.reportProxyProblem(proxyProblem(error, active ? proxyEndpoint(active) : ""));
+    });
+  if (firefox) firefox.register(onProxyError, answerChallenge);
+  else if (chrome) {
+    registerChromeAuth(chrome, answerChallenge);
+    chrome.proxy.onProxyError.addListener((details) => onProxyError(details.error));
+  }
+
+  browser.runtime.onMessage.addListener((message: unknown, sender) => {
+    if (!isOwnPage(sender, browser.runtime.id, browser.runtime.getURL("/"))) return undefined;
+    const command = parseCommand(message);
+    if (!command) {
+      const malformed: Reply<"connect"> = { ok: false, failure: { code: "malformed-command" } };
+      return Promise.resolve(malformed);
+    }
+    return handle(command).finally(syncAlarm);
+  });
+
+  browser.commands.onCommand.addListener((name) => {
+    if (name === "toggle-proxy") void engine.toggle().finally(syncAlarm);
+  });
+
+  browser.alarms.onAlarm.addListener(async (alarm) => {
+    if (alarm.name !== AUTO_REFRESH_ALARM) return;
+    const { activeTokenId } = await read("connection");
+    if (activeTokenId !== null) await engine.refreshIp(activeTokenId);
+  });
+
+  // Bypass list or credentials changed in Options: re-apply.
+  items.settings.watch(() => void engine.reconcile().finally(syncAlarm));
+  browser.proxy.settings.onChange.addListener(() => void engine.reconcile());
+
+  // onStartup/onInstalled are not enough: a relaunch with --load-extension re-installs without
+  // onStartup, and a worker woken by a challenge gets neither. Reconcile on every wake.
+  void engine.reconcile().finally(syncAlarm);
+
+  async function syncAlarm(): Promise<void> {
+    const { settings, connection, tokens } = await readState(["settings", "connection", "tokens"]);
+    const active = tokens.find((t) => t.id === connection.activeTokenId);
+    await syncAutoRefreshAlarm(browser.alarms, autoRefreshPeriod(settings, active));
+  }
+}

@@ -1,0 +1,18 @@
+/** The toolbar button's title, in the user's language (the badge text itself is a code). */
+import { defineStrings } from "./index";
+
+const en = {
+  direct: "Proxy Deck: direct (no proxy)",
+  connected: "Proxy Deck: connected via {place}",
+  token: "token {id}",
+  controlledByOther: "Proxy Deck: another extension controls the proxy setting",
+  problem: "Proxy Deck: {problem}",
+};
+
+export const badgeStrings = defineStrings(en, {
+  direct: "Proxy Deck：直连（未使用代理）",
+  connected: "Proxy Deck：经由 {place} 连接",
+  token: "令牌 {id}",
+  controlledByOther: "Proxy Deck：另一个扩展正在控制代理设置",
+  problem: "Proxy Deck：{problem}",
+});

@@ -1,0 +1,51 @@
+/** The API client's errors as failure codes for the pages (pure). */
+import { type ApiError, effectiveStatus, isApiError, reasonOf, statusLabel } from "../api/errors";
+import type { Failure } from "./failure";
+
+const seconds = (ms: number | undefined, fallback: number) =>
+  ms === undefined ? fallback : Math.max(1, Math.ceil(ms / 1000));
+
+export function apiFailure(error: ApiError): Failure {
+  switch (error.kind) {
+    case "network":
+      return { code: "api-network", origin: error.origin ?? "" };
+    case "timeout":
+      return { code: "api-timeout", seconds: seconds(error.timeoutMs, 15) };
+    case "schema":
+      return { code: "api-schema" };
+    case "invalid-request":
+      return { code: "api-invalid-request", detail: error.detail ?? "" };
+    case "rate-limited":
+      return { code: "api-rate-limited", seconds: seconds(error.retryAfterMs, 60) };
+    case "http":
+      return httpFailure(error);
+    default:
+      return kindFailure(error);
+  }
+}
+
+/** Kinds added after the first release of the protocol (redirects, oversized bodies). */
+function kindFailure(error: ApiError): Failure {
+  if (error.kind === ("redirect" as string))
+    return { code: "api-redirect", origin: error.origin ?? "" };
+  if (error.kind === ("too-large" as string)) return { code: "api-too-large" };
+  return { code: "api-schema" };
+}
+
+function httpFailure(error: ApiError): Failure {
+  const status = effectiveStatus(error);
+  const reason = reasonOf(error.serverMessage, error.errorText) ?? "";
+  if (status === 400) return { code: "api-bad-request", reason };
+  if (status === 401) return { code: "api-unauthorized" };
+  if (status === 403) return { code: "api-forbidden" };
+  if (status === 404) return { code: "api-not-found" };
+  if (status === 429) return { code: "api-rate-limited", seconds: 60 };
+  const label = statusLabel(error) ?? "";
+  if (status !== undefined && status >= 500) return { code: "api-server-error", status: label };
+  return { code: "api-refused", status: label, reason };
+}
+
+/** Anything thrown in the background, as a failure the page can word. */
+export function failureOf(error: unknown): Failure {
+  return isApiError(error) ? apiFailure(error) : { code: "internal" };
+}

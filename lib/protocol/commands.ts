@@ -1,0 +1,136 @@
+/**
+ * The command protocol between the extension's pages and the background: one map from each
+ * command to its request (a zod schema, checked on arrival in the background) and its reply
+ * (a type: the background is ours, so a page never parses a reply again).
+ */
+import * as z from "zod/mini";
+import type {
+  Country,
+  IpInfo,
+  IpQuality,
+  JsonObject,
+  PaymentPlan,
+  ProxyEntry,
+  Region,
+} from "../api/lookup-schemas";
+import {
+  createTimeBilledBodySchema,
+  paymentPlanQuerySchema,
+  proxyQuerySchema,
+  regionQuerySchema,
+} from "../api/request-schemas";
+import { backupSchema } from "../options/backup";
+import type { ImportSummary } from "../options/backup-merge";
+import { authSchema, type SettingKey } from "../state/settings";
+import { type StoredToken, TOKEN_KINDS } from "../state/tokens";
+import type { Failure } from "./failure";
+
+const tokenId = z.int().check(z.positive());
+const tokenIds = z.array(tokenId).check(z.minLength(1), z.maxLength(10_000));
+const command = <T extends string, S extends z.core.$ZodLooseShape>(type: T, shape: S) =>
+  z.object({ type: z.literal(type), ...shape });
+
+export const requestSchemas = {
+  /** Changes only the fields given; each is checked on its own in the background. */
+  patchSettings: command("patchSettings", { patch: z.record(z.string(), z.unknown()) }),
+  createTokens: command("createTokens", {
+    kind: z.enum(TOKEN_KINDS),
+    // Checked in full (payway_id only for time-billed kinds) by the API client.
+    params: createTimeBilledBodySchema,
+    /** ISO code of the chosen country, for the flag and badge (the answer carries only names). */
+    countryCode: z._default(z.string().check(z.maxLength(8)), ""),
+  }),
+  connect: command("connect", { tokenId }),
+  disconnect: command("disconnect", {}),
+  toggle: command("toggle", {}),
+  refreshIp: command("refreshIp", { tokenId }),
+  checkExitIp: command("checkExitIp", {}),
+  deleteTokens: command("deleteTokens", { tokenIds }),
+  restoreTokens: command("restoreTokens", { tokenIds }),
+  dismissTrash: command("dismissTrash", { tokenIds }),
+  regions: command("regions", {
+    level: z.enum(["countries", "states", "cities"]),
+    /** The country (for states) or state (for cities). */
+    parentId: z.optional(tokenId),
+    query: regionQuerySchema,
+  }),
+  plans: command("plans", { filters: paymentPlanQuerySchema }),
+  /** IP basic information of `ip`, or of our own exit when absent. */
+  ipInfo: command("ipInfo", { ip: z.optional(z.string().check(z.maxLength(100))) }),
+  ipQuality: command("ipQuality", { ip: z.string().check(z.minLength(1), z.maxLength(100)) }),
+  getProxies: command("getProxies", { query: proxyQuerySchema }),
+  accountQuota: command("accountQuota", {}),
+  accountInfo: command("accountInfo", {}),
+  /** Tries credentials that are not saved yet with a cheap authenticated call. */
+  verifyCredentials: command("verifyCredentials", { baseUrl: z.string(), auth: authSchema }),
+  /** Merges a backup file (checked in the page, checked again here) into storage. */
+  importBackup: command("importBackup", { backup: backupSchema }),
+};
+
+export interface BatchOutcome {
+  done: number[];
+  failed: { id: number; failure: Failure }[];
+}
+
+export interface CreateOutcome {
+  tokens: StoredToken[];
+  requested: number;
+  created: number;
+}
+
+/** What each command answers with when it succeeds. */
+interface Replies {
+  patchSettings: { rejected: SettingKey[] };
+  createTokens: CreateOutcome;
+  connect: null;
+  disconnect: null;
+  toggle: null;
+  refreshIp: null;
+  checkExitIp: null;
+  deleteTokens: BatchOutcome;
+  restoreTokens: BatchOutcome;
+  dismissTrash: null;
+  regions: (Country | Region)[];
+  plans: PaymentPlan[];
+  ipInfo: IpInfo;
+  ipQuality: IpQuality;
+  getProxies: ProxyEntry[];
+  accountQuota: JsonObject;
+  accountInfo: JsonObject;
+  verifyCredentials: JsonObject;
+  importBackup: ImportSummary;
+}
+
+type Schemas = typeof requestSchemas;
+export type CommandType = keyof Schemas & keyof Replies;
+
+/** The one map: command → request and reply. */
+export type ProtocolMap = {
+  [K in CommandType]: {
+    request: z.input<Schemas[K]>;
+    parsed: z.output<Schemas[K]>;
+    reply: Replies[K];
+  };
+};
+
+export type Command<K extends CommandType = CommandType> = K extends CommandType
+  ? ProtocolMap[K]["request"]
+  : never;
+export type ParsedCommand<K extends CommandType = CommandType> = K extends CommandType
+  ? ProtocolMap[K]["parsed"]
+  : never;
+export type ReplyData<K extends CommandType> = ProtocolMap[K]["reply"];
+export type Reply<K extends CommandType> =
+  | { ok: true; data: ReplyData<K> }
+  | { ok: false; failure: Failure };
+
+const isCommandType = (type: unknown): type is CommandType =>
+  typeof type === "string" && Object.hasOwn(requestSchemas, type);
+
+/** A message as a checked command, or null when it is not one of ours. */
+export function parseCommand(message: unknown): ParsedCommand | null {
+  const type = (message as { type?: unknown } | null)?.type;
+  if (!isCommandType(type)) return null;
+  const result = requestSchemas[type].safeParse(message);
+  return result.success ? (result.data as ParsedCommand) : null;
+}

@@ -1,0 +1,77 @@
+/**
+ * Failures cross the boundary between the background and the pages as codes with parameters,
+ * never as sentences: each page words them in its own language (lib/i18n/failure-strings.ts).
+ * The same values are stored in the proxy status, so a page opened later can still say why.
+ */
+import * as z from "zod/mini";
+
+export type Failure =
+  // The pages and the background
+  | { code: "no-credentials" }
+  | { code: "no-base-url" }
+  | { code: "background-unreachable" }
+  | { code: "malformed-command" }
+  | { code: "internal" }
+  // The provider's API (from ApiError)
+  | { code: "api-network"; origin: string }
+  | { code: "api-timeout"; seconds: number }
+  | { code: "api-schema" }
+  | { code: "api-too-large" }
+  | { code: "api-redirect"; origin: string }
+  | { code: "api-invalid-request"; detail: string }
+  | { code: "api-rate-limited"; seconds: number }
+  | { code: "api-bad-request"; reason: string }
+  | { code: "api-unauthorized" }
+  | { code: "api-forbidden" }
+  | { code: "api-not-found" }
+  | { code: "api-server-error"; status: string }
+  | { code: "api-refused"; status: string; reason: string }
+  // The proxy engine
+  | { code: "credentials-refused" }
+  | { code: "proxy-unreachable"; host: string }
+  | { code: "proxy-error"; error: string }
+  | { code: "socks5-unsupported" }
+  | { code: "controlled-by-other" }
+  | { code: "token-missing" }
+  | { code: "no-tokens" }
+  | { code: "not-dynamic" }
+  | { code: "exit-check-failed"; cause: string }
+  | { code: "refresh-failed"; cause: string }
+  // Token batches and backups
+  | { code: "provider-refused-token" }
+  | { code: "restore-window-passed" }
+  | { code: "backup-missing-secrets" };
+
+export type FailureCode = Failure["code"];
+
+/** A failure as stored or received: a code and flat parameters (checked loosely on read). */
+export const failureSchema = z.catchall(
+  z.object({ code: z.string().check(z.minLength(1), z.maxLength(64)) }),
+  z.union([z.string().check(z.maxLength(500)), z.number()]),
+);
+
+/** A stored failure back as the union (its code was written by this code base). */
+export const asFailure = (stored: z.infer<typeof failureSchema>): Failure => stored as Failure;
+
+/** A failure whose cause is another failure: the cause's code and parameters ride along flat. */
+export function because<C extends "exit-check-failed" | "refresh-failed">(
+  code: C,
+  cause: Failure,
+): Failure {
+  const { code: causeCode, ...params } = cause;
+  return { ...params, code, cause: causeCode } as Failure;
+}
+
+/** Failures the user fixes in Options: the pages add a link there. */
+const FIXED_IN_OPTIONS: ReadonlySet<string> = new Set<FailureCode>([
+  "no-credentials",
+  "no-base-url",
+  "api-network",
+  "api-redirect",
+  "api-invalid-request",
+  "api-unauthorized",
+]);
+
+export const fixedInOptions = (failure: { code: string; cause?: unknown }): boolean =>
+  FIXED_IN_OPTIONS.has(failure.code) ||
+  (typeof failure.cause === "string" && FIXED_IN_OPTIONS.has(failure.cause));

@@ -1,0 +1,43 @@
+/**
+ * The engine's visible status: written through the state store, then shown on the badge.
+ * Badge updates are chained and each reads the status as stored by then, so overlapping
+ * changes cannot leave an older badge on top.
+ */
+import { resolveLanguage } from "../i18n";
+import type { Failure } from "../protocol/failure";
+import type { ProxyStatus } from "../state/status";
+import { readState, updateState } from "../state/store";
+import { badgeFor } from "./badge";
+import type { ProxyPlatform } from "./platform";
+
+export function createStatusWriter(platform: ProxyPlatform, now: () => number) {
+  let badgeQueue: Promise<void> = Promise.resolve();
+
+  function syncBadge(): Promise<void> {
+    badgeQueue = badgeQueue
+      .then(async () => {
+        const { status, tokens, settings } = await readState(["status", "tokens", "settings"]);
+        const token = tokens.find((t) => t.id === status.tokenId);
+        const language = resolveLanguage(settings.language, globalThis.navigator?.language ?? "");
+        await platform.setBadge(badgeFor(status, token, language));
+      })
+      .catch(() => undefined); // a badge that fails to draw must not stop the next one
+    return badgeQueue;
+  }
+
+  async function setStatus(change: (status: ProxyStatus) => ProxyStatus): Promise<ProxyStatus> {
+    const next = await updateState(["status"], ({ status }) => {
+      const changed = change(status);
+      return { write: { status: changed }, result: changed };
+    });
+    await syncBadge();
+    return next;
+  }
+
+  const fail = (tokenId: number | null, failure: Failure) =>
+    setStatus((s) => ({ ...s, state: "error", tokenId, error: { failure, at: now() } }));
+
+  return { setStatus, fail, syncBadge };
+}
+
+export type StatusWriter = ReturnType<typeof createStatusWriter>;

@@ -1,0 +1,121 @@
+/**
+ * The stored items and how each is read back: every item is checked on read, and a value that
+ * fails its check is never written back over (lists keep their unreadable entries as they are,
+ * so no paid token is lost to a bad write).
+ */
+import { storage } from "@wxt-dev/storage";
+import * as z from "zod/mini";
+import { DEFAULT_SETTINGS, decodeSettings, type Settings, settingsSchema } from "./settings";
+import {
+  type Connection,
+  connectionSchema,
+  DEFAULT_STATUS,
+  decodeConnection,
+  decodeStatus,
+  NO_CONNECTION,
+  type ProxyStatus,
+  proxyStatusSchema,
+} from "./status";
+import { type StoredToken, storedTokenSchema } from "./tokens";
+import { type TrashEntry, trashEntrySchema } from "./trash";
+
+const numberRecord = z.record(z.string(), z.number());
+const lookupCacheSchema = z.record(z.string(), z.object({ at: z.number(), value: z.unknown() }));
+export type LookupCache = z.infer<typeof lookupCacheSchema>;
+
+export interface State {
+  settings: Settings;
+  tokens: StoredToken[];
+  trash: TrashEntry[];
+  connection: Connection;
+  status: ProxyStatus;
+  /** Region lists and payment plans, keyed by query: they rarely change. */
+  lookupCache: LookupCache;
+  /** Proxy challenges answered per request id: the loop guard's mirror for a woken worker. */
+  authAttempts: Record<string, number>;
+}
+export type StateKey = keyof State;
+
+export const items = {
+  settings: storage.defineItem<unknown>("local:settings", {
+    fallback: DEFAULT_SETTINGS,
+    version: 1,
+  }),
+  tokens: storage.defineItem<unknown[]>("local:tokens", { fallback: [], version: 1 }),
+  trash: storage.defineItem<unknown[]>("local:trash", { fallback: [], version: 1 }),
+  connection: storage.defineItem<unknown>("local:connection", {
+    fallback: NO_CONNECTION,
+    version: 1,
+  }),
+  status: storage.defineItem<unknown>("local:proxyStatus", {
+    fallback: DEFAULT_STATUS,
+    version: 1,
+  }),
+  lookupCache: storage.defineItem<unknown>("local:lookupCache", { fallback: {} }),
+  authAttempts: storage.defineItem<unknown>("session:authAttempts", { fallback: {} }),
+} satisfies Record<StateKey, unknown>;
+
+/** Valid entries, and the raw ones that failed their check (kept, never rewritten). */
+export function splitList<T>(
+  schema: z.ZodMiniType<T>,
+  raw: unknown,
+): { valid: T[]; invalid: unknown[] } {
+  const valid: T[] = [];
+  const invalid: unknown[] = [];
+  for (const entry of Array.isArray(raw) ? raw : []) {
+    const result = schema.safeParse(entry);
+    if (result.success) valid.push(result.data);
+    else invalid.push(entry);
+  }
+  return { valid, invalid };
+}
+
+/**
+ * How an item is read and written. `read` checks the raw value and sets aside what is
+ * unreadable (`kept`); `write` checks the new value (nothing unreadable is ever written: it
+ * throws instead) and puts the kept entries back, so a token this version cannot read survives
+ * every write.
+ */
+interface Codec<T> {
+  read(raw: unknown): { value: T; kept: unknown[] };
+  write(value: T, kept: unknown[]): unknown;
+}
+
+function valueCodec<T>(schema: z.ZodMiniType<T>, decodeRaw: (raw: unknown) => T): Codec<T> {
+  return {
+    read: (raw) => ({ value: decodeRaw(raw), kept: [] }),
+    write: (value) => z.parse(schema, value),
+  };
+}
+
+function listCodec<T>(schema: z.ZodMiniType<T>): Codec<T[]> {
+  const list = z.array(schema);
+  return {
+    read: (raw) => {
+      const { valid, invalid } = splitList(schema, raw);
+      return { value: valid, kept: invalid };
+    },
+    write: (value, kept) => [...z.parse(list, value), ...kept],
+  };
+}
+
+function checkedOr<T>(schema: z.ZodMiniType<T>, fallback: T) {
+  return (raw: unknown): T => {
+    const result = schema.safeParse(raw);
+    return result.success ? result.data : fallback;
+  };
+}
+
+export const codecs: { [K in StateKey]: Codec<State[K]> } = {
+  settings: valueCodec(settingsSchema, decodeSettings),
+  tokens: listCodec(storedTokenSchema),
+  trash: listCodec(trashEntrySchema),
+  connection: valueCodec(connectionSchema, decodeConnection),
+  status: valueCodec(proxyStatusSchema, decodeStatus),
+  lookupCache: valueCodec(lookupCacheSchema, checkedOr(lookupCacheSchema, {})),
+  authAttempts: valueCodec(numberRecord, checkedOr(numberRecord, {})),
+};
+
+/** A raw stored value as the checked value (what the pages use to render). */
+export const decode = <K extends StateKey>(key: K, raw: unknown): State[K] =>
+  codecs[key].read(raw).value;

@@ -1,0 +1,73 @@
+/**
+ * Settings: the provider's address and API credentials, the bypass list and preferences.
+ * Stored in storage.local only (they hold the API secrets, which must never sync). Read and
+ * changed field by field, so one damaged or refused value never resets the others, above all
+ * never the credentials.
+ */
+import * as z from "zod/mini";
+import { isRecord } from "../api/is-record";
+
+export const authSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("bearer"), accessToken: z.string().check(z.minLength(1)) }),
+  z.object({
+    kind: z.literal("basic"),
+    username: z.string().check(z.minLength(1)),
+    password: z.string().check(z.minLength(1)),
+  }),
+]);
+
+export const settingsSchema = z.object({
+  baseUrl: z.string(),
+  auth: z.nullable(authSchema),
+  /** Chrome bypass rules; `<-loopback>` sends loopback traffic through the proxy too. */
+  bypassList: z.array(z.string()),
+  /** 0 turns automatic refresh of a connected dynamic token off. */
+  autoRefreshMinutes: z.number().check(z.gte(0)),
+  plan: z.enum(["free", "basic", "professional", "enterprise"]),
+  webrtcProtection: z.boolean(),
+  language: z.enum(["auto", "en", "zh_CN"]),
+});
+export type Settings = z.infer<typeof settingsSchema>;
+export type SettingKey = keyof Settings;
+export const SETTING_KEYS = Object.keys(settingsSchema.def.shape) as SettingKey[];
+
+export const DEFAULT_SETTINGS: Settings = {
+  baseUrl: "",
+  auth: null,
+  bypassList: ["<local>"],
+  autoRefreshMinutes: 0,
+  plan: "free",
+  webrtcProtection: false,
+  language: "auto",
+};
+
+function validField<K extends SettingKey>(key: K, value: unknown): value is Settings[K] {
+  return settingsSchema.def.shape[key].safeParse(value).success;
+}
+
+/** Stored settings, each field checked on its own: a damaged field falls back alone. */
+export function decodeSettings(raw: unknown): Settings {
+  const stored = isRecord(raw) ? raw : {};
+  const settings: Record<string, unknown> = { ...DEFAULT_SETTINGS };
+  for (const key of SETTING_KEYS) {
+    if (validField(key, stored[key])) settings[key] = stored[key];
+  }
+  return settings as Settings;
+}
+
+export type SettingsPatch = { [K in SettingKey]?: unknown };
+
+/** The patch's valid fields applied; invalid ones reported by name and left as they were. */
+export function applySettingsPatch(
+  current: Settings,
+  patch: SettingsPatch,
+): { settings: Settings; rejected: SettingKey[] } {
+  const settings: Record<string, unknown> = { ...current };
+  const rejected: SettingKey[] = [];
+  for (const key of SETTING_KEYS) {
+    if (!(key in patch)) continue;
+    if (validField(key, patch[key])) settings[key] = patch[key];
+    else rejected.push(key);
+  }
+  return { settings: settings as Settings, rejected };
+}

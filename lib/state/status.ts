@@ -1,0 +1,77 @@
+/**
+ * The connection intent (which token the user chose) and the engine's visible status (what
+ * the browser has shown us about it). Both written only by the background.
+ */
+import * as z from "zod/mini";
+import { isRecord } from "../api/is-record";
+import { failureSchema } from "../protocol/failure";
+
+export const connectionSchema = z.object({
+  /** The token the user wants traffic to go through; null = direct. */
+  activeTokenId: z.nullable(z.int()),
+  /** The last token used, for the keyboard toggle. */
+  lastTokenId: z.nullable(z.int()),
+});
+export type Connection = z.infer<typeof connectionSchema>;
+export const NO_CONNECTION: Connection = { activeTokenId: null, lastTokenId: null };
+
+export const exitIpSchema = z.object({
+  ip: z.string(),
+  country: z.string(),
+  countryCode: z.string(),
+  city: z.string(),
+  checkedAt: z.number(),
+  /** The token the check went through; null = direct. */
+  viaTokenId: z.nullable(z.int()),
+});
+export type ExitIp = z.infer<typeof exitIpSchema>;
+
+export const statusErrorSchema = z.object({ failure: failureSchema, at: z.number() });
+export type StatusError = z.infer<typeof statusErrorSchema>;
+
+export const proxyStatusSchema = z.object({
+  state: z.enum(["direct", "connected", "error"]),
+  tokenId: z.nullable(z.int()),
+  error: z.nullable(statusErrorSchema),
+  exitIp: z.nullable(exitIpSchema),
+  /** Another extension controls the browser's proxy setting: ours cannot take effect. */
+  controlledByOther: z.boolean(),
+});
+export type ProxyStatus = z.infer<typeof proxyStatusSchema>;
+
+export const DEFAULT_STATUS: ProxyStatus = {
+  state: "direct",
+  tokenId: null,
+  error: null,
+  exitIp: null,
+  controlledByOther: false,
+};
+
+/**
+ * A stored status, field by field. An error written by an older version (a sentence, not a
+ * failure code) reads as no error: the background's reconcile on wake finds it again if it
+ * still holds.
+ */
+export function decodeStatus(raw: unknown): ProxyStatus {
+  if (!isRecord(raw)) return DEFAULT_STATUS;
+  const field = <T>(schema: z.ZodMiniType<T>, value: unknown, fallback: T): T => {
+    const result = schema.safeParse(value);
+    return result.success ? result.data : fallback;
+  };
+  const shape = proxyStatusSchema.def.shape;
+  const status: ProxyStatus = {
+    state: field(shape.state, raw.state, "direct"),
+    tokenId: field(shape.tokenId, raw.tokenId, null),
+    error: field(shape.error, raw.error, null),
+    exitIp: field(shape.exitIp, raw.exitIp, null),
+    controlledByOther: field(shape.controlledByOther, raw.controlledByOther, false),
+  };
+  return status.state === "error" && status.error === null
+    ? { ...status, state: status.tokenId === null ? "direct" : "connected" }
+    : status;
+}
+
+export function decodeConnection(raw: unknown): Connection {
+  const result = connectionSchema.safeParse(raw);
+  return result.success ? result.data : NO_CONNECTION;
+}

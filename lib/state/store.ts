@@ -1,0 +1,65 @@
+/**
+ * The one writer of extension state. Every read-modify-write runs here, one at a time (a
+ * mutex in the background; the pages never write), and a change that touches several items
+ * is a single `storage.set` of all of them: a worker stopped between two writes cannot split
+ * a delete into "gone from the list, missing from the trash".
+ */
+import { storage } from "@wxt-dev/storage";
+import { Mutex } from "async-mutex";
+import { codecs, items, type State, type StateKey } from "./items";
+
+type Slice<K extends StateKey> = Pick<State, K>;
+
+async function readRaw<K extends StateKey>(keys: readonly K[]) {
+  const answers = await storage.getItems(keys.map((key) => items[key]));
+  return keys.map((key, i) => ({ key, ...codecs[key].read(answers[i]?.value) }));
+}
+
+/** The checked values of these items, as committed by the last finished change. */
+export async function readState<K extends StateKey>(keys: readonly K[]): Promise<Slice<K>> {
+  const slice: Partial<Slice<K>> = {};
+  for (const { key, value } of await readRaw(keys)) slice[key] = value as State[K];
+  return slice as Slice<K>;
+}
+
+export async function read<K extends StateKey>(key: K): Promise<State[K]> {
+  return (await readState([key]))[key];
+}
+
+export interface Change<K extends StateKey, R> {
+  /** The items to write; items left out stay as they are. */
+  write?: Partial<Slice<K>>;
+  result: R;
+}
+
+const writer = new Mutex();
+
+/**
+ * Reads `keys`, lets `change` decide (synchronously: nothing slow may hold the writer), writes
+ * what it returns in one call. A change that throws writes nothing.
+ */
+export function updateState<K extends StateKey, R>(
+  keys: readonly K[],
+  change: (current: Slice<K>) => Change<K, R>,
+): Promise<R> {
+  return writer.runExclusive(async () => {
+    const loaded = await readRaw(keys);
+    const current: Partial<Slice<K>> = {};
+    for (const { key, value } of loaded) current[key] = value as State[K];
+    const { write, result } = change(current as Slice<K>);
+    const writes = loaded
+      .filter(({ key }) => write && key in write)
+      .map(({ key, kept }) => ({
+        item: items[key],
+        value: codecs[key].write(write?.[key] as State[typeof key], kept),
+      }));
+    if (writes.length > 0) await storage.setItems(writes);
+    return result;
+  });
+}
+
+/** Writes whole values without reading first (a value that does not depend on the old one). */
+export function writeState<K extends StateKey>(values: Slice<K>): Promise<void> {
+  const keys = Object.keys(values) as K[];
+  return updateState(keys, () => ({ write: values, result: undefined }));
+}
