@@ -11,17 +11,10 @@ import {
   staticTokenSchema,
 } from "../../../lib/api";
 import { createCommandHandler } from "../../../lib/background/commands";
-import type { ParsedCommand } from "../../../lib/protocol/messages";
-import { commandSchema } from "../../../lib/protocol/messages";
+import { type ParsedCommand, parseCommand } from "../../../lib/protocol/commands";
 import type { Engine } from "../../../lib/proxy/engine";
-import {
-  DEFAULT_SETTINGS,
-  readSettings,
-  readTokens,
-  type Settings,
-  saveSettings,
-  updateTokens,
-} from "../../../lib/state/storage";
+import { DEFAULT_SETTINGS, type Settings } from "../../../lib/state/settings";
+import { read, writeState } from "../../../lib/state/store";
 import type { StoredToken, TokenKind } from "../../../lib/state/tokens";
 import * as samples from "../api/samples";
 import { makeToken } from "../stored-token";
@@ -32,8 +25,11 @@ const SETTINGS: Settings = {
   baseUrl: "https://api.example.test",
   auth: { kind: "bearer", accessToken: "secret" },
 };
-const NO_CREDENTIALS = "Add the provider's base URL and your API credentials in Options first.";
-const GENERIC = "Something went wrong in Proxy Deck. Try again.";
+const NO_CREDENTIALS = { ok: false, failure: { code: "no-credentials" } };
+const INTERNAL = { ok: false, failure: { code: "internal" } };
+const readTokens = () => read("tokens");
+const readSettings = () => read("settings");
+const saveSettings = (settings: Settings) => writeState({ settings });
 
 const staticTokens: StaticToken[] = [
   staticTokenSchema.parse(samples.staticTokenEmptyIp),
@@ -101,13 +97,16 @@ function fakeEngine(result: Awaited<ReturnType<Engine["connect"]>> = { ok: true 
   return { engine, calls };
 }
 
-const create = (kind: TokenKind, params: Record<string, unknown> = {}): ParsedCommand =>
-  commandSchema.parse({
+function create(kind: TokenKind, params: Record<string, unknown> = {}): ParsedCommand {
+  const command = parseCommand({
     type: "createTokens",
     kind,
     params: { number: 1, country_id: 7, ...params },
     countryCode: "us",
   });
+  if (!command) throw new Error("test command does not parse");
+  return command;
+}
 
 function setup(engineResult?: Awaited<ReturnType<Engine["connect"]>>) {
   const api = fakeApi();
@@ -128,7 +127,7 @@ describe("createTokens", () => {
   ])("$name → the Options-first sentence, API not called", async ({ settings }) => {
     if (settings) await saveSettings(settings);
     const { handle, api } = setup();
-    expect(await handle(create("static-ip"))).toEqual({ ok: false, error: NO_CREDENTIALS });
+    expect(await handle(create("static-ip"))).toEqual(NO_CREDENTIALS);
     expect(api.calls).toEqual([]);
     expect(await readTokens()).toEqual([]);
   });
@@ -225,7 +224,7 @@ describe("createTokens", () => {
   it("new tokens go first; existing ones are kept, a re-sent id replaced not duplicated", async () => {
     await saveSettings(SETTINGS);
     const existing = [makeToken({ id: 1 }), makeToken({ id: 104, name: "old copy" })];
-    await updateTokens(() => ({ tokens: existing, result: undefined }));
+    await writeState({ tokens: existing });
     const { handle } = setup();
     await handle(create("static-ip"));
     const tokens = await readTokens();
@@ -233,30 +232,28 @@ describe("createTokens", () => {
     expect(tokens.find((t) => t.id === 104)?.name).toBe("");
   });
 
-  it("an ApiError → its user message and kind, storage unchanged", async () => {
+  it("an ApiError → its failure code, storage unchanged", async () => {
     await saveSettings(SETTINGS);
     const existing = [makeToken({ id: 1 })];
-    await updateTokens(() => ({ tokens: existing, result: undefined }));
+    await writeState({ tokens: existing });
     const { handle, api } = setup();
     const error = new ApiError({ kind: "http", operation: "x", status: 401 });
     api.state.error = error;
     for (const kind of ["static-ip", "dynamic-traffic"] as const) {
       expect(await handle(create(kind))).toEqual({
         ok: false,
-        error: error.userMessage,
-        code: "http",
+        failure: { code: "api-unauthorized" },
       });
     }
-    expect(error.userMessage).toMatch(/refused the access token/);
     expect(await readTokens()).toEqual(existing);
   });
 
-  it("an unexpected throw → the generic sentence, no internals leaked", async () => {
+  it("an unexpected throw → the internal failure, no internals leaked", async () => {
     await saveSettings(SETTINGS);
     const { handle, api } = setup();
     api.state.error = new TypeError("cannot read secret_field of undefined");
     const reply = await handle(create("dynamic-ip"));
-    expect(reply).toEqual({ ok: false, error: GENERIC });
+    expect(reply).toEqual(INTERNAL);
     expect(await readTokens()).toEqual([]);
   });
 
@@ -269,11 +266,23 @@ describe("createTokens", () => {
 });
 
 describe("other commands", () => {
-  it("saveSettings stores the settings", async () => {
+  it("patchSettings changes the fields given and keeps the others", async () => {
+    await saveSettings(SETTINGS);
     const { handle } = setup();
-    const settings = { ...SETTINGS, plan: "basic" as const };
-    expect(await handle({ type: "saveSettings", settings })).toEqual({ ok: true, data: null });
-    expect(await readSettings()).toEqual(settings);
+    const reply = await handle({ type: "patchSettings", patch: { plan: "basic" } });
+    expect(reply).toEqual({ ok: true, data: { rejected: [] } });
+    expect(await readSettings()).toEqual({ ...SETTINGS, plan: "basic" });
+  });
+
+  it("patchSettings: an invalid field is reported, the valid ones land, credentials stay", async () => {
+    await saveSettings(SETTINGS);
+    const { handle } = setup();
+    const reply = await handle({
+      type: "patchSettings",
+      patch: { autoRefreshMinutes: -5, auth: { kind: "bearer" }, language: "zh_CN" },
+    });
+    expect(reply).toEqual({ ok: true, data: { rejected: ["auth", "autoRefreshMinutes"] } });
+    expect(await readSettings()).toEqual({ ...SETTINGS, language: "zh_CN" });
   });
 
   it.each([
@@ -287,11 +296,10 @@ describe("other commands", () => {
     expect(await ok.handle(command)).toEqual({ ok: true, data: null });
     expect(ok.engine.calls).toEqual([call]);
 
-    const failing = setup({ ok: false, code: "socks5-unsupported", message: "No SOCKS5 here." });
+    const failing = setup({ ok: false, failure: { code: "socks5-unsupported" } });
     expect(await failing.handle(command)).toEqual({
       ok: false,
-      error: "No SOCKS5 here.",
-      code: "socks5-unsupported",
+      failure: { code: "socks5-unsupported" },
     });
   });
 });

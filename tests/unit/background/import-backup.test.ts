@@ -1,19 +1,11 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeBrowser } from "wxt/testing";
 import { createCommandHandler } from "../../../lib/background/commands";
-import { importBackup, MISSING_SECRETS } from "../../../lib/background/import-backup";
+import { importBackup } from "../../../lib/background/import-backup";
 import { buildBackup, parseBackup } from "../../../lib/options/backup";
-import { commandSchema } from "../../../lib/protocol/messages";
-import {
-  DEFAULT_SETTINGS,
-  readSettings,
-  readTokens,
-  readTrash,
-  type Settings,
-  saveSettings,
-  updateTokens,
-  updateTrash,
-} from "../../../lib/state/storage";
+import { parseCommand } from "../../../lib/protocol/commands";
+import { DEFAULT_SETTINGS, type Settings } from "../../../lib/state/settings";
+import { read, writeState } from "../../../lib/state/store";
 import { makeToken } from "../stored-token";
 
 const SETTINGS: Settings = {
@@ -25,10 +17,12 @@ const SETTINGS: Settings = {
 const TOKENS = [makeToken({ id: 1 }), makeToken({ id: 2 })];
 const TRASH = [{ token: makeToken({ id: 3 }), deletedAt: 10, restoreDeadline: 20 }];
 
+const readTokens = () => read("tokens");
+const readTrash = () => read("trash");
+const readSettings = () => read("settings");
+
 async function seed() {
-  await saveSettings(SETTINGS);
-  await updateTokens(() => ({ tokens: TOKENS, result: undefined }));
-  await updateTrash(() => ({ trash: TRASH, result: undefined }));
+  await writeState({ settings: SETTINGS, tokens: TOKENS, trash: TRASH });
 }
 const snapshot = async () => JSON.stringify(await fakeBrowser.storage.local.get(null));
 const backupOf = (includeSecrets: boolean) =>
@@ -44,7 +38,7 @@ describe("importBackup (background)", () => {
     const reply = await importBackup(backup);
     expect(reply).toEqual({
       ok: true,
-      data: {
+      summary: {
         tokensAdded: 2,
         tokensUpdated: 0,
         trashAdded: 1,
@@ -66,11 +60,10 @@ describe("importBackup (background)", () => {
   });
 
   it("missing passwords: refused, storage byte-for-byte unchanged", async () => {
-    await saveSettings(DEFAULT_SETTINGS);
-    await updateTokens(() => ({ tokens: [makeToken({ id: 7 })], result: undefined }));
+    await writeState({ settings: DEFAULT_SETTINGS, tokens: [makeToken({ id: 7 })] });
     const before = await snapshot();
     const reply = await importBackup(backupOf(false));
-    expect(reply).toEqual({ ok: false, error: MISSING_SECRETS, code: "backup-missing-secrets" });
+    expect(reply).toEqual({ ok: false, failure: { code: "backup-missing-secrets" } });
     expect(await snapshot()).toBe(before);
   });
 
@@ -107,19 +100,34 @@ describe("the importBackup command", () => {
 
   it("is parsed with the backup schema: a damaged backup is a malformed command", () => {
     const good = { type: "importBackup", backup: backupOf(true) };
-    expect(commandSchema.safeParse(good).success).toBe(true);
+    expect(parseCommand(good)).not.toBeNull();
     const damaged = JSON.parse(JSON.stringify(good));
     delete damaged.backup.tokens[0].host;
-    expect(commandSchema.safeParse(damaged).success).toBe(false);
+    expect(parseCommand(damaged)).toBeNull();
     const repeated = JSON.parse(JSON.stringify(good));
     repeated.backup.tokens.push(repeated.backup.tokens[0]);
-    expect(commandSchema.safeParse(repeated).success).toBe(false);
+    expect(parseCommand(repeated)).toBeNull();
+  });
+
+  it("writes tokens, trash and settings in one storage.local.set", async () => {
+    await seed();
+    await fakeBrowser.storage.local.clear();
+    const set = vi.spyOn(fakeBrowser.storage.local, "set");
+    await importBackup(backupOf(true));
+    expect(set).toHaveBeenCalledTimes(1);
+    expect(Object.keys(set.mock.calls[0]?.[0] ?? {}).sort()).toEqual([
+      "settings",
+      "tokens",
+      "trash",
+    ]);
+    set.mockRestore();
   });
 
   it("merges through the handler", async () => {
     const parsed = parseBackup(JSON.stringify(backupOf(true)));
     if (!parsed.ok) throw new Error("backup did not parse");
-    const command = commandSchema.parse({ type: "importBackup", backup: parsed.backup });
+    const command = parseCommand({ type: "importBackup", backup: parsed.backup });
+    if (!command) throw new Error("command did not parse");
     const reply = await handle(command);
     expect(reply.ok).toBe(true);
     expect((await readTokens()).map((t) => t.id)).toEqual([1, 2]);

@@ -4,13 +4,7 @@ import type { ApiClient } from "../../../lib/api";
 import { ApiError } from "../../../lib/api/errors";
 import { deleteTokens, dismissTrash, restoreTokens } from "../../../lib/background/token-commands";
 import type { Engine } from "../../../lib/proxy/engine";
-import {
-  readTokens,
-  readTrash,
-  saveConnection,
-  updateTokens,
-  updateTrash,
-} from "../../../lib/state/storage";
+import { read, updateState, writeState } from "../../../lib/state/store";
 import { canRestore, RESTORE_WINDOW_MS, trashEntry } from "../../../lib/state/trash";
 import { makeToken } from "../stored-token";
 
@@ -70,15 +64,16 @@ function fakeEngine() {
   const engine = {
     async disconnect() {
       calls.push("disconnect");
-      await saveConnection({ activeTokenId: null, lastTokenId: null });
+      await writeState({ connection: { activeTokenId: null, lastTokenId: null } });
       return { ok: true as const };
     },
   };
   return { engine: engine as unknown as Engine, calls };
 }
 
-const seed = (ids: number[]) =>
-  updateTokens(() => ({ tokens: ids.map((id) => makeToken({ id })), result: undefined }));
+const readTokens = () => read("tokens");
+const readTrash = () => read("trash");
+const seed = (ids: number[]) => writeState({ tokens: ids.map((id) => makeToken({ id })) });
 
 beforeEach(() => {
   fakeBrowser.reset();
@@ -123,14 +118,14 @@ describe("deleteTokens", () => {
     const outcome = await deleteTokens(api, fakeEngine().engine, [1, 2, 3, 3], NOW);
     expect(outcome.done).toEqual([1, 3]);
     expect(outcome.failed.map((f) => f.id)).toEqual([2]);
-    expect(outcome.failed[0]?.reason).toMatch(/refused/);
+    expect(outcome.failed[0]?.failure).toEqual({ code: "provider-refused-token" });
     expect((await readTokens()).map((t) => t.id)).toEqual([2]);
     expect((await readTrash()).map((e) => e.token.id).sort()).toEqual([1, 3]);
   });
 
   it("disconnects first when the connected token is deleted", async () => {
     await seed([1, 2]);
-    await saveConnection({ activeTokenId: 2, lastTokenId: 2 });
+    await writeState({ connection: { activeTokenId: 2, lastTokenId: 2 } });
     const engine = fakeEngine();
     await deleteTokens(fakeApi().api, engine.engine, [1, 2], NOW);
     expect(engine.calls).toEqual(["disconnect"]);
@@ -153,11 +148,13 @@ describe("deleteTokens", () => {
 
 describe("restoreTokens", () => {
   const trashed = (id: number, deadline: number) =>
-    updateTrash((trash) => ({
-      trash: [
-        ...trash,
-        { token: makeToken({ id, ip: "" }), deletedAt: NOW, restoreDeadline: deadline },
-      ],
+    updateState(["trash"], ({ trash }) => ({
+      write: {
+        trash: [
+          ...trash,
+          { token: makeToken({ id, ip: "" }), deletedAt: NOW, restoreDeadline: deadline },
+        ],
+      },
       result: undefined,
     }));
 
@@ -178,7 +175,10 @@ describe("restoreTokens", () => {
     expect(calls).toEqual(["restoreTokens 2,3"]);
     expect(outcome.done).toEqual([2]);
     expect(outcome.failed.map((f) => f.id)).toEqual([1, 3]);
-    expect(outcome.failed[0]?.reason).toMatch(/30-day/);
+    expect(outcome.failed.map((f) => f.failure.code)).toEqual([
+      "restore-window-passed",
+      "provider-refused-token",
+    ]);
     expect((await readTrash()).map((e) => e.token.id).sort()).toEqual([1, 3]);
   });
 
@@ -186,5 +186,39 @@ describe("restoreTokens", () => {
     await trashed(1, NOW - 1);
     await dismissTrash([1]);
     expect(await readTrash()).toEqual([]);
+  });
+});
+
+describe("overlapping moves", () => {
+  it("a delete that lands after an overlapping restore finished keeps the token (in the trash)", async () => {
+    await writeState({
+      trash: [{ token: makeToken({ id: 1 }), deletedAt: NOW, restoreDeadline: NOW + 1000 }],
+    });
+    // The restore's answer arrives first and brings the token back; the delete's answer then
+    // moves it to the trash again: it must be in exactly one of the two lists.
+    await restoreTokens(fakeApi().api, [1], NOW);
+    await deleteTokens(fakeApi().api, fakeEngine().engine, [1], NOW);
+    expect((await readTokens()).map((t) => t.id)).toEqual([]);
+    expect((await readTrash()).map((e) => e.token.id)).toEqual([1]);
+  });
+
+  it("a delete of a token already in the trash does not drop its trash entry", async () => {
+    await writeState({
+      trash: [{ token: makeToken({ id: 1 }), deletedAt: NOW, restoreDeadline: NOW + 1000 }],
+    });
+    await deleteTokens(fakeApi().api, fakeEngine().engine, [1], NOW);
+    expect((await readTrash()).map((e) => e.token.id)).toEqual([1]);
+  });
+
+  it("a restore of a token already in the list does not drop it", async () => {
+    await seed([1]);
+    // The token is listed, yet the server restores it (a second restore raced the first).
+    const api = fakeApi().api;
+    await writeState({
+      trash: [{ token: makeToken({ id: 2 }), deletedAt: NOW, restoreDeadline: NOW + 1000 }],
+    });
+    await restoreTokens(api, [2], NOW);
+    await restoreTokens(api, [1, 2], NOW);
+    expect((await readTokens()).map((t) => t.id).sort()).toEqual([1, 2]);
   });
 });
