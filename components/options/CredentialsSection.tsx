@@ -1,86 +1,40 @@
 /** Base URL and API credentials: validate, verify with the unsaved values, save, remove. */
-import { useEffect, useRef, useState } from "preact/hooks";
-import type { OptionsKey } from "@/lib/i18n/options-strings";
-import { validateBaseUrl } from "@/lib/options/base-url";
+import { useRef, useState } from "preact/hooks";
 import { describeAuth } from "@/lib/options/secrets";
 import type { Settings } from "@/lib/state/storage";
-import { FieldError, Notice, type NoticeValue, SecretInput, send, useT } from "./shared";
-
-type Method = "bearer" | "basic";
-interface Form {
-  baseUrl: string;
-  method: Method;
-  accessToken: string;
-  username: string;
-  password: string;
-}
-type FieldErrors = Partial<Record<"baseUrl" | "accessToken" | "username" | "password", string>>;
-
-function formFrom(settings: Settings): Form {
-  const auth = settings.auth;
-  return {
-    baseUrl: settings.baseUrl,
-    method: auth?.kind ?? "bearer",
-    accessToken: auth?.kind === "bearer" ? auth.accessToken : "",
-    username: auth?.kind === "basic" ? auth.username : "",
-    password: auth?.kind === "basic" ? auth.password : "",
-  };
-}
+import { ConfirmBox } from "./ConfirmBox";
+import {
+  accountName,
+  type CredentialsField,
+  type CredentialsForm,
+  checkCredentials,
+  credentialsOf,
+  formFrom,
+} from "./credentials-form";
+import { TextField } from "./FormFields";
+import { Notice, type NoticeValue, send, useT } from "./shared";
+import { useSettingsForm } from "./use-settings-form";
 
 export function CredentialsSection({ settings }: { settings: Settings }) {
   const t = useT();
-  const [form, setForm] = useState<Form>(() => formFrom(settings));
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { form, setForm, update, errors, setErrors } = useSettingsForm<
+    CredentialsForm,
+    CredentialsField
+  >(settings, formFrom, credentialsOf(settings));
   const [notice, setNotice] = useState<NoticeValue | null>(null);
   const [busy, setBusy] = useState<null | "verify" | "save" | "remove">(null);
   const [confirmRemove, setConfirmRemove] = useState(false);
-  const confirmRef = useRef<HTMLButtonElement>(null);
   const removeRef = useRef<HTMLButtonElement>(null);
 
-  // Stored credentials changed elsewhere (another tab, an import): show them, unless the user
-  // is in the middle of editing.
-  const storedKey = JSON.stringify([settings.baseUrl, settings.auth]);
-  const lastStored = useRef(storedKey);
-  useEffect(() => {
-    if (storedKey === lastStored.current) return;
-    lastStored.current = storedKey;
-    setForm(formFrom(settings));
-  }, [storedKey, settings]);
-
-  useEffect(() => {
-    if (confirmRemove) confirmRef.current?.focus();
-  }, [confirmRemove]);
-
-  const update = (change: Partial<Form>) => {
-    setForm({ ...form, ...change });
-    setErrors({});
-  };
-
-  /** The settings these fields describe, or the field errors that stop them. */
+  /** The settings these fields describe, or null after showing the field errors that stop them. */
   function checked(): Settings | null {
-    const next: FieldErrors = {};
-    const url = validateBaseUrl(form.baseUrl);
-    if (!url.ok) next.baseUrl = t(`cred.err.${url.problem}` as OptionsKey);
-    if (form.method === "bearer" && form.accessToken.trim() === "") {
-      next.accessToken = t("cred.err.token");
-    }
-    if (form.method === "basic") {
-      if (form.username.trim() === "") next.username = t("cred.err.username");
-      if (form.password === "") next.password = t("cred.err.password");
-    }
-    setErrors(next);
-    if (!url.ok || Object.keys(next).length > 0) {
+    const result = checkCredentials(form, settings, t);
+    setErrors(result.ok ? {} : result.errors);
+    if (!result.ok) {
       setNotice({ tone: "error", text: t("cred.fixErrors") });
       return null;
     }
-    return {
-      ...settings,
-      baseUrl: url.url,
-      auth:
-        form.method === "bearer"
-          ? { kind: "bearer", accessToken: form.accessToken.trim() }
-          : { kind: "basic", username: form.username.trim(), password: form.password },
-    };
+    return result.settings;
   }
 
   async function verify() {
@@ -97,8 +51,7 @@ export function CredentialsSection({ settings }: { settings: Settings }) {
     const name = accountName(reply.data);
     const worked = name ? t("cred.verifiedAs", { name }) : t("cred.verified");
     const unsaved =
-      JSON.stringify([candidate.baseUrl, candidate.auth]) !==
-      JSON.stringify([settings.baseUrl, settings.auth]);
+      JSON.stringify(credentialsOf(candidate)) !== JSON.stringify(credentialsOf(settings));
     setNotice({ tone: "ok", text: unsaved ? `${worked} ${t("cred.notSavedYet")}` : worked });
   }
 
@@ -131,32 +84,25 @@ export function CredentialsSection({ settings }: { settings: Settings }) {
   }
 
   const stored = describeAuth(settings.auth);
-  const errorId = (field: keyof FieldErrors) => (errors[field] ? `${field}-error` : undefined);
-  const describedBy = (...ids: (string | undefined)[]) => ids.filter(Boolean).join(" ");
+  const error = (field: CredentialsField) => ({ id: `${field}-error`, message: errors[field] });
 
   return (
     <section id="credentials" aria-labelledby="credentials-heading">
       <h2 id="credentials-heading">{t("cred.heading")}</h2>
       <p class="hint">{t("cred.intro")}</p>
       <form onSubmit={save} noValidate>
-        <div class="field">
-          <label for="base-url">{t("cred.baseUrl")}</label>
-          <input
-            id="base-url"
-            type="url"
-            inputMode="url"
-            autoComplete="off"
-            spellcheck={false}
-            value={form.baseUrl}
-            aria-invalid={errors.baseUrl ? "true" : undefined}
-            aria-describedby={describedBy("base-url-hint", errorId("baseUrl"))}
-            onInput={(e) => update({ baseUrl: e.currentTarget.value })}
-          />
-          <p id="base-url-hint" class="hint">
-            {t("cred.baseUrlHint")}
-          </p>
-          <FieldError id="baseUrl-error" message={errors.baseUrl} />
-        </div>
+        <TextField
+          id="base-url"
+          label={t("cred.baseUrl")}
+          type="url"
+          inputMode="url"
+          autoComplete="off"
+          spellcheck={false}
+          value={form.baseUrl}
+          hint={{ id: "base-url-hint", text: t("cred.baseUrlHint") }}
+          error={error("baseUrl")}
+          onInput={(baseUrl) => update({ baseUrl })}
+        />
 
         <fieldset class="field">
           <legend>{t("cred.method")}</legend>
@@ -175,46 +121,35 @@ export function CredentialsSection({ settings }: { settings: Settings }) {
         </fieldset>
 
         {form.method === "bearer" ? (
-          <div class="field">
-            <label for="access-token">{t("cred.token")}</label>
-            <SecretInput
-              id="access-token"
-              label={t("cred.token")}
-              value={form.accessToken}
-              invalid={Boolean(errors.accessToken)}
-              describedBy={describedBy("secret-hint", errorId("accessToken"))}
-              onInput={(accessToken) => update({ accessToken })}
-            />
-            <FieldError id="accessToken-error" message={errors.accessToken} />
-          </div>
+          <TextField
+            id="access-token"
+            label={t("cred.token")}
+            secret
+            value={form.accessToken}
+            describedBy="secret-hint"
+            error={error("accessToken")}
+            onInput={(accessToken) => update({ accessToken })}
+          />
         ) : (
           <>
-            <div class="field">
-              <label for="username">{t("cred.username")}</label>
-              <input
-                id="username"
-                type="text"
-                autoComplete="off"
-                spellcheck={false}
-                value={form.username}
-                aria-invalid={errors.username ? "true" : undefined}
-                aria-describedby={describedBy("secret-hint", errorId("username"))}
-                onInput={(e) => update({ username: e.currentTarget.value })}
-              />
-              <FieldError id="username-error" message={errors.username} />
-            </div>
-            <div class="field">
-              <label for="password">{t("cred.password")}</label>
-              <SecretInput
-                id="password"
-                label={t("cred.password")}
-                value={form.password}
-                invalid={Boolean(errors.password)}
-                describedBy={errorId("password")}
-                onInput={(password) => update({ password })}
-              />
-              <FieldError id="password-error" message={errors.password} />
-            </div>
+            <TextField
+              id="username"
+              label={t("cred.username")}
+              autoComplete="off"
+              spellcheck={false}
+              value={form.username}
+              describedBy="secret-hint"
+              error={error("username")}
+              onInput={(username) => update({ username })}
+            />
+            <TextField
+              id="password"
+              label={t("cred.password")}
+              secret
+              value={form.password}
+              error={error("password")}
+              onInput={(password) => update({ password })}
+            />
           </>
         )}
         <p id="secret-hint" class="hint">
@@ -241,24 +176,17 @@ export function CredentialsSection({ settings }: { settings: Settings }) {
       </form>
 
       {confirmRemove && (
-        <div class="confirm">
-          <p id="remove-question">{t("cred.removeConfirm")}</p>
-          <div class="actions">
-            <button type="button" class="danger" ref={confirmRef} onClick={remove}>
-              {t("cred.removeYes")}
-            </button>
-            <button
-              type="button"
-              class="secondary"
-              onClick={() => {
-                setConfirmRemove(false);
-                removeRef.current?.focus();
-              }}
-            >
-              {t("cred.removeNo")}
-            </button>
-          </div>
-        </div>
+        <ConfirmBox
+          id="remove-question"
+          question={t("cred.removeConfirm")}
+          yes={t("cred.removeYes")}
+          no={t("cred.removeNo")}
+          onYes={remove}
+          onNo={() => {
+            setConfirmRemove(false);
+            removeRef.current?.focus();
+          }}
+        />
       )}
 
       <Notice notice={notice} id="credentials-status" />
@@ -271,18 +199,4 @@ export function CredentialsSection({ settings }: { settings: Settings }) {
       </p>
     </section>
   );
-}
-
-/** The account's name, when the (unspecified) account record happens to carry one. */
-function accountName(data: unknown): string | undefined {
-  const record =
-    data && typeof data === "object" && "data" in data && typeof data.data === "object"
-      ? data.data
-      : data;
-  if (!record || typeof record !== "object") return undefined;
-  for (const key of ["username", "name", "email"]) {
-    const value = (record as Record<string, unknown>)[key];
-    if (typeof value === "string" && value.trim() !== "") return value.slice(0, 80);
-  }
-  return undefined;
 }

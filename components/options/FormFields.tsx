@@ -1,0 +1,116 @@
+/** Labelled fields for the options forms: the hint and the error below are linked to the control. */
+import type { ComponentChildren } from "preact";
+import { FieldError, SecretInput } from "./shared";
+
+interface FieldProps {
+  id: string;
+  label: string;
+  /** The hint shown under the control. */
+  hint?: { id: string; text: string };
+  /** The error shown under the control while there is one. */
+  error?: { id: string; message: string | undefined };
+  /** Ids of descriptions elsewhere on the page, read before the field's own. */
+  describedBy?: string;
+}
+
+function Field({ id, label, hint, error, children }: FieldProps & { children: ComponentChildren }) {
+  return (
+    <div class="field">
+      <label for={id}>{label}</label>
+      {children}
+      {hint && (
+        <p id={hint.id} class="hint">
+          {hint.text}
+        </p>
+      )}
+      {error && <FieldError id={error.id} message={error.message} />}
+    </div>
+  );
+}
+
+/** The control's `aria-describedby` (undefined when nothing describes it) and `aria-invalid`. */
+function described({ hint, error, describedBy }: FieldProps) {
+  const ids = [describedBy, hint?.id, error?.message ? error.id : undefined].filter(Boolean);
+  return {
+    describedBy: ids.length > 0 ? ids.join(" ") : undefined,
+    invalid: error?.message ? ("true" as const) : undefined,
+  };
+}
+
+/** Text in one line, in `rows` lines, or a secret with a Show button. */
+export function TextField(
+  props: FieldProps & {
+    value: string;
+    onInput: (value: string) => void;
+    type?: "text" | "url";
+    inputMode?: "url" | "decimal";
+    autoComplete?: "off";
+    spellcheck?: boolean;
+    rows?: number;
+    secret?: boolean;
+  },
+) {
+  const { id, label, value, onInput } = props;
+  const aria = described(props);
+  return (
+    <Field {...props}>
+      {props.secret ? (
+        <SecretInput
+          id={id}
+          label={label}
+          value={value}
+          invalid={aria.invalid !== undefined}
+          describedBy={aria.describedBy}
+          onInput={onInput}
+        />
+      ) : props.rows ? (
+        <textarea
+          id={id}
+          rows={props.rows}
+          spellcheck={props.spellcheck}
+          value={value}
+          aria-invalid={aria.invalid}
+          aria-describedby={aria.describedBy}
+          onInput={(e) => onInput(e.currentTarget.value)}
+        />
+      ) : (
+        <input
+          id={id}
+          type={props.type ?? "text"}
+          inputMode={props.inputMode}
+          autoComplete={props.autoComplete}
+          spellcheck={props.spellcheck}
+          value={value}
+          aria-invalid={aria.invalid}
+          aria-describedby={aria.describedBy}
+          onInput={(e) => onInput(e.currentTarget.value)}
+        />
+      )}
+    </Field>
+  );
+}
+
+/** A choice from a list; `lang` marks an option written in another language. */
+export function SelectField<T extends string>(
+  props: FieldProps & {
+    value: T;
+    options: readonly { value: T; text: string; lang?: string }[];
+    onChange: (value: T) => void;
+  },
+) {
+  return (
+    <Field {...props}>
+      <select
+        id={props.id}
+        value={props.value}
+        onChange={(e) => props.onChange(e.currentTarget.value as T)}
+      >
+        {props.options.map((option) => (
+          <option key={option.value} value={option.value} lang={option.lang}>
+            {option.text}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}

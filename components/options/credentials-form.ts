@@ -1,0 +1,73 @@
+/** The credentials form's values: read from settings, checked, turned back into settings. */
+import type { OptionsKey, Translate } from "@/lib/i18n/options-strings";
+import { validateBaseUrl } from "@/lib/options/base-url";
+import type { Settings } from "@/lib/state/storage";
+
+export type Method = "bearer" | "basic";
+export interface CredentialsForm {
+  baseUrl: string;
+  method: Method;
+  accessToken: string;
+  username: string;
+  password: string;
+}
+export type CredentialsField = "baseUrl" | "accessToken" | "username" | "password";
+export type FieldErrors = Partial<Record<CredentialsField, string>>;
+
+export function formFrom(settings: Settings): CredentialsForm {
+  const auth = settings.auth;
+  return {
+    baseUrl: settings.baseUrl,
+    method: auth?.kind ?? "bearer",
+    accessToken: auth?.kind === "bearer" ? auth.accessToken : "",
+    username: auth?.kind === "basic" ? auth.username : "",
+    password: auth?.kind === "basic" ? auth.password : "",
+  };
+}
+
+/** What the credentials of these settings are, to compare two settings by. */
+export const credentialsOf = (settings: Settings) => [settings.baseUrl, settings.auth];
+
+/** The settings these fields describe, or the field errors that stop them. */
+export function checkCredentials(
+  form: CredentialsForm,
+  settings: Settings,
+  t: Translate,
+): { ok: true; settings: Settings } | { ok: false; errors: FieldErrors } {
+  const errors: FieldErrors = {};
+  const url = validateBaseUrl(form.baseUrl);
+  if (!url.ok) errors.baseUrl = t(`cred.err.${url.problem}` as OptionsKey);
+  if (form.method === "bearer" && form.accessToken.trim() === "") {
+    errors.accessToken = t("cred.err.token");
+  }
+  if (form.method === "basic") {
+    if (form.username.trim() === "") errors.username = t("cred.err.username");
+    if (form.password === "") errors.password = t("cred.err.password");
+  }
+  if (!url.ok || Object.keys(errors).length > 0) return { ok: false, errors };
+  return {
+    ok: true,
+    settings: {
+      ...settings,
+      baseUrl: url.url,
+      auth:
+        form.method === "bearer"
+          ? { kind: "bearer", accessToken: form.accessToken.trim() }
+          : { kind: "basic", username: form.username.trim(), password: form.password },
+    },
+  };
+}
+
+/** The account's name, when the (unspecified) account record happens to carry one. */
+export function accountName(data: unknown): string | undefined {
+  const record =
+    data && typeof data === "object" && "data" in data && typeof data.data === "object"
+      ? data.data
+      : data;
+  if (!record || typeof record !== "object") return undefined;
+  for (const key of ["username", "name", "email"]) {
+    const value = (record as Record<string, unknown>)[key];
+    if (typeof value === "string" && value.trim() !== "") return value.slice(0, 80);
+  }
+  return undefined;
+}
