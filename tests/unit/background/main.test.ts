@@ -1,0 +1,148 @@
+/**
+ * The background's wiring through its main(): every listener exists as soon as startBackground
+ * returns, before any of its awaits settle, because a stopped worker woken by an event gets the
+ * event only if the listener was added in its first turn. fakeBrowser lacks the proxy and
+ * webRequest events, so those are recording fakes injected here.
+ */
+import type { Browser } from "@wxt-dev/browser";
+import { beforeEach, describe, expect, it } from "vitest";
+import type { WxtBrowser } from "wxt/browser";
+import { fakeBrowser } from "wxt/testing";
+import { startBackground } from "../../../lib/background/main";
+import type { FirefoxApi } from "../../../lib/proxy/firefox";
+import { read, writeState } from "../../../lib/state/store";
+import { makeToken } from "../stored-token";
+
+function fakeEvent() {
+  const listeners: unknown[] = [];
+  return {
+    listeners,
+    addListener: (listener: unknown) => void listeners.push(listener),
+    hasListeners: () => listeners.length > 0,
+  };
+}
+
+function chromeFake() {
+  const applied: unknown[] = [];
+  return {
+    applied,
+    api: {
+      webRequest: { onAuthRequired: fakeEvent() },
+      proxy: {
+        onProxyError: fakeEvent(),
+        settings: {
+          onChange: fakeEvent(),
+          get: async () => ({ levelOfControl: "controllable_by_this_extension", value: {} }),
+          set: async (details: { value: unknown }) => void applied.push(details.value),
+          clear: async () => void applied.push("clear"),
+        },
+      },
+      browsingData: { remove: async () => undefined },
+      action: {
+        setBadgeText: async () => undefined,
+        setBadgeBackgroundColor: async () => undefined,
+        setTitle: async () => undefined,
+      },
+    },
+  };
+}
+
+/** fakeBrowser, plus the events it does not implement (proxy settings, commands). */
+const onCommand = fakeEvent();
+function browserWith(proxySettings: unknown) {
+  return {
+    ...fakeBrowser,
+    commands: { ...fakeBrowser.commands, onCommand },
+    proxy: { ...fakeBrowser.proxy, settings: proxySettings },
+  };
+}
+
+beforeEach(() => {
+  fakeBrowser.reset();
+  onCommand.listeners.length = 0;
+});
+
+describe("startBackground on Chrome", () => {
+  it("registers every listener synchronously", () => {
+    const chrome = chromeFake();
+    const browser = browserWith(chrome.api.proxy.settings);
+    startBackground({
+      browser: browser as unknown as WxtBrowser,
+      chrome: chrome.api as unknown as typeof Browser,
+      firefox: null,
+    });
+    // No await between the call and these checks: a listener added later would be missed.
+    expect(fakeBrowser.runtime.onMessage.hasListeners()).toBe(true);
+    expect(onCommand.hasListeners()).toBe(true);
+    expect(fakeBrowser.alarms.onAlarm.hasListeners()).toBe(true);
+    expect(fakeBrowser.storage.local.onChanged.hasListeners()).toBe(true);
+    expect(chrome.api.proxy.settings.onChange.hasListeners()).toBe(true);
+    expect(chrome.api.webRequest.onAuthRequired.hasListeners()).toBe(true);
+    expect(chrome.api.proxy.onProxyError.hasListeners()).toBe(true);
+  });
+
+  it("reconciles on wake: the stored active token is applied without any event", async () => {
+    await writeState({
+      tokens: [makeToken({ id: 4, host: "gw.example.test", port: 8080 })],
+      connection: { activeTokenId: 4, lastTokenId: 4 },
+    });
+    const chrome = chromeFake();
+    startBackground({
+      browser: browserWith(chrome.api.proxy.settings) as unknown as WxtBrowser,
+      chrome: chrome.api as unknown as typeof Browser,
+      firefox: null,
+    });
+    await expect.poll(() => chrome.applied.length).toBeGreaterThan(0);
+    expect(chrome.applied[0]).toMatchObject({
+      mode: "fixed_servers",
+      rules: { singleProxy: { host: "gw.example.test", port: 8080 } },
+    });
+    await expect.poll(async () => (await read("status")).state).toBe("connected");
+  });
+
+  it("answers a malformed command from its own page with a failure code", async () => {
+    const chrome = chromeFake();
+    startBackground({
+      browser: browserWith(chrome.api.proxy.settings) as unknown as WxtBrowser,
+      chrome: chrome.api as unknown as typeof Browser,
+      firefox: null,
+    });
+    const sender = { id: fakeBrowser.runtime.id, url: fakeBrowser.runtime.getURL("/popup.html") };
+    const [reply] = await fakeBrowser.runtime.onMessage.trigger({ type: "connect" }, sender);
+    expect(reply).toEqual({ ok: false, failure: { code: "malformed-command" } });
+    // Another sender gets no answer at all.
+    const [foreign] = await fakeBrowser.runtime.onMessage.trigger(
+      { type: "disconnect" },
+      { id: "someone-else", url: "https://example.com/" },
+    );
+    expect(foreign).toBeUndefined();
+  });
+});
+
+describe("startBackground on Firefox", () => {
+  it("registers every listener synchronously", () => {
+    const firefox = {
+      webRequest: { onBeforeSendHeaders: fakeEvent(), onAuthRequired: fakeEvent() },
+      proxy: {
+        onRequest: fakeEvent(),
+        onError: fakeEvent(),
+        settings: { get: async () => ({ levelOfControl: "controllable_by_this_extension" }) },
+      },
+      action: chromeFake().api.action,
+    };
+    const settings = { ...firefox.proxy.settings, onChange: fakeEvent() };
+    startBackground({
+      browser: browserWith(settings) as unknown as WxtBrowser,
+      chrome: null,
+      firefox: firefox as unknown as FirefoxApi,
+    });
+    expect(fakeBrowser.runtime.onMessage.hasListeners()).toBe(true);
+    expect(onCommand.hasListeners()).toBe(true);
+    expect(fakeBrowser.alarms.onAlarm.hasListeners()).toBe(true);
+    expect(settings.onChange.hasListeners()).toBe(true);
+    expect(firefox.proxy.onRequest.hasListeners()).toBe(true);
+    expect(firefox.proxy.onError.hasListeners()).toBe(true);
+    expect(firefox.webRequest.onAuthRequired.hasListeners()).toBe(true);
+    expect(firefox.webRequest.onBeforeSendHeaders.hasListeners()).toBe(true);
+  });
+});
