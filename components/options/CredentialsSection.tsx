@@ -1,6 +1,5 @@
 /** Base URL and API credentials: validate, verify with the unsaved values, save, remove. */
 import { useRef, useState } from "preact/hooks";
-import { describeAuth } from "@/lib/options/secrets";
 import type { Settings } from "@/lib/state/storage";
 import { ConfirmBox } from "./ConfirmBox";
 import {
@@ -10,6 +9,7 @@ import {
   checkCredentials,
   credentialsOf,
   formFrom,
+  storedText,
 } from "./credentials-form";
 import { TextField } from "./FormFields";
 import { Notice, type NoticeValue, send, useT } from "./shared";
@@ -83,7 +83,6 @@ export function CredentialsSection({ settings }: { settings: Settings }) {
     removeRef.current?.focus();
   }
 
-  const stored = describeAuth(settings.auth);
   const error = (field: CredentialsField) => ({ id: `${field}-error`, message: errors[field] });
 
   return (
@@ -191,11 +190,7 @@ export function CredentialsSection({ settings }: { settings: Settings }) {
 
       <Notice notice={notice} id="credentials-status" />
       <p class="stored" data-testid="stored-credentials">
-        {stored.kind === "none"
-          ? t("cred.storedNone")
-          : stored.kind === "bearer"
-            ? t("cred.storedBearer", { token: stored.token })
-            : t("cred.storedBasic", { username: stored.username, password: stored.password })}
+        {storedText(settings, t)}
       </p>
     </section>
   );

@@ -1,6 +1,7 @@
 /** The credentials form's values: read from settings, checked, turned back into settings. */
 import type { OptionsKey, Translate } from "@/lib/i18n/options-strings";
 import { validateBaseUrl } from "@/lib/options/base-url";
+import { describeAuth } from "@/lib/options/secrets";
 import type { Settings } from "@/lib/state/storage";
 
 export type Method = "bearer" | "basic";
@@ -56,6 +57,16 @@ export function checkCredentials(
           : { kind: "basic", username: form.username.trim(), password: form.password },
     },
   };
+}
+
+/** The stored credentials in a sentence, secrets masked. */
+export function storedText(settings: Settings, t: Translate): string {
+  const stored = describeAuth(settings.auth);
+  return stored.kind === "none"
+    ? t("cred.storedNone")
+    : stored.kind === "bearer"
+      ? t("cred.storedBearer", { token: stored.token })
+      : t("cred.storedBasic", { username: stored.username, password: stored.password });
 }
 
 /** The account's name, when the (unspecified) account record happens to carry one. */
