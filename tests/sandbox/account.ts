@@ -1,6 +1,5 @@
 /** Account operations the spec lists without shapes, and the proxy retrieval operation. */
 import type { Context } from "./context";
-import { GATEWAY_HOST } from "./context";
 import { ok } from "./http-util";
 import { isStaticKind } from "./kinds";
 import type { PlanName } from "./rate-limit";
@@ -85,7 +84,7 @@ export function proxyGet(ctx: Context, q: URLSearchParams) {
     if (type && !typeMatches(type, t.kind, t.networkType)) continue;
     const isStatic = isStaticKind(t.kind);
     proxies.push({
-      ip: isStatic ? GATEWAY_HOST : t.ip,
+      ip: isStatic ? t.gatewayHost : t.ip,
       port: gatewayPort(ctx, t),
       country: code,
       protocol: t.networkType === "HTTP" ? "http" : "socks5",

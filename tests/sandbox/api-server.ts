@@ -49,6 +49,15 @@ function faultReply(status: number, retryAfter: number): Reply {
   return errorReply(status, `injected fault: HTTP ${status}`);
 }
 
+/** A moved-elsewhere answer: what a misconfigured or hijacked provider address might send. */
+function redirectReply(fault: { status: number; origin: string }, pathAndQuery: string): Reply {
+  const location = `${fault.origin}${pathAndQuery}`;
+  return {
+    ...errorReply(fault.status, `injected fault: moved to ${location}`),
+    headers: { location },
+  };
+}
+
 async function route(ctx: Context, req: IncomingMessage, url: URL): Promise<Reply> {
   const method = req.method ?? "GET";
   const path = url.pathname.length > 1 ? url.pathname.replace(/\/$/, "") : url.pathname;
@@ -106,11 +115,12 @@ async function answer(
   }
   const fault = ctx.faults.next();
   if (fault?.kind === "status") return { reply: faultReply(fault.status, fault.retryAfter) };
+  if (fault?.kind === "redirect") return { reply: redirectReply(fault, req.url ?? "/") };
   if (fault?.kind === "delay") await sleep(fault.delayMs);
   return { reply: await safely(() => route(ctx, req, url)), fault };
 }
 
-function send(res: ServerResponse, reply: Reply, fault: Fault | undefined): void {
+function send(ctx: Context, res: ServerResponse, reply: Reply, fault: Fault | undefined): void {
   if (reply.after) {
     const after = reply.after;
     res.once("close", () => void after().catch(() => undefined));
@@ -121,6 +131,10 @@ function send(res: ServerResponse, reply: Reply, fault: Fault | undefined): void
     return;
   }
   let text = typeof reply.body === "string" ? reply.body : JSON.stringify(reply.body);
+  if (fault?.kind === "oversize") {
+    void streamOversize(res, reply, text, fault.padBytes, ctx);
+    return;
+  }
   let status = reply.status;
   if (fault?.kind === "malformed") {
     // A strict prefix of a JSON object is never valid JSON.
@@ -135,11 +149,59 @@ function send(res: ServerResponse, reply: Reply, fault: Fault | undefined): void
   res.end(text);
 }
 
+const PAD_CHUNK = Buffer.alloc(64 * 1024, " ");
+
+/**
+ * The real answer followed by `padBytes` of whitespace (still valid JSON), chunked and without
+ * Content-Length so only reading tells the client how big it is. Writes wait for the socket
+ * (backpressure) and stop when the client hangs up; the progress is kept for GET /faults.
+ */
+async function streamOversize(
+  res: ServerResponse,
+  reply: Reply,
+  text: string,
+  padBytes: number,
+  ctx: Context,
+): Promise<void> {
+  const head = Buffer.from(text);
+  const progress = {
+    bytes_total: head.length + padBytes,
+    bytes_sent: 0,
+    finished: false,
+    client_closed: false,
+  };
+  ctx.faults.lastOversize = progress;
+  res.once("close", () => {
+    progress.client_closed = !progress.finished;
+  });
+  res.writeHead(reply.status, {
+    ...reply.headers,
+    "content-type": "application/json; charset=utf-8",
+  });
+  const write = async (chunk: Buffer) => {
+    if (res.destroyed) return false;
+    progress.bytes_sent += chunk.length;
+    if (!res.write(chunk)) {
+      await new Promise<void>((resolve) => {
+        res.once("drain", resolve);
+        res.once("close", resolve);
+      });
+    }
+    return !res.destroyed;
+  };
+  if (!(await write(head))) return;
+  for (let left = padBytes; left > 0; left -= PAD_CHUNK.length) {
+    if (!(await write(PAD_CHUNK.subarray(0, Math.min(left, PAD_CHUNK.length))))) return;
+  }
+  progress.finished = true;
+  res.end();
+}
+
 export function createApiServer(ctx: Context): Server {
   return createServer((req, res) => {
     answer(ctx, req)
       .catch((error: unknown) => ({ reply: toReply(error), fault: undefined }))
-      .then(({ reply, fault }) => send(res, reply, fault))
+      .then(({ reply, fault }) => send(ctx, res, reply, fault))
       .catch(() => res.socket?.destroy());
   });
 }

@@ -12,6 +12,19 @@ export interface GatewayControl {
   closeDynamic(ip: string, token: Token): Promise<void>;
   /** Cuts the open connections of a token (deleted tokens stop working at once). */
   dropToken(tokenId: number): void;
+  /**
+   * Opens the shared HTTP and SOCKS5 gateways on the IPv6 loopback too (same ports), once;
+   * false when this machine has no IPv6 loopback (or the ports are taken there).
+   */
+  openIpv6(): Promise<boolean>;
+}
+
+/** One-shot answer quirks a real provider may show (see README, "Answer quirks"). */
+export interface Quirks {
+  /** The next N dynamic creates answer their tokens with `ip: ""`. */
+  emptyDynamicIp: number;
+  /** The next N static creates answer `host: "::1"` and serve their tokens only there. */
+  ipv6Host: number;
 }
 
 export interface Credentials {
@@ -28,6 +41,7 @@ export interface Context {
   gatewayLog: GatewayLog;
   /** The next `remaining` valid gateway logins are challenged again (407). */
   rechallenge: { remaining: number };
+  quirks: Quirks;
   gateways: GatewayControl;
   credentials: Credentials;
   initialPlan: PlanName;
@@ -39,3 +53,5 @@ export interface Context {
 }
 
 export const GATEWAY_HOST = "127.0.0.1";
+/** Where static tokens created under the ipv6Host quirk are served. */
+export const GATEWAY_HOST_V6 = "::1";

@@ -27,7 +27,35 @@ export async function resetSandbox(ctx: Context): Promise<void> {
   ctx.limiter.plan = ctx.initialPlan;
   ctx.gatewayLog.clear();
   ctx.rechallenge.remaining = 0;
+  ctx.quirks.emptyDynamicIp = 0;
+  ctx.quirks.ipv6Host = 0;
   ctx.requestCount = 0;
+}
+
+function quirksView(ctx: Context) {
+  return { empty_dynamic_ip: ctx.quirks.emptyDynamicIp, ipv6_host: ctx.quirks.ipv6Host };
+}
+
+const count = (body: Record<string, unknown>, name: string): number | undefined => {
+  const value = body[name];
+  if (value === undefined) return undefined;
+  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0) {
+    throw badRequest(`${name} must be a non-negative integer (creates to affect)`);
+  }
+  return value;
+};
+
+/** POST /quirks: sets the counters it names; ipv6_host also opens the [::1] gateways. */
+async function setQuirks(ctx: Context, body: Record<string, unknown>) {
+  const emptyDynamicIp = count(body, "empty_dynamic_ip");
+  const ipv6Host = count(body, "ipv6_host");
+  if (emptyDynamicIp === undefined && ipv6Host === undefined) {
+    throw badRequest('expected "empty_dynamic_ip" and/or "ipv6_host" (counts of creates)');
+  }
+  if (emptyDynamicIp !== undefined) ctx.quirks.emptyDynamicIp = emptyDynamicIp;
+  if (ipv6Host === undefined) return quirksView(ctx);
+  ctx.quirks.ipv6Host = ipv6Host;
+  return { ...quirksView(ctx), ipv6_gateway: await ctx.gateways.openIpv6() };
 }
 
 function clockView(ctx: Context) {
@@ -54,7 +82,7 @@ export async function handleControl(
       return ok(clockView(ctx));
     }
     case "GET /faults":
-      return ok({ pending: ctx.faults.pending() });
+      return ok({ pending: ctx.faults.pending(), last_oversize: ctx.faults.lastOversize });
     case "POST /faults": {
       const parsed = parseFault(body);
       if (typeof parsed === "string") throw badRequest(parsed);
@@ -92,6 +120,19 @@ export async function handleControl(
       ctx.rechallenge.remaining = count;
       return ok({ remaining: count });
     }
+    case "POST /gateway/refuse-password": {
+      const id = requireObject(body).token_id;
+      const token = typeof id === "number" ? ctx.store.get(id) : undefined;
+      if (!token || token.purged) throw notFound(`token_id ${JSON.stringify(id)} does not exist`);
+      token.passwordRefused = true;
+      // Open connections were let in with the old password; they end now, as on a real rotation.
+      ctx.gateways.dropToken(token.id);
+      return ok({ token_id: token.id, password_refused: true });
+    }
+    case "GET /quirks":
+      return ok(quirksView(ctx));
+    case "POST /quirks":
+      return ok(await setQuirks(ctx, requireObject(body)));
     case "POST /gateway-log/clear":
       ctx.gatewayLog.clear();
       return ok({ cleared: true });

@@ -80,6 +80,79 @@ describe("faults", () => {
     expect((await control(sb, "POST", "faults", { explode: true })).status).toBe(400);
     expect((await control(sb, "POST", "faults", { status: 200 })).status).toBe(400);
     expect((await control(sb, "POST", "faults", { delay_ms: 10, count: 0 })).status).toBe(400);
+    expect((await control(sb, "POST", "faults", { redirect_to: "ftp://x.test" })).status).toBe(400);
+    expect((await control(sb, "POST", "faults", { redirect_to: "/relative" })).status).toBe(400);
+    const badStatus = { redirect_to: "http://x.test", redirect_status: 200 };
+    expect((await control(sb, "POST", "faults", badStatus)).status).toBe(400);
+    expect((await control(sb, "POST", "faults", { oversize_bytes: 0 })).status).toBe(400);
+  });
+});
+
+describe("redirect fault", () => {
+  const elsewhere = "http://127.0.0.1:9/ignored/path";
+  const raw = (path: string, init: RequestInit = {}) =>
+    fetch(`${sb.baseUrl}${path}`, {
+      ...init,
+      redirect: "manual",
+      headers: { authorization: `Bearer ${sb.accessToken}`, ...init.headers },
+    });
+
+  it("answers the next N requests with a 302 to the given origin, path and query kept", async () => {
+    await control(sb, "POST", "faults", { redirect_to: elsewhere, count: 2 });
+    for (const path of [`${countries}?page=2`, "/token/check/ip"]) {
+      const r = await raw(path);
+      expect(r.status).toBe(302);
+      expect(r.headers.get("location")).toBe(`http://127.0.0.1:9${path}`);
+    }
+    expect((await raw(countries)).status).toBe(200);
+  });
+
+  it("runs nothing: a redirected create buys no token; the status can be chosen", async () => {
+    await control(sb, "POST", "faults", { redirect_to: elsewhere, redirect_status: 307 });
+    const r = await raw("/token/static/ip", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ number: 1, country_id: 1 }),
+    });
+    expect(r.status).toBe(307);
+    expect(await tokenCount()).toBe(0);
+  });
+});
+
+describe("oversize fault", () => {
+  const faults = async () => (await control(sb, "GET", "faults")).json;
+
+  it("streams the real answer plus padding, without Content-Length; still valid JSON", async () => {
+    await control(sb, "POST", "faults", { oversize_bytes: 300_000 });
+    const r = await fetch(`${sb.baseUrl}/token/static/ip`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${sb.accessToken}`, "content-type": "application/json" },
+      body: JSON.stringify({ number: 1, country_id: 1 }),
+    });
+    expect(r.headers.get("content-length")).toBeNull();
+    const text = await r.text();
+    expect(text.length).toBeGreaterThan(300_000);
+    expect(JSON.parse(text).data).toHaveLength(1);
+    expect(await tokenCount()).toBe(1);
+    const progress = (await faults()).last_oversize;
+    expect(progress).toMatchObject({ finished: true, client_closed: false });
+    expect(progress.bytes_sent).toBe(progress.bytes_total);
+  });
+
+  it("stops writing when the client hangs up, and says so", async () => {
+    await control(sb, "POST", "faults", { oversize_bytes: 256 * 1024 * 1024 });
+    const controller = new AbortController();
+    const r = await fetch(`${sb.baseUrl}${countries}`, {
+      headers: { authorization: `Bearer ${sb.accessToken}` },
+      signal: controller.signal,
+    });
+    const reader = r.body?.getReader();
+    await reader?.read();
+    controller.abort();
+    await expect.poll(async () => (await faults()).last_oversize?.client_closed).toBe(true);
+    const progress = (await faults()).last_oversize;
+    expect(progress.finished).toBe(false);
+    expect(progress.bytes_sent).toBeLessThan(progress.bytes_total);
   });
 });
 

@@ -3,7 +3,21 @@ export type Fault =
   | { kind: "status"; status: number; retryAfter: number }
   | { kind: "delay"; delayMs: number }
   | { kind: "malformed" }
-  | { kind: "drop_after_commit" };
+  | { kind: "drop_after_commit" }
+  /** Answer `status` with `Location: <origin><the request's path and query>`; nothing runs. */
+  | { kind: "redirect"; status: number; origin: string }
+  /** Run the operation, then stream its answer followed by `padBytes` of JSON whitespace. */
+  | { kind: "oversize"; padBytes: number };
+
+/** How far the last oversize answer got, so a test can see whether the client hung up early. */
+export interface OversizeProgress {
+  bytes_total: number;
+  bytes_sent: number;
+  /** The whole body was handed to the socket. */
+  finished: boolean;
+  /** The client closed the connection before the end. */
+  client_closed: boolean;
+}
 
 interface Queued {
   fault: Fault;
@@ -12,6 +26,8 @@ interface Queued {
 
 const MAX_DELAY_MS = 120_000;
 const MAX_COUNT = 10_000;
+const MAX_PAD_BYTES = 1024 ** 3;
+const REDIRECT_STATUSES = [301, 302, 303, 307, 308];
 
 /** Parses a POST /__sandbox/faults body; returns an error text when it is not understood. */
 export function parseFault(body: unknown): { fault: Fault; count: number } | string {
@@ -47,11 +63,36 @@ export function parseFault(body: unknown): { fault: Fault; count: number } | str
   }
   if (b.malformed === true) return { fault: { kind: "malformed" }, count: n };
   if (b.drop_after_commit === true) return { fault: { kind: "drop_after_commit" }, count: n };
-  return 'expected one of "status", "delay_ms", "malformed": true, "drop_after_commit": true';
+  if (b.redirect_to !== undefined) return parseRedirect(b, n);
+  if (b.oversize_bytes !== undefined) {
+    const pad = b.oversize_bytes;
+    if (!Number.isInteger(pad) || (pad as number) < 1 || (pad as number) > MAX_PAD_BYTES) {
+      return `oversize_bytes must be an integer between 1 and ${MAX_PAD_BYTES}`;
+    }
+    return { fault: { kind: "oversize", padBytes: pad as number }, count: n };
+  }
+  return 'expected one of "status", "delay_ms", "malformed": true, "drop_after_commit": true, "redirect_to", "oversize_bytes"';
+}
+
+function parseRedirect(b: Record<string, unknown>, count: number) {
+  let origin: string;
+  try {
+    const url = new URL(String(b.redirect_to));
+    if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error("scheme");
+    origin = url.origin;
+  } catch {
+    return "redirect_to must be an absolute http:// or https:// URL (its origin is used)";
+  }
+  const status = b.redirect_status ?? 302;
+  if (!REDIRECT_STATUSES.includes(status as number)) {
+    return `redirect_status must be one of ${REDIRECT_STATUSES.join(", ")}`;
+  }
+  return { fault: { kind: "redirect" as const, status: status as number, origin }, count };
 }
 
 export class Faults {
   private queue: Queued[] = [];
+  lastOversize: OversizeProgress | null = null;
 
   add(fault: Fault, count: number): void {
     this.queue.push({ fault, remaining: count });
@@ -72,5 +113,6 @@ export class Faults {
 
   clear(): void {
     this.queue = [];
+    this.lastOversize = null;
   }
 }

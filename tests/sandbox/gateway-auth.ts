@@ -1,11 +1,10 @@
 /**
- * Who may use a gateway listener. Static tokens are served only on the shared address
- * (127.0.0.1), dynamic tokens only on their own address, and each only by the gateway of its
+ * Who may use a gateway listener. Static tokens are served only on their shared address
+ * (127.0.0.1, or ::1 under the ipv6Host quirk), dynamic tokens only on their own address, and each only by the gateway of its
  * network type. Deleted, expired, exhausted or unknown credentials are refused.
  */
 import type { Clock } from "./clock";
-import { GATEWAY_HOST } from "./context";
-import type { GatewayEvent, GatewayLog, GatewayName } from "./gateway-log";
+import { type GatewayEvent, type GatewayLog, type GatewayName, hostPort } from "./gateway-log";
 import { isStaticKind } from "./kinds";
 import type { Store, Token } from "./state";
 
@@ -23,14 +22,15 @@ export function decide(
   if (!username)
     return { ok: false, result: "auth-required", reason: "Proxy credentials required." };
   const token = store.byUser(username);
-  if (!token || token.password !== password) {
+  // A refused password answers like a wrong one: the provider changed it behind our back.
+  if (!token || token.password !== password || token.passwordRefused) {
     return { ok: false, result: "refused", reason: "Invalid proxy username or password." };
   }
   const wantedGateway: GatewayName = token.networkType === "HTTP" ? "http" : "socks5";
   if (gateway !== wantedGateway) {
     return { ok: false, result: "refused", reason: `This token is a ${token.networkType} proxy.` };
   }
-  const home = isStaticKind(token.kind) ? GATEWAY_HOST : token.ip;
+  const home = isStaticKind(token.kind) ? token.gatewayHost : token.ip;
   if (listenerIp !== home) {
     return { ok: false, result: "refused", reason: "This token is not served on this address." };
   }
@@ -64,7 +64,7 @@ export function logDecision(
   const event: GatewayEvent = {
     at: deps.clock.iso(),
     gateway,
-    listener: `${listener.ip}:${listener.port}`,
+    listener: hostPort(listener.ip, listener.port),
     username: username || null,
     target,
     result: d.ok ? "ok" : d.result,

@@ -16,6 +16,11 @@ export interface GatewayEvent {
 
 const CAPACITY = 1000;
 
+/** `ip:port`, with an IPv6 address in brackets as in a URL (`[::1]:8788`). */
+export function hostPort(ip: string, port: number): string {
+  return ip.includes(":") ? `[${ip}]:${port}` : `${ip}:${port}`;
+}
+
 export class GatewayLog {
   private events: GatewayEvent[] = [];
 

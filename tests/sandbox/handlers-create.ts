@@ -1,7 +1,7 @@
 /** The four create operations and the dynamic refresh. */
 import { PLAN_QUOTAS } from "./account";
 import { DAY } from "./clock";
-import type { Context } from "./context";
+import { type Context, GATEWAY_HOST, GATEWAY_HOST_V6 } from "./context";
 import {
   badRequest,
   bodyInt,
@@ -81,6 +81,19 @@ function parseCreate(kind: ProxyKind, raw: unknown): CreateRequest {
   };
 }
 
+/** Takes this create's share of the one-shot quirks (each counts creates, not tokens). */
+function takeQuirks(ctx: Context, kind: ProxyKind): { ipv6Host: boolean; emptyIp: boolean } {
+  const q = ctx.quirks;
+  if (isStaticKind(kind)) {
+    const ipv6Host = q.ipv6Host > 0;
+    if (ipv6Host) q.ipv6Host--;
+    return { ipv6Host, emptyIp: false };
+  }
+  const emptyIp = q.emptyDynamicIp > 0;
+  if (emptyIp) q.emptyDynamicIp--;
+  return { ipv6Host: false, emptyIp };
+}
+
 const BIND_ATTEMPTS = 5;
 
 /** Opens the gateway on token.ip, drawing another address when the OS refuses this one. */
@@ -108,6 +121,7 @@ export async function createTokens(ctx: Context, kind: ProxyKind, raw: unknown):
     );
   }
   const country = findCountry(req.countryId);
+  const quirks = takeQuirks(ctx, kind);
   const created: Token[] = [];
   for (let i = 0; i < req.number; i++) {
     const token = ctx.store.create({
@@ -118,6 +132,7 @@ export async function createTokens(ctx: Context, kind: ProxyKind, raw: unknown):
       cityId: req.cityId,
       paywayId: req.paywayId,
       expiresAt: req.days === null ? null : ctx.clock.now() + req.days * DAY,
+      gatewayHost: quirks.ipv6Host ? GATEWAY_HOST_V6 : GATEWAY_HOST,
       countryCode: country?.code ?? "XX",
       exitCityId: (id) => pick(req.candidates, ipHash(String(id), "exit-city")).id,
     });
@@ -135,7 +150,8 @@ export async function createTokens(ctx: Context, kind: ProxyKind, raw: unknown):
     return ok({ code: 0, msg: "success", data: created.map((t) => staticView(ctx, t)) });
   }
   return ok({
-    tokens: created.map((t) => dynamicView(ctx, t)),
+    // The exit address exists (and serves); the answer only has not caught up with it yet.
+    tokens: created.map((t) => ({ ...dynamicView(ctx, t), ...(quirks.emptyIp ? { ip: "" } : {}) })),
     total_count: req.number,
     success_count: created.length,
   });

@@ -5,7 +5,7 @@
 import type { Server } from "node:http";
 import { createApiServer } from "./api-server";
 import { Clock } from "./clock";
-import type { Context, Credentials, GatewayControl } from "./context";
+import { type Context, type Credentials, GATEWAY_HOST_V6, type GatewayControl } from "./context";
 import { Faults } from "./faults";
 import { GatewayLog } from "./gateway-log";
 import { HttpGateway } from "./http-gateway";
@@ -72,6 +72,21 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const rechallenge = { remaining: 0 };
   const http = new HttpGateway({ store, clock, log, rechallenge });
   const socks = new SocksGateway({ store, clock, log, rechallenge });
+  let ipv6: Promise<boolean> | undefined;
+  const openIpv6 = async (): Promise<boolean> => {
+    try {
+      await http.open(GATEWAY_HOST_V6);
+      await socks.open(GATEWAY_HOST_V6);
+      return true;
+    } catch {
+      // No IPv6 loopback here (or the ports are taken on it): serve nothing there at all.
+      await Promise.all([
+        http.closeListener(GATEWAY_HOST_V6),
+        socks.closeListener(GATEWAY_HOST_V6),
+      ]);
+      return false;
+    }
+  };
   const gateways: GatewayControl = {
     openDynamic: (t) => (t.networkType === "HTTP" ? http.open(t.ip) : socks.open(t.ip)),
     closeDynamic: (ip, t) =>
@@ -79,6 +94,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     dropToken: (id) => {
       http.dropToken(id);
       socks.dropToken(id);
+    },
+    openIpv6: () => {
+      ipv6 ??= openIpv6();
+      return ipv6;
     },
   };
   const plan = options.plan ?? "basic";
@@ -89,6 +108,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     faults: new Faults(),
     gatewayLog: log,
     rechallenge,
+    quirks: { emptyDynamicIp: 0, ipv6Host: 0 },
     gateways,
     credentials: { ...SANDBOX_CREDENTIALS },
     initialPlan: plan,

@@ -8,6 +8,7 @@ import { createConnection, createServer, type Server, type Socket } from "node:n
 import { Socks5Server } from "@pondwader/socks5-server";
 import { GATEWAY_HOST } from "./context";
 import { decide, logDecision } from "./gateway-auth";
+import { hostPort } from "./gateway-log";
 import type { GatewayDeps } from "./http-gateway";
 import type { Token } from "./state";
 
@@ -120,7 +121,7 @@ export class SocksGateway {
   private listen(ip: string): Promise<Listener> {
     const sockets = new Set<Socket>();
     const server = createServer((socket) => {
-      const listener = `${socket.localAddress}:${socket.localPort}`;
+      const listener = hostPort(socket.localAddress ?? "", socket.localPort ?? 0);
       sockets.add(socket);
       socket.setNoDelay();
       socket.on("error", () => {});

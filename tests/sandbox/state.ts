@@ -18,6 +18,10 @@ export interface Token {
   password: string;
   /** Exit address (all kinds); for dynamic kinds also the address the client connects to. */
   ip: string;
+  /** Static kinds: the shared gateway address that serves the token (127.0.0.1 or ::1). */
+  gatewayHost: string;
+  /** Set by the refuse-password control: the gateways refuse this password from now on. */
+  passwordRefused: boolean;
   /** What the client asked for (null = not chosen). */
   countryId: number;
   stateId: number | null;
@@ -40,7 +44,14 @@ export type TokenStatus = "active" | "expired" | "deleted" | "purged";
 
 export type NewToken = Pick<
   Token,
-  "kind" | "networkType" | "countryId" | "stateId" | "cityId" | "paywayId" | "expiresAt"
+  | "kind"
+  | "networkType"
+  | "countryId"
+  | "stateId"
+  | "cityId"
+  | "paywayId"
+  | "expiresAt"
+  | "gatewayHost"
 > & { exitCityId: (id: number) => number; countryCode: string };
 
 const NAME_PREFIX: Record<ProxyKind, string> = {
@@ -69,6 +80,8 @@ export class Store {
       username,
       password: randomBytes(8).toString("hex"),
       ip: this.pool.allocate(),
+      gatewayHost: spec.gatewayHost,
+      passwordRefused: false,
       countryId: spec.countryId,
       stateId: spec.stateId,
       cityId: spec.cityId,

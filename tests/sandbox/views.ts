@@ -1,6 +1,5 @@
 /** Token records as the spec's responses show them. */
 import type { Context } from "./context";
-import { GATEWAY_HOST } from "./context";
 import { findCity, findCountry, findState } from "./regions";
 import type { Token } from "./state";
 
@@ -22,7 +21,7 @@ export function staticView(ctx: Context, t: Token) {
   return {
     id: t.id,
     ip: t.kind === "static_ip" ? "" : t.ip,
-    host: GATEWAY_HOST,
+    host: t.gatewayHost,
     port: gatewayPort(ctx, t),
     username: t.username,
     password: t.password,
@@ -60,7 +59,7 @@ export function dumpToken(ctx: Context, t: Token) {
     ...t,
     status: ctx.store.status(t),
     port: gatewayPort(ctx, t),
-    host: t.kind.startsWith("static") ? GATEWAY_HOST : t.ip,
+    host: t.kind.startsWith("static") ? t.gatewayHost : t.ip,
     created_at: ctx.clock.iso(t.createdAt),
     expires_at: t.expiresAt === null ? null : ctx.clock.iso(t.expiresAt),
     deleted_at: t.deletedAt === null ? null : ctx.clock.iso(t.deletedAt),
