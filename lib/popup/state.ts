@@ -1,18 +1,9 @@
 /** Everything the popup renders, read from storage in one go and kept fresh by watchers. */
-import {
-  type Connection,
-  connectionSchema,
-  DEFAULT_SETTINGS,
-  DEFAULT_STATUS,
-  items,
-  type ProxyStatus,
-  parseTokens,
-  proxyStatusSchema,
-  type Settings,
-  settingsSchema,
-} from "../state/storage";
+import { decode, items } from "../state/items";
+import type { Settings } from "../state/settings";
+import type { Connection, ProxyStatus } from "../state/status";
 import type { StoredToken } from "../state/tokens";
-import { type TrashEntry, trashEntrySchema } from "../state/trash";
+import type { TrashEntry } from "../state/trash";
 
 export interface PopupState {
   tokens: StoredToken[];
@@ -22,33 +13,12 @@ export interface PopupState {
   settings: Settings;
 }
 
-const NO_CONNECTION: Connection = { activeTokenId: null, lastTokenId: null };
-
-function checked<T>(
-  schema: { safeParse(v: unknown): { success: boolean; data?: T } },
-  v: unknown,
-  fallback: T,
-): T {
-  const result = schema.safeParse(v);
-  return result.success ? (result.data as T) : fallback;
-}
-
-/** Entries that fail their check are left out of the view (storage keeps them untouched). */
-function parseTrash(raw: unknown): TrashEntry[] {
-  const entries: TrashEntry[] = [];
-  for (const entry of Array.isArray(raw) ? raw : []) {
-    const result = trashEntrySchema.safeParse(entry);
-    if (result.success) entries.push(result.data);
-  }
-  return entries;
-}
-
 const parse = {
-  tokens: (v: unknown) => parseTokens(v).valid,
-  trash: parseTrash,
-  connection: (v: unknown) => checked(connectionSchema, v, NO_CONNECTION),
-  status: (v: unknown) => checked(proxyStatusSchema, v, DEFAULT_STATUS),
-  settings: (v: unknown) => checked(settingsSchema, v, DEFAULT_SETTINGS),
+  tokens: (v: unknown) => decode("tokens", v),
+  trash: (v: unknown) => decode("trash", v),
+  connection: (v: unknown) => decode("connection", v),
+  status: (v: unknown) => decode("status", v),
+  settings: (v: unknown) => decode("settings", v),
 };
 
 /** The storage keys of the items above, as public/popup-early.js reads them in one call. */
