@@ -1,5 +1,5 @@
 /** Bypass list, default auto-refresh interval, plan, language; WebRTC protection below. */
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useState } from "preact/hooks";
 import type { OptionsKey } from "@/lib/i18n/options-strings";
 import {
   formatBypassList,
@@ -10,7 +10,9 @@ import {
   parseRefreshMinutes,
 } from "@/lib/options/settings-form";
 import type { Settings } from "@/lib/state/storage";
-import { FieldError, Notice, type NoticeValue, send, useT } from "./shared";
+import { SelectField, TextField } from "./FormFields";
+import { Notice, type NoticeValue, send, useT } from "./shared";
+import { useSettingsForm } from "./use-settings-form";
 import { WebrtcToggle } from "./WebrtcToggle";
 
 interface Form {
@@ -29,29 +31,13 @@ const formFrom = (settings: Settings): Form => ({
 
 export function SettingsSection({ settings }: { settings: Settings }) {
   const t = useT();
-  const [form, setForm] = useState<Form>(() => formFrom(settings));
-  const [errors, setErrors] = useState<{ bypass?: string; minutes?: string }>({});
+  const { form, update, errors, setErrors } = useSettingsForm<Form, "bypass" | "minutes">(
+    settings,
+    formFrom,
+    [settings.bypassList, settings.autoRefreshMinutes, settings.plan, settings.language],
+  );
   const [notice, setNotice] = useState<NoticeValue | null>(null);
   const [busy, setBusy] = useState(false);
-
-  // Saved elsewhere (an import, another tab): show the stored values.
-  const storedKey = JSON.stringify([
-    settings.bypassList,
-    settings.autoRefreshMinutes,
-    settings.plan,
-    settings.language,
-  ]);
-  const lastStored = useRef(storedKey);
-  useEffect(() => {
-    if (storedKey === lastStored.current) return;
-    lastStored.current = storedKey;
-    setForm(formFrom(settings));
-  }, [storedKey, settings]);
-
-  const update = (change: Partial<Form>) => {
-    setForm({ ...form, ...change });
-    setErrors({});
-  };
 
   async function save(event: Event) {
     event.preventDefault();
@@ -94,70 +80,46 @@ export function SettingsSection({ settings }: { settings: Settings }) {
     <section id="settings" aria-labelledby="settings-heading">
       <h2 id="settings-heading">{t("settings.heading")}</h2>
       <form onSubmit={save} noValidate>
-        <div class="field">
-          <label for="bypass-list">{t("settings.bypass")}</label>
-          <textarea
-            id="bypass-list"
-            rows={5}
-            spellcheck={false}
-            value={form.bypass}
-            aria-invalid={errors.bypass ? "true" : undefined}
-            aria-describedby={errors.bypass ? "bypass-hint bypass-error" : "bypass-hint"}
-            onInput={(e) => update({ bypass: e.currentTarget.value })}
-          />
-          <p id="bypass-hint" class="hint">
-            {t("settings.bypassHint")}
-          </p>
-          <FieldError id="bypass-error" message={errors.bypass} />
-        </div>
-        <div class="field">
-          <label for="refresh-minutes">{t("settings.refresh")}</label>
-          <input
-            id="refresh-minutes"
-            type="text"
-            inputMode="decimal"
-            value={form.minutes}
-            aria-invalid={errors.minutes ? "true" : undefined}
-            aria-describedby={errors.minutes ? "refresh-hint refresh-error" : "refresh-hint"}
-            onInput={(e) => update({ minutes: e.currentTarget.value })}
-          />
-          <p id="refresh-hint" class="hint">
-            {t("settings.refreshHint")}
-          </p>
-          <FieldError id="refresh-error" message={errors.minutes} />
-        </div>
-        <div class="field">
-          <label for="plan">{t("settings.plan")}</label>
-          <select
-            id="plan"
-            value={form.plan}
-            onChange={(e) => update({ plan: e.currentTarget.value as Settings["plan"] })}
-          >
-            {PLANS.map((plan) => (
-              <option key={plan} value={plan}>
-                {t(`settings.plan.${plan}` as OptionsKey)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div class="field">
-          <label for="language">{t("settings.language")}</label>
-          <select
-            id="language"
-            value={form.language}
-            onChange={(e) => update({ language: e.currentTarget.value as Settings["language"] })}
-          >
-            {LANGUAGES.map((language) => (
-              <option
-                key={language}
-                value={language}
-                lang={language === "zh_CN" ? "zh-CN" : undefined}
-              >
-                {t(`settings.language.${language}` as OptionsKey)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <TextField
+          id="bypass-list"
+          label={t("settings.bypass")}
+          rows={5}
+          spellcheck={false}
+          value={form.bypass}
+          hint={{ id: "bypass-hint", text: t("settings.bypassHint") }}
+          error={{ id: "bypass-error", message: errors.bypass }}
+          onInput={(bypass) => update({ bypass })}
+        />
+        <TextField
+          id="refresh-minutes"
+          label={t("settings.refresh")}
+          inputMode="decimal"
+          value={form.minutes}
+          hint={{ id: "refresh-hint", text: t("settings.refreshHint") }}
+          error={{ id: "refresh-error", message: errors.minutes }}
+          onInput={(minutes) => update({ minutes })}
+        />
+        <SelectField
+          id="plan"
+          label={t("settings.plan")}
+          value={form.plan}
+          options={PLANS.map((plan) => ({
+            value: plan,
+            text: t(`settings.plan.${plan}` as OptionsKey),
+          }))}
+          onChange={(plan) => update({ plan })}
+        />
+        <SelectField
+          id="language"
+          label={t("settings.language")}
+          value={form.language}
+          options={LANGUAGES.map((language) => ({
+            value: language,
+            text: t(`settings.language.${language}` as OptionsKey),
+            lang: language === "zh_CN" ? "zh-CN" : undefined,
+          }))}
+          onChange={(language) => update({ language })}
+        />
         <div class="actions">
           <button type="submit" disabled={busy}>
             {t("settings.save")}
