@@ -3,8 +3,9 @@ import { useEffect, useState } from "preact/hooks";
 import type { ProxyEntry } from "@/lib/api";
 import type { OptionsKey } from "@/lib/i18n/options-strings";
 import type { Settings } from "@/lib/state/storage";
+import { SelectField, TextField } from "./FormFields";
 import { KeyValueTable } from "./KeyValueTable";
-import { CopyButton, Notice, send, useT } from "./shared";
+import { BusyButton, CopyButton, Notice, send, useT } from "./shared";
 
 type Loaded = { ok: true; data: unknown } | { ok: false; error: string };
 const PROXY_TYPES = ["", "static", "dynamic", "residential", "datacenter", "http", "socks5"];
@@ -43,14 +44,14 @@ export function AccountSection({ settings }: { settings: Settings }) {
         <p class="hint">{t("account.needCredentials")}</p>
       ) : (
         <>
-          <div class="actions">
-            <button type="button" class="secondary" onClick={load} disabled={loading}>
-              {t("account.load")}
-            </button>
-            <span role="status" class="busy">
-              {loading ? t("account.loading") : ""}
-            </span>
-          </div>
+          <BusyButton
+            class="secondary"
+            busy={loading}
+            busyText={t("account.loading")}
+            onClick={load}
+          >
+            {t("account.load")}
+          </BusyButton>
           <AccountRecord title={t("account.quota")} id="account-quota" loaded={quota} />
           <AccountRecord title={t("account.info")} id="account-info" loaded={info} />
         </>
@@ -106,26 +107,23 @@ function ProxyRetrieval() {
     <div class="proxies" aria-busy={loading}>
       <h3 id="proxies-heading">{t("proxies.heading")}</h3>
       <form class="inline-form" onSubmit={get} noValidate>
-        <div class="field">
-          <label for="proxy-country">{t("proxies.country")}</label>
-          <input
-            id="proxy-country"
-            type="text"
-            autoComplete="off"
-            value={country}
-            onInput={(e) => setCountry(e.currentTarget.value)}
-          />
-        </div>
-        <div class="field">
-          <label for="proxy-type">{t("proxies.type")}</label>
-          <select id="proxy-type" value={type} onChange={(e) => setType(e.currentTarget.value)}>
-            {PROXY_TYPES.map((value) => (
-              <option key={value} value={value}>
-                {t(`proxies.type.${value || "any"}` as OptionsKey)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <TextField
+          id="proxy-country"
+          label={t("proxies.country")}
+          autoComplete="off"
+          value={country}
+          onInput={setCountry}
+        />
+        <SelectField
+          id="proxy-type"
+          label={t("proxies.type")}
+          value={type}
+          options={PROXY_TYPES.map((value) => ({
+            value,
+            text: t(`proxies.type.${value || "any"}` as OptionsKey),
+          }))}
+          onChange={setType}
+        />
         <div class="actions">
           <button type="submit" disabled={loading}>
             {t("proxies.get")}

@@ -8,7 +8,7 @@ import type { IpInfo } from "@/lib/api";
 import { exitRoute, tokenLabel } from "@/lib/options/exit-route";
 import type { Connection, ProxyStatus } from "@/lib/state/storage";
 import type { StoredToken } from "@/lib/state/tokens";
-import { Facts, Notice, send, useLocale, useT, yesNo } from "./shared";
+import { BusyButton, Facts, Notice, send, useLocale, useT, yesNo } from "./shared";
 
 interface Props {
   status: ProxyStatus;
@@ -69,14 +69,9 @@ export function ExitIpSection({ status, connection, tokens, onExitIp }: Props) {
     <section id="exit-ip" aria-labelledby="exit-heading" aria-busy={checking}>
       <h2 id="exit-heading">{t("exit.heading")}</h2>
       <p class="hint">{t("exit.intro")}</p>
-      <div class="actions">
-        <button type="button" onClick={recheck} disabled={checking}>
-          {t("exit.recheck")}
-        </button>
-        <span role="status" class="busy">
-          {checking ? t("exit.checking") : ""}
-        </span>
-      </div>
+      <BusyButton busy={checking} busyText={t("exit.checking")} onClick={recheck}>
+        {t("exit.recheck")}
+      </BusyButton>
       <Notice
         notice={error ? { tone: "error", text: t("exit.failed", { reason: error }) } : null}
       />

@@ -66,6 +66,26 @@ export function Notice({ notice, id }: { notice: NoticeValue | null; id?: string
   );
 }
 
+/** A button that starts a slow task, and a live status saying so while it runs. */
+export function BusyButton(props: {
+  busy: boolean;
+  busyText: string;
+  onClick: () => void;
+  class?: string;
+  children: ComponentChildren;
+}) {
+  return (
+    <div class="actions">
+      <button type="button" class={props.class} onClick={props.onClick} disabled={props.busy}>
+        {props.children}
+      </button>
+      <span role="status" class="busy">
+        {props.busy ? props.busyText : ""}
+      </span>
+    </div>
+  );
+}
+
 /** A secret field: a password input with a Show/Hide button that says what it reveals. */
 export function SecretInput(props: {
   id: string;
