@@ -5,6 +5,7 @@ import {
   changesSomething,
   type EntryRef,
   type ImportPlan,
+  type ListChanges,
 } from "@/lib/options/backup-merge";
 import { Notice, useT } from "./shared";
 
@@ -22,22 +23,8 @@ export function ImportPreview(props: {
   return (
     <section class="preview" aria-labelledby="preview-heading" data-testid="import-preview">
       <h4 id="preview-heading">{t("backup.preview")}</h4>
-      <p data-field="tokens">
-        {t("backup.tokens", {
-          added: plan.tokens.added.length,
-          updated: plan.tokens.updated.length,
-          unchanged: plan.tokens.unchanged,
-        })}
-      </p>
-      <EntryLists changes={plan.tokens} keptKey="backup.keptInTrash" />
-      <p data-field="trash">
-        {t("backup.trash", {
-          added: plan.trash.added.length,
-          updated: plan.trash.updated.length,
-          unchanged: plan.trash.unchanged,
-        })}
-      </p>
-      <EntryLists changes={plan.trash} keptKey="backup.keptAsToken" />
+      <ListPreview list="tokens" changes={plan.tokens} />
+      <ListPreview list="trash" changes={plan.trash} />
       <p data-field="settings">
         {settingNames.length > 0
           ? t("backup.settings", { list: settingNames.join(", ") })
@@ -68,26 +55,36 @@ export function ImportPreview(props: {
   );
 }
 
-function EntryLists({
-  changes,
-  keptKey,
-}: {
-  changes: ImportPlan["tokens"];
-  keptKey: "backup.keptInTrash" | "backup.keptAsToken";
-}) {
+const LIST_TEXT = {
+  tokens: { counts: "backup.tokens", kept: "backup.keptInTrash" },
+  trash: { counts: "backup.trash", kept: "backup.keptAsToken" },
+} as const;
+
+/** What the import does to one list: the counts, then the entries added, updated and kept. */
+function ListPreview({ list, changes }: { list: "tokens" | "trash"; changes: ListChanges }) {
   const t = useT();
   const lines = [
     changes.added.length > 0 && t("backup.added", { list: labels(changes.added) }),
     changes.updated.length > 0 && t("backup.updated", { list: labels(changes.updated) }),
-    changes.kept.length > 0 && t(keptKey, { list: labels(changes.kept) }),
+    changes.kept.length > 0 && t(LIST_TEXT[list].kept, { list: labels(changes.kept) }),
   ].filter((line): line is string => typeof line === "string");
-  if (lines.length === 0) return null;
   return (
-    <ul>
-      {lines.map((line) => (
-        <li key={line}>{line}</li>
-      ))}
-    </ul>
+    <>
+      <p data-field={list}>
+        {t(LIST_TEXT[list].counts, {
+          added: changes.added.length,
+          updated: changes.updated.length,
+          unchanged: changes.unchanged,
+        })}
+      </p>
+      {lines.length > 0 && (
+        <ul>
+          {lines.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      )}
+    </>
   );
 }
 
