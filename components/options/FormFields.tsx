@@ -52,9 +52,9 @@ export function TextField(
 ) {
   const { id, label, value, onInput } = props;
   const aria = described(props);
-  return (
-    <Field {...props}>
-      {props.secret ? (
+  if (props.secret) {
+    return (
+      <Field {...props}>
         <SecretInput
           id={id}
           label={label}
@@ -63,27 +63,27 @@ export function TextField(
           describedBy={aria.describedBy}
           onInput={onInput}
         />
-      ) : props.rows ? (
-        <textarea
-          id={id}
-          rows={props.rows}
-          spellcheck={props.spellcheck}
-          value={value}
-          aria-invalid={aria.invalid}
-          aria-describedby={aria.describedBy}
-          onInput={(e) => onInput(e.currentTarget.value)}
-        />
+      </Field>
+    );
+  }
+  const text = {
+    id,
+    spellcheck: props.spellcheck,
+    value,
+    "aria-invalid": aria.invalid,
+    "aria-describedby": aria.describedBy,
+    onInput: (e: { currentTarget: { value: string } }) => onInput(e.currentTarget.value),
+  };
+  return (
+    <Field {...props}>
+      {props.rows ? (
+        <textarea rows={props.rows} {...text} />
       ) : (
         <input
-          id={id}
           type={props.type ?? "text"}
           inputMode={props.inputMode}
           autoComplete={props.autoComplete}
-          spellcheck={props.spellcheck}
-          value={value}
-          aria-invalid={aria.invalid}
-          aria-describedby={aria.describedBy}
-          onInput={(e) => onInput(e.currentTarget.value)}
+          {...text}
         />
       )}
     </Field>
