@@ -2,12 +2,13 @@
 import { useEffect, useState } from "preact/hooks";
 import type { ProxyEntry } from "@/lib/api";
 import type { OptionsKey } from "@/lib/i18n/options-strings";
-import type { Settings } from "@/lib/state/storage";
+import type { Reply } from "@/lib/protocol/commands";
+import type { Settings } from "@/lib/state/settings";
 import { SelectField, TextField } from "./FormFields";
 import { KeyValueTable } from "./KeyValueTable";
-import { BusyButton, CopyButton, Notice, send, useT } from "./shared";
+import { BusyButton, CopyButton, Notice, send, useExplain, useT } from "./shared";
 
-type Loaded = { ok: true; data: unknown } | { ok: false; error: string };
+type Loaded = Reply<"accountQuota" | "accountInfo">;
 const PROXY_TYPES = ["", "static", "dynamic", "residential", "datacenter", "http", "socks5"];
 
 export function AccountSection({ settings }: { settings: Settings }) {
@@ -63,6 +64,7 @@ export function AccountSection({ settings }: { settings: Settings }) {
 
 function AccountRecord(props: { title: string; id: string; loaded: Loaded | null }) {
   const t = useT();
+  const explain = useExplain();
   const { loaded } = props;
   return (
     <div id={props.id}>
@@ -70,7 +72,12 @@ function AccountRecord(props: { title: string; id: string; loaded: Loaded | null
       {loaded === null ? null : loaded.ok ? (
         <KeyValueTable value={loaded.data} label={props.title} />
       ) : (
-        <Notice notice={{ tone: "error", text: t("account.failed", { reason: loaded.error }) }} />
+        <Notice
+          notice={{
+            tone: "error",
+            text: t("account.failed", { reason: explain(loaded.failure) }),
+          }}
+        />
       )}
     </div>
   );
@@ -78,6 +85,7 @@ function AccountRecord(props: { title: string; id: string; loaded: Loaded | null
 
 function ProxyRetrieval() {
   const t = useT();
+  const explain = useExplain();
   const [country, setCountry] = useState("");
   const [type, setType] = useState("");
   const [proxies, setProxies] = useState<ProxyEntry[] | null>(null);
@@ -91,14 +99,14 @@ function ProxyRetrieval() {
       ...(country.trim() ? { country: country.trim() } : {}),
       ...(type ? { type } : {}),
     };
-    const reply = await send<ProxyEntry[]>({ type: "getProxies", query });
+    const reply = await send({ type: "getProxies", query });
     setLoading(false);
     if (reply.ok) {
       setProxies(reply.data);
       setError(null);
     } else {
       setProxies(null);
-      setError(reply.error);
+      setError(explain(reply.failure));
     }
   }
 

@@ -14,17 +14,15 @@ import {
   parseBackup,
 } from "@/lib/options/backup";
 import { type ImportPlan, type ImportSummary, planImport } from "@/lib/options/backup-merge";
-import { readSettings, readTokens, readTrash } from "@/lib/state/storage";
+import { readState } from "@/lib/state/read";
 import { ImportPreview } from "./ImportPreview";
-import { Notice, type NoticeValue, send, useT } from "./shared";
+import { Notice, type NoticeValue, send, useExplain, useT } from "./shared";
 
-const readState = async () => {
-  const [settings, tokens, trash] = await Promise.all([readSettings(), readTokens(), readTrash()]);
-  return { settings, tokens, trash };
-};
+const readBackupState = () => readState(["settings", "tokens", "trash"]);
 
 export function BackupSection() {
   const t = useT();
+  const explain = useExplain();
   const [includeSecrets, setIncludeSecrets] = useState(false);
   const [exportNotice, setExportNotice] = useState<NoticeValue | null>(null);
   const [importNotice, setImportNotice] = useState<NoticeValue | null>(null);
@@ -35,7 +33,7 @@ export function BackupSection() {
   async function exportBackup() {
     try {
       const now = new Date();
-      const backup = buildBackup(await readState(), includeSecrets, now);
+      const backup = buildBackup(await readBackupState(), includeSecrets, now);
       const url = URL.createObjectURL(
         new Blob([backupFileText(backup)], { type: "application/json" }),
       );
@@ -74,7 +72,7 @@ export function BackupSection() {
       setImportNotice({ tone: "error", text: problemText(t, parsed.problem) });
       return;
     }
-    setPending({ backup: parsed.backup, plan: planImport(await readState(), parsed.backup) });
+    setPending({ backup: parsed.backup, plan: planImport(await readBackupState(), parsed.backup) });
   }
 
   function reset() {
@@ -85,13 +83,13 @@ export function BackupSection() {
   async function confirmImport() {
     if (!pending) return;
     setBusy(true);
-    const reply = await send<ImportSummary>({ type: "importBackup", backup: pending.backup });
+    const reply = await send({ type: "importBackup", backup: pending.backup });
     setBusy(false);
     reset();
     setImportNotice(
       reply.ok
         ? { tone: "ok", text: summaryText(t, reply.data) }
-        : { tone: "error", text: t("backup.importFailed", { reason: reply.error }) },
+        : { tone: "error", text: t("backup.importFailed", { reason: explain(reply.failure) }) },
     );
     fileRef.current?.focus();
   }

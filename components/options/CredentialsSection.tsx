@@ -1,6 +1,6 @@
 /** Base URL and API credentials: validate, verify with the unsaved values, save, remove. */
 import { useRef, useState } from "preact/hooks";
-import type { Settings } from "@/lib/state/storage";
+import type { Settings } from "@/lib/state/settings";
 import { ConfirmBox } from "./ConfirmBox";
 import {
   accountName,
@@ -12,11 +12,12 @@ import {
   storedText,
 } from "./credentials-form";
 import { TextField } from "./FormFields";
-import { Notice, type NoticeValue, send, useT } from "./shared";
+import { Notice, type NoticeValue, patchSettings, send, useExplain, useT } from "./shared";
 import { useSettingsForm } from "./use-settings-form";
 
 export function CredentialsSection({ settings }: { settings: Settings }) {
   const t = useT();
+  const explain = useExplain();
   const { form, setForm, update, errors, setErrors } = useSettingsForm<
     CredentialsForm,
     CredentialsField
@@ -42,10 +43,18 @@ export function CredentialsSection({ settings }: { settings: Settings }) {
     if (!candidate) return;
     setBusy("verify");
     setNotice({ tone: "info", text: t("cred.verifying") });
-    const reply = await send<unknown>({ type: "verifyCredentials", settings: candidate });
+    if (!candidate.auth) return;
+    const reply = await send({
+      type: "verifyCredentials",
+      baseUrl: candidate.baseUrl,
+      auth: candidate.auth,
+    });
     setBusy(null);
     if (!reply.ok) {
-      setNotice({ tone: "error", text: t("cred.verifyFailed", { reason: reply.error }) });
+      setNotice({
+        tone: "error",
+        text: t("cred.verifyFailed", { reason: explain(reply.failure) }),
+      });
       return;
     }
     const name = accountName(reply.data);
@@ -60,25 +69,29 @@ export function CredentialsSection({ settings }: { settings: Settings }) {
     const candidate = checked();
     if (!candidate) return;
     setBusy("save");
-    const reply = await send({ type: "saveSettings", settings: candidate });
+    const problem = await patchSettings(
+      { baseUrl: candidate.baseUrl, auth: candidate.auth },
+      t,
+      explain,
+    );
     setBusy(null);
     setNotice(
-      reply.ok
+      problem === null
         ? { tone: "ok", text: t("cred.saved") }
-        : { tone: "error", text: t("cred.saveFailed", { reason: reply.error }) },
+        : { tone: "error", text: t("cred.saveFailed", { reason: problem }) },
     );
   }
 
   async function remove() {
     setBusy("remove");
-    const reply = await send({ type: "saveSettings", settings: { ...settings, auth: null } });
+    const problem = await patchSettings({ auth: null }, t, explain);
     setBusy(null);
     setConfirmRemove(false);
-    if (reply.ok) {
+    if (problem === null) {
       setForm({ ...form, accessToken: "", username: "", password: "" });
       setNotice({ tone: "ok", text: t("cred.removed") });
     } else {
-      setNotice({ tone: "error", text: t("cred.saveFailed", { reason: reply.error }) });
+      setNotice({ tone: "error", text: t("cred.saveFailed", { reason: problem }) });
     }
     removeRef.current?.focus();
   }

@@ -6,9 +6,9 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { IpInfo } from "@/lib/api";
 import { exitRoute, tokenLabel } from "@/lib/options/exit-route";
-import type { Connection, ProxyStatus } from "@/lib/state/storage";
+import type { Connection, ProxyStatus } from "@/lib/state/status";
 import type { StoredToken } from "@/lib/state/tokens";
-import { BusyButton, Facts, Notice, send, useLocale, useT, yesNo } from "./shared";
+import { BusyButton, Facts, Notice, send, useExplain, useLocale, useT, yesNo } from "./shared";
 
 interface Props {
   status: ProxyStatus;
@@ -19,6 +19,7 @@ interface Props {
 
 export function ExitIpSection({ status, connection, tokens, onExitIp }: Props) {
   const t = useT();
+  const explain = useExplain();
   const locale = useLocale();
   const [info, setInfo] = useState<{ data: IpInfo; at: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -30,7 +31,7 @@ export function ExitIpSection({ status, connection, tokens, onExitIp }: Props) {
   async function load() {
     const request = ++latest.current;
     setChecking(true);
-    const reply = await send<IpInfo>({ type: "ipInfo" });
+    const reply = await send({ type: "ipInfo" });
     if (request !== latest.current) return; // a newer check is under way
     setChecking(false);
     if (reply.ok) {
@@ -38,7 +39,7 @@ export function ExitIpSection({ status, connection, tokens, onExitIp }: Props) {
       setError(null);
       reportIp.current(reply.data.ip);
     } else {
-      setError(reply.error);
+      setError(explain(reply.failure));
     }
   }
 
@@ -59,7 +60,7 @@ export function ExitIpSection({ status, connection, tokens, onExitIp }: Props) {
     if (request !== latest.current) return;
     if (!reply.ok) {
       setChecking(false);
-      setError(reply.error);
+      setError(explain(reply.failure));
     }
   }
 
@@ -91,7 +92,7 @@ export function ExitIpSection({ status, connection, tokens, onExitIp }: Props) {
                 : route.kind === "error"
                   ? t("exit.route.error", {
                       token: route.token ? tokenLabel(route.token) : `#${status.tokenId}`,
-                      message: route.message,
+                      message: route.failure ? explain(route.failure) : "",
                     })
                   : t("exit.route.missing", { id: route.tokenId })}
         </p>

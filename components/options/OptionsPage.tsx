@@ -2,14 +2,20 @@
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { resolveLanguage } from "@/lib/i18n";
 import { type OptionsKey, optionsStrings } from "@/lib/i18n/options-strings";
-import { items, readConnection, readSettings, readStatus, readTokens } from "@/lib/state/storage";
+import { items } from "@/lib/state/items";
+import { read } from "@/lib/state/read";
 import { AccountSection } from "./AccountSection";
 import { BackupSection } from "./BackupSection";
 import { CredentialsSection } from "./CredentialsSection";
 import { ExitIpSection } from "./ExitIpSection";
 import { QualitySection } from "./QualitySection";
 import { SettingsSection } from "./SettingsSection";
-import { LocaleContext, TranslateContext, useStoredValue } from "./shared";
+import { LanguageContext, LocaleContext, TranslateContext, useStoredValue } from "./shared";
+
+const readSettings = () => read("settings");
+const readStatus = () => read("status");
+const readConnection = () => read("connection");
+const readTokens = () => read("tokens");
 
 const SECTIONS: { id: string; label: OptionsKey }[] = [
   { id: "credentials", label: "nav.credentials" },
@@ -38,39 +44,41 @@ export function OptionsPage() {
   const ready = settings && status && connection && tokens;
   return (
     <TranslateContext.Provider value={t}>
-      <LocaleContext.Provider value={locale}>
-        <header class="page-header">
-          <h1>{t("page.title")}</h1>
-          <nav aria-label={t("page.nav")}>
-            <ul class="nav-list">
-              {SECTIONS.map((section) => (
-                <li key={section.id}>
-                  <a href={`#${section.id}`}>{t(section.label)}</a>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        </header>
-        <main class="page">
-          {!ready ? (
-            <p role="status">{t("page.loading")}</p>
-          ) : (
-            <>
-              <CredentialsSection settings={settings} />
-              <ExitIpSection
-                status={status}
-                connection={connection}
-                tokens={tokens}
-                onExitIp={setExitIp}
-              />
-              <QualitySection exitIp={exitIp} />
-              <AccountSection settings={settings} />
-              <SettingsSection settings={settings} />
-              <BackupSection />
-            </>
-          )}
-        </main>
-      </LocaleContext.Provider>
+      <LanguageContext.Provider value={language}>
+        <LocaleContext.Provider value={locale}>
+          <header class="page-header">
+            <h1>{t("page.title")}</h1>
+            <nav aria-label={t("page.nav")}>
+              <ul class="nav-list">
+                {SECTIONS.map((section) => (
+                  <li key={section.id}>
+                    <a href={`#${section.id}`}>{t(section.label)}</a>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          </header>
+          <main class="page">
+            {!ready ? (
+              <p role="status">{t("page.loading")}</p>
+            ) : (
+              <>
+                <CredentialsSection settings={settings} />
+                <ExitIpSection
+                  status={status}
+                  connection={connection}
+                  tokens={tokens}
+                  onExitIp={setExitIp}
+                />
+                <QualitySection exitIp={exitIp} />
+                <AccountSection settings={settings} />
+                <SettingsSection settings={settings} />
+                <BackupSection />
+              </>
+            )}
+          </main>
+        </LocaleContext.Provider>
+      </LanguageContext.Provider>
     </TranslateContext.Provider>
   );
 }

@@ -3,10 +3,11 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import type { IpQuality } from "@/lib/api";
 import { isIpAddress } from "@/lib/options/ip-address";
 import { QualityCard } from "./QualityCard";
-import { FieldError, Notice, send, useT } from "./shared";
+import { FieldError, Notice, send, useExplain, useT } from "./shared";
 
 export function QualitySection({ exitIp }: { exitIp: string | null }) {
   const t = useT();
+  const explain = useExplain();
   const [lookupText, setLookupText] = useState("");
   const [lookupIp, setLookupIp] = useState<string | null>(null);
   const [inputError, setInputError] = useState<string | null>(null);
@@ -22,13 +23,13 @@ export function QualitySection({ exitIp }: { exitIp: string | null }) {
     const request = ++latest.current;
     setLoading(true);
     setError(null);
-    void send<IpQuality>({ type: "ipQuality", ip: target }).then((reply) => {
+    void send({ type: "ipQuality", ip: target }).then((reply) => {
       if (request !== latest.current) return;
       setLoading(false);
       if (reply.ok) setResult({ ip: target, quality: reply.data });
       else {
         setResult(null);
-        setError(reply.error);
+        setError(explain(reply.failure));
       }
     });
   }, [target]);

@@ -9,9 +9,9 @@ import {
   parseBypassList,
   parseRefreshMinutes,
 } from "@/lib/options/settings-form";
-import type { Settings } from "@/lib/state/storage";
+import type { Settings } from "@/lib/state/settings";
 import { SelectField, TextField } from "./FormFields";
-import { Notice, type NoticeValue, send, useT } from "./shared";
+import { Notice, type NoticeValue, patchSettings, useExplain, useT } from "./shared";
 import { useSettingsForm } from "./use-settings-form";
 import { WebrtcToggle } from "./WebrtcToggle";
 
@@ -31,6 +31,7 @@ const formFrom = (settings: Settings): Form => ({
 
 export function SettingsSection({ settings }: { settings: Settings }) {
   const t = useT();
+  const explain = useExplain();
   const { form, update, errors, setErrors } = useSettingsForm<Form, "bypass" | "minutes">(
     settings,
     formFrom,
@@ -57,22 +58,17 @@ export function SettingsSection({ settings }: { settings: Settings }) {
       return;
     }
     setBusy(true);
-    const reply = await send({
-      type: "saveSettings",
-      settings: {
-        ...settings,
-        bypassList,
-        autoRefreshMinutes: minutes.minutes,
-        plan: form.plan,
-        language: form.language,
-      },
-    });
+    const problem = await patchSettings(
+      { bypassList, autoRefreshMinutes: minutes.minutes, plan: form.plan, language: form.language },
+      t,
+      explain,
+    );
     setBusy(false);
     // Rendered in the page's language after the save, which may have just changed it.
     setNotice(
-      reply.ok
+      problem === null
         ? { tone: "ok", text: (tr) => tr("settings.saved") }
-        : { tone: "error", text: (tr) => tr("settings.saveFailed", { reason: reply.error }) },
+        : { tone: "error", text: (tr) => tr("settings.saveFailed", { reason: problem }) },
     );
   }
 

@@ -13,8 +13,8 @@ import {
   type WebrtcState,
   webrtcState,
 } from "@/lib/options/webrtc";
-import type { Settings } from "@/lib/state/storage";
-import { Notice, type NoticeValue, send, useT } from "./shared";
+import type { Settings } from "@/lib/state/settings";
+import { Notice, type NoticeValue, patchSettings, useExplain, useT } from "./shared";
 
 type PrivacyHost = { privacy?: { network?: { webRTCIPHandlingPolicy?: PolicySetting } } };
 
@@ -33,6 +33,7 @@ const apis: WebrtcApis = {
 
 export function WebrtcToggle({ settings }: { settings: Settings }) {
   const t = useT();
+  const explain = useExplain();
   const [state, setState] = useState<WebrtcState | null>(null);
   const [pending, setPending] = useState<boolean | null>(null);
   const [notice, setNotice] = useState<NoticeValue | null>(null);
@@ -60,16 +61,13 @@ export function WebrtcToggle({ settings }: { settings: Settings }) {
         setNotice({ tone: "error", text: t(`webrtc.${result.problem}` as OptionsKey) });
         return;
       }
-      const reply = await send({
-        type: "saveSettings",
-        settings: { ...settings, webrtcProtection: on },
-      });
+      const problem = await patchSettings({ webrtcProtection: on }, t, explain);
       setPending(null);
       setState(on ? "on" : "off");
       setNotice(
-        reply.ok
+        problem === null
           ? { tone: "ok", text: t(on ? "webrtc.on" : "webrtc.off") }
-          : { tone: "error", text: t("webrtc.saveFailed", { reason: reply.error }) },
+          : { tone: "error", text: t("webrtc.saveFailed", { reason: problem }) },
       );
     });
   }

@@ -2,7 +2,7 @@
 import type { OptionsKey, Translate } from "@/lib/i18n/options-strings";
 import { validateBaseUrl } from "@/lib/options/base-url";
 import { describeAuth } from "@/lib/options/secrets";
-import type { Settings } from "@/lib/state/storage";
+import type { Settings } from "@/lib/state/settings";
 
 export type Method = "bearer" | "basic";
 export interface CredentialsForm {

@@ -3,9 +3,11 @@ import { type ComponentChildren, createContext } from "preact";
 import { useContext, useEffect, useState } from "preact/hooks";
 import { browser } from "wxt/browser";
 import { copyText } from "@/components/common/clipboard";
+import type { Language } from "@/lib/i18n";
+import { describeFailure } from "@/lib/i18n/failure-strings";
 import { optionsStrings, type Translate } from "@/lib/i18n/options-strings";
-import { sendCommand } from "@/lib/options/send";
-import type { Command, Reply } from "@/lib/protocol/messages";
+import { createSend } from "@/lib/protocol/send";
+import type { SettingsPatch } from "@/lib/state/settings";
 
 export const TranslateContext = createContext<Translate>(optionsStrings("en"));
 export const useT = (): Translate => useContext(TranslateContext);
@@ -19,8 +21,31 @@ export function formatInstant(value: string | number, locale: string): string {
   return Number.isNaN(date.getTime()) ? String(value) : date.toLocaleString(locale);
 }
 
-export const send = <T,>(command: Command): Promise<Reply<T>> =>
-  sendCommand<T>((message) => browser.runtime.sendMessage(message), command);
+/** The page's language, for the background's failure codes. */
+export const LanguageContext = createContext<Language>("en");
+
+/** A failure code as a sentence in the page's language. */
+export function useExplain(): (failure: { code: string }) => string {
+  const language = useContext(LanguageContext);
+  return (failure) => describeFailure(failure, language);
+}
+
+export const send = createSend((message) => browser.runtime.sendMessage(message));
+
+/**
+ * Sends a settings patch: null when every field was saved, else why not (the background
+ * checks each field again and refuses what is invalid, keeping the stored value).
+ */
+export async function patchSettings(
+  patch: SettingsPatch,
+  t: Translate,
+  explain: (failure: { code: string }) => string,
+): Promise<string | null> {
+  const reply = await send({ type: "patchSettings", patch });
+  if (!reply.ok) return explain(reply.failure);
+  const { rejected } = reply.data;
+  return rejected.length > 0 ? t("settings.rejected", { fields: rejected.join(", ") }) : null;
+}
 
 /** A storage item's checked value, re-read whenever the item changes. */
 export function useStoredValue<T>(

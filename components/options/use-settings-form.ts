@@ -1,6 +1,6 @@
 /** A form over stored settings: its values, their field errors, and a reset on outside changes. */
 import { useEffect, useRef, useState } from "preact/hooks";
-import type { Settings } from "@/lib/state/storage";
+import type { Settings } from "@/lib/state/settings";
 
 /**
  * `formFrom` reads the form's values from the settings; `stored` lists the settings it shows.

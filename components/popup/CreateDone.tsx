@@ -1,4 +1,4 @@
-import type { CreateResult } from "../../lib/popup/create";
+import type { CreateOutcome } from "../../lib/protocol/commands";
 import { useEnv } from "./env";
 
 /** After a purchase: how many tokens were made (a dynamic kind may make fewer), and what next. */
@@ -8,7 +8,7 @@ export function CreateDone({
   onCreateMore,
   onShowTokens,
 }: {
-  result: CreateResult;
+  result: CreateOutcome;
   dynamic: boolean;
   onCreateMore: () => void;
   onShowTokens: () => void;

@@ -1,12 +1,7 @@
 import { useState } from "preact/hooks";
-import {
-  asCreateResult,
-  type CreateResult,
-  createCommand,
-  type CreateForm as Form,
-  parseNumber,
-  validateCreate,
-} from "../../lib/popup/create";
+import { createCommand, type CreateForm as Form, validateCreate } from "../../lib/popup/create";
+import type { CreateOutcome } from "../../lib/protocol/commands";
+import type { Failure } from "../../lib/protocol/failure";
 import { isDynamic } from "../../lib/state/tokens";
 import { CreateDone } from "./CreateDone";
 import { CreateFields } from "./CreateFields";
@@ -17,7 +12,7 @@ type Step =
   | { at: "form"; showProblems: boolean }
   | { at: "summary" }
   | { at: "sending" }
-  | { at: "done"; result: CreateResult; dynamic: boolean };
+  | { at: "done"; result: CreateOutcome; dynamic: boolean };
 
 const EMPTY: Form = {
   kind: "static-ip",
@@ -35,7 +30,7 @@ export function CreateForm({ onShowTokens }: { onShowTokens: () => void }) {
   const { send } = useEnv();
   const [form, setForm] = useState<Form>(EMPTY);
   const [step, setStep] = useState<Step>({ at: "form", showProblems: false });
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Failure | null>(null);
 
   const update = (change: Partial<Form>) => setForm((f) => ({ ...f, ...change }));
   const problems = validateCreate(form);
@@ -55,13 +50,13 @@ export function CreateForm({ onShowTokens }: { onShowTokens: () => void }) {
     const reply = await send(command);
     if (!reply.ok) {
       // Back to the summary: the user decides whether to try again (a retry buys again).
-      setError(reply.error);
+      setError(reply.failure);
       setStep({ at: "summary" });
       return;
     }
     setStep({
       at: "done",
-      result: asCreateResult(reply.data, parseNumber(form.number) ?? 0),
+      result: reply.data,
       dynamic: isDynamic(form),
     });
   };

@@ -1,5 +1,6 @@
 import { type CreateForm, parseNumber } from "../../lib/popup/create";
 import { isTimeBilled, planName } from "../../lib/popup/plans";
+import type { Failure } from "../../lib/protocol/failure";
 import { useEnv } from "./env";
 import { Flag } from "./Flag";
 import { ErrorText, SocksWarning } from "./Messages";
@@ -14,7 +15,7 @@ export function CreateSummary({
 }: {
   form: CreateForm;
   sending: boolean;
-  error: string | null;
+  error: Failure | null;
   onBack: () => void;
   onBuy: () => void;
 }) {
@@ -58,7 +59,7 @@ export function CreateSummary({
           {t("creating")}
         </p>
       )}
-      {error && <ErrorText message={error} />}
+      {error && <ErrorText failure={error} />}
       <div class="actions">
         <button type="button" class="btn" disabled={sending} onClick={onBack}>
           {t("back")}

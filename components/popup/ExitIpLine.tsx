@@ -1,6 +1,7 @@
 import { useState } from "preact/hooks";
 import { relativeTime } from "../../lib/popup/format";
-import type { ProxyStatus } from "../../lib/state/storage";
+import type { Failure } from "../../lib/protocol/failure";
+import type { ProxyStatus } from "../../lib/state/status";
 import { useEnv } from "./env";
 import { Flag } from "./Flag";
 import { ErrorText } from "./Messages";
@@ -9,7 +10,7 @@ import { ErrorText } from "./Messages";
 export function ExitIpLine({ status, now }: { status: ProxyStatus; now: number }) {
   const { t, send, openOptions, language } = useEnv();
   const [checking, setChecking] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Failure | null>(null);
   const exit = status.exitIp;
 
   const check = async () => {
@@ -17,7 +18,7 @@ export function ExitIpLine({ status, now }: { status: ProxyStatus; now: number }
     setError(null);
     const reply = await send({ type: "checkExitIp" });
     setChecking(false);
-    if (!reply.ok) setError(reply.error);
+    if (!reply.ok) setError(reply.failure);
   };
 
   const where = exit ? [exit.city, exit.country].filter(Boolean).join(", ") : "";
@@ -50,7 +51,7 @@ export function ExitIpLine({ status, now }: { status: ProxyStatus; now: number }
         </button>
       </div>
       {status.controlledByOther && <p class="warn">{t("controlledByOther")}</p>}
-      {error && <ErrorText message={error} />}
+      {error && <ErrorText failure={error} />}
     </header>
   );
 }

@@ -1,23 +1,26 @@
+import { describeFailure } from "../../lib/i18n/failure-strings";
 import type { CreateForm } from "../../lib/popup/create";
-import { mentionsOptions, type Notice } from "../../lib/popup/outcome";
+import type { Notice } from "../../lib/popup/outcome";
+import { type Failure, fixedInOptions } from "../../lib/protocol/failure";
 import { useEnv } from "./env";
 
-/** The reply's own sentence; one that sends the user to Options links there. */
-export function ErrorText({ message, id }: { message: string; id?: string }) {
+/** A failure in the popup's language; one fixed in Options links there. */
+export function ErrorText({ failure, id }: { failure: Failure; id?: string }) {
+  const { language } = useEnv();
   return (
     <p class="error" id={id}>
-      {message}
-      {mentionsOptions(message) && <OptionsLink />}
+      {describeFailure(failure, language)}
+      {fixedInOptions(failure) && <OptionsLink />}
     </p>
   );
 }
 
 /** A lookup that failed: its sentence and a button to ask again. */
-export function RetryError({ message, onRetry }: { message: string; onRetry: () => void }) {
+export function RetryError({ failure, onRetry }: { failure: Failure; onRetry: () => void }) {
   const { t } = useEnv();
   return (
     <div>
-      <ErrorText message={message} />
+      <ErrorText failure={failure} />
       <button type="button" class="btn btn--small" onClick={onRetry}>
         {t("retry")}
       </button>
@@ -60,7 +63,7 @@ export function NoticeView({
     <div class={`notice notice--${notice.tone}`} data-testid="notice">
       <p>
         {text}
-        {notice.tone === "error" && mentionsOptions(text) && <OptionsLink />}
+        {notice.optionsLink && <OptionsLink />}
       </p>
       {notice.items.length > 0 && (
         <ul class="notice-items">

@@ -1,7 +1,8 @@
 import { useEffect, useState } from "preact/hooks";
 import type { PaymentPlan } from "../../lib/api/lookup-schemas";
-import { asPlans, planLookup } from "../../lib/popup/create";
+import { planLookup } from "../../lib/popup/create";
 import { planName } from "../../lib/popup/plans";
+import type { Failure } from "../../lib/protocol/failure";
 import type { TokenKind } from "../../lib/state/tokens";
 import { useEnv } from "./env";
 import { RetryError } from "./Messages";
@@ -20,7 +21,7 @@ export function PlanPicker({
 }) {
   const { t, send, language } = useEnv();
   const [plans, setPlans] = useState<PaymentPlan[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Failure | null>(null);
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
@@ -29,8 +30,8 @@ export function PlanPicker({
     setError(null);
     void send(planLookup(kind, datacenter)).then((reply) => {
       if (!current) return;
-      if (reply.ok) setPlans(asPlans(reply.data));
-      else setError(reply.error);
+      if (reply.ok) setPlans(reply.data);
+      else setError(reply.failure);
     });
     return () => {
       current = false;
@@ -64,7 +65,7 @@ export function PlanPicker({
       ))}
       {plans === null && !error && <p class="muted">{t("loadingList")}</p>}
       {plans?.length === 0 && <p class="muted">{t("noPlans")}</p>}
-      {error && <RetryError message={error} onRetry={() => setAttempt((n) => n + 1)} />}
+      {error && <RetryError failure={error} onRetry={() => setAttempt((n) => n + 1)} />}
     </fieldset>
   );
 }

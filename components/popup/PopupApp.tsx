@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from "preact/hooks";
-import { asBatchOutcome, errorNotice, type Notice, restoreNotice } from "../../lib/popup/outcome";
+import { errorNotice, type Notice, restoreNotice } from "../../lib/popup/outcome";
 import type { PopupState } from "../../lib/popup/state";
+import { asFailure } from "../../lib/protocol/failure";
 import { CreateForm } from "./CreateForm";
 import { ExitIpLine } from "./ExitIpLine";
 import { useEnv } from "./env";
@@ -21,7 +22,7 @@ export function PopupApp({
   initialView?: View;
 }) {
   const env = useEnv();
-  const { t, send } = env;
+  const { t, send, language } = env;
   const [view, setViewState] = useState<View>(initialView);
   // The create form mounts on first visit (its lookups are requests) and then stays, hidden,
   // so a purchase in flight still reports when the user looks at the list meanwhile.
@@ -45,20 +46,24 @@ export function PopupApp({
   const restoreIds = useCallback(
     async (ids: number[]) => {
       const reply = await send({ type: "restoreTokens", tokenIds: ids });
-      setNotice(reply.ok ? restoreNotice(asBatchOutcome(reply.data), t) : errorNotice(reply.error));
+      setNotice(
+        reply.ok ? restoreNotice(reply.data, t, language) : errorNotice(reply.failure, language),
+      );
     },
-    [send, t],
+    [send, t, language],
   );
 
   const { tokens, trash, status, connection } = state;
   // An engine error for a token that has no row (gone from the list) is shown at the top.
   const orphanError =
-    status.error && !tokens.some((tk) => tk.id === status.tokenId) ? status.error.message : null;
+    status.error && !tokens.some((tk) => tk.id === status.tokenId)
+      ? asFailure(status.error.failure)
+      : null;
 
   return (
     <div class="popup">
       <ExitIpLine status={status} now={now} />
-      {orphanError && <ErrorText message={orphanError} />}
+      {orphanError && <ErrorText failure={orphanError} />}
       <nav class="views" aria-label={t("views")}>
         {(
           [

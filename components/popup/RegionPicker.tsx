@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import {
-  asRegions,
   hasMorePages,
   type RegionChoice,
   type RegionLevel,
   regionLookup,
 } from "../../lib/popup/create";
+import type { Failure } from "../../lib/protocol/failure";
 import type { TokenKind } from "../../lib/state/tokens";
 import { useEnv } from "./env";
 import { Flag } from "./Flag";
@@ -48,7 +48,7 @@ export function RegionPicker(props: RegionPickerProps) {
   const [page, setPage] = useState(1);
   const [more, setMore] = useState(false);
   const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Failure | null>(null);
   const [attempt, setAttempt] = useState(0);
   // Only the newest request may fill the list (typing outruns the answers).
   const requestSeq = useRef(0);
@@ -77,10 +77,10 @@ export function RegionPicker(props: RegionPickerProps) {
     if (seq !== requestSeq.current) return;
     setLoading(false);
     if (!reply.ok) {
-      setError(reply.error);
+      setError(reply.failure);
       return;
     }
-    const found = asRegions(reply.data);
+    const found = reply.data;
     setEntries((list) => (append ? [...list, ...found] : found));
     setPage(pageNumber);
     setMore(hasMorePages(found.length));
@@ -137,7 +137,7 @@ export function RegionPicker(props: RegionPickerProps) {
       />
       {anyLabel && <p class="muted">{anyLabel}</p>}
       {error ? (
-        <RetryError message={error} onRetry={() => setAttempt((n) => n + 1)} />
+        <RetryError failure={error} onRetry={() => setAttempt((n) => n + 1)} />
       ) : (
         <>
           <ul class="options-list" id={listId} aria-label={label} aria-busy={loading}>

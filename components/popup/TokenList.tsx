@@ -9,7 +9,8 @@ import {
 } from "../../lib/popup/filter";
 import { flagEmoji } from "../../lib/popup/format";
 import type { Notice } from "../../lib/popup/outcome";
-import type { Connection, ProxyStatus } from "../../lib/state/storage";
+import { asFailure } from "../../lib/protocol/failure";
+import type { Connection, ProxyStatus } from "../../lib/state/status";
 import { type StoredToken, TOKEN_KINDS } from "../../lib/state/tokens";
 import { useEnv } from "./env";
 import { withIds } from "./id-state";
@@ -152,7 +153,9 @@ export function TokenList({ tokens, connection, status, now, notify }: TokenList
               pending={pending.get(token.id)}
               error={
                 errors.get(token.id) ??
-                (statusError?.tokenId === token.id ? statusError.error?.message : undefined)
+                (statusError?.tokenId === token.id && statusError.error
+                  ? asFailure(statusError.error.failure)
+                  : undefined)
               }
               note={notes.get(token.id)}
               now={now}

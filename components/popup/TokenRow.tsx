@@ -1,6 +1,7 @@
 import type { Language } from "../../lib/i18n";
 import type { PopupT } from "../../lib/i18n/popup-strings";
 import { expiryOf, formatBytes, placeOf, relativeTime, trafficOf } from "../../lib/popup/format";
+import type { Failure } from "../../lib/protocol/failure";
 import { isDynamic, type StoredToken } from "../../lib/state/tokens";
 import { Flag } from "./Flag";
 import { ErrorText } from "./Messages";
@@ -22,7 +23,7 @@ export interface TokenRowProps {
   active: boolean;
   selected: boolean;
   pending: RowAction | undefined;
-  error: string | undefined;
+  error: Failure | undefined;
   note: string | undefined;
   /** Moves on a tick, so rows re-render for the clock only then. */
   now: number;
@@ -121,7 +122,7 @@ function TokenRowView(props: TokenRowProps) {
       {token.networkType === "SOCKS5" && !props.socksAuth && (
         <p class="row-meta warn">{t("socksOnChrome")}</p>
       )}
-      {error && <ErrorText id={errorId} message={error} />}
+      {error && <ErrorText id={errorId} failure={error} />}
       {note && <p class="note">{note}</p>}
       <div class="row-actions">
         {isDynamic(token) && (

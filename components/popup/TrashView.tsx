@@ -49,7 +49,7 @@ export function TrashView({
     mark(ids, "dismiss");
     const reply = await send({ type: "dismissTrash", tokenIds: ids });
     mark(ids, undefined);
-    if (!reply.ok) notify(errorNotice(reply.error));
+    if (!reply.ok) notify(errorNotice(reply.failure, language));
   };
 
   if (entries.length === 0) return <p class="empty">{t("trashEmpty")}</p>;

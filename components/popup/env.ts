@@ -3,14 +3,14 @@ import { createContext } from "preact";
 import { useContext } from "preact/hooks";
 import type { Language } from "../../lib/i18n";
 import { type PopupT, popupStrings } from "../../lib/i18n/popup-strings";
-import type { Command, Reply } from "../../lib/protocol/messages";
+import type { Send } from "../../lib/protocol/send";
 
 export interface PopupEnv {
   t: PopupT;
   language: Language;
   now: () => number;
-  /** Never rejects: a missing background becomes an error reply. */
-  send: <T = unknown>(command: Command) => Promise<Reply<T>>;
+  /** Never rejects: a missing background becomes a failure reply. */
+  send: Send;
   openOptions: () => void;
   /** Resolves false when the browser refused the clipboard. */
   copy: (text: string) => Promise<boolean>;
@@ -22,7 +22,7 @@ export const PopupContext = createContext<PopupEnv>({
   t: popupStrings("en"),
   language: "en",
   now: Date.now,
-  send: async () => ({ ok: false, error: "No background." }),
+  send: async () => ({ ok: false, failure: { code: "background-unreachable" } }),
   openOptions: () => undefined,
   copy: async () => false,
   socksAuth: false,

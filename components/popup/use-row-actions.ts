@@ -1,8 +1,9 @@
 /** The per-row actions of the token list, each with a pending state that ends on the reply. */
 import { type StateUpdater, useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { credentialLine, proxyUrl } from "../../lib/popup/copy";
-import { asBatchOutcome, deleteNotice, errorNotice, type Notice } from "../../lib/popup/outcome";
-import type { Command } from "../../lib/protocol/messages";
+import { deleteNotice, errorNotice, type Notice } from "../../lib/popup/outcome";
+import type { Failure } from "../../lib/protocol/failure";
+import type { CommandOf } from "../../lib/protocol/send";
 import type { StoredToken } from "../../lib/state/tokens";
 import { useEnv } from "./env";
 import { withIds, withMark } from "./id-state";
@@ -15,14 +16,14 @@ export function useRowActions(
   notify: (notice: Notice) => void,
   setSelected: (update: StateUpdater<ReadonlySet<number>>) => void,
 ) {
-  const { t, send, copy } = useEnv();
+  const { t, send, copy, language } = useEnv();
   const [pending, setPending] = useState<ReadonlyMap<number, RowAction>>(new Map());
-  const [errors, setErrors] = useState<ReadonlyMap<number, string>>(new Map());
+  const [errors, setErrors] = useState<ReadonlyMap<number, Failure>>(new Map());
   const [notes, setNotes] = useState<ReadonlyMap<number, string>>(new Map());
 
   // Handlers read the latest state through a ref, so rows can keep one stable object.
-  const latest = useRef({ tokens, send, copy, t, notify });
-  latest.current = { tokens, send, copy, t, notify };
+  const latest = useRef({ tokens, send, copy, t, notify, language });
+  latest.current = { tokens, send, copy, t, notify, language };
 
   const noteTimers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
   useEffect(() => {
@@ -35,8 +36,8 @@ export function useRowActions(
   const { handlers, deleteIds } = useMemo(() => {
     const mark = (ids: number[], action: RowAction | undefined) =>
       setPending((map) => withMark(map, ids, action));
-    const setError = (id: number, message: string | undefined) =>
-      setErrors((map) => withMark(map, [id], message));
+    const setError = (id: number, failure: Failure | undefined) =>
+      setErrors((map) => withMark(map, [id], failure));
     const setNote = (id: number, note: string) => {
       setNotes((map) => withMark(map, [id], note));
       const timers = noteTimers.current;
@@ -50,13 +51,18 @@ export function useRowActions(
       );
     };
     /** Every pending state ends here, on the reply or its error. */
-    const run = async (id: number, action: RowAction, command: Command, onOk?: () => void) => {
+    const run = async (
+      id: number,
+      action: RowAction,
+      command: CommandOf<"connect" | "disconnect" | "refreshIp">,
+      onOk?: () => void,
+    ) => {
       mark([id], action);
       setError(id, undefined);
       const reply = await latest.current.send(command);
       mark([id], undefined);
       if (reply.ok) onOk?.();
-      else setError(id, reply.error);
+      else setError(id, reply.failure);
     };
     const rowHandlers: RowHandlers = {
       onSelect: (id, isSelected) => setSelected((set) => withIds(set, [id], isSelected)),
@@ -81,13 +87,14 @@ export function useRowActions(
       mark(ids, "delete");
       const reply = await latest.current.send({ type: "deleteTokens", tokenIds: ids });
       mark(ids, undefined);
+      const { notify: show, t: tr, language: lang } = latest.current;
       if (!reply.ok) {
-        latest.current.notify(errorNotice(reply.error));
+        show(errorNotice(reply.failure, lang));
         return;
       }
-      const outcome = asBatchOutcome(reply.data);
+      const outcome = reply.data;
       setSelected((set) => new Set([...set].filter((id) => !outcome.done.includes(id))));
-      latest.current.notify(deleteNotice(outcome, latest.current.t));
+      show(deleteNotice(outcome, tr, lang));
     }
   }, []);
 

@@ -5,7 +5,7 @@ import { PopupApp } from "../../components/popup/PopupApp";
 import { resolveLanguage } from "../../lib/i18n";
 import { popupStrings } from "../../lib/i18n/popup-strings";
 import type { PopupState } from "../../lib/popup/state";
-import type { Command, Reply } from "../../lib/protocol/messages";
+import { createSend } from "../../lib/protocol/send";
 
 /** Browser glue: the page's state comes from storage, its actions go to the background. */
 export function Popup({
@@ -29,15 +29,7 @@ export function Popup({
       t,
       language,
       now: Date.now,
-      send: async <T,>(command: Command): Promise<Reply<T>> => {
-        try {
-          const reply = (await browser.runtime.sendMessage(command)) as Reply<T> | undefined;
-          if (reply && typeof reply === "object" && "ok" in reply) return reply;
-        } catch {
-          // The background did not answer (reloading, crashed): say so below.
-        }
-        return { ok: false, error: t("genericError") };
-      },
+      send: createSend((message) => browser.runtime.sendMessage(message)),
       openOptions: () => void browser.runtime.openOptionsPage(),
       copy: copyText,
       socksAuth: import.meta.env.FIREFOX,

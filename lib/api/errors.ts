@@ -12,7 +12,12 @@ export type ApiErrorKind =
   | "rate-limited"
   // The request was refused by the client before reaching the network (bad parameters, a
   // refresh_url on a foreign origin, an unusable base URL).
-  | "invalid-request";
+  | "invalid-request"
+  // The provider answered with a redirect. It is never followed: the request carries the
+  // user's credentials, and the new address is not the one the user configured.
+  | "redirect"
+  // The answer was larger than the client reads; the rest was not downloaded.
+  | "too-large";
 
 export interface ApiErrorInit {
   kind: ApiErrorKind;
@@ -58,6 +63,9 @@ export class ApiError extends Error {
   readonly errorText: string | undefined;
   readonly retryAfterMs: number | undefined;
   readonly issuePath: string | undefined;
+  readonly origin: string | undefined;
+  readonly timeoutMs: number | undefined;
+  readonly detail: string | undefined;
   readonly userMessage: string;
 
   constructor(init: ApiErrorInit) {
@@ -70,6 +78,9 @@ export class ApiError extends Error {
     this.errorText = clipServerText(init.errorText);
     this.retryAfterMs = init.retryAfterMs;
     this.issuePath = init.issuePath;
+    this.origin = init.origin;
+    this.timeoutMs = init.timeoutMs;
+    this.detail = init.detail;
     this.userMessage = userMessageFor({
       ...init,
       serverMessage: this.serverMessage,
@@ -100,7 +111,7 @@ export function isApiError(value: unknown): value is ApiError {
 }
 
 /** The status that decides the sentence: HTTP status, or the envelope code on an HTTP 200. */
-function effectiveStatus(init: ApiErrorInit): number | undefined {
+export function effectiveStatus(init: ApiErrorInit): number | undefined {
   if (init.status !== undefined && init.status >= 400) return init.status;
   if (init.code !== undefined && init.code >= 400) return init.code;
   return init.status;
@@ -157,6 +168,10 @@ function userMessageFor(init: ApiErrorInit): string {
       return "The provider sent an unexpected answer. Try again later; if it keeps happening, the provider may have changed its API.";
     case "invalid-request":
       return `The request was not sent: ${init.detail ?? "invalid parameters"}.`;
+    case "redirect":
+      return `The provider${init.origin === undefined ? "" : ` at ${init.origin}`} answered with a redirect to another address; Proxy Deck does not follow it with your credentials. Check the base URL in Options.`;
+    case "too-large":
+      return "The provider sent an answer too large to read, so it was not used. Try again later; if it keeps happening, check the base URL in Options.";
     case "rate-limited":
       return rateLimitedMessage(init.retryAfterMs);
     case "http":
@@ -173,7 +188,7 @@ function rateLimitedMessage(retryAfterMs: number | undefined): string {
 }
 
 /** "HTTP 409", or "code 7" when the server put the failure only in the envelope. */
-function statusLabel(init: ApiErrorInit): string | undefined {
+export function statusLabel(init: ApiErrorInit): string | undefined {
   if (init.status !== undefined && init.status >= 400) return `HTTP ${init.status}`;
   if (init.code !== undefined) return `code ${init.code}`;
   return init.status === undefined ? undefined : `HTTP ${init.status}`;

@@ -3,14 +3,15 @@
  * rate limiter and repeated by the retry policy. Every failure leaves as an ApiError; nothing
  * else is thrown. Browser-safe (no Node APIs).
  *
- * Its parts live beside it: request-url.ts (where), authorization.ts (who),
- * interpret-response.ts (what the answer means).
+ * Its parts live beside it: request-url.ts (where), authorization.ts (who), read-body.ts (how
+ * much), interpret-response.ts (what the answer means).
  */
 import type * as z from "zod/mini";
 import { type AuthConfig, authorizationHeader, secretsOf } from "./authorization";
 import { ApiError } from "./errors";
 import { interpretResponse, redactor } from "./interpret-response";
 import type { RateLimiter } from "./rate-limiter";
+import { readBodyText } from "./read-body";
 import { type RequestTarget, requestUrl, safeOrigin } from "./request-url";
 import { backoffDelay, type HttpMethod, type RetryPolicy, shouldRetry } from "./retry";
 
@@ -74,20 +75,27 @@ export function createHttp(deps: HttpDeps) {
     let response: Response;
     let text: string;
     try {
-      // credentials: "omit" — the Authorization header is explicit; cookies must not ride along.
       response = await deps.fetch(url, {
         method: spec.method,
         headers,
         body,
         signal: controller.signal,
+        // The Authorization header is explicit; cookies must not ride along.
         credentials: "omit",
+        // A followed redirect would carry the request (and, on a same-origin hop, the
+        // credentials) to an address the user never configured: refuse it instead.
+        redirect: "manual",
       });
+      refuseRedirect(response, url, spec.operation);
       // The body is read under the same timer: a server can stall after the headers.
-      text = await response.text();
+      text = await readBodyText(response, spec.operation);
     } catch (cause) {
+      if (cause instanceof ApiError) throw cause;
       throw fail("network", cause);
     } finally {
       clearTimeout(timer);
+      // Whatever was not read (a refused redirect, an oversized body) is not downloaded.
+      controller.abort();
     }
     const answer = {
       status: response.status,
@@ -112,6 +120,27 @@ export function createHttp(deps: HttpDeps) {
   }
 
   return { request };
+}
+
+/**
+ * With `redirect: "manual"` a browser hands back an opaque response (status 0, no Location)
+ * and Node the 3xx itself; both end here, before any body is read. Every 3xx counts: the
+ * provider answers 200 or an error, and a 300, 304 or 305 is as much "go elsewhere" as a 302.
+ */
+function refuseRedirect(response: Response, url: string, operation: string): void {
+  const redirected = response.status >= 300 && response.status < 400;
+  if (response.type !== "opaqueredirect" && !redirected) return;
+  const location = response.headers.get("Location");
+  // Origin only: a Location may carry credentials or tokens in its path or query.
+  const target =
+    location === null ? "an address the browser does not reveal" : safeOrigin(location, url);
+  throw new ApiError({
+    kind: "redirect",
+    operation,
+    status: response.status === 0 ? undefined : response.status,
+    origin: safeOrigin(url),
+    detail: `redirect to ${target}`,
+  });
 }
 
 export type Http = ReturnType<typeof createHttp>;

@@ -3,7 +3,7 @@
  * quality, proxy retrieval, account records, and the error envelope.
  */
 import * as z from "zod/mini";
-import { count, decimalText, id, list, port, text } from "./schema-parts";
+import { count, days, decimalText, id, list, optionalIsoDate, port, text } from "./schema-parts";
 
 // ---------------------------------------------------------------------------------------------
 // Regions and payment plans
@@ -29,7 +29,7 @@ export const paymentPlanSchema = z.object({
   id,
   note: text,
   note_en: text,
-  days: z.int(),
+  days,
   price: decimalText,
   /** Negative means a deduction. */
   value: decimalText,
@@ -55,7 +55,8 @@ export const ipInfoSchema = z.object({
     z.nullish(z.string()),
     z.transform((v) => v ?? null),
   ),
-  autonomous_system_number: z.optional(z.int()),
+  /** 32-bit AS numbers (RFC 6793). */
+  autonomous_system_number: z.optional(z.int().check(z.gte(0), z.lte(4_294_967_295))),
   autonomous_system_organization: text,
   network_type: text,
   is_isp: z.optional(z.boolean()),
@@ -82,7 +83,7 @@ export const ipQualitySchema = z.object({
       abuse_reports: z.optional(count),
       spam_score: z.optional(score),
       threat_level: z.optional(z.enum(["low", "medium", "high"])),
-      last_seen: z.optional(z.string()),
+      last_seen: optionalIsoDate,
     }),
   ),
   average_score: score,

@@ -36,10 +36,10 @@ export function appendQuery(url: URL | string, query?: Record<string, QueryValue
   return target.toString();
 }
 
-/** Origin without credentials, for messages. */
-export function safeOrigin(url: string): string {
+/** Origin without credentials, for messages; `base` resolves a relative `url`. */
+export function safeOrigin(url: string, base?: string): string {
   try {
-    return new URL(url).origin;
+    return new URL(url, base).origin;
   } catch {
     return "the provider";
   }

@@ -8,7 +8,18 @@
  */
 import * as z from "zod/mini";
 import { networkTypeSchema } from "./request-schemas";
-import { count, id, list, nonEmpty, port, text } from "./schema-parts";
+import {
+  count,
+  id,
+  isoDate,
+  list,
+  nonEmpty,
+  optionalIsoDate,
+  optionalText,
+  port,
+  text,
+  unixSeconds,
+} from "./schema-parts";
 
 export * from "./lookup-schemas";
 export * from "./request-schemas";
@@ -27,7 +38,7 @@ export const staticTokenSchema = z.object({
   username: nonEmpty,
   password: nonEmpty,
   /** Unix seconds; 0 for static traffic (no fixed expiry). */
-  expired_on: z.int(),
+  expired_on: unixSeconds,
   country: text,
   state: text,
   city: text,
@@ -36,6 +47,7 @@ export const staticTokenSchema = z.object({
 const dynamicTokenShape = {
   id,
   token: text,
+  /** The spec gives no empty case, but a server may answer "" while it assigns one: kept. */
   ip: text,
   port,
   username: nonEmpty,
@@ -44,30 +56,30 @@ const dynamicTokenShape = {
   city: text,
   network_type: networkTypeSchema,
   /** The spec shows no host for dynamic tokens; kept when a server sends one. */
-  host: z.optional(z.string()),
+  host: optionalText,
   /** `{base_url}/token/dynamic/ip/refresh/<id>`; the client can rebuild it from the id. */
-  refresh_url: z.optional(z.string()),
+  refresh_url: optionalText,
 };
 
 /** Any dynamic token (`tokens[]` entry, refresh answer): kind-specific fields optional. */
 export const dynamicTokenSchema = z.object({
   ...dynamicTokenShape,
-  expire_time: z.optional(z.string()),
-  traffic_quota: z.optional(z.number()),
-  traffic_used: z.optional(z.number()),
+  expire_time: optionalIsoDate,
+  traffic_quota: z.optional(count),
+  traffic_used: z.optional(count),
 });
 
 export const dynamicIpTokenSchema = z.object({
   ...dynamicTokenShape,
   /** ISO 8601. */
-  expire_time: z.string(),
+  expire_time: isoDate,
 });
 
 export const dynamicTrafficTokenSchema = z.object({
   ...dynamicTokenShape,
   /** Unit not stated by the spec. */
-  traffic_quota: z.number(),
-  traffic_used: z.number(),
+  traffic_quota: count,
+  traffic_used: count,
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -118,27 +130,28 @@ const batchCounts = {
 export const deleteOneResponseSchema = statusEnvelope(
   z.object({
     token_id: id,
-    deleted_at: z.string(),
+    deleted_at: isoDate,
     can_restore: z.boolean(),
-    restore_deadline: text,
+    /** Missing, null or "": the client counts 30 days from deleted_at itself. */
+    restore_deadline: optionalIsoDate,
   }),
 );
 
 export const deleteBatchResponseSchema = statusEnvelope(
   // deleted_at may be missing when nothing was deleted; the spec is silent on that case.
-  z.object({ ...batchCounts, deleted_at: z.optional(z.string()) }),
+  z.object({ ...batchCounts, deleted_at: optionalIsoDate }),
 );
 
 export const restoreOneResponseSchema = statusEnvelope(
   z.object({
     token_id: id,
-    restored_at: z.string(),
+    restored_at: isoDate,
     token_info: z.object({ ip: text, port, status: text }),
   }),
 );
 
 export const restoreBatchResponseSchema = statusEnvelope(
-  z.object({ ...batchCounts, restored_at: z.optional(z.string()) }),
+  z.object({ ...batchCounts, restored_at: optionalIsoDate }),
 );
 
 // ---------------------------------------------------------------------------------------------

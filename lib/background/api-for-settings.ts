@@ -2,7 +2,7 @@
  * One API client per settings, reused across commands so its rate limiter sees every request.
  */
 import { type ApiClient, createApiClient, PLAN_REQUESTS_PER_MINUTE } from "../api";
-import type { Settings } from "../state/storage";
+import type { Settings } from "../state/settings";
 
 let cached: { key: string; client: ApiClient } | undefined;
 

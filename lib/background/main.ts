@@ -14,7 +14,7 @@ import { createEngine } from "../proxy/engine";
 import { createFirefoxRouting, type FirefoxApi } from "../proxy/firefox";
 import { proxyProblem } from "../proxy/proxy-error";
 import { items } from "../state/items";
-import { read, readState } from "../state/store";
+import { read, readState } from "../state/read";
 import { proxyEndpoint } from "../state/tokens";
 import { apiForSettings } from "./api-for-settings";
 import { createCommandHandler } from "./commands";

@@ -8,7 +8,8 @@ import { apiFailure } from "../protocol/api-failure";
 import type { BatchOutcome, CreateOutcome } from "../protocol/commands";
 import type { Failure } from "../protocol/failure";
 import type { Engine } from "../proxy/engine";
-import { read, updateState } from "../state/store";
+import { read } from "../state/read";
+import { updateState } from "../state/store";
 import {
   fromDynamicToken,
   fromStaticToken,

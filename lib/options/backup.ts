@@ -4,7 +4,7 @@
  * file only when the user asks.
  */
 import * as z from "zod/mini";
-import { authSchema, type Settings, settingsSchema } from "../state/storage";
+import { authSchema, type Settings, settingsSchema } from "../state/settings";
 import { type StoredToken, storedTokenSchema } from "../state/tokens";
 import type { TrashEntry } from "../state/trash";
 

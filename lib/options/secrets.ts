@@ -2,7 +2,7 @@
  * How secrets appear on screen (pure): a fixed run of dots, so the length is not given away,
  * and the last four characters only when the secret is long enough that they reveal little.
  */
-import type { Settings } from "../state/storage";
+import type { Settings } from "../state/settings";
 
 const DOTS = "••••••••";
 

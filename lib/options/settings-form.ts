@@ -1,5 +1,5 @@
 /** The settings form's text fields turned into settings, and back (pure). */
-import type { Settings } from "../state/storage";
+import type { Settings } from "../state/settings";
 
 /** One rule per line; blank lines and surrounding spaces dropped, duplicates kept once. */
 export function parseBypassList(text: string): string[] {

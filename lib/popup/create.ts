@@ -1,7 +1,6 @@
 /** The create form's data: region and plan answers, and the command it sends (pure). */
-import { isRecord } from "../api/is-record";
 import type { PaymentPlan } from "../api/lookup-schemas";
-import type { Command } from "../protocol/messages";
+import type { CommandOf } from "../protocol/send";
 import type { TokenKind } from "../state/tokens";
 import { isTimeBilled, kindFilters } from "./plans";
 
@@ -15,62 +14,25 @@ export type RegionLevel = "countries" | "states" | "cities";
 
 export const REGION_PAGE_SIZE = 10;
 
-/** Regions from a lookup reply; entries without a usable id or name are left out. */
-export function asRegions(data: unknown): RegionChoice[] {
-  if (!Array.isArray(data)) return [];
-  return data.flatMap((entry) =>
-    isRecord(entry) && Number.isInteger(entry.id) && typeof entry.name === "string"
-      ? [
-          {
-            id: entry.id as number,
-            name: entry.name,
-            code: typeof entry.code === "string" ? entry.code : "",
-          },
-        ]
-      : [],
-  );
-}
-
-export function asPlans(data: unknown): PaymentPlan[] {
-  if (!Array.isArray(data)) return [];
-  return data.flatMap((entry) =>
-    isRecord(entry) && Number.isInteger(entry.id) && Number.isInteger(entry.days)
-      ? [
-          {
-            id: entry.id as number,
-            note: typeof entry.note === "string" ? entry.note : "",
-            note_en: typeof entry.note_en === "string" ? entry.note_en : "",
-            days: entry.days as number,
-            price: String(entry.price ?? ""),
-            value: String(entry.value ?? ""),
-          },
-        ]
-      : [],
-  );
-}
-
 /** The lookup command for one page of a region list, with the filters that fit the kind. */
 export function regionLookup(
   level: RegionLevel,
   kind: TokenKind,
   options: { parentId?: number; search: string; page: number; datacenter?: boolean },
-): Command {
+): CommandOf<"regions"> {
   const query = {
     page: options.page,
     page_size: REGION_PAGE_SIZE,
     ...kindFilters(kind, options.datacenter),
     ...(options.search.trim() ? { search_text: options.search.trim() } : {}),
   };
-  if (level === "countries") return { type: "lookup", lookup: { what: "countries", query } };
-  return {
-    type: "lookup",
-    lookup: { what: level, parentId: options.parentId ?? 0, query },
-  };
+  if (level === "countries") return { type: "regions", level, query };
+  return { type: "regions", level, parentId: options.parentId, query };
 }
 
-export const planLookup = (kind: TokenKind, datacenter = false): Command => ({
-  type: "lookup",
-  lookup: { what: "plans", filters: kindFilters(kind, datacenter) },
+export const planLookup = (kind: TokenKind, datacenter = false): CommandOf<"plans"> => ({
+  type: "plans",
+  filters: kindFilters(kind, datacenter),
 });
 
 /** A short page is the last page: the provider sends no total. */
@@ -105,7 +67,7 @@ export function validateCreate(form: CreateForm): CreateProblem[] {
 }
 
 /** The createTokens command, or null while the form is incomplete. */
-export function createCommand(form: CreateForm): Command | null {
+export function createCommand(form: CreateForm): CommandOf<"createTokens"> | null {
   const number = parseNumber(form.number);
   if (number === null || !form.country) return null;
   return {
@@ -122,17 +84,4 @@ export function createCommand(form: CreateForm): Command | null {
     },
     countryCode: form.country.code,
   };
-}
-
-export interface CreateResult {
-  created: number;
-  requested: number;
-}
-
-export function asCreateResult(data: unknown, fallbackRequested: number): CreateResult {
-  const value = isRecord(data) ? data : {};
-  const tokens = Array.isArray(value.tokens) ? value.tokens.length : 0;
-  const created = typeof value.created === "number" ? value.created : tokens;
-  const requested = typeof value.requested === "number" ? value.requested : fallbackRequested;
-  return { created, requested };
 }

@@ -1,10 +1,9 @@
 /** Turning replies into what the popup says (pure). */
+import type { Language } from "../i18n";
+import { describeFailure } from "../i18n/failure-strings";
 import type { PopupT } from "../i18n/popup-strings";
-
-export interface BatchOutcome {
-  done: number[];
-  failed: { id: number; reason: string }[];
-}
+import type { BatchOutcome } from "../protocol/commands";
+import { type Failure, fixedInOptions } from "../protocol/failure";
 
 export interface Notice {
   tone: "ok" | "error";
@@ -13,47 +12,42 @@ export interface Notice {
   items: string[];
   /** Ids an "Undo" (restore) would bring back. */
   undoIds?: number[];
+  /** The failure is fixed in Options: the notice links there. */
+  optionsLink?: boolean;
 }
 
-/** Sentences from the background that send the user to Options get a link there. */
-export const mentionsOptions = (message: string) => /\bOptions\b|设置/.test(message);
-
-export function deleteNotice(outcome: BatchOutcome, t: PopupT): Notice {
+function batchNotice(
+  outcome: BatchOutcome,
+  t: PopupT,
+  language: Language,
+  keys: { done: "deletedSome" | "restoredSome"; failed: "deleteFailedSome" | "restoreFailedSome" },
+): Notice {
   const lines: string[] = [];
-  if (outcome.done.length > 0) lines.push(t("deletedSome", { count: outcome.done.length }));
-  if (outcome.failed.length > 0)
-    lines.push(t("deleteFailedSome", { count: outcome.failed.length }));
+  if (outcome.done.length > 0) lines.push(t(keys.done, { count: outcome.done.length }));
+  if (outcome.failed.length > 0) lines.push(t(keys.failed, { count: outcome.failed.length }));
   return {
     tone: outcome.failed.length > 0 ? "error" : "ok",
     lines,
-    items: outcome.failed.map((f) => t("failedItem", { id: f.id, reason: f.reason })),
-    undoIds: outcome.done.length > 0 ? outcome.done : undefined,
+    items: outcome.failed.map((f) =>
+      t("failedItem", { id: f.id, reason: describeFailure(f.failure, language) }),
+    ),
   };
 }
 
-export function restoreNotice(outcome: BatchOutcome, t: PopupT): Notice {
-  const lines: string[] = [];
-  if (outcome.done.length > 0) lines.push(t("restoredSome", { count: outcome.done.length }));
-  if (outcome.failed.length > 0)
-    lines.push(t("restoreFailedSome", { count: outcome.failed.length }));
-  return {
-    tone: outcome.failed.length > 0 ? "error" : "ok",
-    lines,
-    items: outcome.failed.map((f) => t("failedItem", { id: f.id, reason: f.reason })),
-  };
+export function deleteNotice(outcome: BatchOutcome, t: PopupT, language: Language): Notice {
+  const notice = batchNotice(outcome, t, language, {
+    done: "deletedSome",
+    failed: "deleteFailedSome",
+  });
+  return outcome.done.length > 0 ? { ...notice, undoIds: outcome.done } : notice;
 }
 
-export const errorNotice = (message: string): Notice => ({
+export const restoreNotice = (outcome: BatchOutcome, t: PopupT, language: Language): Notice =>
+  batchNotice(outcome, t, language, { done: "restoredSome", failed: "restoreFailedSome" });
+
+export const errorNotice = (failure: Failure, language: Language): Notice => ({
   tone: "error",
-  lines: [message],
+  lines: [describeFailure(failure, language)],
   items: [],
+  optionsLink: fixedInOptions(failure),
 });
-
-/** A reply's data checked loosely: the background is ours, but a page must never crash. */
-export function asBatchOutcome(data: unknown): BatchOutcome {
-  const value = (data ?? {}) as Partial<BatchOutcome>;
-  return {
-    done: Array.isArray(value.done) ? value.done : [],
-    failed: Array.isArray(value.failed) ? value.failed : [],
-  };
-}

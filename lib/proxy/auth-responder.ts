@@ -4,7 +4,8 @@
  * others' answers; storage.session only mirrors them for a worker woken by the next challenge.
  */
 import type { Failure } from "../protocol/failure";
-import { read, readState, updateState } from "../state/store";
+import { read, readState } from "../state/read";
+import { updateState } from "../state/store";
 import { type AuthChallenge, decideAuth, recordAnswer } from "./auth";
 
 export type AuthResponse = {

@@ -1,5 +1,5 @@
 /** Keeps the auto-refresh alarm in line with settings and the connected token. */
-import type { Settings } from "../state/storage";
+import type { Settings } from "../state/settings";
 import { isDynamic, type StoredToken } from "../state/tokens";
 
 export const AUTO_REFRESH_ALARM = "auto-refresh-ip";

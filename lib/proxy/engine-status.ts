@@ -5,8 +5,9 @@
  */
 import { resolveLanguage } from "../i18n";
 import type { Failure } from "../protocol/failure";
+import { readState } from "../state/read";
 import type { ProxyStatus } from "../state/status";
-import { readState, updateState } from "../state/store";
+import { updateState } from "../state/store";
 import { badgeFor } from "./badge";
 import type { ProxyPlatform } from "./platform";
 

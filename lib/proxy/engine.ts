@@ -6,9 +6,10 @@
  */
 import type { ApiClient } from "../api";
 import type { Failure } from "../protocol/failure";
+import { readState } from "../state/read";
 import type { Settings } from "../state/settings";
 import type { ProxyStatus } from "../state/status";
-import { readState, updateState } from "../state/store";
+import { updateState } from "../state/store";
 import type { StoredToken } from "../state/tokens";
 import { type EngineResult, proxyCleared } from "./engine-result";
 import { createStatusWriter } from "./engine-status";

@@ -5,8 +5,9 @@
 import type { ApiClient } from "../api";
 import { failureOf } from "../protocol/api-failure";
 import { asFailure, because } from "../protocol/failure";
+import { read, readState } from "../state/read";
 import type { Settings } from "../state/settings";
-import { read, readState, updateState } from "../state/store";
+import { updateState } from "../state/store";
 import { type EngineResult, proxyCleared } from "./engine-result";
 import type { StatusWriter } from "./engine-status";
 

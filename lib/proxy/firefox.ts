@@ -16,7 +16,7 @@
  * isolation key (config.ts) is still needed so HTTPS requests do not reuse the old token's
  * tunnels. Requests the extension cannot see (Firefox's own) still use the cached login.
  */
-import { readState } from "../state/store";
+import { readState } from "../state/read";
 import type { AnswerChallenge, AuthResponse } from "./auth-responder";
 import {
   type FirefoxProxyInfo,

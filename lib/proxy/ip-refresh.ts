@@ -2,8 +2,9 @@
 import type { ApiClient } from "../api";
 import { failureOf } from "../protocol/api-failure";
 import { because } from "../protocol/failure";
+import { readState } from "../state/read";
 import type { Settings } from "../state/settings";
-import { readState, updateState } from "../state/store";
+import { updateState } from "../state/store";
 import { isDynamic, type StoredToken, withRefreshedAddress } from "../state/tokens";
 import type { EngineResult } from "./engine-result";
 

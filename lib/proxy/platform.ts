@@ -1,5 +1,5 @@
 /** What the engine needs from a browser; Chrome and Firefox each implement it at the edge. */
-import type { Settings } from "../state/storage";
+import type { Settings } from "../state/settings";
 import type { StoredToken } from "../state/tokens";
 
 export interface ProxyPlatform {

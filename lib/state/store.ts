@@ -7,24 +7,9 @@
 import { storage } from "@wxt-dev/storage";
 import { Mutex } from "async-mutex";
 import { codecs, items, type State, type StateKey } from "./items";
+import { readRaw } from "./read";
 
 type Slice<K extends StateKey> = Pick<State, K>;
-
-async function readRaw<K extends StateKey>(keys: readonly K[]) {
-  const answers = await storage.getItems(keys.map((key) => items[key]));
-  return keys.map((key, i) => ({ key, ...codecs[key].read(answers[i]?.value) }));
-}
-
-/** The checked values of these items, as committed by the last finished change. */
-export async function readState<K extends StateKey>(keys: readonly K[]): Promise<Slice<K>> {
-  const slice: Partial<Slice<K>> = {};
-  for (const { key, value } of await readRaw(keys)) slice[key] = value as State[K];
-  return slice as Slice<K>;
-}
-
-export async function read<K extends StateKey>(key: K): Promise<State[K]> {
-  return (await readState([key]))[key];
-}
 
 export interface Change<K extends StateKey, R> {
   /** The items to write; items left out stay as they are. */

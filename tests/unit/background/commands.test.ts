@@ -13,8 +13,9 @@ import {
 import { createCommandHandler } from "../../../lib/background/commands";
 import { type ParsedCommand, parseCommand } from "../../../lib/protocol/commands";
 import type { Engine } from "../../../lib/proxy/engine";
+import { read } from "../../../lib/state/read";
 import { DEFAULT_SETTINGS, type Settings } from "../../../lib/state/settings";
-import { read, writeState } from "../../../lib/state/store";
+import { writeState } from "../../../lib/state/store";
 import type { StoredToken, TokenKind } from "../../../lib/state/tokens";
 import * as samples from "../api/samples";
 import { makeToken } from "../stored-token";

@@ -4,8 +4,9 @@ import { createCommandHandler } from "../../../lib/background/commands";
 import { importBackup } from "../../../lib/background/import-backup";
 import { buildBackup, parseBackup } from "../../../lib/options/backup";
 import { parseCommand } from "../../../lib/protocol/commands";
+import { read } from "../../../lib/state/read";
 import { DEFAULT_SETTINGS, type Settings } from "../../../lib/state/settings";
-import { read, writeState } from "../../../lib/state/store";
+import { writeState } from "../../../lib/state/store";
 import { makeToken } from "../stored-token";
 
 const SETTINGS: Settings = {

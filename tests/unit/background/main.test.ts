@@ -10,7 +10,8 @@ import type { WxtBrowser } from "wxt/browser";
 import { fakeBrowser } from "wxt/testing";
 import { startBackground } from "../../../lib/background/main";
 import type { FirefoxApi } from "../../../lib/proxy/firefox";
-import { read, writeState } from "../../../lib/state/store";
+import { read } from "../../../lib/state/read";
+import { writeState } from "../../../lib/state/store";
 import { makeToken } from "../stored-token";
 
 function fakeEvent() {

@@ -11,8 +11,9 @@ import { createCommandHandler } from "../../../lib/background/commands";
 import type { ParsedCommand } from "../../../lib/protocol/commands";
 import { createEngine } from "../../../lib/proxy/engine";
 import type { ProxyPlatform } from "../../../lib/proxy/platform";
+import { readState } from "../../../lib/state/read";
 import { DEFAULT_SETTINGS } from "../../../lib/state/settings";
-import { readState, writeState } from "../../../lib/state/store";
+import { writeState } from "../../../lib/state/store";
 
 /** The provider's own record: which ids exist and whether each is deleted. */
 function fakeProvider() {

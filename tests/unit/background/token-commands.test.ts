@@ -4,7 +4,8 @@ import type { ApiClient } from "../../../lib/api";
 import { ApiError } from "../../../lib/api/errors";
 import { deleteTokens, dismissTrash, restoreTokens } from "../../../lib/background/token-commands";
 import type { Engine } from "../../../lib/proxy/engine";
-import { read, updateState, writeState } from "../../../lib/state/store";
+import { read } from "../../../lib/state/read";
+import { updateState, writeState } from "../../../lib/state/store";
 import { canRestore, RESTORE_WINDOW_MS, trashEntry } from "../../../lib/state/trash";
 import { makeToken } from "../stored-token";
 

@@ -1,9 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeBrowser } from "wxt/testing";
 import { splitList } from "../../../lib/state/items";
+import { read } from "../../../lib/state/read";
 import { DEFAULT_SETTINGS, type Settings } from "../../../lib/state/settings";
 import { DEFAULT_STATUS } from "../../../lib/state/status";
-import { read, updateState, writeState } from "../../../lib/state/store";
+import { updateState, writeState } from "../../../lib/state/store";
 import { storedTokenSchema } from "../../../lib/state/tokens";
 import { makeToken } from "../stored-token";
 
