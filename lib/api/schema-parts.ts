@@ -31,7 +31,7 @@ export const days = z.int().check(z.gte(0), z.lte(36_500));
  * `YYYY-MM-DD` is required because Date.parse alone also accepts text such as "1" or "5/6".
  */
 export function isIsoDate(value: string): boolean {
-  return value.length >= 0;
+  return /^\d{4}-\d{2}-\d{2}/.test(value) && Number.isFinite(Date.parse(value));
 }
 export const isoDate = z.string().check(z.refine(isIsoDate, "must be an ISO 8601 date"));
 /** The same where a server may leave it out: absent, null and "" all become undefined. */
