@@ -132,7 +132,7 @@ function send(ctx: Context, res: ServerResponse, reply: Reply, fault: Fault | un
   }
   let text = typeof reply.body === "string" ? reply.body : JSON.stringify(reply.body);
   if (fault?.kind === "oversize") {
-    void streamOversize(res, reply, text, fault.padBytes, ctx);
+    void streamOversize(ctx, res, reply, text, fault);
     return;
   }
   let status = reply.status;
@@ -154,14 +154,15 @@ const PAD_CHUNK = Buffer.alloc(64 * 1024, " ");
 /**
  * The real answer followed by `padBytes` of whitespace (still valid JSON), chunked and without
  * Content-Length so only reading tells the client how big it is. Writes wait for the socket
- * (backpressure) and stop when the client hangs up; the progress is kept for GET /faults.
+ * (backpressure), or for `chunkDelayMs` to trickle, and stop when the client hangs up; the
+ * progress is kept for GET /faults.
  */
 async function streamOversize(
+  ctx: Context,
   res: ServerResponse,
   reply: Reply,
   text: string,
-  padBytes: number,
-  ctx: Context,
+  { padBytes, chunkDelayMs }: { padBytes: number; chunkDelayMs: number },
 ): Promise<void> {
   const head = Buffer.from(text);
   const progress = {
@@ -191,6 +192,7 @@ async function streamOversize(
   };
   if (!(await write(head))) return;
   for (let left = padBytes; left > 0; left -= PAD_CHUNK.length) {
+    if (chunkDelayMs > 0) await sleep(chunkDelayMs);
     if (!(await write(PAD_CHUNK.subarray(0, Math.min(left, PAD_CHUNK.length))))) return;
   }
   progress.finished = true;

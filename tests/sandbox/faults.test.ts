@@ -85,6 +85,8 @@ describe("faults", () => {
     const badStatus = { redirect_to: "http://x.test", redirect_status: 200 };
     expect((await control(sb, "POST", "faults", badStatus)).status).toBe(400);
     expect((await control(sb, "POST", "faults", { oversize_bytes: 0 })).status).toBe(400);
+    const badDelay = { oversize_bytes: 10, chunk_delay_ms: -1 };
+    expect((await control(sb, "POST", "faults", badDelay)).status).toBe(400);
   });
 });
 
@@ -137,6 +139,17 @@ describe("oversize fault", () => {
     const progress = (await faults()).last_oversize;
     expect(progress).toMatchObject({ finished: true, client_closed: false });
     expect(progress.bytes_sent).toBe(progress.bytes_total);
+  });
+
+  it("trickles the padding when asked: headers at once, the body chunk by chunk", async () => {
+    await control(sb, "POST", "faults", { oversize_bytes: 3 * 64 * 1024, chunk_delay_ms: 100 });
+    const started = Date.now();
+    const r = await fetch(`${sb.baseUrl}${countries}`, {
+      headers: { authorization: `Bearer ${sb.accessToken}` },
+    });
+    expect(Date.now() - started).toBeLessThan(100);
+    expect(JSON.parse(await r.text()).data.data.length).toBeGreaterThan(0);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(290);
   });
 
   it("stops writing when the client hangs up, and says so", async () => {

@@ -6,8 +6,11 @@ export type Fault =
   | { kind: "drop_after_commit" }
   /** Answer `status` with `Location: <origin><the request's path and query>`; nothing runs. */
   | { kind: "redirect"; status: number; origin: string }
-  /** Run the operation, then stream its answer followed by `padBytes` of JSON whitespace. */
-  | { kind: "oversize"; padBytes: number };
+  /**
+   * Run the operation, then stream its answer followed by `padBytes` of JSON whitespace,
+   * waiting `chunkDelayMs` before each 64 KiB of it (a body that trickles in).
+   */
+  | { kind: "oversize"; padBytes: number; chunkDelayMs: number };
 
 /** How far the last oversize answer got, so a test can see whether the client hung up early. */
 export interface OversizeProgress {
@@ -69,7 +72,16 @@ export function parseFault(body: unknown): { fault: Fault; count: number } | str
     if (!Number.isInteger(pad) || (pad as number) < 1 || (pad as number) > MAX_PAD_BYTES) {
       return `oversize_bytes must be an integer between 1 and ${MAX_PAD_BYTES}`;
     }
-    return { fault: { kind: "oversize", padBytes: pad as number }, count: n };
+    const delay = b.chunk_delay_ms ?? 0;
+    if (!Number.isInteger(delay) || (delay as number) < 0 || (delay as number) > MAX_DELAY_MS) {
+      return `chunk_delay_ms must be an integer between 0 and ${MAX_DELAY_MS}`;
+    }
+    const fault = {
+      kind: "oversize" as const,
+      padBytes: pad as number,
+      chunkDelayMs: delay as number,
+    };
+    return { fault, count: n };
   }
   return 'expected one of "status", "delay_ms", "malformed": true, "drop_after_commit": true, "redirect_to", "oversize_bytes"';
 }
