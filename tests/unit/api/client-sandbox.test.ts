@@ -2,60 +2,15 @@
  * The API client against the sandbox provider over real HTTP: every operation of the spec and
  * every error path. Only time (sleep) is injected, so retries do not really wait.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type ApiClientConfig, type ApiClientDeps, createApiClient } from "../../../lib/api";
-import { type Sandbox, startSandbox } from "../../sandbox/index";
-import { failure, recordingSleep } from "./helpers";
+import { describe, expect, it } from "vitest";
+import { createApiClient } from "../../../lib/api";
+import { startSandbox } from "../../sandbox/index";
+import { failure } from "./helpers";
+import { useSandbox } from "./sandbox-harness";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-interface DumpedToken {
-  id: number;
-  kind: string;
-  ip: string;
-  status: string;
-  networkType: string;
-}
-interface SandboxState {
-  request_count: number;
-  tokens: DumpedToken[];
-}
-
-let sb: Sandbox;
-
-beforeAll(async () => {
-  sb = await startSandbox();
-});
-afterAll(async () => {
-  await sb?.close();
-});
-beforeEach(async () => {
-  await control("POST", "/__sandbox/reset");
-});
-
-async function control<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${sb.baseUrl}${path}`, {
-    method,
-    headers: body === undefined ? {} : { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status}`);
-  return (await response.json()) as T;
-}
-const state = () => control<SandboxState>("GET", "/__sandbox/state");
-const addFault = (fault: Record<string, unknown>) => control("POST", "/__sandbox/faults", fault);
-const pendingFaults = async () =>
-  (await control<{ pending: unknown[] }>("GET", "/__sandbox/faults")).pending;
-
-/** A client on the sandbox; sleeps are recorded and return at once. */
-function client(config: Partial<ApiClientConfig> = {}, deps: ApiClientDeps = {}) {
-  const sleeper = recordingSleep();
-  const api = createApiClient(
-    { baseUrl: sb.baseUrl, auth: { kind: "bearer", accessToken: sb.accessToken }, ...config },
-    { sleep: sleeper.sleep, ...deps },
-  );
-  return { api, delays: sleeper.delays };
-}
+const { sandbox, control, client, state, addFault, pendingFaults } = useSandbox();
 
 describe("create operations", () => {
   it("createStaticIp: tokens on the gateway, ip assigned later", async () => {
@@ -65,7 +20,7 @@ describe("create operations", () => {
     for (const t of tokens) {
       expect(t.ip).toBe("");
       expect(t.host).not.toBe("");
-      expect(t.port).toBe(sb.proxyPort);
+      expect(t.port).toBe(sandbox().proxyPort);
       expect(t.username).not.toBe("");
       expect(t.password).not.toBe("");
       expect(t.expired_on).toBeGreaterThan(Date.now() / 1000);
@@ -87,7 +42,7 @@ describe("create operations", () => {
     expect(answer).toMatchObject({ total_count: 1, success_count: 1 });
     const token = answer.tokens[0];
     expect(token?.network_type).toBe("HTTP");
-    expect(new URL(token?.refresh_url ?? "").origin).toBe(new URL(sb.baseUrl).origin);
+    expect(new URL(token?.refresh_url ?? "").origin).toBe(new URL(sandbox().baseUrl).origin);
     expect(Date.parse(token?.expire_time ?? "")).toBeGreaterThan(Date.now());
   });
 
@@ -108,7 +63,7 @@ describe("create operations", () => {
     expect(answer.success_count).toBe(3);
     for (const t of answer.tokens) {
       expect(t.network_type).toBe("SOCKS5");
-      expect(t.port).toBe(sb.socksPort);
+      expect(t.port).toBe(sandbox().socksPort);
       expect(t.traffic_used).toBe(0);
       expect(t.traffic_quota).toBeGreaterThan(0);
     }
@@ -145,7 +100,9 @@ describe("delete and restore", () => {
     const id = token?.id ?? 0;
     const deleted = await api.deleteToken(id);
     expect(deleted).toMatchObject({ token_id: id, can_restore: true });
-    expect(Date.parse(deleted.restore_deadline) - Date.parse(deleted.deleted_at)).toBe(30 * DAY_MS);
+    expect(Date.parse(deleted.restore_deadline ?? "") - Date.parse(deleted.deleted_at)).toBe(
+      30 * DAY_MS,
+    );
     expect((await state()).tokens[0]?.status).toBe("deleted");
     const restored = await api.restoreToken(id);
     expect(restored.token_id).toBe(id);
@@ -295,7 +252,7 @@ describe("IP information, quality, refresh, proxies, account", () => {
     const token = tokens[0];
     if (!token) throw new Error("no token");
     const before = await state();
-    const foreign = `http://localhost:${new URL(sb.baseUrl).port}/token/dynamic/ip/refresh/${token.id}`;
+    const foreign = `http://localhost:${new URL(sandbox().baseUrl).port}/token/dynamic/ip/refresh/${token.id}`;
     const error = await failure(api.refreshDynamicIp({ ...token, refresh_url: foreign }));
     expect(error.kind).toBe("invalid-request");
     expect(error.userMessage).toMatch(/not on the provider's origin/);
@@ -313,7 +270,7 @@ describe("IP information, quality, refresh, proxies, account", () => {
     expect(us.every((p) => p.country === "US" && p.protocol === "http")).toBe(true);
     const socks = await api.getProxies({ type: "socks5" });
     expect(socks).toHaveLength(1);
-    expect(socks[0]?.port).toBe(sb.socksPort);
+    expect(socks[0]?.port).toBe(sandbox().socksPort);
   });
 
   it("getAccountQuota and getAccountInfo: JSON objects", async () => {
@@ -338,7 +295,11 @@ describe("authentication", () => {
   });
 
   it("Basic authentication works, and a wrong password is a 401", async () => {
-    const basic = { kind: "basic", username: sb.username, password: sb.password } as const;
+    const basic = {
+      kind: "basic",
+      username: sandbox().username,
+      password: sandbox().password,
+    } as const;
     const { api } = client({ auth: basic });
     expect((await api.listCountries()).length).toBeGreaterThan(0);
     expect(await api.createStaticTraffic({ number: 1, country_id: 1 })).toHaveLength(1);

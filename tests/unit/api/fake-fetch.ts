@@ -9,6 +9,9 @@ export interface RecordedCall {
   method: string;
   headers: Record<string, string>;
   body: string | undefined;
+  /** What the client asked fetch to do with redirects and cookies. */
+  redirect: RequestRedirect | undefined;
+  credentials: RequestCredentials | undefined;
 }
 
 export type Answer =
@@ -27,6 +30,8 @@ export function fakeFetch(answers: Answer[] | ((call: RecordedCall) => Answer)) 
       method: init.method ?? "GET",
       headers,
       body: typeof init.body === "string" ? init.body : undefined,
+      redirect: init.redirect,
+      credentials: init.credentials,
     };
     calls.push(call);
     const answer =

@@ -1,6 +1,7 @@
 /**
  * Whatever a server sends (random JSON, broken text, mutated valid answers, any status), every
- * operation either resolves with a typed value or rejects with an ApiError, never anything else.
+ * operation either resolves with a typed value or rejects with an ApiError, never anything else;
+ * and a value it resolves with holds every stored number within its bounds.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -13,6 +14,12 @@ type Op = {
   sample: unknown;
   /** Invariants a successful result must hold (the point of strict parsing). */
   check?: (result: unknown) => void;
+  /** Paths (in the sample) of numbers the client bounds, for the out-of-range property. */
+  numbers?: string[];
+  /** Paths of timestamps, for the unreadable-date property. */
+  dates?: string[];
+  /** Shapes not shown by the spec (account records): any JSON, so no bounds to check. */
+  unbounded?: true;
 };
 
 const validPort = (p: unknown) =>
@@ -31,39 +38,103 @@ const usableTokens = (tokens: unknown) => {
   }
 };
 
+/**
+ * The oracle, written out here rather than imported, so that breaking the client's own checks
+ * cannot also break the test's: 9999-12-31T23:59:59Z, and an ISO 8601 date Date.parse reads.
+ */
+const MAX_UNIX_SECONDS = 253_402_300_799;
+const isIsoDate = (v: string) => /^\d{4}-\d{2}-\d{2}/.test(v) && Number.isFinite(Date.parse(v));
+
+/** The range each stored number may take (see lib/api/schema-parts.ts). */
+const NUMBER_BOUNDS: Record<string, [number, number]> = {
+  id: [1, Number.MAX_SAFE_INTEGER],
+  token_id: [1, Number.MAX_SAFE_INTEGER],
+  failed_ids: [1, Number.MAX_SAFE_INTEGER],
+  port: [1, 65535],
+  expired_on: [0, MAX_UNIX_SECONDS],
+  traffic_quota: [0, Number.MAX_SAFE_INTEGER],
+  traffic_used: [0, Number.MAX_SAFE_INTEGER],
+  total_count: [0, Number.MAX_SAFE_INTEGER],
+  success_count: [0, Number.MAX_SAFE_INTEGER],
+  failed_count: [0, Number.MAX_SAFE_INTEGER],
+  days: [0, 36_500],
+};
+/** Timestamps the spec gives as ISO 8601: absent, or a date that parses. */
+const DATE_KEYS = new Set(["expire_time", "deleted_at", "restored_at", "restore_deadline"]);
+
+/** Every bounded number and every timestamp anywhere in a parsed result is within its range. */
+function expectBounded(value: unknown, key = ""): void {
+  if (Array.isArray(value)) {
+    for (const item of value) expectBounded(item, key);
+    return;
+  }
+  if (typeof value === "object" && value !== null) {
+    for (const [k, v] of Object.entries(value)) expectBounded(v, k);
+    return;
+  }
+  const bounds = NUMBER_BOUNDS[key];
+  if (bounds) {
+    expect(Number.isSafeInteger(value), `${key} = ${String(value)}`).toBe(true);
+    expect(value as number).toBeGreaterThanOrEqual(bounds[0]);
+    expect(value as number).toBeLessThanOrEqual(bounds[1]);
+  }
+  if (DATE_KEYS.has(key) && value !== undefined) {
+    expect(typeof value === "string" && isIsoDate(value), `${key} = ${String(value)}`).toBe(true);
+  }
+}
+
 const ops: Op[] = [
   {
     name: "createStaticIp",
     call: (api) => api.createStaticIp({ number: 1, country_id: 1 }),
     sample: sample.staticCreateResponse,
     check: usableTokens,
+    numbers: ["data.0.id", "data.0.port", "data.0.expired_on"],
   },
   {
     name: "createDynamicIp",
     call: (api) => api.createDynamicIp({ number: 1, country_id: 1, payway_id: 1 }),
     sample: sample.dynamicIpCreateResponse,
     check: (r) => usableTokens((r as { tokens: unknown }).tokens),
+    numbers: ["tokens.0.id", "tokens.0.port", "total_count", "success_count"],
+    dates: ["tokens.0.expire_time"],
   },
   {
     name: "createStaticTraffic",
     call: (api) => api.createStaticTraffic({ number: 1, country_id: 1 }),
     sample: sample.staticTrafficCreateResponse,
     check: usableTokens,
+    numbers: ["data.0.expired_on"],
   },
   {
     name: "createDynamicTraffic",
     call: (api) => api.createDynamicTraffic({ number: 1, country_id: 1 }),
     sample: sample.dynamicTrafficCreateResponse,
     check: (r) => usableTokens((r as { tokens: unknown }).tokens),
+    numbers: ["tokens.0.traffic_quota", "tokens.0.traffic_used"],
   },
-  { name: "deleteToken", call: (api) => api.deleteToken(101), sample: sample.deleteOneResponse },
+  {
+    name: "deleteToken",
+    call: (api) => api.deleteToken(101),
+    sample: sample.deleteOneResponse,
+    numbers: ["data.token_id"],
+    dates: ["data.deleted_at", "data.restore_deadline"],
+  },
   {
     name: "deleteTokens",
     call: (api) => api.deleteTokens([1, 2, 999]),
     sample: sample.deleteBatchResponse,
     check: (r) => expect(Array.isArray((r as { failed_ids: unknown }).failed_ids)).toBe(true),
+    numbers: ["data.total_count", "data.failed_count", "data.failed_ids.0"],
+    dates: ["data.deleted_at"],
   },
-  { name: "restoreToken", call: (api) => api.restoreToken(101), sample: sample.restoreOneResponse },
+  {
+    name: "restoreToken",
+    call: (api) => api.restoreToken(101),
+    sample: sample.restoreOneResponse,
+    numbers: ["data.token_id", "data.token_info.port"],
+    dates: ["data.restored_at"],
+  },
   {
     name: "restoreTokens",
     call: (api) => api.restoreTokens([1, 2]),
@@ -80,6 +151,7 @@ const ops: Op[] = [
     name: "listPaymentPlans",
     call: (api) => api.listPaymentPlans({ is_static: true }),
     sample: sample.paymentPlanListResponse,
+    numbers: ["data.records.0.id", "data.records.0.days"],
   },
   { name: "getIpInfo", call: (api) => api.getIpInfo(), sample: sample.ipInfoResponse },
   {
@@ -92,14 +164,26 @@ const ops: Op[] = [
     call: (api) => api.refreshDynamicIp(201),
     sample: sample.refreshResponse,
     check: (r) => usableTokens([r]),
+    numbers: ["data.id", "data.port"],
+    dates: ["data.expire_time"],
   },
   {
     name: "getProxies",
     call: (api) => api.getProxies({ country: "US" }),
     sample: sample.proxyListResponse,
   },
-  { name: "getAccountQuota", call: (api) => api.getAccountQuota(), sample: sample.accountQuota },
-  { name: "getAccountInfo", call: (api) => api.getAccountInfo(), sample: sample.accountInfo },
+  {
+    name: "getAccountQuota",
+    call: (api) => api.getAccountQuota(),
+    sample: sample.accountQuota,
+    unbounded: true,
+  },
+  {
+    name: "getAccountInfo",
+    call: (api) => api.getAccountInfo(),
+    sample: sample.accountInfo,
+    unbounded: true,
+  },
 ];
 
 type Reply = { status: number; text: string; retryAfter?: string };
@@ -134,7 +218,36 @@ async function expectTypedOrApiError(op: Op, reply: Reply): Promise<void> {
   }
   expect(result).toBeDefined();
   op.check?.(result);
+  if (!op.unbounded) expectBounded(result);
 }
+
+/** A copy of `value` with the value at a dotted path (array indexes as numbers) replaced. */
+function withValueAt(value: unknown, path: string, replacement: unknown): unknown {
+  const copy = structuredClone(value) as Record<string, unknown>;
+  const keys = path.split(".");
+  let node: Record<string, unknown> = copy;
+  for (const key of keys.slice(0, -1)) node = node[key] as Record<string, unknown>;
+  const last = keys.at(-1) as string;
+  if (!(last in node)) throw new Error(`no ${path} in the sample`);
+  node[last] = replacement;
+  return copy;
+}
+
+/** Numbers around and far outside every bound: zero, negatives, fractions, ms timestamps, huge. */
+const anyNumberArb = fc.oneof(
+  fc.constantFrom(0, -1, 1, 65535, 65536, 0.5, -0.0, 2 ** 53, 2 ** 53 - 1, 1e21),
+  fc.constantFrom(MAX_UNIX_SECONDS, MAX_UNIX_SECONDS + 1, Date.now(), 36_500, 36_501),
+  fc.integer({ min: -(2 ** 31), max: 2 ** 31 }),
+  fc.double({ noNaN: false }),
+  fc.bigInt({ min: 2n ** 53n, max: 2n ** 64n }).map(Number),
+);
+/** Strings that are and are not ISO 8601 dates, and non-strings. */
+const anyDateArb = fc.oneof(
+  fc.constantFrom("", "1", "5/6/2025", "2025-13-45T00:00:00Z", "yesterday", "2025-02-30", null),
+  fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+  fc.string(),
+  fc.integer(),
+);
 
 /** Replaces, nulls or deletes a value somewhere inside a copy of `value`. */
 type Mutation = { path: number[]; kind: "replace" | "null" | "delete"; value: fc.JsonValue };
@@ -212,6 +325,32 @@ describe.each(ops)("$name", (op) => {
         await expectTypedOrApiError(op, { status, text: status === 204 ? "" : text });
       }),
       { numRuns: 40 },
+    );
+  });
+});
+
+describe.each(ops.filter((op) => op.numbers !== undefined))("$name, bounded numbers", (op) => {
+  it("a bounded number set to anything: within its range or ApiError", async () => {
+    const paths = op.numbers ?? [];
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...paths), anyNumberArb, async (path, n) => {
+        const text = JSON.stringify(withValueAt(op.sample, path, n));
+        await expectTypedOrApiError(op, { status: 200, text });
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
+
+describe.each(ops.filter((op) => op.dates !== undefined))("$name, timestamps", (op) => {
+  it("a timestamp set to anything: absent, a readable ISO date, or ApiError", async () => {
+    const paths = op.dates ?? [];
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...paths), anyDateArb, async (path, d) => {
+        const text = JSON.stringify(withValueAt(op.sample, path, d));
+        await expectTypedOrApiError(op, { status: 200, text });
+      }),
+      { numRuns: 100 },
     );
   });
 });

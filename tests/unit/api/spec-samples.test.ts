@@ -173,3 +173,105 @@ describe("request schemas", () => {
     expect(s.regionQuerySchema.safeParse({ page: 0 }).success).toBe(false);
   });
 });
+
+describe("bounds on what becomes stored state", () => {
+  type Case = [string, unknown, boolean];
+  const token = (patch: Record<string, unknown>) => ({ ...sample.staticToken, ...patch });
+  const dynamicIp = (patch: Record<string, unknown>) => ({ ...sample.dynamicIpToken, ...patch });
+  const traffic = (patch: Record<string, unknown>) => ({
+    ...sample.dynamicTrafficToken,
+    ...patch,
+  });
+
+  it.each<Case>([
+    ["id 1", token({ id: 1 }), true],
+    ["id 0", token({ id: 0 }), false],
+    ["id -5", token({ id: -5 }), false],
+    ["id 2^53 (not a safe integer)", token({ id: 2 ** 53 }), false],
+    ["id 1.5", token({ id: 1.5 }), false],
+    ["port 1", token({ port: 1 }), true],
+    ["port 65535", token({ port: 65535 }), true],
+    ["port 0", token({ port: 0 }), false],
+    ["port 65536", token({ port: 65536 }), false],
+    ["expired_on 0 (no fixed expiry)", token({ expired_on: 0 }), true],
+    ["expired_on 9999-12-31T23:59:59Z", token({ expired_on: 253_402_300_799 }), true],
+    ["expired_on one second later", token({ expired_on: 253_402_300_800 }), false],
+    ["expired_on in milliseconds", token({ expired_on: 1_767_225_600_000 }), false],
+    ["expired_on -1", token({ expired_on: -1 }), false],
+    ["ip '' on a static token (assigned later)", token({ ip: "" }), true],
+    ["host an IPv6 literal", token({ host: "::1" }), true],
+  ])("static token, %s", (_name, value, ok) => {
+    expect(s.staticTokenSchema.safeParse(value).success).toBe(ok);
+  });
+
+  it.each<Case>([
+    ["ip '' (a real server may answer it while it assigns one)", dynamicIp({ ip: "" }), true],
+    ["expire_time ISO with offset", dynamicIp({ expire_time: "2026-01-31T08:00:00+08:00" }), true],
+    ["expire_time a date only", dynamicIp({ expire_time: "2026-01-31" }), true],
+    ["expire_time unreadable", dynamicIp({ expire_time: "next month" }), false],
+    ["expire_time '1' (Date.parse would read it)", dynamicIp({ expire_time: "1" }), false],
+    ["expire_time not a real date", dynamicIp({ expire_time: "2026-13-01T00:00:00Z" }), false],
+    ["expire_time missing", dynamicIp({ expire_time: undefined }), false],
+  ])("dynamic IP token, %s", (_name, value, ok) => {
+    expect(s.dynamicIpTokenSchema.safeParse(value).success).toBe(ok);
+  });
+
+  it.each<Case>([
+    ["quota 0, used 0", traffic({ traffic_quota: 0, traffic_used: 0 }), true],
+    ["used past the quota", traffic({ traffic_quota: 10, traffic_used: 11 }), true],
+    ["quota 2^53 - 1", traffic({ traffic_quota: Number.MAX_SAFE_INTEGER }), true],
+    ["quota 2^53", traffic({ traffic_quota: 2 ** 53 }), false],
+    ["used -1", traffic({ traffic_used: -1 }), false],
+    ["used 0.5", traffic({ traffic_used: 0.5 }), false],
+    ["quota as text", traffic({ traffic_quota: "1024" }), false],
+  ])("dynamic traffic token, %s", (_name, value, ok) => {
+    expect(s.dynamicTrafficTokenSchema.safeParse(value).success).toBe(ok);
+  });
+
+  it.each<Case>([
+    ["restore_deadline missing", { restore_deadline: undefined }, true],
+    ["restore_deadline null", { restore_deadline: null }, true],
+    ["restore_deadline ''", { restore_deadline: "" }, true],
+    ["restore_deadline unreadable", { restore_deadline: "in 30 days" }, false],
+    ["deleted_at unreadable", { deleted_at: "today" }, false],
+    ["token_id 0", { token_id: 0 }, false],
+  ])("single delete answer, %s", (_name, patch, ok) => {
+    const value = {
+      ...sample.deleteOneResponse,
+      data: { ...sample.deleteOneResponse.data, ...(patch as object) },
+    };
+    expect(s.deleteOneResponseSchema.safeParse(value).success).toBe(ok);
+  });
+
+  it("an absent, null or empty restore_deadline parses as undefined", () => {
+    for (const restore_deadline of [undefined, null, ""]) {
+      const data = { ...sample.deleteOneResponse.data, restore_deadline };
+      const parsed = s.deleteOneResponseSchema.parse({ ...sample.deleteOneResponse, data });
+      expect(parsed.data.restore_deadline).toBeUndefined();
+    }
+  });
+
+  it.each<Case>([
+    ["failed_count -1", { failed_count: -1 }, false],
+    ["failed_ids [0]", { failed_ids: [0] }, false],
+    ["deleted_at '' (nothing deleted)", { deleted_at: "" }, true],
+    ["deleted_at null", { deleted_at: null }, true],
+    ["deleted_at unreadable", { deleted_at: "now" }, false],
+  ])("batch delete answer, %s", (_name, patch, ok) => {
+    const value = {
+      ...sample.deleteBatchResponse,
+      data: { ...sample.deleteBatchResponse.data, ...(patch as object) },
+    };
+    expect(s.deleteBatchResponseSchema.safeParse(value).success).toBe(ok);
+  });
+
+  it.each<Case>([
+    ["days 0", 0, true],
+    ["days 36500", 36_500, true],
+    ["days 36501", 36_501, false],
+    ["days -1", -1, false],
+  ])("payment plan, %s", (_name, days, ok) => {
+    const plan = { ...sample.paymentPlanListResponse.data.records[0], days };
+    expect(s.paymentPlanSchema.safeParse(plan).success).toBe(ok);
+  });
+});
