@@ -1,17 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type Sandbox, startSandbox } from "./index";
-import { api, control } from "./test-helpers";
+import { describe, expect, it } from "vitest";
+import { api } from "./test-helpers";
+import { useSandbox } from "./use-sandbox";
 
-let sb: Sandbox;
-beforeAll(async () => {
-  sb = await startSandbox();
-});
-afterAll(async () => {
-  await sb.close();
-});
-beforeEach(async () => {
-  await control(sb, "POST", "reset");
-});
+const sb = useSandbox();
 
 describe("startSandbox", () => {
   it("exposes its connection info on loopback", () => {

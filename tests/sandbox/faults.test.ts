@@ -1,17 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type Sandbox, startSandbox } from "./index";
+import { describe, expect, it } from "vitest";
 import { api, control, create, viaHttpProxy } from "./test-helpers";
+import { useSandbox } from "./use-sandbox";
 
-let sb: Sandbox;
-beforeAll(async () => {
-  sb = await startSandbox();
-});
-afterAll(async () => {
-  await sb.close();
-});
-beforeEach(async () => {
-  await control(sb, "POST", "reset");
-});
+const sb = useSandbox();
 
 const countries = "/token/list/area/countries";
 const tokenCount = async () => (await control(sb, "GET", "state")).json.tokens.length;

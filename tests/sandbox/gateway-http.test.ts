@@ -1,19 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type Sandbox, startSandbox } from "./index";
+import { describe, expect, it } from "vitest";
 import { api, connectTunnel, control, create, getOverSocket, viaHttpProxy } from "./test-helpers";
+import { useSandbox } from "./use-sandbox";
 
-let sb: Sandbox;
-let checkUrl: string;
-beforeAll(async () => {
-  sb = await startSandbox();
-  checkUrl = `${sb.baseUrl}/token/check/ip`;
-});
-afterAll(async () => {
-  await sb.close();
-});
-beforeEach(async () => {
-  await control(sb, "POST", "reset");
-});
+const sb = useSandbox();
 
 interface Creds {
   username: string;
@@ -22,7 +11,7 @@ interface Creds {
 const shared = (creds: Partial<Creds>) => ({
   proxyHost: "127.0.0.1",
   proxyPort: sb.proxyPort,
-  url: checkUrl,
+  url: sb.checkUrl,
   ...creds,
 });
 
@@ -107,13 +96,13 @@ describe("HTTP gateway, static tokens", () => {
       password: t.password,
     });
     expect(tunnel.status).toBe(200);
-    const r = await getOverSocket(tunnel.socket, checkUrl);
+    const r = await getOverSocket(tunnel.socket, sb.checkUrl);
     expect(JSON.parse(r.body).data.ip).toBe(await exitIpOf(t.id));
   });
 
   it("counts the bytes a dynamic traffic token moves", async () => {
     const t = (await create(sb, "/token/variable/traffic", {})).tokens[0];
-    const r = await viaHttpProxy({ proxyHost: t.ip, proxyPort: t.port, url: checkUrl, ...t });
+    const r = await viaHttpProxy({ proxyHost: t.ip, proxyPort: t.port, url: sb.checkUrl, ...t });
     expect(r.status).toBe(200);
     // The gateway adds a connection's bytes when proxy-chain reports the connection closed,
     // which may come after the client already has its response; the sandbox shows the count
@@ -128,7 +117,7 @@ describe("HTTP gateway, static tokens", () => {
 describe("HTTP gateway, dynamic tokens", () => {
   it("serves a dynamic token at its own address only, exiting from it", async () => {
     const t = (await create(sb, "/token/variable/ip", { country_id: 5 })).tokens[0];
-    const own = await viaHttpProxy({ proxyHost: t.ip, proxyPort: t.port, url: checkUrl, ...t });
+    const own = await viaHttpProxy({ proxyHost: t.ip, proxyPort: t.port, url: sb.checkUrl, ...t });
     expect(own.status).toBe(200);
     const data = JSON.parse(own.body).data;
     expect(data.ip).toBe(t.ip);
@@ -139,7 +128,7 @@ describe("HTTP gateway, dynamic tokens", () => {
     const staticOnDynamic = await viaHttpProxy({
       proxyHost: t.ip,
       proxyPort: t.port,
-      url: checkUrl,
+      url: sb.checkUrl,
       ...s,
     });
     expect(staticOnDynamic.status).toBe(407);
@@ -153,7 +142,7 @@ describe("HTTP gateway, dynamic tokens", () => {
     const now = await viaHttpProxy({
       proxyHost: moved.ip,
       proxyPort: moved.port,
-      url: checkUrl,
+      url: sb.checkUrl,
       ...t,
     });
     expect(JSON.parse(now.body).data.ip).toBe(moved.ip);
@@ -161,7 +150,7 @@ describe("HTTP gateway, dynamic tokens", () => {
     await expect
       .poll(
         () =>
-          viaHttpProxy({ proxyHost: t.ip, proxyPort: t.port, url: checkUrl, ...t }).then(
+          viaHttpProxy({ proxyHost: t.ip, proxyPort: t.port, url: sb.checkUrl, ...t }).then(
             () => "served",
             (error: Error) => error.message,
           ),
@@ -195,11 +184,16 @@ describe("HTTP gateway, dynamic tokens", () => {
   it("keeps answering 407 at a deleted dynamic token's address, and stops after the purge", async () => {
     const t = (await create(sb, "/token/variable/traffic", {})).tokens[0];
     await api(sb, "DELETE", `/token/${t.id}`);
-    const deleted = await viaHttpProxy({ proxyHost: t.ip, proxyPort: t.port, url: checkUrl, ...t });
+    const deleted = await viaHttpProxy({
+      proxyHost: t.ip,
+      proxyPort: t.port,
+      url: sb.checkUrl,
+      ...t,
+    });
     expect(deleted.status).toBe(407);
     await control(sb, "POST", "clock", { advance_ms: 31 * 86_400_000 });
     await expect(
-      viaHttpProxy({ proxyHost: t.ip, proxyPort: t.port, url: checkUrl, ...t }),
+      viaHttpProxy({ proxyHost: t.ip, proxyPort: t.port, url: sb.checkUrl, ...t }),
     ).rejects.toThrow(/ECONNREFUSED/);
   });
 });

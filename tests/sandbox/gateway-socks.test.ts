@@ -1,20 +1,9 @@
 import { SocksClient } from "socks";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type Sandbox, startSandbox } from "./index";
+import { describe, expect, it } from "vitest";
 import { api, control, create, viaSocks } from "./test-helpers";
+import { useSandbox } from "./use-sandbox";
 
-let sb: Sandbox;
-let checkUrl: string;
-beforeAll(async () => {
-  sb = await startSandbox();
-  checkUrl = `${sb.baseUrl}/token/check/ip`;
-});
-afterAll(async () => {
-  await sb.close();
-});
-beforeEach(async () => {
-  await control(sb, "POST", "reset");
-});
+const sb = useSandbox();
 
 interface Tok {
   ip: string;
@@ -26,10 +15,10 @@ interface Tok {
 const onShared = (t: Tok) => ({
   proxyHost: "127.0.0.1",
   proxyPort: sb.socksPort,
-  url: checkUrl,
+  url: sb.checkUrl,
   ...t,
 });
-const onOwn = (t: Tok) => ({ proxyHost: t.ip, proxyPort: t.port, url: checkUrl, ...t });
+const onOwn = (t: Tok) => ({ proxyHost: t.ip, proxyPort: t.port, url: sb.checkUrl, ...t });
 
 describe("SOCKS5 gateway", () => {
   it("serves static SOCKS5 tokens on 127.0.0.1, exiting from the token's address", async () => {

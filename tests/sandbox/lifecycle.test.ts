@@ -1,18 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type Sandbox, startSandbox } from "./index";
+import { describe, expect, it } from "vitest";
 import { api, control, create } from "./test-helpers";
+import { useSandbox } from "./use-sandbox";
 
 const DAY = 86_400_000;
-let sb: Sandbox;
-beforeAll(async () => {
-  sb = await startSandbox();
-});
-afterAll(async () => {
-  await sb.close();
-});
-beforeEach(async () => {
-  await control(sb, "POST", "reset");
-});
+const sb = useSandbox();
 
 async function newStaticId(): Promise<number> {
   return (await create(sb, "/token/static/ip", {})).data[0].id;

@@ -3,22 +3,11 @@
  * real provider may send, and a password it may stop accepting, on demand.
  */
 import { execFileSync } from "node:child_process";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type Sandbox, startSandbox } from "./index";
+import { describe, expect, it } from "vitest";
 import { api, connectTunnel, control, create, viaHttpProxy, viaSocks } from "./test-helpers";
+import { useSandbox } from "./use-sandbox";
 
-let sb: Sandbox;
-let checkUrl: string;
-beforeAll(async () => {
-  sb = await startSandbox();
-  checkUrl = `${sb.baseUrl}/token/check/ip`;
-});
-afterAll(async () => {
-  await sb.close();
-});
-beforeEach(async () => {
-  await control(sb, "POST", "reset");
-});
+const sb = useSandbox();
 
 /** Does this machine have an IPv6 loopback? (`ip -6 addr show lo` lists ::1.) */
 function hasIpv6Loopback(): boolean {
@@ -61,7 +50,7 @@ describe("empty_dynamic_ip", () => {
     const t = answer.tokens[0];
     const real = (await dumped(t.id)).ip;
     expect(real).toMatch(/^127\./);
-    const r = await viaHttpProxy({ proxyHost: real, proxyPort: t.port, url: checkUrl, ...t });
+    const r = await viaHttpProxy({ proxyHost: real, proxyPort: t.port, url: sb.checkUrl, ...t });
     expect(JSON.parse(r.body).data.ip).toBe(real);
     // One create only: the next one answers its address again.
     expect((await create(sb, "/token/variable/traffic", {})).tokens[0].ip).toMatch(/^127\./);
@@ -100,7 +89,7 @@ describe("ipv6_host", () => {
     const r = await viaHttpProxy({
       proxyHost: "::1",
       proxyPort: http.port,
-      url: checkUrl,
+      url: sb.checkUrl,
       ...http,
     });
     expect(r.status).toBe(200);
@@ -109,10 +98,15 @@ describe("ipv6_host", () => {
       ...http,
       proxyHost: "127.0.0.1",
       proxyPort: http.port,
-      url: checkUrl,
+      url: sb.checkUrl,
     });
     expect(onV4.status).toBe(407);
-    const s = await viaSocks({ proxyHost: "::1", proxyPort: socks.port, url: checkUrl, ...socks });
+    const s = await viaSocks({
+      proxyHost: "::1",
+      proxyPort: socks.port,
+      url: sb.checkUrl,
+      ...socks,
+    });
     expect(JSON.parse(s.body).data.ip).toBe(socks.ip);
     const events = (await control(sb, "GET", "gateway-log")).json.events;
     expect(events[0]).toMatchObject({ listener: `[::1]:${http.port}`, result: "ok" });
@@ -124,7 +118,7 @@ describe("gateway/refuse-password", () => {
   it("the gateway answers 407 to that token from now on; the API still lists it", async () => {
     const [a, b] = (await create(sb, "/token/static/ip", { number: 2 })).data;
     const via = (t: typeof a) =>
-      viaHttpProxy({ proxyHost: "127.0.0.1", proxyPort: t.port, url: checkUrl, ...t });
+      viaHttpProxy({ proxyHost: "127.0.0.1", proxyPort: t.port, url: sb.checkUrl, ...t });
     expect((await via(a)).status).toBe(200);
     const r = await control(sb, "POST", "gateway/refuse-password", { token_id: a.id });
     expect(r.json).toEqual({ token_id: a.id, password_refused: true });
