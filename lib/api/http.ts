@@ -82,8 +82,9 @@ export function createHttp(deps: HttpDeps) {
         signal: controller.signal,
         // The Authorization header is explicit; cookies must not ride along.
         credentials: "omit",
-        // A followed redirect would carry the request (and, on a same-origin hop, the
-        // credentials) to an address the user never configured: refuse it instead.
+        // Following would resend the request (its body, and the Authorization header wherever
+        // the browser keeps it across the hop) to an address the user never configured, and
+        // take that address's answer, tokens included, as the provider's. Refused instead.
         redirect: "manual",
       });
       refuseRedirect(response, url, spec.operation);
