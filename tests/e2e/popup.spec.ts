@@ -458,14 +458,27 @@ test("1,000 stored tokens: the first rows at once, more on demand, search narrow
   await page.getByLabel("Country").selectOption("Germany");
   await expect(page.getByText("100 of 250 shown")).toBeVisible();
   await page.getByLabel("Search").fill("10.0.3.24");
-  // 10.0.3.24 and 10.0.3.240–250 match; of those, the dynamic-traffic ones in Germany.
-  const ids = await page
-    .locator(".rows [data-token-id]")
-    .evaluateAll((rows) => rows.map((r) => Number(r.getAttribute("data-token-id"))));
-  expect(ids.length).toBeGreaterThan(0);
+  // 10.0.3.24 and 10.0.3.240–249 match; of those, the dynamic-traffic ones in Germany: index
+  // 3 mod 4 (dynamic traffic, and odd, so Germany), i.e. id 4n. Computed the way they were made.
+  const ipOf = (i: number) => `10.0.${Math.floor(i / 250)}.${(i % 250) + 1}`;
+  const expected = Array.from({ length: 1000 }, (_, i) => i)
+    .filter((i) => i % 4 === 3 && ipOf(i).includes("10.0.3.24"))
+    .map((i) => i + 1);
+  expect(expected).toEqual([992, 996]);
+  const rows = page.locator(".rows [data-token-id]");
+  await expect(rows).toHaveCount(expected.length);
+  const ids = await rows.evaluateAll((found) =>
+    found.map((r) => Number(r.getAttribute("data-token-id"))),
+  );
+  expect(ids).toEqual(expected);
   for (const id of ids) {
     expect(id % 4).toBe(0); // index 3 mod 4 → dynamic traffic, odd index → Germany
   }
+  // Every match fits: no "of N shown" line, and nothing else in the list.
+  await expect(page.getByText(/ of \d+ shown/)).toHaveCount(0);
+  // Clearing the search brings the kind and country filters' 250 back.
+  await page.getByLabel("Search").fill("");
+  await expect(page.getByText("100 of 250 shown")).toBeVisible();
 });
 
 test("axe-core finds no violations in light and dark mode", async ({ context, extensionId }) => {

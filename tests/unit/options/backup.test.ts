@@ -9,7 +9,7 @@ import {
   parseBackup,
 } from "../../../lib/options/backup";
 import { blockedEntries, changesSomething, planImport } from "../../../lib/options/backup-merge";
-import { DEFAULT_SETTINGS, type Settings } from "../../../lib/state/storage";
+import { DEFAULT_SETTINGS, type Settings } from "../../../lib/state/settings";
 import type { TrashEntry } from "../../../lib/state/trash";
 import { makeToken } from "../stored-token";
 
@@ -98,6 +98,13 @@ describe("parseBackup refuses a bad file with the reason", () => {
       { kind: "damaged", where: "version" },
     ],
     ["no token list", edited((v) => delete v.tokens), { kind: "damaged", where: "tokens" }],
+    [
+      "a token with an empty password",
+      edited(
+        (v) => (((v.tokens as { password: string }[])[0] as { password: string }).password = ""),
+      ),
+      { kind: "damaged", where: "tokens.0.password" },
+    ],
     ["no settings", edited((v) => delete v.settings), { kind: "damaged", where: "settings" }],
     [
       "a token without a port",
@@ -159,6 +166,11 @@ describe("planImport", () => {
     expect(plan.next.trash).toEqual(STATE.trash);
     expect(plan.next.settings).toEqual({ ...SETTINGS, webrtcProtection: false });
     expect(plan.tokens.added.map((e) => e.id)).toEqual([1, 2]);
+    // Each named as the user knows it: its name, else its id; then country and address.
+    expect(plan.tokens.added.map((e) => e.label)).toEqual([
+      "#1 · United States · 203.0.113.1",
+      "DIP-US-2 · United States · 203.0.113.2",
+    ]);
     expect(plan.trash.added.map((e) => e.id)).toEqual([3]);
     expect(plan.settings).toEqual([
       "baseUrl",
@@ -220,6 +232,16 @@ describe("planImport", () => {
     expect(plan.next.tokens.map((t) => t.password)).toEqual(["secret1", "secret2"]);
     expect(plan.tokens.updated.map((e) => e.id)).toEqual([1, 2]);
     expect(plan.trash.unchanged).toBe(1);
+  });
+
+  it("with secrets: the backup's password replaces the one stored here", () => {
+    const current: BackupState = {
+      ...STATE,
+      tokens: STATE.tokens.map((t) => ({ ...t, password: "stale" })),
+    };
+    const plan = planImport(current, roundTrip(buildBackup(STATE, true, NOW)));
+    expect(plan.next.tokens.map((t) => t.password)).toEqual(["secret1", "secret2"]);
+    expect(plan.tokens.updated.map((e) => e.id)).toEqual([1, 2]);
   });
 
   it("without secrets into a browser that lacks the tokens: blocked, listed", () => {

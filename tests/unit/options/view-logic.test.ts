@@ -11,7 +11,7 @@ import {
   scoreBand,
 } from "../../../lib/options/quality";
 import { sendCommand, UNREACHABLE } from "../../../lib/options/send";
-import { DEFAULT_STATUS, type ProxyStatus } from "../../../lib/state/storage";
+import { DEFAULT_STATUS, type ProxyStatus } from "../../../lib/state/status";
 import { makeToken } from "../stored-token";
 
 describe("quality", () => {
@@ -120,6 +120,18 @@ describe("exitRoute", () => {
     });
   });
 
+  it("an error recorded for another token (a switch under way) is not the active one's", () => {
+    const stale = status({
+      state: "error",
+      tokenId: 2,
+      error: { code: "credentials-refused", message: "refused", at: 1 },
+    });
+    expect(exitRoute("127.0.0.2", stale, { activeTokenId: 1 }, [a, fresh])).toEqual({
+      kind: "token",
+      token: a,
+    });
+  });
+
   it("labels a token by name, place and address", () => {
     expect(tokenLabel(makeToken({ id: 4, name: "DIP-US-000004", ip: "1.2.3.4" }))).toBe(
       "DIP-US-000004 · Los Angeles, United States · 1.2.3.4",
@@ -197,6 +209,25 @@ describe("toKvNodes: any JSON as a table, never a crash", () => {
     const cyclic: Record<string, unknown> = { a: 1 };
     cyclic.self = cyclic;
     expect(() => toKvNodes(cyclic)).not.toThrow();
+    // The cycle is cut where it closes, not after the depth limit's worth of copies.
+    expect(toKvNodes(cyclic)).toEqual([
+      { kind: "value", key: "a", text: "1" },
+      { kind: "value", key: "self", text: "…" },
+    ]);
+  });
+
+  it("depth stops exactly at maxDepth; the same object twice is not a cycle", () => {
+    expect(toKvNodes({ a: { b: { c: 1 } } }, { maxDepth: 2 })).toEqual([
+      { kind: "group", key: "a", truncated: 0, children: [{ kind: "value", key: "b", text: "…" }] },
+    ]);
+    const shared = { x: 1 };
+    const group = (key: string) => ({
+      kind: "group",
+      key,
+      truncated: 0,
+      children: [{ kind: "value", key: "x", text: "1" }],
+    });
+    expect(toKvNodes({ p: shared, q: shared })).toEqual([group("p"), group("q")]);
   });
 
   it("keys read as words", () => {

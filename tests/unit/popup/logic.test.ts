@@ -19,6 +19,7 @@ import {
   expiryOf,
   flagEmoji,
   formatBytes,
+  formatDateTime,
   placeOf,
   relativeTime,
   trafficOf,
@@ -53,9 +54,21 @@ describe("relativeTime", () => {
     [NOW, "en", "now"],
     [NOW + 3 * DAY, "zh_CN", "3天后"],
     [NOW - 5 * 60_000, "zh_CN", "5分钟前"],
+    // Rounded toward zero: 2 days 20 hours is "in 2 days", 1 hour 40 minutes ago "1 hour ago".
+    [NOW + 2 * DAY + 20 * 3600_000, "en", "in 2 days"],
+    [NOW - 100 * 60_000, "en", "1 hour ago"],
   ] as const)("%d in %s → %s", (at, language, text) =>
     expect(relativeTime(at, NOW, language)).toBe(text),
   );
+});
+
+describe("formatDateTime", () => {
+  // Mid-day, so the date is the same in any time zone the tests run in.
+  const at = Date.UTC(2026, 6, 15, 12, 5);
+  it("gives a calendar date with the month's name and a time, in the UI language", () => {
+    expect(formatDateTime(at, "en")).toMatch(/^Jul 1[456], 2026, \d{1,2}:\d{2}\s[AP]M$/);
+    expect(formatDateTime(at, "zh_CN")).toMatch(/^2026年7月1[456]日 \d{2}:\d{2}$/);
+  });
 });
 
 describe("expiry, traffic, place", () => {
@@ -82,6 +95,16 @@ describe("expiry, traffic, place", () => {
     expect(
       trafficOf({ kind: "dynamic-traffic", trafficQuota: 0, trafficUsed: null }),
     ).toMatchObject({ used: 0, exhausted: true });
+    // Exactly used up is exhausted; a negative count from the server reads as nothing used.
+    expect(
+      trafficOf({ kind: "dynamic-traffic", trafficQuota: 100, trafficUsed: 100 }),
+    ).toMatchObject({ share: 1, exhausted: true });
+    expect(trafficOf({ kind: "dynamic-traffic", trafficQuota: 100, trafficUsed: -20 })).toEqual({
+      used: 0,
+      quota: 100,
+      share: 0,
+      exhausted: false,
+    });
   });
 
   it.each([
@@ -152,6 +175,41 @@ describe("filterTokens", () => {
     expect(search("GERMANY 10.0.0.1")).toEqual([1]);
     expect(search("  ")).toEqual([1, 2, 3, 4]);
     expect(search("nowhere")).toEqual([]);
+  });
+
+  it("finds a token by each thing its row shows: id, address, state, code, user, protocol", () => {
+    const list = [
+      makeToken({
+        id: 17,
+        host: "gw-a.example.net",
+        port: 8001,
+        ip: "198.51.100.7",
+        state: "Bavaria",
+        countryCode: "DE",
+        username: "alice",
+        networkType: "SOCKS5",
+      }),
+      makeToken({
+        id: 28,
+        host: "gw-b.example.net",
+        port: 9002,
+        ip: "198.51.100.8",
+        state: "Texas",
+        countryCode: "US",
+        username: "bob",
+        networkType: "HTTP",
+      }),
+    ];
+    const search = (text: string) => ids(filterTokens(list, { ...NO_FILTER, text }));
+    expect(search("17")).toEqual([17]);
+    expect(search("gw-b")).toEqual([28]);
+    expect(search("gw-a.example.net:8001")).toEqual([17]);
+    expect(search("198.51.100.8")).toEqual([28]);
+    expect(search("bavaria")).toEqual([17]);
+    expect(search("de")).toEqual([17]);
+    expect(search("BOB")).toEqual([28]);
+    expect(search("socks5")).toEqual([17]);
+    expect(search("http")).toEqual([28]);
   });
 
   it("1,000 tokens filter in well under a frame", () => {
