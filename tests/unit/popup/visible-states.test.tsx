@@ -1,0 +1,575 @@
+/**
+ * What the popup shows in each state the user can meet: pending buttons, errors and where they
+ * go, the exit line's states, selection and filters over re-renders, the clock's tick, and the
+ * Trash's deadlines. Each test here failed on a mutation of the component it covers that every
+ * other test let through.
+ */
+import { parseHTML } from "linkedom";
+import { type ComponentChild, render } from "preact";
+import { useState } from "preact/hooks";
+import { act } from "preact/test-utils";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { PopupContext } from "../../../components/popup/env";
+import { PopupApp } from "../../../components/popup/PopupApp";
+import { TrashView } from "../../../components/popup/TrashView";
+import { formatDateTime } from "../../../lib/popup/format";
+import type { Notice } from "../../../lib/popup/outcome";
+import type { PopupState } from "../../../lib/popup/state";
+import type { Failure } from "../../../lib/protocol/failure";
+import { DEFAULT_SETTINGS } from "../../../lib/state/settings";
+import { DEFAULT_STATUS, type ProxyStatus } from "../../../lib/state/status";
+import type { StoredToken } from "../../../lib/state/tokens";
+import { RESTORE_WINDOW_MS, type TrashEntry } from "../../../lib/state/trash";
+import { makeToken } from "../stored-token";
+import {
+  button,
+  check,
+  choose,
+  click,
+  fakeEnv,
+  type Mounted,
+  mount,
+  NOW,
+  rows,
+  settle,
+} from "./dom";
+
+const DAY = 86_400_000;
+
+function state(tokens: StoredToken[], change: Partial<PopupState> = {}): PopupState {
+  return {
+    tokens,
+    trash: [],
+    connection: { activeTokenId: null, lastTokenId: null },
+    status: DEFAULT_STATUS,
+    settings: DEFAULT_SETTINGS,
+    ...change,
+  };
+}
+
+const engineError = (tokenId: number, failure: Failure): ProxyStatus => ({
+  ...DEFAULT_STATUS,
+  state: "error",
+  tokenId,
+  error: { failure, at: NOW },
+});
+
+/** Replies the test hands out one by one, so a pending state can be looked at. */
+function heldReplies() {
+  const waiting: ((reply: unknown) => void)[] = [];
+  return {
+    handle: () => new Promise<never>((resolve) => waiting.push(resolve as (r: unknown) => void)),
+    get count() {
+      return waiting.length;
+    },
+    async answer(reply: unknown) {
+      const next = waiting.shift();
+      if (!next) throw new Error("no request is waiting");
+      next(reply);
+      await settle();
+    },
+  };
+}
+
+/** Mounts `render(value)` with a way to change `value` afterwards, as a storage change does. */
+async function mountWithProps<P>(
+  initial: P,
+  render: (value: P) => ComponentChild,
+  env: Parameters<typeof mount>[1],
+): Promise<Mounted & { update(next: P): Promise<void> }> {
+  let set: ((next: P) => void) | undefined;
+  function Host() {
+    const [value, setValue] = useState(initial);
+    set = setValue;
+    return <>{render(value)}</>;
+  }
+  const mounted = await mount(<Host />, env);
+  return {
+    ...mounted,
+    update: async (next: P) => {
+      await act(() => set?.(next));
+      await settle();
+    },
+  };
+}
+
+const rowOf = (m: Mounted, id: number) => {
+  const row = m.root.querySelector(`[data-token-id="${id}"]`);
+  if (!row) throw new Error(`no row for token #${id}`);
+  return row;
+};
+
+let mounted: Mounted | undefined;
+afterEach(() => {
+  vi.useRealTimers();
+  mounted?.unmount();
+  mounted = undefined;
+});
+
+describe("a token row", () => {
+  it("names each pending action on its button; a busy row takes no second action", async () => {
+    const held = heldReplies();
+    const { env, send } = fakeEnv(held.handle);
+    const dynamic = makeToken({ id: 3, kind: "dynamic-ip" });
+    const s = state([dynamic], { connection: { activeTokenId: 3, lastTokenId: 3 } });
+    mounted = await mount(<PopupApp state={s} />, env);
+    const m = mounted;
+    const disconnect = () => button(m.root, "Disconnect from token #3");
+    const refresh = () => button(m.root, "New IP for token #3");
+    const remove = () => button(m.root, "Delete token #3");
+    const copies = () => [
+      button(m.root, "Copy host:port:user:pass of token #3"),
+      button(m.root, "Copy URL for curl of token #3"),
+    ];
+
+    await click(m, disconnect());
+    expect(send).toHaveBeenLastCalledWith({ type: "disconnect" });
+    expect(disconnect().textContent).toBe("Disconnecting…");
+    expect([disconnect(), refresh(), remove()].map((b) => b.disabled)).toEqual([true, true, true]);
+    expect(copies().map((b) => b.disabled)).toEqual([false, false]);
+    await held.answer({ ok: true, data: null });
+    expect(disconnect().textContent).toBe("Disconnect");
+    expect([disconnect(), refresh(), remove()].map((b) => b.disabled)).toEqual([
+      false,
+      false,
+      false,
+    ]);
+
+    await click(m, refresh());
+    expect(refresh().textContent).toBe("Getting a new IP…");
+    expect([disconnect(), refresh(), remove()].map((b) => b.disabled)).toEqual([true, true, true]);
+    await held.answer({ ok: true, data: null });
+    expect(refresh().textContent).toBe("New IP");
+    expect(rowOf(m, 3).textContent).toContain("New IP assigned.");
+
+    await click(m, remove());
+    expect(send).toHaveBeenLastCalledWith({ type: "deleteTokens", tokenIds: [3] });
+    expect(remove().textContent).toBe("Deleting…");
+    expect([disconnect(), refresh(), remove()].map((b) => b.disabled)).toEqual([true, true, true]);
+    await held.answer({ ok: true, data: { done: [], failed: [] } });
+    expect(remove().textContent).toBe("Delete");
+    expect(held.count).toBe(0);
+  });
+
+  it("an error marks the row and describes it for assistive technology", async () => {
+    const { env } = fakeEnv(() => ({ ok: true, data: null }));
+    const tokens = [makeToken({ id: 1 }), makeToken({ id: 2 })];
+    const s = state(tokens, { status: engineError(2, { code: "credentials-refused" }) });
+    mounted = await mount(<PopupApp state={s} />, env);
+    const failing = rowOf(mounted, 2);
+    expect(failing.className).toContain("row--error");
+    const error = failing.querySelector(".error");
+    expect(error?.textContent).toContain("The proxy refused this token's username or password.");
+    expect(failing.getAttribute("aria-describedby")).toBe(error?.getAttribute("id"));
+    expect(rowOf(mounted, 1).className).not.toContain("row--error");
+    expect(rowOf(mounted, 1).hasAttribute("aria-describedby")).toBe(false);
+  });
+
+  it("shows the token's name, a placeholder for no place, and the traffic bar's scale", async () => {
+    const { env } = fakeEnv(() => ({ ok: true, data: null }));
+    const tokens = [
+      makeToken({ id: 1, name: "Office line" }),
+      makeToken({ id: 2, country: "", state: "", city: "" }),
+      makeToken({
+        id: 3,
+        kind: "dynamic-traffic",
+        trafficQuota: 1_073_741_824,
+        trafficUsed: 268_435_456,
+      }),
+      makeToken({ id: 4, kind: "dynamic-traffic", trafficQuota: 100, trafficUsed: 100 }),
+    ];
+    mounted = await mount(<PopupApp state={state(tokens)} />, env);
+    expect(rowOf(mounted, 1).textContent).toContain("#1 · Office line");
+    expect(rowOf(mounted, 2).querySelector(".place")?.textContent).toContain("(no country)");
+    const bar = rowOf(mounted, 3).querySelector("progress");
+    expect(bar?.getAttribute("max")).toBe("1073741824");
+    expect(bar?.getAttribute("value")).toBe("268435456");
+    expect(bar?.getAttribute("class") ?? "").not.toContain("exhausted");
+    expect(rowOf(mounted, 3).textContent).toContain("256 MiB of 1.00 GiB");
+    // Used up: its own class and words instead of "100 B of 100 B".
+    const full = rowOf(mounted, 4);
+    expect(full.querySelector("progress")?.getAttribute("class")).toBe("exhausted");
+    expect(full.textContent).toContain("Traffic used up");
+    expect(full.textContent).not.toContain("100 B of 100 B");
+  });
+
+  it("warns about SOCKS5 only where the browser cannot sign in to it", async () => {
+    const socks = [makeToken({ id: 1, networkType: "SOCKS5" })];
+    const warning = "Chrome cannot sign in to SOCKS5";
+    const chrome = fakeEnv(() => ({ ok: true, data: null }), { socksAuth: false });
+    mounted = await mount(<PopupApp state={state(socks)} />, chrome.env);
+    expect(rowOf(mounted, 1).textContent).toContain(warning);
+    mounted.unmount();
+    const firefox = fakeEnv(() => ({ ok: true, data: null }), { socksAuth: true });
+    mounted = await mount(<PopupApp state={state(socks)} />, firefox.env);
+    expect(rowOf(mounted, 1).textContent).not.toContain(warning);
+  });
+});
+
+describe("the token list", () => {
+  const sample = [
+    makeToken({ id: 1, kind: "static-ip", country: "Germany", countryCode: "DE" }),
+    makeToken({ id: 2, kind: "dynamic-ip", country: "Germany", countryCode: "DE" }),
+    makeToken({ id: 3, kind: "static-traffic", country: "Japan", countryCode: "JP" }),
+  ];
+
+  it("says so when there are no tokens at all", async () => {
+    const { env } = fakeEnv(() => ({ ok: true, data: null }));
+    mounted = await mount(<PopupApp state={state([])} />, env);
+    expect(mounted.root.textContent).toContain("No tokens yet. Buy one under “New token”.");
+  });
+
+  it("counts tokens per country in the country filter", async () => {
+    const { env } = fakeEnv(() => ({ ok: true, data: null }));
+    mounted = await mount(<PopupApp state={state(sample)} />, env);
+    const country = mounted.root.querySelectorAll(".filters select")[1];
+    const labels = [...(country?.querySelectorAll("option") ?? [])].map((o) => o.textContent);
+    expect(labels).toEqual(["All countries", "🇩🇪 Germany (2)", "🇯🇵 Japan (1)"]);
+  });
+
+  it("paints what the popup can show first, and the first 100 rows right after", async () => {
+    // Rendered the way the browser does, outside act(): effects wait for the frame.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const { env } = fakeEnv(() => ({ ok: true, data: null }));
+    const many = Array.from({ length: 1000 }, (_, i) => makeToken({ id: i + 1 }));
+    const { document, window } = parseHTML(
+      '<!doctype html><html lang="en"><body><div id="app"></div></body></html>',
+    );
+    Object.assign(globalThis, { document, window });
+    const root = document.getElementById("app") as unknown as HTMLElement;
+    render(
+      <PopupContext.Provider value={env}>
+        <PopupApp state={state(many)} />
+      </PopupContext.Provider>,
+      root,
+    );
+    mounted = { root, window: window as never, unmount: () => render(null, root) };
+    expect(rows(root)).toHaveLength(12);
+    // Preact runs effects after the next frame: timers where there is no frame.
+    await vi.runAllTimersAsync();
+    expect(rows(root)).toHaveLength(100);
+  });
+
+  it("a new filter starts again at the first 100 rows", async () => {
+    const { env } = fakeEnv(() => ({ ok: true, data: null }));
+    const many = Array.from({ length: 150 }, (_, i) => makeToken({ id: i + 1 }));
+    mounted = await mount(<PopupApp state={state(many)} />, env);
+    const m = mounted;
+    await click(m, button(m.root, "Show 50 more"));
+    expect(rows(m.root)).toHaveLength(150);
+    await choose(m, m.root.querySelector(".filters select"), "static-ip");
+    expect(rows(m.root)).toHaveLength(100);
+    expect(m.root.textContent).toContain("100 of 150 shown");
+  });
+
+  it("select all takes the matching tokens only; clear selection empties it", async () => {
+    const { env } = fakeEnv(() => ({ ok: true, data: null }));
+    mounted = await mount(<PopupApp state={state(sample)} />, env);
+    const m = mounted;
+    await choose(m, m.root.querySelector(".filters select"), "dynamic-ip");
+    await check(m, m.root.querySelector(".toolbar input[type=checkbox]"));
+    await choose(m, m.root.querySelector(".filters select"), "all");
+    expect(button(m.root, "Delete selected (1)")).toBeTruthy();
+    await click(m, button(m.root, "Clear selection"));
+    expect(button(m.root, "Delete selected (0)").disabled).toBe(true);
+    expect(() => button(m.root, "Clear selection")).toThrow();
+  });
+
+  it("a token gone from storage leaves the selection; a batch delete shows it is busy", async () => {
+    const held = heldReplies();
+    const { env, send } = fakeEnv(held.handle);
+    const m = await mountWithProps(sample, (tokens) => <PopupApp state={state(tokens)} />, env);
+    mounted = m;
+    await check(m, m.root.querySelector('[aria-label="Select token #1"]'));
+    await check(m, m.root.querySelector('[aria-label="Select token #2"]'));
+    expect(button(m.root, "Delete selected (2)")).toBeTruthy();
+    await m.update(sample.filter((t) => t.id !== 2));
+    const batch = button(m.root, "Delete selected (1)");
+    await click(m, batch);
+    expect(send).toHaveBeenLastCalledWith({ type: "deleteTokens", tokenIds: [1] });
+    const busy = button(m.root, "Deleting…");
+    expect(busy.closest(".toolbar")).not.toBeNull();
+    expect(busy.disabled).toBe(true);
+    await held.answer({ ok: true, data: { done: [1], failed: [] } });
+    expect(button(m.root, "Delete selected (0)").disabled).toBe(true);
+  });
+
+  it("the connection decides the active row; a row's own failure wins over the engine's", async () => {
+    const { env } = fakeEnv((command) =>
+      command.type === "connect"
+        ? { ok: false, failure: { code: "api-timeout", seconds: 20 } }
+        : { ok: true, data: null },
+    );
+    // A switch under way: storage says token 1, the engine's last word was about token 2.
+    const s = state(sample, {
+      connection: { activeTokenId: 1, lastTokenId: 2 },
+      status: engineError(2, { code: "credentials-refused" }),
+    });
+    mounted = await mount(<PopupApp state={s} />, env);
+    const m = mounted;
+    expect(rowOf(m, 1).className).toContain("row--active");
+    expect(button(m.root, "Disconnect from token #1")).toBeTruthy();
+    expect(rowOf(m, 2).className).not.toContain("row--active");
+    expect(rowOf(m, 2).querySelector(".error")?.textContent).toContain("refused this token's");
+    await click(m, button(m.root, "Connect through token #2"));
+    await settle();
+    const text = rowOf(m, 2).querySelector(".error")?.textContent ?? "";
+    expect(text).toContain("The provider did not answer within 20 s.");
+    expect(text).not.toContain("refused this token's");
+  });
+});
+
+describe("the popup around the list", () => {
+  it("an engine error about a token with no row shows at the top, one with a row only there", async () => {
+    const { env } = fakeEnv(() => ({ ok: true, data: null }));
+    const tokens = [makeToken({ id: 1 })];
+    const top = (m: Mounted) => m.root.querySelector(".popup > .error")?.textContent ?? null;
+    const m = await mountWithProps(
+      engineError(9, { code: "token-missing" }),
+      (status) => <PopupApp state={state(tokens, { status })} />,
+      env,
+    );
+    mounted = m;
+    expect(top(m)).toContain("The chosen token is no longer stored.");
+    await m.update(engineError(1, { code: "token-missing" }));
+    expect(top(m)).toBeNull();
+    expect(rowOf(m, 1).querySelector(".error")?.textContent).toContain("no longer stored");
+  });
+
+  it("marks the current view, and the create form keeps what was typed while hidden", async () => {
+    const { env } = fakeEnv(() => ({ ok: true, data: [] }));
+    mounted = await mount(<PopupApp state={state([makeToken({ id: 1 })])} />, env);
+    const m = mounted;
+    const pressed = () =>
+      [...m.root.querySelectorAll(".views button")].map((b) => b.getAttribute("aria-pressed"));
+    expect(pressed()).toEqual(["true", "false", "false"]);
+    await click(m, button(m.root, "New token"));
+    expect(pressed()).toEqual(["false", "true", "false"]);
+    const howMany = () => m.root.querySelector("#create-number") as HTMLInputElement | null;
+    const input = howMany();
+    if (!input) throw new Error("no number field");
+    input.value = "7";
+    await act(() => {
+      input.dispatchEvent(new m.window.Event("input", { bubbles: true }));
+    });
+    await click(m, button(m.root, "Tokens (1)"));
+    expect(pressed()).toEqual(["true", "false", "false"]);
+    expect(howMany()?.closest("[hidden]")).not.toBeNull();
+    await click(m, button(m.root, "New token"));
+    expect(howMany()?.value).toBe("7");
+  });
+
+  it("an undo that fails says why", async () => {
+    const { env } = fakeEnv((command) =>
+      command.type === "deleteTokens"
+        ? { ok: true, data: { done: [1], failed: [] } }
+        : { ok: false, failure: { code: "api-server-error", status: "503" } },
+    );
+    mounted = await mount(<PopupApp state={state([makeToken({ id: 1 })])} />, env);
+    const m = mounted;
+    await click(m, button(m.root, "Delete token #1"));
+    await click(m, button(m.root, "Undo"));
+    const notice = m.root.querySelector("[data-testid=notice]");
+    expect(notice?.className).toContain("notice--error");
+    expect(notice?.textContent).toContain("The provider had a problem (503). Try again later.");
+  });
+
+  it("relative times move on the 30 s tick and on every storage change, not in between", async () => {
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    const { env } = fakeEnv(() => ({ ok: true, data: null }));
+    let clock = NOW;
+    env.now = () => clock;
+    const token = makeToken({ id: 1, expiresAt: NOW + 10 * 60_000 });
+    const m = await mountWithProps([token], (tokens) => <PopupApp state={state(tokens)} />, env);
+    mounted = m;
+    const expiry = () => rowOf(m, 1).textContent ?? "";
+    expect(expiry()).toContain("Expires in 10 minutes");
+    clock += 3 * 60_000;
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(29_999);
+    });
+    expect(expiry()).toContain("Expires in 10 minutes");
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1);
+    });
+    expect(expiry()).toContain("Expires in 7 minutes");
+    clock += 2 * 60_000;
+    await m.update([{ ...token }]);
+    expect(expiry()).toContain("Expires in 5 minutes");
+  });
+});
+
+describe("the exit line", () => {
+  const exitVia = (viaTokenId: number | null): ProxyStatus => ({
+    ...DEFAULT_STATUS,
+    state: viaTokenId === null ? "direct" : "connected",
+    tokenId: viaTokenId,
+    exitIp: {
+      ip: "198.51.100.4",
+      country: "Germany",
+      countryCode: "DE",
+      city: "Berlin",
+      checkedAt: NOW - 60_000,
+      viaTokenId,
+    },
+  });
+
+  it("says direct when the check went out without a token", async () => {
+    const { env } = fakeEnv(() => ({ ok: true, data: null }));
+    mounted = await mount(<PopupApp state={state([], { status: exitVia(null) })} />, env);
+    const line = mounted.root.querySelector("[data-testid=exit-ip]")?.textContent ?? "";
+    expect(line).toContain("Berlin, Germany · direct · 1 minute ago");
+    expect(line).not.toContain("via token");
+  });
+
+  it("a check in flight is shown and not repeated; its failure shows until the next check", async () => {
+    const held = heldReplies();
+    const { env, send } = fakeEnv(held.handle);
+    mounted = await mount(<PopupApp state={state([], { status: exitVia(null) })} />, env);
+    const m = mounted;
+    const header = () => m.root.querySelector("header") as Element;
+    await click(m, button(m.root, "Check"));
+    expect(send).toHaveBeenCalledWith({ type: "checkExitIp" });
+    const busy = button(m.root, "Checking…");
+    expect(busy.disabled).toBe(true);
+    await held.answer({ ok: false, failure: { code: "api-timeout", seconds: 20 } });
+    expect(header().querySelector(".error")?.textContent).toContain(
+      "The provider did not answer within 20 s.",
+    );
+    expect(button(m.root, "Check").disabled).toBe(false);
+    await click(m, button(m.root, "Check"));
+    expect(header().querySelector(".error")).toBeNull();
+    await held.answer({ ok: true, data: null });
+    expect(header().querySelector(".error")).toBeNull();
+  });
+
+  it("warns when another extension controls the proxy setting", async () => {
+    const { env } = fakeEnv(() => ({ ok: true, data: null }));
+    const status = { ...DEFAULT_STATUS, controlledByOther: true };
+    mounted = await mount(<PopupApp state={state([], { status })} />, env);
+    expect(mounted.root.querySelector("header .warn")?.textContent).toBe(
+      "Another extension controls the browser's proxy setting: Proxy Deck cannot take effect until it is disabled.",
+    );
+    mounted.unmount();
+    mounted = await mount(<PopupApp state={state([])} />, env);
+    expect(mounted.root.querySelector("header .warn")).toBeNull();
+  });
+});
+
+describe("the Trash", () => {
+  const realNow = Date.now();
+  const entry = (id: number, deletedAt: number): TrashEntry => ({
+    token: makeToken({ id }),
+    deletedAt,
+    restoreDeadline: deletedAt + RESTORE_WINDOW_MS,
+  });
+  const view = (
+    trash: TrashEntry[],
+    now: number,
+    options: {
+      notify?: (n: Notice) => void;
+      restoreIds?: (ids: number[]) => Promise<void>;
+    } = {},
+  ) => (
+    <TrashView
+      trash={trash}
+      now={now}
+      notify={options.notify ?? (() => undefined)}
+      restoreIds={options.restoreIds ?? (async () => undefined)}
+    />
+  );
+
+  it("lists the most recently deleted first, each with when and until when", async () => {
+    const { env } = fakeEnv(() => ({ ok: true, data: null }));
+    const older = entry(1, realNow - 5 * DAY);
+    const newer = entry(2, realNow - 2 * DAY);
+    const gone = entry(3, realNow - 40 * DAY);
+    mounted = await mount(view([older, gone, newer], realNow), env);
+    const order = [...mounted.root.querySelectorAll(".trash-row")].map((r) =>
+      Number(r.getAttribute("data-token-id")),
+    );
+    expect(order).toEqual([2, 1, 3]);
+    const text = (id: number) =>
+      mounted?.root.querySelector(`.trash-row[data-token-id="${id}"]`)?.textContent ?? "";
+    expect(text(2)).toContain("Deleted 2 days ago");
+    expect(text(2)).toContain(
+      `Restorable until ${formatDateTime(newer.restoreDeadline, "en")} (in 28 days)`,
+    );
+    const expired = mounted.root.querySelector('.trash-row[data-token-id="3"] .expired');
+    expect(expired?.textContent).toBe(
+      `Can no longer be restored (the deadline was ${formatDateTime(gone.restoreDeadline, "en")}).`,
+    );
+  });
+
+  it("decides restorable by the exact time, not the last tick of the clock", async () => {
+    const { env } = fakeEnv(() => ({ ok: true, data: null }));
+    // The deadline passed an hour ago; the popup's ticking clock is a day behind.
+    const lapsed = entry(1, realNow - RESTORE_WINDOW_MS - 3_600_000);
+    mounted = await mount(view([lapsed], realNow - DAY), env);
+    expect(() => button(mounted?.root as Element, "Restore token #1")).toThrow();
+    expect(button(mounted.root, "Dismiss token #1 for good")).toBeTruthy();
+  });
+
+  it("a restore in flight shows on its button; the selection empties after it", async () => {
+    const { env } = fakeEnv(() => ({ ok: true, data: null }));
+    let finish: () => void = () => undefined;
+    const restored: number[][] = [];
+    const restoreIds = (ids: number[]) => {
+      restored.push(ids);
+      return new Promise<void>((resolve) => (finish = resolve));
+    };
+    const trash = [entry(1, realNow - DAY), entry(2, realNow - 2 * DAY)];
+    mounted = await mount(view(trash, realNow, { restoreIds }), env);
+    const m = mounted;
+    await click(m, button(m.root, "Restore token #1"));
+    expect(button(m.root, "Restore token #1").textContent).toBe("Restoring…");
+    expect(button(m.root, "Restore token #1").disabled).toBe(true);
+    await act(() => finish());
+    await settle();
+    expect(button(m.root, "Restore token #1").textContent).toBe("Restore");
+
+    await check(m, m.root.querySelector(".toolbar input[type=checkbox]"));
+    await click(m, button(m.root, "Restore selected (2)"));
+    await act(() => finish());
+    await settle();
+    expect(restored).toEqual([[1], [1, 2]]);
+    expect(button(m.root, "Restore selected (0)").disabled).toBe(true);
+  });
+
+  it("a selected entry whose deadline passes leaves the selection", async () => {
+    const { env } = fakeEnv(() => ({ ok: true, data: null }));
+    const closing = entry(1, realNow - RESTORE_WINDOW_MS + DAY); // one day left
+    const m = await mountWithProps(realNow, (now) => view([closing], now), env);
+    mounted = m;
+    await check(m, m.root.querySelector('[aria-label="Select token #1"]'));
+    expect(button(m.root, "Restore selected (1)")).toBeTruthy();
+    await m.update(realNow + 2 * DAY);
+    expect(button(m.root, "Restore selected (0)").disabled).toBe(true);
+  });
+
+  it("a dismiss the background refuses is reported", async () => {
+    const { env } = fakeEnv(() => ({ ok: false, failure: { code: "internal" } }));
+    const notices: Notice[] = [];
+    const gone = entry(1, realNow - 40 * DAY);
+    mounted = await mount(view([gone], realNow, { notify: (n) => notices.push(n) }), env);
+    await click(mounted, button(mounted.root, "Dismiss token #1 for good"));
+    expect(notices).toEqual([
+      expect.objectContaining({
+        tone: "error",
+        lines: ["Something went wrong in Proxy Deck. Try again."],
+      }),
+    ]);
+  });
+
+  it("pages a long Trash: 100 first, then the rest on demand", async () => {
+    const { env } = fakeEnv(() => ({ ok: true, data: null }));
+    const trash = Array.from({ length: 150 }, (_, i) => entry(i + 1, realNow - DAY - i * 1000));
+    mounted = await mount(view(trash, realNow), env);
+    const m = mounted;
+    expect(m.root.querySelectorAll(".trash-row")).toHaveLength(100);
+    expect(m.root.textContent).toContain("100 of 150 shown");
+    await click(m, button(m.root, "Show 50 more"));
+    expect(m.root.querySelectorAll(".trash-row")).toHaveLength(150);
+    expect(m.root.textContent).not.toContain("of 150 shown");
+  });
+});
