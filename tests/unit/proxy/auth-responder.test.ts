@@ -1,0 +1,98 @@
+/**
+ * The proxy-challenge answer as the browsers' listeners call it, over real extension storage
+ * (fakeBrowser): the active token's credentials once per request, a cancel and a recorded
+ * refusal on the second challenge (the loop guard), nothing for anyone else's challenge, and a
+ * guard that survives a worker woken by the next challenge.
+ */
+import { beforeEach, describe, expect, it } from "vitest";
+import { fakeBrowser } from "wxt/testing";
+import type { Failure } from "../../../lib/protocol/failure";
+import type { AuthChallenge } from "../../../lib/proxy/auth";
+import { createAuthResponder } from "../../../lib/proxy/auth-responder";
+import { makeToken } from "../stored-token";
+
+const active = makeToken({ id: 1, host: "gw.example.net", port: 8000, username: "u1" });
+const other = makeToken({ id: 2, host: "gw.example.net", port: 9000, username: "u2" });
+
+const challenge = (requestId: string, over: Partial<AuthChallenge> = {}): AuthChallenge => ({
+  requestId,
+  isProxy: true,
+  challenger: { host: "gw.example.net", port: 8000 },
+  ...over,
+});
+
+function responder() {
+  const refused: Failure[] = [];
+  const answer = createAuthResponder(async (failure) => {
+    refused.push(failure);
+  });
+  return { answer, refused };
+}
+
+const credentials = { authCredentials: { username: "u1", password: "secret1" } };
+
+beforeEach(async () => {
+  fakeBrowser.reset();
+  await fakeBrowser.storage.local.set({
+    tokens: [active, other],
+    connection: { activeTokenId: 1, lastTokenId: 1 },
+  });
+});
+
+describe("answering proxy challenges", () => {
+  it("answers a request once; its second challenge is cancelled and reported as refused", async () => {
+    const { answer, refused } = responder();
+    expect(await answer(challenge("r1"))).toEqual(credentials);
+    expect(refused).toEqual([]);
+    expect(await answer(challenge("r1"))).toEqual({ cancel: true });
+    expect(refused).toEqual([{ code: "credentials-refused" }]);
+    // Another request is a new first challenge.
+    expect(await answer(challenge("r2"))).toEqual(credentials);
+  });
+
+  it("leaves a website's 401, another proxy and a direct browser alone, recording nothing", async () => {
+    const { answer, refused } = responder();
+    expect(await answer(challenge("w", { isProxy: false }))).toEqual({});
+    expect(
+      await answer(challenge("p", { challenger: { host: "gw.example.net", port: 9000 } })),
+    ).toEqual({});
+    await fakeBrowser.storage.local.set({ connection: { activeTokenId: null, lastTokenId: 1 } });
+    expect(await answer(challenge("d"))).toEqual({});
+    expect(refused).toEqual([]);
+    expect((await fakeBrowser.storage.session.get("authAttempts")).authAttempts).toBeUndefined();
+    // None of them used up the request's one answer.
+    await fakeBrowser.storage.local.set({ connection: { activeTokenId: 1, lastTokenId: 1 } });
+    expect(await answer(challenge("w"))).toEqual(credentials);
+  });
+
+  it("forty challenges at once are each answered once, and all are recorded", async () => {
+    const { answer } = responder();
+    const ids = Array.from({ length: 40 }, (_, i) => `burst-${i}`);
+    const first = await Promise.all(ids.map((id) => answer(challenge(id))));
+    expect(first).toEqual(ids.map(() => credentials));
+    const again = await Promise.all(ids.map((id) => answer(challenge(id))));
+    expect(again).toEqual(ids.map(() => ({ cancel: true })));
+    const { authAttempts } = await fakeBrowser.storage.session.get("authAttempts");
+    expect(Object.keys(authAttempts as object).sort()).toEqual([...ids].sort());
+  });
+
+  it("the check and the record are one step: the same request twice at once is answered once", async () => {
+    const { answer } = responder();
+    const both = await Promise.all([answer(challenge("r1")), answer(challenge("r1"))]);
+    expect(both).toContainEqual(credentials);
+    expect(both).toContainEqual({ cancel: true });
+  });
+
+  it("a worker woken by the next challenge still knows which requests it answered", async () => {
+    const before = responder();
+    expect(await before.answer(challenge("r1"))).toEqual(credentials);
+    // The worker stops; a new one (new module state) gets the request's second challenge.
+    const woken = responder();
+    expect(await woken.answer(challenge("r1"))).toEqual({ cancel: true });
+    expect(woken.refused).toEqual([{ code: "credentials-refused" }]);
+    // And what it answers itself joins the record instead of replacing it.
+    expect(await woken.answer(challenge("r2"))).toEqual(credentials);
+    const { authAttempts } = await fakeBrowser.storage.session.get("authAttempts");
+    expect(Object.keys(authAttempts as object).sort()).toEqual(["r1", "r2"]);
+  });
+});
