@@ -1,7 +1,7 @@
 /** preact/compat's memo without pulling in compat: skip a render when no prop changed. */
-import { Component, type FunctionComponent, h } from "preact";
+import { Component, type ComponentType, type FunctionComponent, h } from "preact";
 
-export function memo<P extends object>(view: FunctionComponent<P>): FunctionComponent<P> {
+export function memo<P extends object>(view: FunctionComponent<P>): ComponentType<P> {
   class Memo extends Component<P> {
     override shouldComponentUpdate(next: P): boolean {
       const current = this.props as Record<string, unknown>;
@@ -14,5 +14,5 @@ export function memo<P extends object>(view: FunctionComponent<P>): FunctionComp
       return h(view, props);
     }
   }
-  return Memo as unknown as FunctionComponent<P>;
+  return Memo;
 }

@@ -84,6 +84,12 @@ interface Route {
   bypassList: string[];
 }
 
+/** Firefox's browser object, checked for the proxy API that Chrome (and its typings) lack. */
+export function asFirefoxApi(api: object): FirefoxApi | null {
+  const proxy = (api as { proxy?: { onRequest?: unknown } }).proxy;
+  return proxy?.onRequest ? (api as FirefoxApi) : null;
+}
+
 export function createFirefoxRouting(browser: FirefoxApi) {
   let route: Promise<Route> = loadRoute();
   // The settled route, so the per-request header listener answers without waiting.
