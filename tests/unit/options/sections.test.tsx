@@ -1,0 +1,256 @@
+/**
+ * Options sections with the background played by fakeBrowser's runtime messaging: what each one
+ * shows while it waits, when it is answered late or refused, and what it refuses to send.
+ * Each test here failed on a mutation of its component that every other unit test let through.
+ */
+import { parseHTML } from "linkedom";
+import { type ComponentChild, render } from "preact";
+import { useState } from "preact/hooks";
+import { act } from "preact/test-utils";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { fakeBrowser } from "wxt/testing";
+import { ExitIpSection } from "../../../components/options/ExitIpSection";
+import { ImportPreview } from "../../../components/options/ImportPreview";
+import { SettingsSection } from "../../../components/options/SettingsSection";
+import { WebrtcToggle } from "../../../components/options/WebrtcToggle";
+import type { IpInfo } from "../../../lib/api";
+import type { ImportPlan } from "../../../lib/options/backup-merge";
+import { DEFAULT_SETTINGS } from "../../../lib/state/settings";
+import { type Connection, DEFAULT_STATUS, type ProxyStatus } from "../../../lib/state/status";
+
+type Message = { type: string; [key: string]: unknown };
+let answer: (message: Message) => unknown = () => ({ ok: true, data: null });
+let sent: Message[] = [];
+
+beforeEach(() => {
+  fakeBrowser.reset();
+  // Not in fakeBrowser; the WebRTC switch (inside the settings section) asks on mount.
+  fakeBrowser.permissions.contains = async () => false;
+  sent = [];
+  fakeBrowser.runtime.onMessage.addListener(async (message: unknown) => {
+    sent.push(message as Message);
+    return answer(message as Message);
+  });
+});
+
+let root: HTMLElement | undefined;
+let window: Window & typeof globalThis;
+afterEach(() => {
+  if (root) render(null, root);
+  root = undefined;
+});
+
+/** Lets pending replies and the renders they cause finish. */
+async function settle(): Promise<void> {
+  await act(async () => {
+    for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+}
+
+async function mountWithProps<P>(initial: P, view: (value: P) => ComponentChild) {
+  const dom = parseHTML('<!doctype html><html lang="en"><body><div id="app"></div></body></html>');
+  Object.assign(globalThis, { document: dom.document, window: dom.window });
+  window = dom.window as unknown as Window & typeof globalThis;
+  const host = dom.document.getElementById("app") as unknown as HTMLElement;
+  root = host;
+  let set: ((next: P) => void) | undefined;
+  function Host() {
+    const [value, setValue] = useState(initial);
+    set = setValue;
+    return <>{view(value)}</>;
+  }
+  await act(() => {
+    render(<Host />, host);
+  });
+  await settle();
+  return {
+    root: host,
+    update: async (next: P) => {
+      await act(() => set?.(next));
+      await settle();
+    },
+  };
+}
+
+const mountOnce = (node: ComponentChild) => mountWithProps(null, () => node);
+
+async function click(element: Element | null | undefined) {
+  if (!element) throw new Error("nothing to click");
+  await act(() => {
+    element.dispatchEvent(new window.Event("click", { bubbles: true }));
+  });
+  await settle();
+}
+
+const buttonNamed = (scope: ParentNode, name: string) => {
+  const found = [...scope.querySelectorAll("button")].find((b) => b.textContent?.trim() === name);
+  if (!found) throw new Error(`no button ${name}`);
+  return found as HTMLButtonElement;
+};
+
+/** Answers the test hands out one at a time. */
+function held() {
+  const waiting: ((reply: unknown) => void)[] = [];
+  return {
+    next: () => new Promise((resolve) => waiting.push(resolve)),
+    async answer(index: number, reply: unknown) {
+      const resolve = waiting[index];
+      if (!resolve) throw new Error(`no request #${index}`);
+      resolve(reply);
+      await settle();
+    },
+  };
+}
+
+const ipInfo = (ip: string): IpInfo =>
+  ({
+    ip,
+    country: "Germany",
+    country_code: "DE",
+    state: "Berlin",
+    city: "Berlin",
+    autonomous_system_number: 64500,
+    autonomous_system_organization: "Example",
+    network_type: "hosting",
+    is_isp: false,
+    network: `${ip}/32`,
+  }) as unknown as IpInfo;
+
+describe("ExitIpSection", () => {
+  const direct: Connection = { activeTokenId: null, lastTokenId: null };
+  const section = (status: ProxyStatus) => (
+    <ExitIpSection status={status} connection={direct} tokens={[]} onExitIp={() => undefined} />
+  );
+  const shownIp = (scope: ParentNode) =>
+    scope.querySelector('#exit-ip [data-field="ip"]')?.textContent?.trim();
+
+  it("asks again on every new exit check, and a late answer never replaces a newer one", async () => {
+    const replies = held();
+    answer = (m) => (m.type === "ipInfo" ? replies.next() : { ok: true, data: null });
+    const m = await mountWithProps(DEFAULT_STATUS, section);
+    expect(sent.filter((s) => s.type === "ipInfo")).toHaveLength(1);
+    // The engine records a check (a connect elsewhere): the section asks for the new answer.
+    await m.update({
+      ...DEFAULT_STATUS,
+      exitIp: {
+        ip: "198.51.100.2",
+        country: "",
+        countryCode: "",
+        city: "",
+        checkedAt: 2,
+        viaTokenId: null,
+      },
+    });
+    expect(sent.filter((s) => s.type === "ipInfo")).toHaveLength(2);
+    await replies.answer(1, { ok: true, data: ipInfo("198.51.100.2") });
+    expect(shownIp(m.root)).toBe("198.51.100.2");
+    expect(m.root.querySelector("#exit-ip")?.getAttribute("aria-busy")).toBe("false");
+    // The first request's answer arrives last: it is about an exit that no longer holds.
+    await replies.answer(0, { ok: true, data: ipInfo("127.0.0.1") });
+    expect(shownIp(m.root)).toBe("198.51.100.2");
+  });
+
+  it("Check again is busy while the engine checks, and says why a check failed", async () => {
+    const replies = held();
+    answer = (m) =>
+      m.type === "checkExitIp" ? replies.next() : { ok: true, data: ipInfo("127.0.0.1") };
+    const m = await mountWithProps(DEFAULT_STATUS, section);
+    await click(buttonNamed(m.root, "Check again"));
+    expect(sent.at(-1)).toEqual({ type: "checkExitIp" });
+    expect(buttonNamed(m.root, "Check again").disabled).toBe(true);
+    expect(m.root.querySelector('#exit-ip [role="status"]')?.textContent).toBe(
+      "Checking the exit IP…",
+    );
+    await replies.answer(0, { ok: false, failure: { code: "api-timeout", seconds: 20 } });
+    expect(buttonNamed(m.root, "Check again").disabled).toBe(false);
+    expect(m.root.querySelector("#exit-ip")?.textContent).toContain(
+      "The exit IP check failed. The provider did not answer within 20 s.",
+    );
+  });
+});
+
+describe("SettingsSection", () => {
+  it("names the line of a bad bypass rule, as typed, and sends nothing", async () => {
+    const m = await mountOnce(<SettingsSection settings={DEFAULT_SETTINGS} />);
+    const bypass = m.root.querySelector("#bypass-list") as HTMLTextAreaElement;
+    bypass.value = "intranet.example\n\nbad rule!";
+    await act(() => {
+      bypass.dispatchEvent(new window.Event("input", { bubbles: true }));
+    });
+    sent = [];
+    const form = m.root.querySelector("#settings form") as HTMLFormElement;
+    await act(() => {
+      form.dispatchEvent(new window.Event("submit", { bubbles: true, cancelable: true }));
+    });
+    await settle();
+    expect(m.root.querySelector("#bypass-error")?.textContent).toContain(
+      "Line 3 (“bad rule!”) is not a rule the browser understands.",
+    );
+    expect(bypass.getAttribute("aria-invalid")).toBe("true");
+    expect(m.root.querySelector("#settings-status")?.textContent).toContain(
+      "Correct the fields marked above, then save again.",
+    );
+    expect(sent.filter((s) => s.type === "patchSettings")).toEqual([]);
+  });
+});
+
+describe("WebrtcToggle", () => {
+  it("warns when protection is on in the settings but the permission is gone", async () => {
+    const on = { ...DEFAULT_SETTINGS, webrtcProtection: true };
+    const m = await mountOnce(<WebrtcToggle settings={on} />);
+    expect(m.root.querySelector("#webrtc-status")?.textContent).toContain(
+      "Protection is on in Proxy Deck, but the browser's permission was removed.",
+    );
+  });
+
+  it("the switch waits, disabled, for the browser's permission answer", async () => {
+    let grant: (granted: boolean) => void = () => undefined;
+    fakeBrowser.permissions.request = () =>
+      new Promise<boolean>((resolve) => {
+        grant = resolve;
+      });
+    const m = await mountOnce(<WebrtcToggle settings={DEFAULT_SETTINGS} />);
+    const toggle = m.root.querySelector("#webrtc-protection") as HTMLInputElement;
+    expect(toggle.hasAttribute("disabled")).toBe(false);
+    (toggle as { checked: boolean }).checked = true;
+    await act(() => {
+      toggle.dispatchEvent(new window.Event("change", { bubbles: true }));
+    });
+    expect(toggle.hasAttribute("disabled")).toBe(true);
+    await act(() => grant(false));
+    await settle();
+    expect(toggle.hasAttribute("disabled")).toBe(false);
+    expect(m.root.querySelector("#webrtc-status")?.textContent?.length).toBeGreaterThan(0);
+  });
+});
+
+describe("ImportPreview", () => {
+  const plan: ImportPlan = {
+    next: { settings: DEFAULT_SETTINGS, tokens: [], trash: [] },
+    tokens: {
+      added: [{ id: 1, label: "#1" }],
+      updated: [],
+      unchanged: 0,
+      kept: [],
+      missingPassword: [],
+    },
+    trash: { added: [], updated: [], unchanged: 0, kept: [], missingPassword: [] },
+    settings: [],
+    keepsCredentials: false,
+  };
+
+  it("import and cancel wait while an import is being written", async () => {
+    const m = await mountWithProps(true, (busy) => (
+      <ImportPreview
+        plan={plan}
+        busy={busy}
+        onConfirm={() => undefined}
+        onCancel={() => undefined}
+      />
+    ));
+    const buttons = () => [...m.root.querySelectorAll(".preview .actions button")];
+    expect(buttons().map((b) => (b as HTMLButtonElement).disabled)).toEqual([true, true]);
+    await m.update(false);
+    expect(buttons().map((b) => (b as HTMLButtonElement).disabled)).toEqual([false, false]);
+  });
+});
