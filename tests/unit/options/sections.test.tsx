@@ -9,6 +9,7 @@ import { useState } from "preact/hooks";
 import { act } from "preact/test-utils";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { fakeBrowser } from "wxt/testing";
+import { CredentialsSection } from "../../../components/options/CredentialsSection";
 import { ExitIpSection } from "../../../components/options/ExitIpSection";
 import { ImportPreview } from "../../../components/options/ImportPreview";
 import { SettingsSection } from "../../../components/options/SettingsSection";
@@ -221,6 +222,22 @@ describe("WebrtcToggle", () => {
     await settle();
     expect(toggle.hasAttribute("disabled")).toBe(false);
     expect(m.root.querySelector("#webrtc-status")?.textContent?.length).toBeGreaterThan(0);
+  });
+});
+
+describe("CredentialsSection", () => {
+  it("offers to remove credentials only when some are stored", async () => {
+    const stored = {
+      ...DEFAULT_SETTINGS,
+      baseUrl: "https://api.example.com",
+      auth: { kind: "bearer" as const, accessToken: "stored-access-token-1234" },
+    };
+    const m = await mountWithProps(DEFAULT_SETTINGS, (settings) => (
+      <CredentialsSection settings={settings} />
+    ));
+    expect(buttonNamed(m.root, "Remove credentials").disabled).toBe(true);
+    await m.update(stored);
+    expect(buttonNamed(m.root, "Remove credentials").disabled).toBe(false);
   });
 });
 
