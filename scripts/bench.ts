@@ -40,7 +40,7 @@ async function main(): Promise<void> {
   try {
     const extensionId = new URL((await backgroundWorker(context)).url()).host;
     const ext = await extensionPage(context, extensionId);
-    await sendOk(ext, { type: "saveSettings", settings: sandboxSettings(sb) });
+    await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
     const [a, b] = await createTokens(ext, "static-traffic", 2);
     const tokens = [must(a, "token A"), must(b, "token B")];
     const page = await context.newPage();

@@ -28,7 +28,7 @@ export async function seedExtension(
   sandbox: Sandbox,
 ): Promise<void> {
   const page = await extensionPage(context, extensionId);
-  await sendOk(page, { type: "saveSettings", settings: sandboxSettings(sandbox) });
+  await sendOk(page, { type: "patchSettings", patch: sandboxSettings(sandbox) });
   const [token] = await createTokens(page, "static-ip", 1);
   if (token) await sendOk(page, { type: "connect", tokenId: token.id });
   await page.close();

@@ -80,7 +80,8 @@ export function RegionPicker(props: RegionPickerProps) {
       setError(reply.failure);
       return;
     }
-    const found = reply.data;
+    // Only what a choice needs: the answer's other name forms stay out of the form state.
+    const found = reply.data.map(({ id, name, code }) => ({ id, name, code }));
     setEntries((list) => (append ? [...list, ...found] : found));
     setPage(pageNumber);
     setMore(hasMorePages(found.length));

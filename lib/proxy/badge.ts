@@ -18,8 +18,8 @@ export function badgeFor(
   if (status.controlledByOther) {
     return { text: "!", color: WARNING, title: t("controlledByOther") };
   }
-  if (status.state === "error" && status.error) {
-    const problem = describeFailure(status.error.failure, language);
+  if (status.state === "error") {
+    const problem = describeFailure(status.error?.failure ?? { code: "internal" }, language);
     return { text: "!", color: WARNING, title: t("problem", { problem }) };
   }
   if (status.state === "connected" && token) {

@@ -3,11 +3,12 @@
  * request came from, and commands sent to the background the way the popup sends them.
  */
 import type { BrowserContext, CDPSession, Page } from "@playwright/test";
-import type { Command, Reply } from "../../lib/protocol/messages";
+import type { CommandType } from "../../lib/protocol/commands";
+import type { CommandOf } from "../../lib/protocol/send";
 import type { StoredToken } from "../../lib/state/tokens";
 import { type Sandbox, startSandbox } from "../sandbox/index";
 import { startEchoServer } from "../support/echo-server";
-import { createTokensCommand } from "../support/sandbox-session";
+import { pageCommands } from "../support/page-commands";
 import { backgroundWorker } from "./fixtures";
 
 export async function sandboxFor(): Promise<Sandbox> {
@@ -55,41 +56,25 @@ async function extensionLoaded(context: BrowserContext, page: Page, extensionId:
   loadedIn.add(context);
 }
 
-export async function send<T = unknown>(page: Page, command: Command): Promise<Reply<T>> {
-  return page.evaluate((c) => chrome.runtime.sendMessage(c), command) as Promise<Reply<T>>;
-}
+/** The typed commands of one extension page (opened by extensionPage). */
+const commandsOf = (page: Page) =>
+  pageCommands(
+    (message) => page.evaluate((m) => chrome.runtime.sendMessage(m), message),
+    (key) => page.evaluate(async (k) => (await chrome.storage.local.get(k))[k], key),
+  );
 
-export async function sendOk<T = unknown>(page: Page, command: Command): Promise<T> {
-  const reply = await send<T>(page, command);
-  if (!reply.ok) throw new Error(`${command.type} failed: ${reply.error}`);
-  return reply.data;
-}
-
-export async function createTokens(
+export const send = <K extends CommandType>(page: Page, command: CommandOf<K>) =>
+  commandsOf(page).send(command);
+export const sendOk = <K extends CommandType>(page: Page, command: CommandOf<K>) =>
+  commandsOf(page).sendOk(command);
+export const createTokens = (
   page: Page,
   kind: StoredToken["kind"],
   number: number,
   networkType: "HTTP" | "SOCKS5" = "HTTP",
-): Promise<StoredToken[]> {
-  return (
-    await sendOk<{ tokens: StoredToken[] }>(page, createTokensCommand(kind, number, networkType))
-  ).tokens;
-}
-
-export async function storedTokens(page: Page): Promise<StoredToken[]> {
-  return page.evaluate(async () => {
-    const { tokens } = await chrome.storage.local.get("tokens");
-    return (tokens ?? []) as StoredToken[];
-  });
-}
-
-export async function proxyStatus(
-  page: Page,
-): Promise<import("../../lib/state/storage").ProxyStatus> {
-  return page.evaluate(
-    async () => (await chrome.storage.local.get("proxyStatus")).proxyStatus as never,
-  );
-}
+) => commandsOf(page).createTokens(kind, number, networkType);
+export const storedTokens = (page: Page) => commandsOf(page).storedTokens();
+export const proxyStatus = (page: Page) => commandsOf(page).proxyStatus();
 
 /** The address a page load exited from, as the echo server saw it. */
 export async function exitOfPageLoad(page: Page, url: string): Promise<string> {

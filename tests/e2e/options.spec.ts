@@ -253,7 +253,7 @@ test("exit IP: direct, then through a token, then through another after a switch
   extensionId,
 }) => {
   const ext = await extensionPage(context, extensionId);
-  await sendOk(ext, { type: "saveSettings", settings: sandboxSettings(sb) });
+  await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
   const [a, b] = await createTokens(ext, "static-traffic", 2);
   const tokenA = must(a, "token A");
   const tokenB = must(b, "token B");
@@ -328,7 +328,7 @@ test("quality card: the exit IP and a looked-up IP match the sandbox's records",
   extensionId,
 }) => {
   const ext = await extensionPage(context, extensionId);
-  await sendOk(ext, { type: "saveSettings", settings: sandboxSettings(sb) });
+  await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
   const page = await openOptions(context, extensionId);
   const card = page.locator("#quality .quality-card");
 
@@ -412,7 +412,7 @@ test("account: quota and info as tables; proxies by country and type with copy b
   extensionId,
 }) => {
   const ext = await extensionPage(context, extensionId);
-  await sendOk(ext, { type: "saveSettings", settings: sandboxSettings(sb) });
+  await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
   await createTokens(ext, "static-traffic", 2);
   const page = await openOptions(context, extensionId);
   await expect(page.locator("#account-quota table").first()).toContainText("Plan");
@@ -449,7 +449,7 @@ test("settings: bypass list, refresh interval, plan and language are saved; erro
   extensionId,
 }) => {
   const ext = await extensionPage(context, extensionId);
-  await sendOk(ext, { type: "saveSettings", settings: sandboxSettings(sb) });
+  await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
   const page = await openOptions(context, extensionId);
   const minutes = page.getByLabel("Automatic IP refresh for dynamic tokens (minutes)");
   await page
@@ -493,7 +493,7 @@ test("WebRTC protection on: an ICE gather yields no candidate with a non-proxied
   const { context, extensionId } = await launchWithPrivacyGranted(userDataDir);
   try {
     const ext = await extensionPage(context, extensionId);
-    await sendOk(ext, { type: "saveSettings", settings: sandboxSettings(sb) });
+    await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
     const token = must((await createTokens(ext, "static-traffic", 1))[0], "token");
     await sendOk(ext, { type: "connect", tokenId: token.id });
 
@@ -551,8 +551,8 @@ test("backup: export with secrets → wipe → import restores tokens, trash and
 }, testInfo) => {
   const ext = await extensionPage(context, extensionId);
   await sendOk(ext, {
-    type: "saveSettings",
-    settings: sandboxSettings(sb, { autoRefreshMinutes: 3, language: "en", plan: "professional" }),
+    type: "patchSettings",
+    patch: sandboxSettings(sb, { autoRefreshMinutes: 3, language: "en", plan: "professional" }),
   });
   await createTokens(ext, "static-traffic", 2);
   const dynamic = must((await createTokens(ext, "dynamic-ip", 1))[0], "dynamic token");
@@ -624,7 +624,7 @@ test("a corrupted, foreign or secret-less import leaves storage byte-for-byte un
   extensionId,
 }, testInfo) => {
   const ext = await extensionPage(context, extensionId);
-  await sendOk(ext, { type: "saveSettings", settings: sandboxSettings(sb) });
+  await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
   const tokens = await createTokens(ext, "static-traffic", 2);
   const page = await openOptions(context, extensionId);
 
@@ -694,7 +694,7 @@ test("accessibility: axe finds no violations in light and dark mode; keyboard re
   extensionId,
 }) => {
   const ext = await extensionPage(context, extensionId);
-  await sendOk(ext, { type: "saveSettings", settings: sandboxSettings(sb) });
+  await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
   const token = must((await createTokens(ext, "static-traffic", 1))[0], "token");
   await sendOk(ext, { type: "connect", tokenId: token.id });
   const page = await openOptions(context, extensionId);

@@ -41,7 +41,7 @@ async function openPopup(context: BrowserContext, extensionId: string): Promise<
 /** Settings saved through the background, as Options does. */
 async function configured(context: BrowserContext, extensionId: string): Promise<Page> {
   const ext = await extensionPage(context, extensionId);
-  await sendOk(ext, { type: "saveSettings", settings: sandboxSettings(sb) });
+  await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
   return ext;
 }
 
@@ -387,8 +387,8 @@ test("an error that needs Options links there; Chinese when chosen", async ({
   expect(options.url()).toContain("/options.html");
 
   await sendOk(page, {
-    type: "saveSettings",
-    settings: sandboxSettings(sb, { language: "zh_CN" }),
+    type: "patchSettings",
+    patch: sandboxSettings(sb, { language: "zh_CN" }),
   });
   await expect(page.getByRole("button", { name: "新建令牌" })).toBeVisible();
   await expect(page.locator("html")).toHaveAttribute("lang", "zh-CN");

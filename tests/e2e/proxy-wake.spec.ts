@@ -35,7 +35,7 @@ test(`a stopped worker answers the proxy's challenge: ${WAKES} cold wakes, 0 fai
 }) => {
   test.setTimeout(180_000);
   const ext = await extensionPage(context, extensionId);
-  await sendOk(ext, { type: "saveSettings", settings: sandboxSettings(sb) });
+  await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
   const token = must((await createTokens(ext, "static-traffic", 1))[0], "token");
   await sendOk(ext, { type: "connect", tokenId: token.id });
   await ext.close(); // no extension page may keep the worker alive
@@ -69,7 +69,7 @@ test("browser restart with the same profile: the proxy is re-applied from storag
   let worker = await backgroundWorker(context);
   const extensionId = new URL(worker.url()).host;
   const ext = await extensionPage(context, extensionId);
-  await sendOk(ext, { type: "saveSettings", settings: sandboxSettings(sb) });
+  await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
   const token = must((await createTokens(ext, "static-traffic", 1))[0], "token");
   await sendOk(ext, { type: "connect", tokenId: token.id });
   await context.close();

@@ -6,11 +6,13 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import puppeteer, { type Browser, type Page } from "puppeteer-core";
-import type { Command, Reply } from "../../lib/protocol/messages";
-import type { ProxyStatus, Settings } from "../../lib/state/storage";
+import type { CommandType } from "../../lib/protocol/commands";
+import type { CommandOf } from "../../lib/protocol/send";
+import type { Settings } from "../../lib/state/settings";
 import type { StoredToken } from "../../lib/state/tokens";
 import type { Sandbox } from "../sandbox/index";
-import { createTokensCommand, sandboxSettings } from "../support/sandbox-session";
+import { pageCommands } from "../support/page-commands";
+import { sandboxSettings } from "../support/sandbox-session";
 
 export { startEchoServer } from "../support/echo-server";
 export { gatewayLog } from "../support/sandbox-session";
@@ -101,40 +103,25 @@ async function backgroundListening(page: Page): Promise<void> {
   );
 }
 
-/** From a page opened by extensionPage, which has waited for the background to listen. */
-export async function send<T = unknown>(page: Page, command: Command): Promise<Reply<T>> {
-  return (await page.evaluate((c) => chrome.runtime.sendMessage(c), command)) as Reply<T>;
-}
+/** The typed commands of a page opened by extensionPage (the background listens by then). */
+const commandsOf = (page: Page) =>
+  pageCommands(
+    (message) => page.evaluate((m) => chrome.runtime.sendMessage(m), message),
+    (key) => page.evaluate(async (k) => (await chrome.storage.local.get(k))[k], key),
+  );
 
-export async function sendOk<T = unknown>(page: Page, command: Command): Promise<T> {
-  const reply = await send<T>(page, command);
-  if (!reply.ok) throw new Error(`${command.type} failed: ${reply.error}`);
-  return reply.data;
-}
-
-export async function createTokens(
+export const send = <K extends CommandType>(page: Page, command: CommandOf<K>) =>
+  commandsOf(page).send(command);
+export const sendOk = <K extends CommandType>(page: Page, command: CommandOf<K>) =>
+  commandsOf(page).sendOk(command);
+export const createTokens = (
   page: Page,
   kind: StoredToken["kind"],
   number: number,
   networkType: "HTTP" | "SOCKS5" = "HTTP",
-): Promise<StoredToken[]> {
-  return (
-    await sendOk<{ tokens: StoredToken[] }>(page, createTokensCommand(kind, number, networkType))
-  ).tokens;
-}
-
-export async function storedTokens(page: Page): Promise<StoredToken[]> {
-  return page.evaluate(async () => {
-    const { tokens } = await chrome.storage.local.get("tokens");
-    return (tokens ?? []) as StoredToken[];
-  });
-}
-
-export async function proxyStatus(page: Page): Promise<ProxyStatus> {
-  return page.evaluate(
-    async () => (await chrome.storage.local.get("proxyStatus")).proxyStatus as ProxyStatus,
-  );
-}
+) => commandsOf(page).createTokens(kind, number, networkType);
+export const storedTokens = (page: Page) => commandsOf(page).storedTokens();
+export const proxyStatus = (page: Page) => commandsOf(page).proxyStatus();
 
 /** Firefox proxies loopback through a pref (allow_hijacking_localhost), not a bypass rule. */
 export const firefoxSandboxSettings = (sb: Sandbox): Settings =>

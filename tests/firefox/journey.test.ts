@@ -37,7 +37,7 @@ beforeAll(async () => {
   browser = await launchFirefox();
   ext = await extensionPage(browser);
   page = await browser.newPage();
-  await sendOk(ext, { type: "saveSettings", settings: firefoxSandboxSettings(sb) });
+  await sendOk(ext, { type: "patchSettings", patch: firefoxSandboxSettings(sb) });
 });
 
 afterAll(async () => {

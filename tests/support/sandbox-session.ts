@@ -1,6 +1,6 @@
 /** What both browser suites (Chromium and Firefox) say to the sandbox and the extension. */
-import type { Command } from "../../lib/protocol/messages";
-import type { Settings } from "../../lib/state/storage";
+import type { CommandOf } from "../../lib/protocol/send";
+import type { Settings } from "../../lib/state/settings";
 import type { StoredToken } from "../../lib/state/tokens";
 import type { Sandbox } from "../sandbox/index";
 
@@ -28,7 +28,7 @@ export function createTokensCommand(
   kind: StoredToken["kind"],
   number: number,
   networkType: "HTTP" | "SOCKS5" = "HTTP",
-): Command {
+): CommandOf<"createTokens"> {
   return {
     type: "createTokens",
     kind,

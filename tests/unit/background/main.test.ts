@@ -14,6 +14,9 @@ import { read } from "../../../lib/state/read";
 import { writeState } from "../../../lib/state/store";
 import { makeToken } from "../stored-token";
 
+/** fakeBrowser's events have hasListeners() at run time; its typings lack it. */
+const listening = (event: object) => (event as { hasListeners(): boolean }).hasListeners();
+
 function fakeEvent() {
   const listeners: unknown[] = [];
   return {
@@ -73,10 +76,10 @@ describe("startBackground on Chrome", () => {
       firefox: null,
     });
     // No await between the call and these checks: a listener added later would be missed.
-    expect(fakeBrowser.runtime.onMessage.hasListeners()).toBe(true);
+    expect(listening(fakeBrowser.runtime.onMessage)).toBe(true);
     expect(onCommand.hasListeners()).toBe(true);
-    expect(fakeBrowser.alarms.onAlarm.hasListeners()).toBe(true);
-    expect(fakeBrowser.storage.local.onChanged.hasListeners()).toBe(true);
+    expect(listening(fakeBrowser.alarms.onAlarm)).toBe(true);
+    expect(listening(fakeBrowser.storage.local.onChanged)).toBe(true);
     expect(chrome.api.proxy.settings.onChange.hasListeners()).toBe(true);
     expect(chrome.api.webRequest.onAuthRequired.hasListeners()).toBe(true);
     expect(chrome.api.proxy.onProxyError.hasListeners()).toBe(true);
@@ -137,9 +140,9 @@ describe("startBackground on Firefox", () => {
       chrome: null,
       firefox: firefox as unknown as FirefoxApi,
     });
-    expect(fakeBrowser.runtime.onMessage.hasListeners()).toBe(true);
+    expect(listening(fakeBrowser.runtime.onMessage)).toBe(true);
     expect(onCommand.hasListeners()).toBe(true);
-    expect(fakeBrowser.alarms.onAlarm.hasListeners()).toBe(true);
+    expect(listening(fakeBrowser.alarms.onAlarm)).toBe(true);
     expect(settings.onChange.hasListeners()).toBe(true);
     expect(firefox.proxy.onRequest.hasListeners()).toBe(true);
     expect(firefox.proxy.onError.hasListeners()).toBe(true);

@@ -10,7 +10,7 @@ import {
   locationText,
   scoreBand,
 } from "../../../lib/options/quality";
-import { sendCommand, UNREACHABLE } from "../../../lib/options/send";
+import { createSend } from "../../../lib/protocol/send";
 import { DEFAULT_STATUS, type ProxyStatus } from "../../../lib/state/status";
 import { makeToken } from "../stored-token";
 
@@ -107,12 +107,12 @@ describe("exitRoute", () => {
     const failed = status({
       state: "error",
       tokenId: 1,
-      error: { code: "credentials-refused", message: "refused", at: 1 },
+      error: { failure: { code: "credentials-refused" }, at: 1 },
     });
     expect(exitRoute("127.0.0.1", failed, { activeTokenId: 1 }, [a])).toEqual({
       kind: "error",
       token: a,
-      message: "refused",
+      failure: { code: "credentials-refused" },
     });
     expect(exitRoute("127.0.0.1", s, { activeTokenId: 7 }, [a])).toEqual({
       kind: "token-missing",
@@ -124,7 +124,7 @@ describe("exitRoute", () => {
     const stale = status({
       state: "error",
       tokenId: 2,
-      error: { code: "credentials-refused", message: "refused", at: 1 },
+      error: { failure: { code: "credentials-refused" }, at: 1 },
     });
     expect(exitRoute("127.0.0.2", stale, { activeTokenId: 1 }, [a, fresh])).toEqual({
       kind: "token",
@@ -237,24 +237,18 @@ describe("toKvNodes: any JSON as a table, never a crash", () => {
   });
 });
 
-describe("sendCommand", () => {
-  it("passes replies through and turns failures into a sentence", async () => {
-    expect(await sendCommand(async () => ({ ok: true, data: 1 }), { type: "checkExitIp" })).toEqual(
-      {
-        ok: true,
-        data: 1,
-      },
-    );
-    const down = async () => {
+describe("createSend", () => {
+  it("passes replies through; an unreachable background becomes a failure code", async () => {
+    const answering = createSend(async () => ({ ok: true, data: null }));
+    expect(await answering({ type: "checkExitIp" })).toEqual({ ok: true, data: null });
+    const unreachable = { ok: false, failure: { code: "background-unreachable" } };
+    const down = createSend(async () => {
       throw new Error("Could not establish connection. Receiving end does not exist.");
-    };
-    expect(await sendCommand(down, { type: "checkExitIp" })).toEqual({
-      ok: false,
-      error: UNREACHABLE,
     });
-    expect(await sendCommand(async () => undefined, { type: "checkExitIp" })).toEqual({
-      ok: false,
-      error: UNREACHABLE,
-    });
+    expect(await down({ type: "checkExitIp" })).toEqual(unreachable);
+    expect(await createSend(async () => undefined)({ type: "checkExitIp" })).toEqual(unreachable);
+    expect(await createSend(async () => ({ no: "ok" }))({ type: "checkExitIp" })).toEqual(
+      unreachable,
+    );
   });
 });

@@ -3,8 +3,19 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { CreateForm } from "../../../components/popup/CreateForm";
 import { RegionPicker } from "../../../components/popup/RegionPicker";
 import type { RegionChoice } from "../../../lib/popup/create";
-import type { Command, Reply } from "../../../lib/protocol/messages";
-import { button, check, click, fakeEnv, type Mounted, mount, settle, submit, type } from "./dom";
+import type { Command } from "../../../lib/protocol/commands";
+import {
+  button,
+  check,
+  click,
+  fakeEnv,
+  type Mounted,
+  mount,
+  type Reply,
+  settle,
+  submit,
+  type,
+} from "./dom";
 
 const COUNTRIES = [
   { id: 1, name: "United States", code: "US" },
@@ -33,12 +44,11 @@ const PLANS = [
 
 /** A small provider behind the lookup command: search_text, page and page_size as specified. */
 function provider(command: Command): Reply {
-  if (command.type === "lookup") {
-    const { lookup } = command;
-    if (lookup.what === "plans") return { ok: true, data: PLANS };
+  if (command.type === "plans") return { ok: true, data: PLANS };
+  if (command.type === "regions") {
     const source =
-      lookup.what === "countries" ? COUNTRIES : lookup.what === "states" ? STATES : CITIES;
-    const q = lookup.query;
+      command.level === "countries" ? COUNTRIES : command.level === "states" ? STATES : CITIES;
+    const q = command.query;
     const found = source.filter((r) =>
       r.name.toLowerCase().includes((q.search_text ?? "").toLowerCase()),
     );
@@ -49,14 +59,11 @@ function provider(command: Command): Reply {
   if (command.type === "createTokens") {
     return { ok: true, data: { tokens: [{}, {}], requested: 3, created: 2 } };
   }
-  return { ok: false, error: "unexpected" };
+  return { ok: false, failure: { code: "internal" } };
 }
 
 const lookups = (calls: [Command][]) =>
-  calls.map(([c]) => c).filter((c) => c.type === "lookup") as Extract<
-    Command,
-    { type: "lookup" }
-  >[];
+  calls.map(([c]) => c).filter((c) => c.type === "regions" || c.type === "plans");
 
 let mounted: Mounted | undefined;
 afterEach(() => {
@@ -111,19 +118,20 @@ describe("region picker", () => {
     await settle();
     const options = () => [...m.root.querySelectorAll(".option")].map((o) => o.textContent);
     expect(options()).toHaveLength(10);
-    expect(lookups(send.mock.calls)[0]?.lookup).toEqual({
-      what: "states",
+    expect(lookups(send.mock.calls)[0]).toEqual({
+      type: "regions",
+      level: "states",
       parentId: 1,
       query: { page: 1, page_size: 10, is_static: true, is_traffic: true },
     });
     await click(m, button(m.root, "More results"));
     expect(options()).toHaveLength(15);
-    expect(lookups(send.mock.calls).at(-1)?.lookup).toMatchObject({ query: { page: 2 } });
+    expect(lookups(send.mock.calls).at(-1)).toMatchObject({ query: { page: 2 } });
     // A short page is the last one.
     expect(() => button(m.root, "More results")).toThrow();
 
     await typeSearch(m, "State 1", () => lookups(send.mock.calls).length);
-    expect(lookups(send.mock.calls).at(-1)?.lookup).toMatchObject({
+    expect(lookups(send.mock.calls).at(-1)).toMatchObject({
       query: { page: 1, search_text: "State 1" },
     });
     expect(options()).toEqual([
@@ -168,12 +176,7 @@ describe("region picker", () => {
   it("shows the reply's error, with Options when it says so, and retries", async () => {
     let fail = true;
     const { env, openOptions } = fakeEnv((c) =>
-      fail
-        ? {
-            ok: false,
-            error: "Add the provider's base URL and your API credentials in Options first.",
-          }
-        : provider(c),
+      fail ? { ok: false, failure: { code: "no-credentials" } } : provider(c),
     );
     mounted = await mount(
       <RegionPicker
@@ -227,8 +230,8 @@ describe("create form", () => {
     expect(planLabels[1]).toContain("Static IP, 7 days");
     expect(planLabels[1]).toContain("7 days · Price US$ 3.50 · Balance change -3.50");
     expect(planLabels[2]).toContain("静态IP 90天 季度优惠"); // no English name: the Chinese one
-    expect(lookups(send.mock.calls).find((c) => c.lookup.what === "plans")?.lookup).toEqual({
-      what: "plans",
+    expect(lookups(send.mock.calls).find((c) => c.type === "plans")).toEqual({
+      type: "plans",
       filters: { is_static: true, is_traffic: false },
     });
     await check(m, m.root.querySelectorAll(".plan-list input")[1]);
@@ -267,8 +270,9 @@ describe("create form", () => {
     expect(m.root.textContent).toContain("Chrome cannot authenticate to SOCKS5 proxies");
     await settle();
     expect(m.root.querySelector(".plan-list")).toBeNull();
-    expect(lookups(send.mock.calls).at(-1)?.lookup).toMatchObject({
-      what: "countries",
+    expect(lookups(send.mock.calls).at(-1)).toMatchObject({
+      type: "regions",
+      level: "countries",
       query: { is_static: false, is_traffic: true },
     });
     await type(m, m.root.querySelector("#create-number"), "3");
@@ -291,13 +295,7 @@ describe("create form", () => {
 
   it("a refused purchase ends the pending state with the reply's sentence", async () => {
     const { env } = fakeEnv((c) =>
-      c.type === "createTokens"
-        ? {
-            ok: false,
-            error:
-              "The provider refused this action: your account lacks the permission or the quota for it. Check your plan and balance.",
-          }
-        : provider(c),
+      c.type === "createTokens" ? { ok: false, failure: { code: "api-forbidden" } } : provider(c),
     );
     mounted = await mount(<CreateForm onShowTokens={() => undefined} />, env);
     const m = mounted;

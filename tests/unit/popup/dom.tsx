@@ -9,8 +9,11 @@ import { vi } from "vitest";
 import { PopupContext, type PopupEnv } from "../../../components/popup/env";
 import type { Language } from "../../../lib/i18n";
 import { popupStrings } from "../../../lib/i18n/popup-strings";
-import type { Command, Reply } from "../../../lib/protocol/messages";
+import type { Command } from "../../../lib/protocol/commands";
+import type { Failure } from "../../../lib/protocol/failure";
 
+/** A scripted background's answer (typed loosely: the tests script any command). */
+export type Reply = { ok: true; data: unknown } | { ok: false; failure: Failure };
 type Handler = (command: Command) => Reply | Promise<Reply>;
 
 export const NOW = Date.UTC(2026, 0, 15, 12, 0, 0);

@@ -7,7 +7,9 @@ import {
   type PopupState,
   watchPopupState,
 } from "../../../lib/popup/state";
-import { DEFAULT_SETTINGS, DEFAULT_STATUS, items } from "../../../lib/state/storage";
+import { items } from "../../../lib/state/items";
+import { DEFAULT_SETTINGS } from "../../../lib/state/settings";
+import { DEFAULT_STATUS } from "../../../lib/state/status";
 import { makeToken } from "../stored-token";
 
 beforeEach(() => fakeBrowser.reset());

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { PopupApp } from "../../../components/popup/PopupApp";
 import type { PopupState } from "../../../lib/popup/state";
-import type { Reply } from "../../../lib/protocol/messages";
-import { DEFAULT_SETTINGS, DEFAULT_STATUS } from "../../../lib/state/storage";
+import { DEFAULT_SETTINGS } from "../../../lib/state/settings";
+import { DEFAULT_STATUS } from "../../../lib/state/status";
 import type { StoredToken } from "../../../lib/state/tokens";
 import { makeToken } from "../stored-token";
 import {
@@ -14,6 +14,7 @@ import {
   type Mounted,
   mount,
   NOW,
+  type Reply,
   rows,
   settle,
   type,
@@ -119,12 +120,12 @@ describe("token list", () => {
     expect(send).toHaveBeenCalledWith({ type: "connect", tokenId: 1 });
     expect(button(m.root, "Connect through token #1").textContent).toBe("Connecting…");
     expect(button(m.root, "Connect through token #1").disabled).toBe(true);
-    answer({ ok: false, error: "The proxy refused the saved credentials." });
+    answer({ ok: false, failure: { code: "credentials-refused" } });
     await settle();
     const row = m.root.querySelector('[data-token-id="1"]');
     expect(button(m.root, "Connect through token #1").textContent).toBe("Connect");
     expect(row?.querySelector(".error")?.textContent).toBe(
-      "The proxy refused the saved credentials.",
+      "The proxy refused this token's username or password. Check the token or choose another one.",
     );
   });
 
@@ -136,14 +137,16 @@ describe("token list", () => {
         ...DEFAULT_STATUS,
         state: "error",
         tokenId: 2,
-        error: { code: "proxy-unreachable", message: "The proxy does not answer.", at: NOW },
+        error: { failure: { code: "proxy-unreachable", host: "gw.example.net:8000" }, at: NOW },
       },
     });
     mounted = await mount(<PopupApp state={s} />, env);
     const row = mounted.root.querySelector('[data-token-id="2"]');
     expect(row?.className).toContain("row--active");
     expect(row?.textContent).toContain("Connected");
-    expect(row?.querySelector(".error")?.textContent).toBe("The proxy does not answer.");
+    expect(row?.querySelector(".error")?.textContent).toContain(
+      "The proxy server gw.example.net:8000 cannot be reached.",
+    );
     await click(mounted, button(mounted.root, "Disconnect from token #2"));
     expect(send).toHaveBeenCalledWith({ type: "disconnect" });
   });
@@ -151,7 +154,7 @@ describe("token list", () => {
   it("links an error that mentions Options to Options", async () => {
     const { env, openOptions } = fakeEnv(() => ({
       ok: false,
-      error: "The provider refused the access token. Check your credentials in Options.",
+      failure: { code: "api-unauthorized" },
     }));
     mounted = await mount(<PopupApp state={state(sample)} />, env);
     await click(mounted, button(mounted.root, "New IP for token #3"));
@@ -177,7 +180,10 @@ describe("token list", () => {
   it("deletes the selected tokens and reports the ones the server refused", async () => {
     const { env, send } = fakeEnv((command) =>
       command.type === "deleteTokens"
-        ? { ok: true, data: { done: [1, 3], failed: [{ id: 2, reason: "Already deleted." }] } }
+        ? {
+            ok: true,
+            data: { done: [1, 3], failed: [{ id: 2, failure: { code: "api-not-found" } }] },
+          }
         : { ok: true, data: { done: [1, 3], failed: [] } },
     );
     mounted = await mount(<PopupApp state={state(sample)} />, env);
@@ -189,7 +195,7 @@ describe("token list", () => {
     expect(send).toHaveBeenCalledWith({ type: "deleteTokens", tokenIds: [1, 2, 3] });
     const notice = m.root.querySelector("[data-testid=notice]");
     expect(notice?.textContent).toContain("Moved 2 token(s) to the Trash.");
-    expect(notice?.textContent).toContain("#2: Already deleted.");
+    expect(notice?.textContent).toContain("#2: The provider could not find that item");
     await click(m, button(notice as Element, "Undo"));
     expect(send).toHaveBeenLastCalledWith({ type: "restoreTokens", tokenIds: [1, 3] });
     expect(m.root.querySelector("[data-testid=notice]")?.textContent).toContain(

@@ -4,7 +4,7 @@ import {
   autoRefreshPeriod,
   syncAutoRefreshAlarm,
 } from "../../../lib/proxy/auto-refresh";
-import { DEFAULT_SETTINGS } from "../../../lib/state/storage";
+import { DEFAULT_SETTINGS } from "../../../lib/state/settings";
 import type { TokenKind } from "../../../lib/state/tokens";
 import { makeToken } from "../stored-token";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { badgeFor } from "../../../lib/proxy/badge";
-import { DEFAULT_STATUS, type ProxyStatus } from "../../../lib/state/storage";
+import { DEFAULT_STATUS, type ProxyStatus } from "../../../lib/state/status";
 import { makeToken } from "../stored-token";
 
 const status = (overrides: Partial<ProxyStatus>): ProxyStatus => ({
@@ -15,7 +15,7 @@ const exitIp = (countryCode: string) => ({
   checkedAt: 1,
   viaTokenId: 1,
 });
-const error = { code: "credentials-refused" as const, message: "Refused, sorry.", at: 1 };
+const error = { failure: { code: "credentials-refused" }, at: 1 };
 
 const token = makeToken({
   id: 1,
@@ -88,14 +88,15 @@ describe("badgeFor", () => {
       status: status({ state: "error", tokenId: 1, error }),
       token,
       text: "!",
-      title: "Proxy Deck: Refused, sorry.",
+      title:
+        "Proxy Deck: The proxy refused this token's username or password. Check the token or choose another one.",
     },
     {
       name: "error without details",
       status: status({ state: "error", tokenId: 1 }),
       token,
       text: "!",
-      title: "Proxy Deck: error",
+      title: "Proxy Deck: Something went wrong in Proxy Deck. Try again.",
     },
     {
       name: "controlled by another extension beats connected",
@@ -116,6 +117,12 @@ describe("badgeFor", () => {
     expect(badge.text).toBe(text);
     expect(badge.title).toBe(title);
     expect(badge.color).toMatch(/^#[0-9a-f]{6}$/i);
+  });
+
+  it("speaks the user's language", () => {
+    const zh = badgeFor(status({ state: "error", tokenId: 1, error }), token, "zh_CN");
+    expect(zh.title).toBe("Proxy Deck：代理拒绝了此令牌的用户名或密码。请检查令牌或选择其他令牌。");
+    expect(badgeFor(status({}), undefined, "zh_CN").title).toBe("Proxy Deck：直连（未使用代理）");
   });
 
   it("warnings and connections use different colours", () => {

@@ -12,26 +12,20 @@ import {
   type RefreshTarget,
 } from "../../../lib/api";
 import { badgeFor } from "../../../lib/proxy/badge";
-import { createEngine, SOCKS5_ON_CHROME } from "../../../lib/proxy/engine";
+import { createEngine } from "../../../lib/proxy/engine";
 import type { Badge, ProxyPlatform } from "../../../lib/proxy/platform";
-import {
-  type Connection,
-  DEFAULT_SETTINGS,
-  DEFAULT_STATUS,
-  type ProxyStatus,
-  readConnection,
-  readStatus,
-  readTokens,
-  type Settings,
-  saveConnection,
-  saveSettings,
-  saveStatus,
-  updateTokens,
-} from "../../../lib/state/storage";
+import { read } from "../../../lib/state/read";
+import { DEFAULT_SETTINGS, type Settings } from "../../../lib/state/settings";
+import { type Connection, DEFAULT_STATUS, type ProxyStatus } from "../../../lib/state/status";
+import { writeState } from "../../../lib/state/store";
 import { proxyEndpoint, type StoredToken } from "../../../lib/state/tokens";
 import { makeToken } from "../stored-token";
 
 const NOW = 1_760_000_000_000;
+const readConnection = () => read("connection");
+const readStatus = () => read("status");
+const readTokens = () => read("tokens");
+const saveConnection = (connection: Connection) => writeState({ connection });
 const SETTINGS: Settings = {
   ...DEFAULT_SETTINGS,
   baseUrl: "https://api.example.test",
@@ -149,11 +143,12 @@ async function setup(
     settings?: Settings;
   } = {},
 ) {
-  await saveSettings(options.settings ?? SETTINGS);
-  const tokens = options.tokens ?? [httpToken, otherHttpToken, socksToken, dynamicToken];
-  await updateTokens(() => ({ tokens, result: undefined }));
+  await writeState({
+    settings: options.settings ?? SETTINGS,
+    tokens: options.tokens ?? [httpToken, otherHttpToken, socksToken, dynamicToken],
+  });
   if (options.connection) await saveConnection(options.connection);
-  if (options.status) await saveStatus(options.status);
+  if (options.status) await writeState({ status: options.status });
   const fake = fakePlatform(options.socks ?? false);
   const api = fakeApi();
   const engine = createEngine({ platform: fake.platform, api: api.factory, now: () => NOW });
@@ -222,7 +217,7 @@ describe("reconcile", () => {
     expect(stored).toEqual(returned);
     expect(stored.state).toBe(state);
     expect(stored.tokenId).toBe(tokenId);
-    expect(stored.error?.code ?? null).toBe(error);
+    expect(stored.error?.failure.code ?? null).toBe(error);
     if (error) expect(stored.error?.at).toBe(NOW);
     expect(badges.at(-1)?.status).toEqual(stored);
   });
@@ -242,8 +237,9 @@ describe("reconcile", () => {
   });
 
   it("the SOCKS5 error explains the Chrome limitation", async () => {
-    const { engine } = await setup({ connection: active(3) });
-    expect((await engine.reconcile()).error?.message).toBe(SOCKS5_ON_CHROME);
+    const { engine, badges } = await setup({ connection: active(3) });
+    expect((await engine.reconcile()).error?.failure).toEqual({ code: "socks5-unsupported" });
+    expect(badges.at(-1)?.badge.title).toMatch(/Chrome cannot sign in to SOCKS5/);
   });
 
   it("records that another extension controls the proxy", async () => {
@@ -266,7 +262,7 @@ describe("reconcile", () => {
         ...DEFAULT_STATUS,
         state: "error",
         tokenId: 1,
-        error: { code, message: "earlier", at: 1 },
+        error: { failure: { code }, at: 1 },
       },
     });
     expect((await engine.reconcile()).state).toBe(state);
@@ -279,7 +275,7 @@ describe("reconcile", () => {
         ...DEFAULT_STATUS,
         state: "error",
         tokenId: 2,
-        error: { code: "credentials-refused", message: "old", at: 1 },
+        error: { failure: { code: "credentials-refused" }, at: 1 },
       },
     });
     expect(await engine.reconcile()).toMatchObject({ state: "connected", tokenId: 1, error: null });
@@ -345,8 +341,7 @@ describe("connect", () => {
     const { engine, calls, api } = await setup({ connection: active(1) });
     expect(await engine.connect(3)).toEqual({
       ok: false,
-      code: "socks5-unsupported",
-      message: SOCKS5_ON_CHROME,
+      failure: { code: "socks5-unsupported" },
     });
     expect(calls).toEqual([]);
     expect(api.ipInfoCalls).toBe(0);
@@ -365,7 +360,7 @@ describe("connect", () => {
 
   it("an unknown token → token-missing, nothing touched", async () => {
     const { engine, calls } = await setup({ connection: active(1) });
-    expect(await engine.connect(77)).toMatchObject({ ok: false, code: "token-missing" });
+    expect(await engine.connect(77)).toEqual({ ok: false, failure: { code: "token-missing" } });
     expect(calls).toEqual([]);
     expect(await readConnection()).toEqual(active(1));
   });
@@ -391,44 +386,41 @@ describe("connect", () => {
 
   it("exit check failure while the auth listener already reported refused credentials keeps that reason", async () => {
     const { engine, api } = await setup();
-    const refused = "The proxy refused this token's username or password.";
-    api.duringIpInfo = () => engine.reportProxyProblem("credentials-refused", refused);
+    api.duringIpInfo = () => engine.reportProxyProblem({ code: "credentials-refused" });
     api.ipInfoError = new ApiError({ kind: "network", operation: "getIpInfo" });
     expect(await engine.connect(1)).toEqual({
       ok: false,
-      code: "credentials-refused",
-      message: refused,
+      failure: { code: "credentials-refused" },
     });
     expect(await readStatus()).toMatchObject({
       state: "error",
       tokenId: 1,
-      error: { code: "credentials-refused", message: refused },
+      error: { failure: { code: "credentials-refused" } },
     });
   });
 
-  it("exit check failure without an earlier reason → exit-check-failed with the API's sentence", async () => {
+  it("exit check failure without an earlier reason → exit-check-failed with the API's cause", async () => {
     const { engine, api } = await setup();
     const error = new ApiError({ kind: "timeout", operation: "getIpInfo", timeoutMs: 15_000 });
     api.ipInfoError = error;
-    expect(await engine.connect(1)).toEqual({
-      ok: false,
-      code: "exit-check-failed",
-      message: error.userMessage,
-    });
+    const failure = { code: "exit-check-failed", cause: "api-timeout", seconds: 15 };
+    expect(await engine.connect(1)).toEqual({ ok: false, failure });
     const status = await readStatus();
     expect(status).toMatchObject({ state: "error", tokenId: 1 });
-    expect(status.error?.code).toBe("exit-check-failed");
-    expect(status.error?.message).toContain(error.userMessage);
+    expect(status.error?.failure).toEqual(failure);
     // The connection intent stays: the user chose this token.
     expect(await readConnection()).toEqual(active(1));
   });
 
-  it("a non-API throw from the exit check gives a generic sentence", async () => {
+  it("a non-API throw from the exit check gives a generic failure", async () => {
     const { engine, api } = await setup();
     api.ipInfoError = new TypeError("fetch exploded with secret details");
     const result = await engine.connect(1);
-    expect(result).toMatchObject({ ok: false, code: "exit-check-failed" });
-    expect(result.ok ? "" : result.message).not.toContain("secret");
+    expect(result).toEqual({
+      ok: false,
+      failure: { code: "exit-check-failed", cause: "internal" },
+    });
+    expect(JSON.stringify(await readStatus())).not.toContain("secret");
   });
 });
 
@@ -440,7 +432,7 @@ describe("checkExitIp", () => {
         ...DEFAULT_STATUS,
         state: "error",
         tokenId: 1,
-        error: { code: "credentials-refused", message: "no", at: 1 },
+        error: { failure: { code: "credentials-refused" }, at: 1 },
       },
     });
     expect(await engine.checkExitIp()).toEqual({ ok: true });
@@ -455,7 +447,7 @@ describe("checkExitIp", () => {
       await engine.reconcile();
       expect(ops(calls)).toEqual(["clear"]);
       await engine.checkExitIp();
-      expect(await readStatus()).toMatchObject({ state: "error", error: { code } });
+      expect(await readStatus()).toMatchObject({ state: "error", error: { failure: { code } } });
     },
   );
 
@@ -471,7 +463,7 @@ describe("checkExitIp", () => {
 
   it("without a base URL it says so and asks nothing", async () => {
     const { engine, api } = await setup({ settings: { ...SETTINGS, baseUrl: "" } });
-    expect(await engine.checkExitIp()).toMatchObject({ ok: false, code: "exit-check-failed" });
+    expect(await engine.checkExitIp()).toEqual({ ok: false, failure: { code: "no-base-url" } });
     expect(api.ipInfoCalls).toBe(0);
   });
 });
@@ -510,9 +502,9 @@ describe("disconnect and toggle", () => {
     expect((await readConnection()).activeTokenId).toBe(1);
   });
 
-  it("toggle with no tokens at all → token-missing", async () => {
+  it("toggle with no tokens at all → no-tokens", async () => {
     const { engine, calls } = await setup({ tokens: [] });
-    expect(await engine.toggle()).toMatchObject({ ok: false, code: "token-missing" });
+    expect(await engine.toggle()).toEqual({ ok: false, failure: { code: "no-tokens" } });
     expect(calls).toEqual([]);
   });
 });
@@ -532,14 +524,14 @@ describe("refreshIp", () => {
 
   it.each([1, 3])("static token %i → refused, API not called", async (id) => {
     const { engine, api, calls } = await setup({ connection: active(id) });
-    expect(await engine.refreshIp(id)).toMatchObject({ ok: false, code: "refresh-failed" });
+    expect(await engine.refreshIp(id)).toEqual({ ok: false, failure: { code: "not-dynamic" } });
     expect(api.refreshCalls).toEqual([]);
     expect(calls).toEqual([]);
   });
 
   it("unknown token → refused", async () => {
     const { engine, api } = await setup();
-    expect(await engine.refreshIp(55)).toMatchObject({ ok: false, code: "refresh-failed" });
+    expect(await engine.refreshIp(55)).toEqual({ ok: false, failure: { code: "not-dynamic" } });
     expect(api.refreshCalls).toEqual([]);
   });
 
@@ -597,14 +589,13 @@ describe("refreshIp", () => {
     expect(api.ipInfoCalls).toBe(0);
   });
 
-  it("an API failure → code api with its sentence, token unchanged, nothing applied", async () => {
+  it("an API failure → refresh-failed with the API's cause, token unchanged, nothing applied", async () => {
     const { engine, api, calls } = await setup({ connection: active(4) });
     const error = new ApiError({ kind: "http", operation: "refreshDynamicIp", status: 403 });
     api.refreshError = error;
     expect(await engine.refreshIp(4)).toEqual({
       ok: false,
-      code: "api",
-      message: error.userMessage,
+      failure: { code: "refresh-failed", cause: "api-forbidden" },
     });
     expect((await readTokens()).find((t) => t.id === 4)).toEqual(dynamicToken);
     expect(calls).toEqual([]);
@@ -614,22 +605,23 @@ describe("refreshIp", () => {
 describe("reportProxyProblem", () => {
   it("with no active token does nothing", async () => {
     const { engine, badges } = await setup();
-    await engine.reportProxyProblem("proxy-unreachable", "down");
+    await engine.reportProxyProblem({ code: "proxy-unreachable", host: "gw.example.net:8000" });
     expect(await readStatus()).toEqual(DEFAULT_STATUS);
     expect(badges).toEqual([]);
   });
 
   it("with an active token stores the error and shows it on the badge", async () => {
     const { engine, badges } = await setup({ connection: active(1) });
-    await engine.reportProxyProblem("proxy-unreachable", "The proxy is down.");
+    const failure = { code: "proxy-unreachable", host: "gw.example.net:8000" } as const;
+    await engine.reportProxyProblem(failure);
     expect(await readStatus()).toMatchObject({
       state: "error",
       tokenId: 1,
-      error: { code: "proxy-unreachable", message: "The proxy is down.", at: NOW },
+      error: { failure, at: NOW },
     });
     expect(badges.at(-1)?.badge).toMatchObject({
       text: "!",
-      title: "Proxy Deck: The proxy is down.",
+      title: expect.stringContaining("gw.example.net:8000 cannot be reached"),
     });
   });
 });
@@ -642,7 +634,7 @@ describe("badge", () => {
     const steps: [string, () => Promise<unknown>][] = [
       ["reconcile", () => engine.reconcile()],
       ["connect", () => engine.connect(1)],
-      ["problem", () => engine.reportProxyProblem("credentials-refused", "refused")],
+      ["problem", () => engine.reportProxyProblem({ code: "credentials-refused" })],
       ["check", () => engine.checkExitIp()],
       [
         "failing check",

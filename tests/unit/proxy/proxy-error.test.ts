@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { describeFailure } from "../../../lib/i18n/failure-strings";
 import { proxyProblem } from "../../../lib/proxy/proxy-error";
-import { PROXY_ERROR_CODES } from "../../../lib/state/storage";
 
 describe("proxyProblem", () => {
   it.each([
@@ -17,20 +17,24 @@ describe("proxyProblem", () => {
     { error: "NS_ERROR_UNKNOWN_PROXY_HOST", code: "proxy-error" },
     { error: "", code: "proxy-error" },
   ] as const)("$error → $code", ({ error, code }) => {
-    const problem = proxyProblem(error);
+    const problem = proxyProblem(error, "gw.example.net:8000");
     expect(problem.code).toBe(code);
-    expect(PROXY_ERROR_CODES).toContain(problem.code);
-    expect(problem.message.length).toBeGreaterThan(10);
+    // Every code has a sentence in both languages.
+    expect(describeFailure(problem, "en").length).toBeGreaterThan(10);
+    expect(describeFailure(problem, "zh_CN")).not.toBe(describeFailure(problem, "en"));
   });
 
-  it("unreachable and refused sentences tell the user what to do", () => {
-    expect(proxyProblem("net::ERR_PROXY_CONNECTION_FAILED").message).toMatch(/cannot be reached/);
-    expect(proxyProblem("net::ERR_PROXY_AUTH_UNSUPPORTED").message).toMatch(
+  it("unreachable names the proxy; refused says what to do", () => {
+    const unreachable = proxyProblem("net::ERR_PROXY_CONNECTION_FAILED", "gw.example.net:8000");
+    expect(unreachable).toEqual({ code: "proxy-unreachable", host: "gw.example.net:8000" });
+    expect(describeFailure(unreachable, "en")).toMatch(/gw\.example\.net:8000 cannot be reached/);
+    expect(describeFailure(proxyProblem("net::ERR_PROXY_AUTH_UNSUPPORTED", ""), "en")).toMatch(
       /refused this token's username or password/,
     );
   });
 
   it("an unknown error names the browser's error in the sentence", () => {
-    expect(proxyProblem("net::ERR_WEIRD_THING").message).toContain("net::ERR_WEIRD_THING");
+    const problem = proxyProblem("net::ERR_WEIRD_THING", "");
+    expect(describeFailure(problem, "en")).toContain("net::ERR_WEIRD_THING");
   });
 });

@@ -1,0 +1,33 @@
+/**
+ * Commands sent to the background from an extension page, exactly as the popup sends them
+ * (the same typed `send`), for the Chromium and Firefox suites alike.
+ */
+import type { CommandType, ReplyData } from "../../lib/protocol/commands";
+import { type CommandOf, createSend, type SendMessage } from "../../lib/protocol/send";
+import type { ProxyStatus } from "../../lib/state/status";
+import type { StoredToken } from "../../lib/state/tokens";
+import { createTokensCommand } from "./sandbox-session";
+
+/** `evaluate` runs `chrome.runtime.sendMessage(message)` in the page and returns its answer. */
+export function pageCommands(evaluate: SendMessage, readLocal: (key: string) => Promise<unknown>) {
+  const send = createSend(evaluate);
+
+  async function sendOk<K extends CommandType>(command: CommandOf<K>): Promise<ReplyData<K>> {
+    const reply = await send(command);
+    if (!reply.ok) throw new Error(`${command.type} failed: ${JSON.stringify(reply.failure)}`);
+    return reply.data;
+  }
+
+  return {
+    send,
+    sendOk,
+    createTokens: async (
+      kind: StoredToken["kind"],
+      number: number,
+      networkType: "HTTP" | "SOCKS5" = "HTTP",
+    ): Promise<StoredToken[]> =>
+      (await sendOk(createTokensCommand(kind, number, networkType))).tokens,
+    storedTokens: async () => ((await readLocal("tokens")) ?? []) as StoredToken[],
+    proxyStatus: async () => (await readLocal("proxyStatus")) as ProxyStatus,
+  };
+}
