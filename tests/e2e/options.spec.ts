@@ -202,7 +202,7 @@ test("credentials: verify a good and a bad token, save to storage.local only, re
   await token.fill("wrong-token");
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(status).toHaveText(
-    "It did not work. The provider refused the access token. Check your credentials in Options.",
+    "It did not work. The provider refused your API credentials. Check them in Options.",
   );
   await expect(status).toHaveAttribute("role", "alert");
   // Verify never saves.
@@ -683,9 +683,9 @@ test("a corrupted, foreign or secret-less import leaves storage byte-for-byte un
 
   // The background refuses it too, should a page send it anyway.
   const reply = await send(page, { type: "importBackup", backup: JSON.parse(good) });
-  expect(reply).toMatchObject({ ok: false, code: "backup-missing-secrets" });
+  expect(reply).toEqual({ ok: false, failure: { code: "backup-missing-secrets" } });
   const malformed = await send(page, { type: "importBackup", backup: damaged });
-  expect(malformed).toEqual({ ok: false, error: "Proxy Deck received a malformed command." });
+  expect(malformed).toEqual({ ok: false, failure: { code: "malformed-command" } });
   expect(await storageSnapshot(page)).toBe(snapshot);
 });
 
