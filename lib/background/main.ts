@@ -15,9 +15,11 @@ import { createFirefoxRouting, type FirefoxApi } from "../proxy/firefox";
 import { proxyProblem } from "../proxy/proxy-error";
 import { items } from "../state/items";
 import { read, readState } from "../state/read";
+import type { Settings } from "../state/settings";
 import { proxyEndpoint } from "../state/tokens";
 import { apiForSettings } from "./api-for-settings";
 import { createCommandHandler } from "./commands";
+import { createMutationTracker } from "./mutations";
 
 /** The extension APIs the background uses (the polyfilled `browser`; Chrome's own `chrome`). */
 export interface BackgroundApis {
@@ -32,8 +34,10 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
   const firefox = firefoxApi ? createFirefoxRouting(firefoxApi) : null;
   const platform = firefox || !chrome ? firefox?.platform : createChromePlatform(chrome);
   if (!platform) throw new Error("Proxy Deck needs Chrome's or Firefox's proxy API.");
-  const engine = createEngine({ platform, api: apiForSettings });
-  const handle = createCommandHandler({ engine, api: apiForSettings });
+  const mutations = createMutationTracker();
+  const api = (settings: Settings) => mutations.tracked(apiForSettings(settings));
+  const engine = createEngine({ platform, api, mutationsSettled: mutations.settled });
+  const handle = createCommandHandler({ engine, api });
   const answerChallenge = createAuthResponder((failure) => engine.reportProxyProblem(failure));
 
   const onProxyError = (error: string) =>

@@ -23,6 +23,12 @@ export interface EngineDeps {
   platform: ProxyPlatform;
   api: (settings: Settings) => ApiClient;
   now?: () => number;
+  /**
+   * Resolves when no purchase, delete or restore is on the wire. Dropping the gateway's
+   * credentials closes its connections, and a create cut after the provider committed it
+   * would be a paid token nobody stored.
+   */
+  mutationsSettled?: () => Promise<void>;
 }
 
 export function createEngine(deps: EngineDeps) {
@@ -30,6 +36,10 @@ export function createEngine(deps: EngineDeps) {
   const now = deps.now ?? Date.now;
   const status = createStatusWriter(platform, now);
   const checkExitIp = createExitCheck({ api: deps.api, status, now });
+  const forgetCredentials = async (tokens: StoredToken[]) => {
+    await deps.mutationsSettled?.();
+    await platform.forgetCredentials(tokens);
+  };
 
   /** Make the browser's setting match storage. Runs on every wake and every change. */
   async function reconcile(): Promise<ProxyStatus> {
@@ -91,7 +101,7 @@ export function createEngine(deps: EngineDeps) {
       result: s.connection.activeTokenId,
     }));
     const previous = tokens.find((t) => t.id === previousId);
-    await platform.forgetCredentials(previous ? [previous, token] : [token]);
+    await forgetCredentials(previous ? [previous, token] : [token]);
     await reconcile();
     return checkExitIp();
   }
@@ -109,7 +119,7 @@ export function createEngine(deps: EngineDeps) {
     await reconcile();
     const { tokens } = await readState(["tokens"]);
     const token = tokens.find((t) => t.id === previousId);
-    if (token) await platform.forgetCredentials([token]);
+    if (token) await forgetCredentials([token]);
     // The disconnect itself has worked; the direct exit IP is informational.
     await checkExitIp();
     return { ok: true };
@@ -127,7 +137,7 @@ export function createEngine(deps: EngineDeps) {
   const refreshIp = createIpRefresh({
     api: deps.api,
     async reapply(before: StoredToken, after: StoredToken) {
-      await platform.forgetCredentials([before, after]);
+      await forgetCredentials([before, after]);
       await reconcile();
       return checkExitIp();
     },
