@@ -12,8 +12,8 @@ import {
   buildBackup,
   MAX_BACKUP_BYTES,
   parseBackup,
-} from "@/lib/options/backup";
-import { type ImportPlan, type ImportSummary, planImport } from "@/lib/options/backup-merge";
+} from "@/lib/state/backup";
+import { type ImportPlan, type ImportSummary, planImport } from "@/lib/state/backup-merge";
 import { readState } from "@/lib/state/read";
 import { ImportPreview } from "./ImportPreview";
 import { Notice, type NoticeValue, send, useExplain, useT } from "./shared";

@@ -6,7 +6,7 @@ import {
   type EntryRef,
   type ImportPlan,
   type ListChanges,
-} from "@/lib/options/backup-merge";
+} from "@/lib/state/backup-merge";
 import { Notice, useT } from "./shared";
 
 export function ImportPreview(props: {

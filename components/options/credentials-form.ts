@@ -1,7 +1,7 @@
 /** The credentials form's values: read from settings, checked, turned back into settings. */
 import type { OptionsKey, Translate } from "@/lib/i18n/options-strings";
-import { validateBaseUrl } from "@/lib/options/base-url";
 import { describeAuth } from "@/lib/options/secrets";
+import { validateBaseUrl } from "@/lib/state/base-url";
 import type { Settings } from "@/lib/state/settings";
 
 export type Method = "bearer" | "basic";

@@ -3,15 +3,16 @@
  * stored inside the writer's turn and written in one go, or not at all. A file that changes
  * nothing writes nothing.
  */
-import type { Backup } from "../options/backup";
+
+import type { Failure } from "../protocol/failure";
+import type { Backup } from "../state/backup";
 import {
   blockedEntries,
   changesSomething,
   type ImportSummary,
   planImport,
   summaryOf,
-} from "../options/backup-merge";
-import type { Failure } from "../protocol/failure";
+} from "../state/backup-merge";
 import { type Change, updateState } from "../state/store";
 
 type ImportOutcome = { ok: true; summary: ImportSummary } | { ok: false; failure: Failure };

@@ -19,8 +19,8 @@ import {
   proxyQuerySchema,
   regionQuerySchema,
 } from "../api/request-schemas";
-import { backupSchema } from "../options/backup";
-import type { ImportSummary } from "../options/backup-merge";
+import { backupSchema } from "../state/backup";
+import type { ImportSummary } from "../state/backup-merge";
 import { authSchema, type SettingKey } from "../state/settings";
 import { type StoredToken, TOKEN_KINDS } from "../state/tokens";
 import type { Failure } from "./failure";

@@ -15,7 +15,7 @@ import { ImportPreview } from "../../../components/options/ImportPreview";
 import { SettingsSection } from "../../../components/options/SettingsSection";
 import { WebrtcToggle } from "../../../components/options/WebrtcToggle";
 import type { IpInfo } from "../../../lib/api";
-import type { ImportPlan } from "../../../lib/options/backup-merge";
+import type { ImportPlan } from "../../../lib/state/backup-merge";
 import { DEFAULT_SETTINGS } from "../../../lib/state/settings";
 import { type Connection, DEFAULT_STATUS, type ProxyStatus } from "../../../lib/state/status";
 

@@ -3,10 +3,10 @@
  * passwords and credentials kept where the backup has none. Nothing here writes.
  */
 import { dequal } from "dequal";
-import { SETTING_KEYS, type SettingKey, type Settings } from "../state/settings";
-import { type StoredToken, storedTokenSchema } from "../state/tokens";
-import type { TrashEntry } from "../state/trash";
 import type { Backup, BackupState, BackupToken, BackupTrashEntry } from "./backup";
+import { SETTING_KEYS, type SettingKey, type Settings } from "./settings";
+import { type StoredToken, storedTokenSchema } from "./tokens";
+import type { TrashEntry } from "./trash";
 
 export interface EntryRef {
   id: number;

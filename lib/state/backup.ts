@@ -4,9 +4,9 @@
  * file only when the user asks.
  */
 import * as z from "zod/mini";
-import { authSchema, type Settings, settingsSchema } from "../state/settings";
-import { type StoredToken, storedTokenSchema } from "../state/tokens";
-import type { TrashEntry } from "../state/trash";
+import { authSchema, type Settings, settingsSchema } from "./settings";
+import { type StoredToken, storedTokenSchema } from "./tokens";
+import type { TrashEntry } from "./trash";
 
 export const BACKUP_FORMAT = "proxy-deck-backup";
 export const BACKUP_VERSION = 1;
