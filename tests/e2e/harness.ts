@@ -3,12 +3,9 @@
  * request came from, and commands sent to the background the way the popup sends them.
  */
 import type { BrowserContext, CDPSession, Page } from "@playwright/test";
-import type { CommandType } from "../../lib/protocol/commands";
-import type { CommandOf } from "../../lib/protocol/send";
-import type { StoredToken } from "../../lib/state/tokens";
 import { type Sandbox, startSandbox } from "../sandbox/index";
 import { startEchoServer } from "../support/echo-server";
-import { pageCommands } from "../support/page-commands";
+import { commandsFor, pageCommands } from "../support/page-commands";
 import { backgroundWorker } from "./fixtures";
 
 export async function sandboxFor(): Promise<Sandbox> {
@@ -63,18 +60,7 @@ const commandsOf = (page: Page) =>
     (key) => page.evaluate(async (k) => (await chrome.storage.local.get(k))[k], key),
   );
 
-export const send = <K extends CommandType>(page: Page, command: CommandOf<K>) =>
-  commandsOf(page).send(command);
-export const sendOk = <K extends CommandType>(page: Page, command: CommandOf<K>) =>
-  commandsOf(page).sendOk(command);
-export const createTokens = (
-  page: Page,
-  kind: StoredToken["kind"],
-  number: number,
-  networkType: "HTTP" | "SOCKS5" = "HTTP",
-) => commandsOf(page).createTokens(kind, number, networkType);
-export const storedTokens = (page: Page) => commandsOf(page).storedTokens();
-export const proxyStatus = (page: Page) => commandsOf(page).proxyStatus();
+export const { send, sendOk, createTokens, storedTokens, proxyStatus } = commandsFor(commandsOf);
 
 /** The address a page load exited from, as the echo server saw it. */
 export async function exitOfPageLoad(page: Page, url: string): Promise<string> {

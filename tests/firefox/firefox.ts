@@ -6,12 +6,9 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import puppeteer, { type Browser, type Page } from "puppeteer-core";
-import type { CommandType } from "../../lib/protocol/commands";
-import type { CommandOf } from "../../lib/protocol/send";
 import type { Settings } from "../../lib/state/settings";
-import type { StoredToken } from "../../lib/state/tokens";
 import type { Sandbox } from "../sandbox/index";
-import { pageCommands } from "../support/page-commands";
+import { commandsFor, pageCommands } from "../support/page-commands";
 import { sandboxSettings } from "../support/sandbox-session";
 
 export { startEchoServer } from "../support/echo-server";
@@ -110,18 +107,7 @@ const commandsOf = (page: Page) =>
     (key) => page.evaluate(async (k) => (await chrome.storage.local.get(k))[k], key),
   );
 
-export const send = <K extends CommandType>(page: Page, command: CommandOf<K>) =>
-  commandsOf(page).send(command);
-export const sendOk = <K extends CommandType>(page: Page, command: CommandOf<K>) =>
-  commandsOf(page).sendOk(command);
-export const createTokens = (
-  page: Page,
-  kind: StoredToken["kind"],
-  number: number,
-  networkType: "HTTP" | "SOCKS5" = "HTTP",
-) => commandsOf(page).createTokens(kind, number, networkType);
-export const storedTokens = (page: Page) => commandsOf(page).storedTokens();
-export const proxyStatus = (page: Page) => commandsOf(page).proxyStatus();
+export const { send, sendOk, createTokens, storedTokens, proxyStatus } = commandsFor(commandsOf);
 
 /** Firefox proxies loopback through a pref (allow_hijacking_localhost), not a bypass rule. */
 export const firefoxSandboxSettings = (sb: Sandbox): Settings =>

@@ -31,3 +31,20 @@ export function pageCommands(evaluate: SendMessage, readLocal: (key: string) => 
     proxyStatus: async () => (await readLocal("proxyStatus")) as ProxyStatus,
   };
 }
+
+/** The same commands as functions taking the page first, for a suite's page type. */
+export function commandsFor<P>(commandsOf: (page: P) => ReturnType<typeof pageCommands>) {
+  return {
+    send: <K extends CommandType>(page: P, command: CommandOf<K>) => commandsOf(page).send(command),
+    sendOk: <K extends CommandType>(page: P, command: CommandOf<K>) =>
+      commandsOf(page).sendOk(command),
+    createTokens: (
+      page: P,
+      kind: StoredToken["kind"],
+      number: number,
+      networkType: "HTTP" | "SOCKS5" = "HTTP",
+    ) => commandsOf(page).createTokens(kind, number, networkType),
+    storedTokens: (page: P) => commandsOf(page).storedTokens(),
+    proxyStatus: (page: P) => commandsOf(page).proxyStatus(),
+  };
+}
