@@ -3,6 +3,7 @@
  * reply, so a popup closed mid-request loses nothing. A delete moves tokens from the list to
  * the trash (a restore back) in one write; ids the server refused stay where they were.
  */
+import { Mutex } from "async-mutex";
 import type { ApiClient, CreateTimeBilledParams } from "../api";
 import { apiFailure } from "../protocol/api-failure";
 import type { BatchOutcome, CreateOutcome } from "../protocol/commands";
@@ -77,7 +78,27 @@ export async function createTokens(
   return { tokens: created, requested, created: created.length };
 }
 
-export async function deleteTokens(
+/**
+ * Deletes and restores run one at a time: the provider gives no version to order answers by, so
+ * a delete and a restore of one token in flight together could be stored in the other order
+ * than the provider applied them, and the list would disagree with the provider.
+ */
+const lifecycle = new Mutex();
+
+export function deleteTokens(
+  api: ApiClient,
+  engine: Engine,
+  ids: number[],
+  now: number,
+): Promise<BatchOutcome> {
+  return lifecycle.runExclusive(() => deleteNow(api, engine, ids, now));
+}
+
+export function restoreTokens(api: ApiClient, ids: number[], now: number): Promise<BatchOutcome> {
+  return lifecycle.runExclusive(() => restoreNow(api, ids, now));
+}
+
+async function deleteNow(
   api: ApiClient,
   engine: Engine,
   ids: number[],
@@ -127,11 +148,7 @@ export async function deleteTokens(
   };
 }
 
-export async function restoreTokens(
-  api: ApiClient,
-  ids: number[],
-  now: number,
-): Promise<BatchOutcome> {
+async function restoreNow(api: ApiClient, ids: number[], now: number): Promise<BatchOutcome> {
   const trash = await read("trash");
   const unique = [...new Set(ids)];
   // Past the deadline the server refuses; say so without asking it.
