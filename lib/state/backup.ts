@@ -5,7 +5,7 @@
  */
 import * as z from "zod/mini";
 import { authSchema, type Settings, settingsSchema } from "./settings";
-import { type StoredToken, storedTokenSchema } from "./tokens";
+import { instantSchema, type StoredToken, storedTokenSchema } from "./tokens";
 import type { TrashEntry } from "./trash";
 
 export const BACKUP_FORMAT = "proxy-deck-backup";
@@ -20,8 +20,8 @@ const backupTokenSchema = z.extend(storedTokenSchema, {
 });
 const backupTrashEntrySchema = z.object({
   token: backupTokenSchema,
-  deletedAt: z.number(),
-  restoreDeadline: z.number(),
+  deletedAt: instantSchema,
+  restoreDeadline: instantSchema,
 });
 const backupSettingsSchema = z.extend(settingsSchema, {
   /** Absent (or null) when exported without secrets: the importing browser keeps its own. */

@@ -13,15 +13,22 @@ export const TOKEN_KINDS = [
 ] as const;
 export type TokenKind = (typeof TOKEN_KINDS)[number];
 
+/** An instant in epoch ms that Date can hold: a stored 1e300 must not crash a view. */
+export const instantSchema = z.number().check(z.gte(0), z.lte(8_640_000_000_000_000));
+const amountSchema = z.number().check(z.gte(0), z.lte(Number.MAX_SAFE_INTEGER));
+
 export const storedTokenSchema = z.object({
   id: z.int(),
   kind: z.enum(TOKEN_KINDS),
   networkType: z.enum(["HTTP", "SOCKS5"]),
-  /** Where the browser connects: the shared gateway for static kinds, the token's own IP for dynamic ones. */
-  host: z.string().check(z.minLength(1)),
+  /**
+   * Where the browser connects: the shared gateway for static kinds, the token's own IP for
+   * dynamic ones; "" while the provider has not given a dynamic token its address yet.
+   */
+  host: z.string().check(z.maxLength(255)),
   port: z.int().check(z.gte(1), z.lte(65535)),
-  username: z.string().check(z.minLength(1)),
-  password: z.string().check(z.minLength(1)),
+  username: z.string().check(z.minLength(1), z.maxLength(1024)),
+  password: z.string().check(z.minLength(1), z.maxLength(1024)),
   /** The exit IP; "" while the provider is still assigning a new static IP. */
   ip: z.string(),
   name: z.string(),
@@ -30,11 +37,11 @@ export const storedTokenSchema = z.object({
   state: z.string(),
   city: z.string(),
   /** Epoch ms; null when the kind has no fixed expiry (static traffic, dynamic traffic). */
-  expiresAt: z.nullable(z.number()),
+  expiresAt: z.nullable(instantSchema),
   refreshUrl: z.string(),
-  trafficQuota: z.nullable(z.number()),
-  trafficUsed: z.nullable(z.number()),
-  createdAt: z.number(),
+  trafficQuota: z.nullable(amountSchema),
+  trafficUsed: z.nullable(amountSchema),
+  createdAt: instantSchema,
 });
 export type StoredToken = z.infer<typeof storedTokenSchema>;
 
@@ -116,6 +123,9 @@ export function withRefreshedAddress(stored: StoredToken, fresh: DynamicToken): 
     trafficUsed: fresh.traffic_used ?? stored.trafficUsed,
   };
 }
+
+/** A dynamic token the provider has not given an address yet: it cannot carry traffic. */
+export const isAddressPending = (token: Pick<StoredToken, "host">) => token.host === "";
 
 /** `host:port` the browser talks to for this token. */
 export const proxyEndpoint = (token: Pick<StoredToken, "host" | "port">) =>

@@ -1,14 +1,14 @@
 /** Deleted tokens kept with their restore deadline (pure). */
 import * as z from "zod/mini";
-import { type StoredToken, storedTokenSchema } from "./tokens";
+import { instantSchema, type StoredToken, storedTokenSchema } from "./tokens";
 
 export const RESTORE_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
 
 export const trashEntrySchema = z.object({
   token: storedTokenSchema,
-  deletedAt: z.number(),
+  deletedAt: instantSchema,
   /** The server's restore_deadline when it sent one, else 30 days after deletedAt. */
-  restoreDeadline: z.number(),
+  restoreDeadline: instantSchema,
 });
 export type TrashEntry = z.infer<typeof trashEntrySchema>;
 
