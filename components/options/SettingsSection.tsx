@@ -20,6 +20,7 @@ interface Form {
   minutes: string;
   plan: Settings["plan"];
   language: Settings["language"];
+  fallbackDirect: boolean;
 }
 
 const formFrom = (settings: Settings): Form => ({
@@ -27,6 +28,7 @@ const formFrom = (settings: Settings): Form => ({
   minutes: String(settings.autoRefreshMinutes),
   plan: settings.plan,
   language: settings.language,
+  fallbackDirect: settings.fallbackDirect,
 });
 
 export function SettingsSection({ settings }: { settings: Settings }) {
@@ -35,7 +37,13 @@ export function SettingsSection({ settings }: { settings: Settings }) {
   const { form, update, errors, setErrors } = useSettingsForm<Form, "bypass" | "minutes">(
     settings,
     formFrom,
-    [settings.bypassList, settings.autoRefreshMinutes, settings.plan, settings.language],
+    [
+      settings.bypassList,
+      settings.autoRefreshMinutes,
+      settings.plan,
+      settings.language,
+      settings.fallbackDirect,
+    ],
   );
   const [notice, setNotice] = useState<NoticeValue | null>(null);
   const [busy, setBusy] = useState(false);
@@ -59,7 +67,13 @@ export function SettingsSection({ settings }: { settings: Settings }) {
     }
     setBusy(true);
     const problem = await patchSettings(
-      { bypassList, autoRefreshMinutes: minutes.minutes, plan: form.plan, language: form.language },
+      {
+        bypassList,
+        autoRefreshMinutes: minutes.minutes,
+        plan: form.plan,
+        language: form.language,
+        fallbackDirect: form.fallbackDirect,
+      },
       t,
       explain,
     );
@@ -116,6 +130,19 @@ export function SettingsSection({ settings }: { settings: Settings }) {
           }))}
           onChange={(language) => update({ language })}
         />
+        <label class="check" for="fallback-direct">
+          <input
+            id="fallback-direct"
+            type="checkbox"
+            checked={form.fallbackDirect}
+            aria-describedby="fallback-direct-hint"
+            onChange={(e) => update({ fallbackDirect: e.currentTarget.checked })}
+          />
+          {t("settings.fallbackDirect")}
+        </label>
+        <p id="fallback-direct-hint" class="hint">
+          {t("settings.fallbackDirectHint")}
+        </p>
         <div class="actions">
           <button type="submit" disabled={busy}>
             {t("settings.save")}

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from "preact/hooks";
 import { errorNotice, type Notice, restoreNotice } from "../../lib/popup/outcome";
 import type { PopupState } from "../../lib/popup/state";
 import { asFailure } from "../../lib/protocol/failure";
+import { BlockedBanner } from "./BlockedBanner";
 import { CreateForm } from "./CreateForm";
 import { ExitIpLine } from "./ExitIpLine";
 import { useEnv } from "./env";
@@ -63,7 +64,14 @@ export function PopupApp({
   return (
     <div class="popup">
       <ExitIpLine status={status} now={now} />
-      {orphanError && <ErrorText failure={orphanError} />}
+      {status.state === "blocked" && status.error ? (
+        <BlockedBanner
+          failure={asFailure(status.error.failure)}
+          onChooseToken={() => setView("tokens")}
+        />
+      ) : (
+        orphanError && <ErrorText failure={orphanError} />
+      )}
       <nav class="views" aria-label={t("views")}>
         {(
           [

@@ -149,6 +149,7 @@ export function TokenList({ tokens, connection, status, now, notify }: TokenList
               key={token.id}
               token={token}
               active={connection.activeTokenId === token.id}
+              routeState={connection.activeTokenId === token.id ? status.state : undefined}
               selected={selected.has(token.id)}
               pending={pending.get(token.id)}
               error={

@@ -2,6 +2,7 @@ import type { Language } from "../../lib/i18n";
 import type { PopupT } from "../../lib/i18n/popup-strings";
 import { expiryOf, formatBytes, placeOf, relativeTime, trafficOf } from "../../lib/popup/format";
 import type { Failure } from "../../lib/protocol/failure";
+import type { ProxyStatus } from "../../lib/state/status";
 import { isDynamic, type StoredToken } from "../../lib/state/tokens";
 import { Flag } from "./Flag";
 import { ErrorText } from "./Messages";
@@ -21,6 +22,8 @@ export interface RowHandlers {
 export interface TokenRowProps {
   token: StoredToken;
   active: boolean;
+  /** What the browser has shown about the active token (see ProxyStatus). */
+  routeState?: ProxyStatus["state"];
   selected: boolean;
   pending: RowAction | undefined;
   error: Failure | undefined;
@@ -34,7 +37,8 @@ export interface TokenRowProps {
 }
 
 function TokenRowView(props: TokenRowProps) {
-  const { token, active, selected, pending, error, note, now, t, language, handlers } = props;
+  const { token, active, routeState, selected, pending, error, note, now, t, language, handlers } =
+    props;
   const { id } = token;
   const place = placeOf(token) || t("unknownCountry");
   const expiry = expiryOf(token, now);
@@ -58,7 +62,7 @@ function TokenRowView(props: TokenRowProps) {
           <Flag class="flag" code={token.countryCode} />
           {place}
         </span>
-        {active && <span class="badge badge--ok">{t("connected")}</span>}
+        {active && <RouteBadge state={routeState} t={t} />}
         {active ? (
           <button
             type="button"
@@ -168,3 +172,11 @@ function TokenRowView(props: TokenRowProps) {
 
 /** Rows re-render only when their own token, state or the clock tick changes. */
 export const TokenRow = memo(TokenRowView);
+
+/** The active row's state, from evidence: connected only once a request through it worked. */
+function RouteBadge({ state, t }: { state: ProxyStatus["state"] | undefined; t: PopupT }) {
+  if (state === "connected") return <span class="badge badge--ok">{t("connected")}</span>;
+  if (state === "blocked") return <span class="badge badge--blocked">{t("blocked")}</span>;
+  if (state === "error") return <span class="badge badge--warn">{t("notWorking")}</span>;
+  return <span class="badge">{t("checkingRoute")}</span>;
+}

@@ -11,6 +11,7 @@ import { createAuthResponder } from "../proxy/auth-responder";
 import { AUTO_REFRESH_ALARM, autoRefreshPeriod, syncAutoRefreshAlarm } from "../proxy/auto-refresh";
 import { createChromePlatform, registerChromeAuth } from "../proxy/chrome";
 import { createEngine } from "../proxy/engine";
+import { EXPIRY_ALARM, syncExpiryAlarm } from "../proxy/expiry-alarm";
 import { createFirefoxRouting, type FirefoxApi } from "../proxy/firefox";
 import { proxyProblem } from "../proxy/proxy-error";
 import { items } from "../state/items";
@@ -66,6 +67,7 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
   });
 
   browser.alarms.onAlarm.addListener(async (alarm) => {
+    if (alarm.name === EXPIRY_ALARM) await engine.reconcile();
     if (alarm.name !== AUTO_REFRESH_ALARM) return;
     const { activeTokenId } = await read("connection");
     if (activeTokenId !== null) await engine.refreshIp(activeTokenId);
@@ -83,5 +85,6 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
     const { settings, connection, tokens } = await readState(["settings", "connection", "tokens"]);
     const active = tokens.find((t) => t.id === connection.activeTokenId);
     await syncAutoRefreshAlarm(browser.alarms, autoRefreshPeriod(settings, active));
+    await syncExpiryAlarm(browser.alarms, active, Date.now());
   }
 }

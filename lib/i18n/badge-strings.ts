@@ -7,6 +7,8 @@ const en = {
   token: "token {id}",
   controlledByOther: "Proxy Deck: another extension controls the proxy setting",
   problem: "Proxy Deck: {problem}",
+  blocked: "Proxy Deck: traffic is blocked. {problem}",
+  checking: "Proxy Deck: {place} applied, not verified yet",
 };
 
 export const badgeStrings = defineStrings(en, {
@@ -15,4 +17,6 @@ export const badgeStrings = defineStrings(en, {
   token: "令牌 {id}",
   controlledByOther: "Proxy Deck：另一个扩展正在控制代理设置",
   problem: "Proxy Deck：{problem}",
+  blocked: "Proxy Deck：流量已阻止。{problem}",
+  checking: "Proxy Deck：已应用 {place}，尚未验证",
 });

@@ -43,6 +43,11 @@ const en: Record<FailureCode, string> = {
   "controlled-by-other":
     "Another extension controls the browser's proxy setting: Proxy Deck cannot take effect until it is disabled.",
   "token-missing": "The chosen token is no longer stored. Choose another token.",
+  "token-expired": "The chosen token has expired. Choose another token, or go direct.",
+  "address-pending":
+    "The provider has not given this token an address yet. Get a new IP for it, or choose another token.",
+  "config-failed":
+    "This browser refused the token's proxy settings ({detail}). Choose another token, or go direct.",
   "no-tokens": "Create a token first.",
   "not-dynamic": "Only dynamic tokens can get a new IP.",
   "exit-check-failed": "Traffic through this token failed: {because}",
@@ -85,6 +90,9 @@ const zh: Record<FailureCode, string> = {
     "Chrome 无法登录 SOCKS5 代理，此令牌在每个页面都会失败。请改用 HTTP 令牌：以相同位置新建一个并选择 HTTP。",
   "controlled-by-other": "另一个扩展正在控制浏览器的代理设置：停用它之后 Proxy Deck 才能生效。",
   "token-missing": "所选令牌已不在存储中，请选择其他令牌。",
+  "token-expired": "所选令牌已过期。请选择其他令牌，或改为直连。",
+  "address-pending": "服务商尚未给此令牌分配地址。请为它更换 IP，或选择其他令牌。",
+  "config-failed": "浏览器拒绝了此令牌的代理设置（{detail}）。请选择其他令牌，或改为直连。",
   "no-tokens": "请先新建一个令牌。",
   "not-dynamic": "只有动态令牌可以更换 IP。",
   "exit-check-failed": "经此令牌的流量失败：{because}",

@@ -181,6 +181,9 @@ const en = {
   "settings.plan.professional": "Professional: 5,000 requests a minute",
   "settings.plan.enterprise": "Enterprise: no limit",
   "settings.language": "Language",
+  "settings.fallbackDirect": "When the chosen token cannot be used, go direct instead of blocking",
+  "settings.fallbackDirectHint":
+    "Off: while you have chosen a token, traffic goes through it or nowhere, so your own address never shows by accident. On: an expired, deleted or unusable token sends traffic out direct.",
   "settings.language.auto": "Same as the browser",
   "settings.language.en": "English",
   "settings.language.zh_CN": "简体中文 (Simplified Chinese)",
@@ -431,6 +434,9 @@ const zh: Partial<Record<keyof typeof en, string>> = {
   "settings.plan.professional": "专业版：每分钟 5,000 次请求",
   "settings.plan.enterprise": "企业版：不限",
   "settings.language": "语言",
+  "settings.fallbackDirect": "所选令牌无法使用时改为直连，而不是阻止流量",
+  "settings.fallbackDirectHint":
+    "关闭：选择了令牌时，流量只经由它发出或完全不发出，你的真实地址不会意外暴露。开启：令牌过期、被删除或无法使用时，流量直接发出。",
   "settings.language.auto": "跟随浏览器",
   "settings.language.en": "English（英语）",
   "settings.language.zh_CN": "简体中文",

@@ -33,6 +33,9 @@ export type Failure =
   | { code: "socks5-unsupported" }
   | { code: "controlled-by-other" }
   | { code: "token-missing" }
+  | { code: "token-expired" }
+  | { code: "address-pending" }
+  | { code: "config-failed"; detail: string }
   | { code: "no-tokens" }
   | { code: "not-dynamic" }
   | { code: "exit-check-failed"; cause: string }

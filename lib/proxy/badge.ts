@@ -7,7 +7,9 @@ import type { StoredToken } from "../state/tokens";
 import type { Badge } from "./platform";
 
 const CONNECTED = "#15803d";
+const CHECKING = "#4b5563";
 const WARNING = "#b45309";
+const BLOCKED = "#b91c1c";
 
 export function badgeFor(
   status: ProxyStatus,
@@ -18,18 +20,24 @@ export function badgeFor(
   if (status.controlledByOther) {
     return { text: "!", color: WARNING, title: t("controlledByOther") };
   }
+  if (status.state === "blocked") {
+    const problem = describeFailure(status.error?.failure ?? { code: "internal" }, language);
+    return { text: "STOP", color: BLOCKED, title: t("blocked", { problem }) };
+  }
   if (status.state === "error") {
     const problem = describeFailure(status.error?.failure ?? { code: "internal" }, language);
     return { text: "!", color: WARNING, title: t("problem", { problem }) };
   }
-  if (status.state === "connected" && token) {
+  if ((status.state === "connected" || status.state === "checking") && token) {
     const code = (status.exitIp?.countryCode || token.countryCode || "ON")
       .slice(0, 4)
       .toUpperCase();
-    const place = [token.city, token.country].filter(Boolean).join(", ");
-    const name = place || t("token", { id: token.id });
-    const title = t("connected", { place: `${name}${token.ip ? ` (${token.ip})` : ""}` });
-    return { text: code, color: CONNECTED, title };
+    const where =
+      [token.city, token.country].filter(Boolean).join(", ") || t("token", { id: token.id });
+    const place = `${where}${token.ip ? ` (${token.ip})` : ""}`;
+    return status.state === "connected"
+      ? { text: code, color: CONNECTED, title: t("connected", { place }) }
+      : { text: code, color: CHECKING, title: t("checking", { place }) };
   }
   return { text: "", color: CONNECTED, title: t("direct") };
 }

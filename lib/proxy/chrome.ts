@@ -6,27 +6,34 @@
 import type { Browser } from "@wxt-dev/browser";
 import { dequal } from "dequal";
 import type { AnswerChallenge } from "./auth-responder";
-import { chromeProxyConfig, gatewayOrigin } from "./config";
+import {
+  type ChromeProxyConfig,
+  chromeBlockingConfig,
+  chromeBypasses,
+  chromeProxyConfig,
+  gatewayOrigin,
+} from "./config";
 import type { ProxyPlatform } from "./platform";
 
 export type ChromeApi = typeof Browser;
 
 export function createChromePlatform(chrome: ChromeApi): ProxyPlatform {
+  // Reconcile runs on every wake and on proxy.settings.onChange: setting an equal value
+  // again would only feed that event.
+  async function setConfig(value: ChromeProxyConfig): Promise<void> {
+    const current = await chrome.proxy.settings.get({ incognito: false });
+    if (current.levelOfControl === "controlled_by_this_extension" && dequal(current.value, value)) {
+      return;
+    }
+    await chrome.proxy.settings.set({ value, scope: "regular" });
+  }
+
   return {
     supportsSocksAuth: false,
-    async apply(token, settings) {
-      const value = chromeProxyConfig(token, settings.bypassList);
-      // Reconcile runs on every wake and on proxy.settings.onChange: setting an equal value
-      // again would only feed that event.
-      const current = await chrome.proxy.settings.get({ incognito: false });
-      if (
-        current.levelOfControl === "controlled_by_this_extension" &&
-        dequal(current.value, value)
-      ) {
-        return;
-      }
-      await chrome.proxy.settings.set({ value, scope: "regular" });
-    },
+    apply: (token, settings) => setConfig(chromeProxyConfig(token, settings.bypassList)),
+    block: (settings, providerHost) =>
+      setConfig(chromeBlockingConfig(settings.bypassList, providerHost)),
+    bypasses: (hostname, settings) => chromeBypasses(hostname, settings.bypassList),
     async clear() {
       await chrome.proxy.settings.clear({ scope: "regular" });
     },

@@ -3,7 +3,8 @@
  * answers 407s separately; Firefox takes a ProxyInfo per request with the credentials inside.
  */
 import { basicAuthorization } from "../api/authorization";
-import { proxyEndpoint, type StoredToken } from "../state/tokens";
+import { isLoopbackHost } from "../state/base-url";
+import type { StoredToken } from "../state/tokens";
 
 export type ProxyTarget = Pick<
   StoredToken,
@@ -30,21 +31,6 @@ export function chromeProxyConfig(token: ProxyTarget, bypassList: string[]): Chr
       bypassList: normalizeBypassList(bypassList),
     },
   };
-}
-
-/** Equal configurations whatever the key order Chrome reports them in. */
-export function sameConfig(a: unknown, b: unknown): boolean {
-  const canonical = (value: unknown): unknown =>
-    Array.isArray(value)
-      ? value.map(canonical)
-      : value && typeof value === "object"
-        ? Object.fromEntries(
-            Object.entries(value)
-              .sort(([x], [y]) => x.localeCompare(y))
-              .map(([k, v]) => [k, canonical(v)]),
-          )
-        : value;
-  return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
 }
 
 /** Trimmed, de-duplicated, empty entries dropped; order kept (Chrome reads it in order). */
@@ -121,9 +107,42 @@ export function withProxyAuthorization(
   ];
 }
 
-/** The origin Chromium keys its proxy credential cache and proxy sockets by. */
+/** The origin Chromium keys its proxy credential cache and proxy sockets by (IPv6 bracketed). */
 export const gatewayOrigin = (token: Pick<StoredToken, "host" | "port">) =>
-  `http://${proxyEndpoint(token)}`;
+  `http://${token.host.includes(":") ? `[${token.host}]` : token.host}:${token.port}`;
+
+/**
+ * Where blocked traffic is sent: a proxy nobody listens on, so every request fails instead of
+ * going out direct. (A PAC script is no dead end: Chrome falls back to DIRECT when a
+ * non-mandatory PAC's proxies fail; fixed_servers never does. Measured in Chromium 156.)
+ */
+export const DEAD_END = { host: "127.0.0.1", port: 9 } as const;
+
+/**
+ * Chrome's config while the chosen token cannot be used: everything to the dead end, except
+ * the user's bypass rules and the provider's own host, so the user can still buy a token.
+ */
+export function chromeBlockingConfig(
+  bypassList: string[],
+  providerHost: string,
+): ChromeProxyConfig {
+  return {
+    mode: "fixed_servers",
+    rules: {
+      singleProxy: { scheme: "http", ...DEAD_END },
+      bypassList: normalizeBypassList([...bypassList, providerHost]),
+    },
+  };
+}
+
+/**
+ * Does Chrome send a request to this host direct rather than through the proxy? Its bypass
+ * rules, plus its implicit rule for loopback, which only `<-loopback>` lifts.
+ */
+export function chromeBypasses(hostname: string, bypassList: string[]): boolean {
+  if (isBypassed(hostname, bypassList)) return true;
+  return isLoopbackHost(hostname) && !normalizeBypassList(bypassList).includes("<-loopback>");
+}
 
 /** Does a Firefox bypass rule (host, `*.suffix`, `<local>`) match this request host? */
 export function isBypassed(hostname: string, bypassList: string[]): boolean {

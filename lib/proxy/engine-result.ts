@@ -4,8 +4,18 @@ import type { ProxyStatus } from "../state/status";
 
 export type EngineResult = { ok: true } | { ok: false; failure: Failure };
 
-/** Errors after which reconcile cleared the proxy setting: traffic goes out direct. */
-const CLEARED_BY: ReadonlySet<string> = new Set(["token-missing", "socks5-unsupported"]);
+/** Reasons a chosen token cannot carry traffic at all (see usable.ts). */
+const UNUSABLE: ReadonlySet<string> = new Set([
+  "token-missing",
+  "token-expired",
+  "address-pending",
+  "socks5-unsupported",
+  "config-failed",
+]);
 
-export const proxyCleared = (status: Pick<ProxyStatus, "error">): boolean =>
-  CLEARED_BY.has(status.error?.failure.code ?? "");
+/**
+ * Traffic is not going through the chosen token: blocked, or (when the user prefers it) sent
+ * direct because the token cannot be used. Nothing seen then is evidence about the token.
+ */
+export const notThroughToken = (status: Pick<ProxyStatus, "state" | "error">): boolean =>
+  status.state === "blocked" || UNUSABLE.has(status.error?.failure.code ?? "");

@@ -1,21 +1,24 @@
 /**
  * The proxy engine: keeps the browser's proxy setting equal to the stored intent, switches
  * tokens so the next request really exits through the new one, checks the exit IP and turns
- * proxy failures into a status the popup can show. Browser specifics come in through
- * ProxyPlatform; the API through a client factory; all state through the state store.
+ * what the browser shows into a status. Fail closed: while the user has chosen a token,
+ * traffic goes through it or nowhere; only the user's own disconnect goes direct (or the
+ * user's "fall back to direct" setting). Browser specifics come in through ProxyPlatform.
  */
 import type { ApiClient } from "../api";
 import type { Failure } from "../protocol/failure";
-import { readState } from "../state/read";
+import { read, readState } from "../state/read";
 import type { Settings } from "../state/settings";
 import type { ProxyStatus } from "../state/status";
 import { updateState } from "../state/store";
 import type { StoredToken } from "../state/tokens";
-import { type EngineResult, proxyCleared } from "./engine-result";
+import { type EngineResult, notThroughToken } from "./engine-result";
 import { createStatusWriter } from "./engine-status";
 import { createExitCheck } from "./exit-check";
 import { createIpRefresh } from "./ip-refresh";
 import type { ProxyPlatform } from "./platform";
+import { createProblemReports } from "./problem-reports";
+import { providerHost, unusableReason } from "./usable";
 
 export type { EngineResult } from "./engine-result";
 
@@ -35,17 +38,32 @@ export function createEngine(deps: EngineDeps) {
   const { platform } = deps;
   const now = deps.now ?? Date.now;
   const status = createStatusWriter(platform, now);
-  const checkExitIp = createExitCheck({ api: deps.api, status, now });
+  const checkExitIp = createExitCheck({ api: deps.api, platform, status, now });
   const forgetCredentials = async (tokens: StoredToken[]) => {
     await deps.mutationsSettled?.();
     await platform.forgetCredentials(tokens);
   };
 
+  /** The chosen token cannot be used: block (or go direct if the user prefers), and say why. */
+  async function failClosed(id: number, failure: Failure, settings: Settings) {
+    if (settings.fallbackDirect) {
+      await platform.clear();
+      return status.fail(id, failure);
+    }
+    await platform.block(settings, providerHost(settings.baseUrl));
+    return status.setStatus((s) => ({
+      ...s,
+      state: "blocked",
+      tokenId: id,
+      error: { failure, at: now() },
+      exitIp: null,
+    }));
+  }
+
   /** Make the browser's setting match storage. Runs on every wake and every change. */
   async function reconcile(): Promise<ProxyStatus> {
     const { connection, tokens, settings } = await readState(["connection", "tokens", "settings"]);
     const id = connection.activeTokenId;
-    const token = tokens.find((t) => t.id === id);
     if (id === null) {
       await platform.clear();
       const controlledByOther = await platform.controlledByOther();
@@ -57,26 +75,29 @@ export function createEngine(deps: EngineDeps) {
         controlledByOther,
       }));
     }
-    if (!token) {
-      await platform.clear();
-      return status.fail(id, { code: "token-missing" });
+    const token = tokens.find((t) => t.id === id);
+    let problem = unusableReason(token, platform.supportsSocksAuth, now());
+    if (!problem && token) {
+      // Applied before anything else: at browser start every millisecond here is a page load
+      // that could go out direct.
+      try {
+        await platform.apply(token, settings);
+      } catch (error) {
+        problem = { code: "config-failed", detail: String(error).slice(0, 200) };
+      }
     }
-    if (token.networkType === "SOCKS5" && !platform.supportsSocksAuth) {
-      await platform.clear();
-      return status.fail(id, { code: "socks5-unsupported" });
-    }
-    // Applied before anything else: at browser start every millisecond here is a page load
-    // that could go out direct.
-    await platform.apply(token, settings);
+    if (problem) return failClosed(id, problem, settings);
     const controlledByOther = await platform.controlledByOther();
     return status.setStatus((s) => {
-      // A refused-credentials or unreachable error stays until the user acts or a check passes;
-      // an error from a cleared proxy does not, since the proxy is applied again now.
-      const keepError = s.tokenId === id && s.state === "error" && !proxyCleared(s);
+      // Evidence about this token survives a wake: a refused or unreachable proxy stays an
+      // error until a request through it works, a working one stays connected. Anything
+      // else (another token, a block now lifted) starts over at "checking".
+      const same = s.tokenId === id && !notThroughToken(s);
+      const state = same && (s.state === "error" || s.state === "connected") ? s.state : "checking";
       return {
         ...s,
-        state: keepError ? "error" : "connected",
-        error: keepError ? s.error : null,
+        state,
+        error: state === "error" ? s.error : null,
         exitIp: s.exitIp?.viaTokenId === id ? s.exitIp : null,
         tokenId: id,
         controlledByOther,
@@ -85,18 +106,17 @@ export function createEngine(deps: EngineDeps) {
   }
 
   async function connect(tokenId: number): Promise<EngineResult> {
-    const { tokens } = await readState(["tokens"]);
+    const tokens = await read("tokens");
     const token = tokens.find((t) => t.id === tokenId);
-    if (!token) return { ok: false, failure: { code: "token-missing" } };
-    if (token.networkType === "SOCKS5" && !platform.supportsSocksAuth) {
-      return { ok: false, failure: { code: "socks5-unsupported" } };
-    }
+    const problem = unusableReason(token, platform.supportsSocksAuth, now());
+    // Refused before anything changes: the user's current route stays as it is.
+    if (problem || !token) return { ok: false, failure: problem ?? { code: "token-missing" } };
     // The new choice is stored before the old credentials are dropped from the network stack,
     // so the challenge that follows is answered with the new token.
     const previousId = await updateState(["connection", "status"], (s) => ({
       write: {
         connection: { activeTokenId: tokenId, lastTokenId: tokenId },
-        status: { ...s.status, state: "connected", tokenId, error: null, exitIp: null },
+        status: { ...s.status, state: "checking", tokenId, error: null, exitIp: null },
       },
       result: s.connection.activeTokenId,
     }));
@@ -117,8 +137,7 @@ export function createEngine(deps: EngineDeps) {
       result: connection.activeTokenId,
     }));
     await reconcile();
-    const { tokens } = await readState(["tokens"]);
-    const token = tokens.find((t) => t.id === previousId);
+    const token = (await read("tokens")).find((t) => t.id === previousId);
     if (token) await forgetCredentials([token]);
     // The disconnect itself has worked; the direct exit IP is informational.
     await checkExitIp();
@@ -143,12 +162,7 @@ export function createEngine(deps: EngineDeps) {
     },
   });
 
-  /** From the auth listener or the browser's proxy error event. */
-  async function reportProxyProblem(failure: Failure): Promise<void> {
-    const { connection } = await readState(["connection"]);
-    if (connection.activeTokenId === null) return;
-    await status.fail(connection.activeTokenId, failure);
-  }
+  const { reportProxyProblem } = createProblemReports({ status, checkExitIp });
 
   return { reconcile, connect, disconnect, toggle, checkExitIp, refreshIp, reportProxyProblem };
 }

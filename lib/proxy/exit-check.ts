@@ -1,6 +1,9 @@
 /**
- * Asks the provider which address our traffic leaves from, through whatever proxy is set, and
- * records it: the status's exit IP, and a new static token's IP when the answer is its first.
+ * Asks the provider which address our traffic leaves from, and records it: the status's exit
+ * IP, and a new static token's IP when the answer is its first. The answer counts for the
+ * token only when the request went through it: when the provider's host bypasses the proxy
+ * (a bypass rule, the browser's loopback rule) or traffic is blocked, the check is labelled
+ * direct and proves nothing about the token — the user's own IP is never stored as its IP.
  */
 import type { ApiClient } from "../api";
 import { failureOf } from "../protocol/api-failure";
@@ -8,34 +11,39 @@ import { asFailure, because } from "../protocol/failure";
 import { read, readState } from "../state/read";
 import type { Settings } from "../state/settings";
 import { updateState } from "../state/store";
-import { type EngineResult, proxyCleared } from "./engine-result";
+import { type EngineResult, notThroughToken } from "./engine-result";
 import type { StatusWriter } from "./engine-status";
+import type { ProxyPlatform } from "./platform";
+import { providerHost } from "./usable";
 
 export function createExitCheck(deps: {
   api: (settings: Settings) => ApiClient;
+  platform: ProxyPlatform;
   status: StatusWriter;
   now: () => number;
 }) {
   return async function checkExitIp(): Promise<EngineResult> {
-    const { settings, connection } = await readState(["settings", "connection"]);
+    const { settings, connection, status } = await readState(["settings", "connection", "status"]);
     const { activeTokenId } = connection;
     if (!settings.baseUrl) return { ok: false, failure: { code: "no-base-url" } };
+    const viaTokenId =
+      activeTokenId !== null &&
+      !notThroughToken(status) &&
+      !deps.platform.bypasses(providerHost(settings.baseUrl), settings)
+        ? activeTokenId
+        : null;
     let info: Awaited<ReturnType<ApiClient["getIpInfo"]>>;
     try {
       info = await deps.api(settings).getIpInfo();
     } catch (error) {
-      const status = await read("status");
+      const now = await read("status");
       // The auth listener may already have said why (refused credentials): keep that reason.
-      if (
-        status.state === "error" &&
-        status.error &&
-        activeTokenId !== null &&
-        status.tokenId === activeTokenId
-      ) {
-        return { ok: false, failure: asFailure(status.error.failure) };
+      if (now.state === "error" && now.error && viaTokenId !== null && now.tokenId === viaTokenId) {
+        return { ok: false, failure: asFailure(now.error.failure) };
       }
       const failure = because("exit-check-failed", failureOf(error));
-      if (activeTokenId !== null) await deps.status.fail(activeTokenId, failure);
+      // A direct check that fails says nothing about the token.
+      if (viaTokenId !== null) await deps.status.fail(viaTokenId, failure);
       return { ok: false, failure };
     }
     const exitIp = {
@@ -44,13 +52,13 @@ export function createExitCheck(deps: {
       countryCode: info.country_code,
       city: info.city,
       checkedAt: deps.now(),
-      viaTokenId: activeTokenId,
+      viaTokenId,
     };
-    if (activeTokenId !== null) {
+    if (viaTokenId !== null) {
       // A new static IP token comes back with ip "": the exit address is its IP.
       await updateState(["tokens"], ({ tokens }) => ({
         write: {
-          tokens: tokens.map((t) => (t.id === activeTokenId && !t.ip ? { ...t, ip: info.ip } : t)),
+          tokens: tokens.map((t) => (t.id === viaTokenId && !t.ip ? { ...t, ip: info.ip } : t)),
         },
         result: undefined,
       }));
@@ -58,9 +66,8 @@ export function createExitCheck(deps: {
     await deps.status.setStatus((s) => ({
       ...s,
       exitIp,
-      // A passing check proves the proxy works, unless reconcile cleared it (token gone,
-      // SOCKS5 without auth): then the check went out direct and the error must stay.
-      ...(s.tokenId === activeTokenId && activeTokenId !== null && !proxyCleared(s)
+      // A request through the token worked: that is the evidence "connected" needs.
+      ...(viaTokenId !== null && s.tokenId === viaTokenId && !notThroughToken(s)
         ? { state: "connected", error: null }
         : {}),
     }));

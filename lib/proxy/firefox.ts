@@ -19,6 +19,7 @@
 import { readState } from "../state/read";
 import type { AnswerChallenge, AuthResponse } from "./auth-responder";
 import {
+  DEAD_END,
   type FirefoxProxyInfo,
   firefoxProxyInfo,
   isBypassed,
@@ -27,6 +28,7 @@ import {
   withProxyAuthorization,
 } from "./config";
 import type { ProxyPlatform } from "./platform";
+import { providerHost, unusableReason } from "./usable";
 
 const DIRECT = { type: "direct" } as const;
 
@@ -78,11 +80,19 @@ export interface FirefoxApi {
   };
 }
 
-/** What onRequest answers with; loaded from storage at wake and on every apply/clear. */
+/**
+ * What onRequest answers with; loaded from storage at wake and on every apply/clear/block.
+ * `blocked`: the chosen token cannot be used, so requests go to the dead end (the provider's
+ * host excepted) — also at wake, before the engine has run.
+ */
 interface Route {
   proxy: FirefoxProxyInfo | null;
   bypassList: string[];
+  blocked: { providerHost: string } | null;
 }
+
+const DEAD_END_INFO: FirefoxProxyInfo = { type: "http", ...DEAD_END };
+const DIRECT_ROUTE: Route = { proxy: null, bypassList: [], blocked: null };
 
 /** Firefox's browser object, checked for the proxy API that Chrome (and its typings) lack. */
 export function asFirefoxApi(api: object): FirefoxApi | null {
@@ -97,8 +107,14 @@ export function createFirefoxRouting(browser: FirefoxApi) {
 
   async function loadRoute(): Promise<Route> {
     const { connection, tokens, settings } = await readState(["connection", "tokens", "settings"]);
+    if (connection.activeTokenId === null) return DIRECT_ROUTE;
     const token = tokens.find((t) => t.id === connection.activeTokenId);
-    return { proxy: token ? firefoxProxyInfo(token) : null, bypassList: settings.bypassList };
+    const { bypassList } = settings;
+    if (!token || unusableReason(token, true, Date.now())) {
+      if (settings.fallbackDirect) return DIRECT_ROUTE;
+      return { proxy: null, bypassList, blocked: { providerHost: providerHost(settings.baseUrl) } };
+    }
+    return { proxy: firefoxProxyInfo(token), bypassList, blocked: null };
   }
 
   function setRoute(next: Promise<Route>): Promise<Route> {
@@ -146,9 +162,10 @@ export function createFirefoxRouting(browser: FirefoxApi) {
     );
     browser.proxy.onRequest.addListener(
       async (details: { url: string }) => {
-        const { proxy, bypassList } = await route;
-        if (!proxy) return DIRECT;
+        const { proxy, bypassList, blocked } = await route;
         const host = new URL(details.url).hostname;
+        if (blocked) return host === blocked.providerHost ? DIRECT : DEAD_END_INFO;
+        if (!proxy) return DIRECT;
         return isBypassed(host, bypassList) ? DIRECT : proxy;
       },
       { urls: ["<all_urls>"] },
@@ -161,8 +178,18 @@ export function createFirefoxRouting(browser: FirefoxApi) {
       await setRoute(loadRoute());
     },
     async clear() {
-      await setRoute(Promise.resolve({ proxy: null, bypassList: [] }));
+      await setRoute(Promise.resolve(DIRECT_ROUTE));
     },
+    async block(settings, host) {
+      await setRoute(
+        Promise.resolve({
+          proxy: null,
+          bypassList: settings.bypassList,
+          blocked: { providerHost: host },
+        }),
+      );
+    },
+    bypasses: (hostname, settings) => isBypassed(hostname, settings.bypassList),
     // Firefox's proxy login cache cannot be cleared from here; the header listener overrides it.
     async forgetCredentials() {},
     async controlledByOther() {

@@ -10,6 +10,13 @@ export interface ProxyPlatform {
   /** Back to direct. */
   clear(): Promise<void>;
   /**
+   * Fail closed: every request fails (the provider's own host excepted, so a token can still
+   * be bought), until the user chooses.
+   */
+  block(settings: Settings, providerHost: string): Promise<void>;
+  /** Would a request to this host skip the proxy (the user's bypass rules, the browser's own)? */
+  bypasses(hostname: string, settings: Settings): boolean;
+  /**
    * Forget credentials the network stack cached for these tokens' endpoints and close their
    * proxy connections, so the next request is challenged and answered with the new token.
    */

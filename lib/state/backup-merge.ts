@@ -124,8 +124,13 @@ export function mergeTrash(
  * stays as it is here, since turning it on needs this browser's permission (a user gesture).
  */
 export function mergeSettings(current: Settings, incoming: Backup["settings"]): Settings {
-  const { auth, ...rest } = incoming;
-  return { ...rest, auth: auth ?? current.auth, webrtcProtection: current.webrtcProtection };
+  const { auth, fallbackDirect, ...rest } = incoming;
+  return {
+    ...rest,
+    auth: auth ?? current.auth,
+    fallbackDirect: fallbackDirect ?? current.fallbackDirect,
+    webrtcProtection: current.webrtcProtection,
+  };
 }
 
 export function planImport(current: BackupState, backup: Backup): ImportPlan {

@@ -26,6 +26,8 @@ const backupTrashEntrySchema = z.object({
 const backupSettingsSchema = z.extend(settingsSchema, {
   /** Absent (or null) when exported without secrets: the importing browser keeps its own. */
   auth: z.optional(z.nullable(authSchema)),
+  /** Absent in backups made before the setting existed: the importing browser keeps its own. */
+  fallbackDirect: z.optional(z.boolean()),
 });
 
 /** Every token id at most once across tokens and trash: a file that repeats one is damaged. */

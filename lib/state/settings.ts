@@ -26,6 +26,11 @@ export const settingsSchema = z.object({
   plan: z.enum(["free", "basic", "professional", "enterprise"]),
   webrtcProtection: z.boolean(),
   language: z.enum(["auto", "en", "zh_CN"]),
+  /**
+   * When the chosen token cannot be used, go direct instead of blocking traffic. Off by
+   * default: the user chose a proxy, and their own address must not leak unasked.
+   */
+  fallbackDirect: z.boolean(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 export type SettingKey = keyof Settings;
@@ -39,6 +44,7 @@ export const DEFAULT_SETTINGS: Settings = {
   plan: "free",
   webrtcProtection: false,
   language: "auto",
+  fallbackDirect: false,
 };
 
 function validField<K extends SettingKey>(key: K, value: unknown): value is Settings[K] {

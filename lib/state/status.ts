@@ -29,8 +29,16 @@ export type ExitIp = z.infer<typeof exitIpSchema>;
 export const statusErrorSchema = z.object({ failure: failureSchema, at: z.number() });
 export type StatusError = z.infer<typeof statusErrorSchema>;
 
+/**
+ * What the browser has shown about the chosen route. direct: no token chosen. checking: the
+ * token's proxy is applied, no request has proved it yet. connected: a request through it
+ * worked. error: requests through it fail (why is in `error`). blocked: the token cannot be
+ * used, so traffic goes nowhere until the user chooses (why is in `error`).
+ */
+export const PROXY_STATES = ["direct", "checking", "connected", "error", "blocked"] as const;
+
 export const proxyStatusSchema = z.object({
-  state: z.enum(["direct", "connected", "error"]),
+  state: z.enum(PROXY_STATES),
   tokenId: z.nullable(z.int()),
   error: z.nullable(statusErrorSchema),
   exitIp: z.nullable(exitIpSchema),
@@ -66,8 +74,9 @@ export function decodeStatus(raw: unknown): ProxyStatus {
     exitIp: field(shape.exitIp, raw.exitIp, null),
     controlledByOther: field(shape.controlledByOther, raw.controlledByOther, false),
   };
-  return status.state === "error" && status.error === null
-    ? { ...status, state: status.tokenId === null ? "direct" : "connected" }
+  // An error or a block whose reason cannot be read proves nothing either way.
+  return (status.state === "error" || status.state === "blocked") && status.error === null
+    ? { ...status, state: status.tokenId === null ? "direct" : "checking" }
     : status;
 }
 

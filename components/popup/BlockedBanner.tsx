@@ -1,0 +1,33 @@
+import type { Failure } from "../../lib/protocol/failure";
+import { useEnv } from "./env";
+import { ErrorText } from "./Messages";
+
+/**
+ * Fail closed, said plainly: the chosen token cannot be used, so traffic is blocked. Two ways
+ * out, both the user's own choice: go direct, or pick another token.
+ */
+export function BlockedBanner({
+  failure,
+  onChooseToken,
+}: {
+  failure: Failure;
+  onChooseToken: () => void;
+}) {
+  const { t, send } = useEnv();
+  return (
+    <section class="blocked" role="alert" aria-labelledby="blocked-title">
+      <p id="blocked-title">
+        <strong>{t("blockedTitle")}</strong>
+      </p>
+      <ErrorText failure={failure} />
+      <div class="blocked-actions">
+        <button type="button" class="btn" onClick={() => void send({ type: "disconnect" })}>
+          {t("goDirect")}
+        </button>
+        <button type="button" class="btn btn--primary" onClick={onChooseToken}>
+          {t("chooseToken")}
+        </button>
+      </div>
+    </section>
+  );
+}

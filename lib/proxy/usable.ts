@@ -1,0 +1,27 @@
+/**
+ * Can the chosen token carry traffic in this browser, now? (pure) When it cannot, the engine
+ * blocks traffic (fail closed) rather than let it go out direct.
+ */
+import type { Failure } from "../protocol/failure";
+import { isAddressPending, type StoredToken } from "../state/tokens";
+
+export function unusableReason(
+  token: StoredToken | undefined,
+  supportsSocksAuth: boolean,
+  now: number,
+): Failure | null {
+  if (!token) return { code: "token-missing" };
+  if (token.expiresAt !== null && token.expiresAt <= now) return { code: "token-expired" };
+  if (isAddressPending(token)) return { code: "address-pending" };
+  if (token.networkType === "SOCKS5" && !supportsSocksAuth) return { code: "socks5-unsupported" };
+  return null;
+}
+
+/** The provider's host, exempt from a block so the user can still reach their account. */
+export function providerHost(baseUrl: string): string {
+  try {
+    return new URL(baseUrl).hostname;
+  } catch {
+    return "";
+  }
+}
