@@ -73,8 +73,10 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
     if (activeTokenId !== null) await engine.refreshIp(activeTokenId);
   });
 
-  // Bypass list or credentials changed in Options: re-apply.
+  // Bypass list or credentials changed in Options, or the tokens changed (the active one
+  // deleted, expired or moved by a refresh or an import): re-apply, fail closed if need be.
   items.settings.watch(() => void engine.reconcile().finally(syncAlarm));
+  items.tokens.watch(() => void engine.reconcile().finally(syncAlarm));
   browser.proxy.settings.onChange.addListener(() => void engine.reconcile());
 
   // onStartup/onInstalled are not enough: a relaunch with --load-extension re-installs without

@@ -20,6 +20,7 @@ export function sandboxSettings(sb: Sandbox, overrides: Partial<Settings> = {}):
     plan: "enterprise",
     webrtcProtection: false,
     language: "auto",
+    fallbackDirect: false,
     ...overrides,
   };
 }

@@ -101,7 +101,7 @@ describe("startBackground on Chrome", () => {
       mode: "fixed_servers",
       rules: { singleProxy: { host: "gw.example.test", port: 8080 } },
     });
-    await expect.poll(async () => (await read("status")).state).toBe("connected");
+    await expect.poll(async () => (await read("status")).state).toBe("checking");
   });
 
   it("answers a malformed command from its own page with a failure code", async () => {

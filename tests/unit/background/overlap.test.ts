@@ -94,6 +94,8 @@ const platform: ProxyPlatform = {
   supportsSocksAuth: false,
   apply: async () => undefined,
   clear: async () => undefined,
+  block: async () => undefined,
+  bypasses: () => false,
   forgetCredentials: async () => undefined,
   controlledByOther: async () => false,
   setBadge: async () => undefined,

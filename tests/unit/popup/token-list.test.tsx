@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { PopupApp } from "../../../components/popup/PopupApp";
 import type { PopupState } from "../../../lib/popup/state";
 import { DEFAULT_SETTINGS } from "../../../lib/state/settings";
-import { DEFAULT_STATUS } from "../../../lib/state/status";
+import { DEFAULT_STATUS, type ProxyStatus } from "../../../lib/state/status";
 import type { StoredToken } from "../../../lib/state/tokens";
 import { makeToken } from "../stored-token";
 import {
@@ -143,7 +143,7 @@ describe("token list", () => {
     mounted = await mount(<PopupApp state={s} />, env);
     const row = mounted.root.querySelector('[data-token-id="2"]');
     expect(row?.className).toContain("row--active");
-    expect(row?.textContent).toContain("Connected");
+    expect(row?.textContent).toContain("Not working");
     expect(row?.querySelector(".error")?.textContent).toContain(
       "The proxy server gw.example.net:8000 cannot be reached.",
     );
@@ -234,5 +234,43 @@ describe("token list", () => {
     expect(line).toContain("Austin, United States · via token #1 · 2 minutes ago");
     await click(mounted, button(mounted.root, "Check"));
     expect(send).toHaveBeenCalledWith({ type: "checkExitIp" });
+  });
+});
+
+describe("the route, from evidence", () => {
+  const on = (tokenId: number, status: Partial<ProxyStatus>) =>
+    state(sample, {
+      connection: { activeTokenId: tokenId, lastTokenId: tokenId },
+      status: { ...DEFAULT_STATUS, tokenId, ...status },
+    });
+
+  it.each([
+    { routeState: "checking", label: "Not verified yet" },
+    { routeState: "connected", label: "Connected" },
+  ] as const)("the active row says $label while $routeState", async ({ routeState, label }) => {
+    const { env } = fakeEnv(() => ({ ok: true, data: null }));
+    mounted = await mount(<PopupApp state={on(1, { state: routeState })} />, env);
+    const row = mounted.root.querySelector('[data-token-id="1"]');
+    expect(row?.querySelector(".badge")?.textContent).toBe(label);
+    expect(mounted.root.querySelector(".blocked")).toBeNull();
+  });
+
+  it("blocked: says why, and offers going direct or another token", async () => {
+    const { env, send } = fakeEnv(() => ({ ok: true, data: null }));
+    const blocked = on(1, {
+      state: "blocked",
+      error: { failure: { code: "token-expired" }, at: NOW },
+    });
+    mounted = await mount(<PopupApp state={blocked} initialView="trash" />, env);
+    const m = mounted;
+    const banner = m.root.querySelector(".blocked");
+    expect(banner?.getAttribute("role")).toBe("alert");
+    expect(banner?.textContent).toContain("Traffic is blocked");
+    expect(banner?.textContent).toContain("The chosen token has expired.");
+    expect(m.root.querySelector('[data-token-id="1"] .badge')).toBeNull(); // trash view shown
+    await click(m, button(banner as Element, "Choose another token"));
+    expect(m.root.querySelector('[data-token-id="1"] .badge')?.textContent).toBe("Blocked");
+    await click(m, button(m.root.querySelector(".blocked") as Element, "Go direct"));
+    expect(send).toHaveBeenCalledWith({ type: "disconnect" });
   });
 });

@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
 import {
+  chromeBlockingConfig,
+  chromeBypasses,
   chromeProxyConfig,
+  DEAD_END,
   firefoxProxyInfo,
   gatewayOrigin,
   isBypassed,
   normalizeBypassList,
-  sameConfig,
   withProxyAuthorization,
 } from "../../../lib/proxy/config";
 import { makeToken } from "../stored-token";
@@ -179,6 +181,8 @@ describe("gatewayOrigin", () => {
   it.each([
     { host: "gw.example.net", port: 8000, expected: "http://gw.example.net:8000" },
     { host: "127.0.0.1", port: 1, expected: "http://127.0.0.1:1" },
+    { host: "::1", port: 8788, expected: "http://[::1]:8788" },
+    { host: "2001:db8::7", port: 80, expected: "http://[2001:db8::7]:80" },
   ])("$host:$port → $expected", ({ host, port, expected }) => {
     expect(gatewayOrigin({ host, port })).toBe(expected);
   });
@@ -224,13 +228,32 @@ describe("isBypassed", () => {
   });
 });
 
-describe("sameConfig", () => {
+describe("chromeBypasses", () => {
   it.each([
-    [{ a: 1, b: { c: [1, 2] } }, { b: { c: [1, 2] }, a: 1 }, true],
-    [{ a: 1, b: { c: [1, 2] } }, { a: 1, b: { c: [2, 1] } }, false],
-    [{ mode: "fixed_servers" }, { mode: "direct" }, false],
-    [undefined, { mode: "direct" }, false],
-  ])("%j vs %j → %s", (a, b, expected) => {
-    expect(sameConfig(a, b)).toBe(expected);
+    // Chrome's implicit loopback rule: lifted only by <-loopback>.
+    { host: "127.0.0.1", list: ["<local>"], expected: true },
+    { host: "localhost", list: [], expected: true },
+    { host: "[::1]", list: [], expected: true },
+    { host: "127.0.0.1", list: ["<-loopback>"], expected: false },
+    { host: "localhost", list: ["<-loopback>"], expected: false },
+    // The user's rules.
+    { host: "api.example.com", list: ["<local>"], expected: false },
+    { host: "intranet", list: ["<local>"], expected: true },
+    { host: "api.example.com", list: ["*.example.com"], expected: true },
+    { host: "192.168.1.20", list: ["<local>"], expected: false },
+  ])("$host with $list → $expected", ({ host, list, expected }) => {
+    expect(chromeBypasses(host, list)).toBe(expected);
+  });
+});
+
+describe("chromeBlockingConfig", () => {
+  it("sends everything to the dead end but the user's bypass rules and the provider", () => {
+    expect(chromeBlockingConfig(["<-loopback>", " "], "api.example.com")).toEqual({
+      mode: "fixed_servers",
+      rules: {
+        singleProxy: { scheme: "http", host: DEAD_END.host, port: DEAD_END.port },
+        bypassList: ["<-loopback>", "api.example.com"],
+      },
+    });
   });
 });

@@ -36,6 +36,7 @@ const SETTINGS: Settings = {
 type Call =
   | { op: "apply"; tokenId: number; endpoint: string; username: string; bypassList: string[] }
   | { op: "clear" }
+  | { op: "block"; providerHost: string }
   | { op: "forget"; endpoints: string[]; ids: number[]; storedActiveId: unknown };
 
 /** Storage as the platform would see it, read raw so the engine's own readers are not trusted. */
@@ -47,7 +48,7 @@ async function storedActiveTokenId(): Promise<unknown> {
 function fakePlatform(supportsSocksAuth: boolean) {
   const calls: Call[] = [];
   const badges: { badge: Badge; status: ProxyStatus }[] = [];
-  const state = { controlledByOther: false };
+  const state = { controlledByOther: false, bypassed: [] as string[] };
   const platform: ProxyPlatform = {
     supportsSocksAuth,
     async apply(token, settings) {
@@ -62,6 +63,10 @@ function fakePlatform(supportsSocksAuth: boolean) {
     async clear() {
       calls.push({ op: "clear" });
     },
+    async block(_settings, providerHost) {
+      calls.push({ op: "block", providerHost });
+    },
+    bypasses: (hostname) => state.bypassed.includes(hostname),
     async forgetCredentials(tokens) {
       calls.push({
         op: "forget",
@@ -174,38 +179,38 @@ describe("reconcile", () => {
       error: null,
     },
     {
-      name: "active HTTP token → apply, connected",
+      name: "active HTTP token, no evidence yet → apply, checking",
       socks: false,
       connection: active(1),
       ops: ["apply"],
-      state: "connected",
+      state: "checking",
       tokenId: 1,
       error: null,
     },
     {
-      name: "active SOCKS5 token where SOCKS auth works → apply, connected",
+      name: "active SOCKS5 token where SOCKS auth works → apply, checking",
       socks: true,
       connection: active(3),
       ops: ["apply"],
-      state: "connected",
+      state: "checking",
       tokenId: 3,
       error: null,
     },
     {
-      name: "active id missing from tokens → clear, token-missing",
+      name: "active id missing from tokens → blocked (fail closed), token-missing",
       socks: false,
       connection: active(99),
-      ops: ["clear"],
-      state: "error",
+      ops: ["block"],
+      state: "blocked",
       tokenId: 99,
       error: "token-missing",
     },
     {
-      name: "active SOCKS5 token without SOCKS auth → clear, socks5-unsupported",
+      name: "active SOCKS5 token without SOCKS auth → blocked, socks5-unsupported",
       socks: false,
       connection: active(3),
-      ops: ["clear"],
-      state: "error",
+      ops: ["block"],
+      state: "blocked",
       tokenId: 3,
       error: "socks5-unsupported",
     },
@@ -254,7 +259,8 @@ describe("reconcile", () => {
   it.each([
     { code: "credentials-refused", state: "error" },
     { code: "proxy-unreachable", state: "error" },
-    { code: "token-missing", state: "connected" },
+    // An error from a time the token could not be used proves nothing about it now.
+    { code: "token-missing", state: "checking" },
   ] as const)("an earlier $code error for the same token → $state", async ({ code, state }) => {
     const { engine } = await setup({
       connection: active(1),
@@ -278,7 +284,7 @@ describe("reconcile", () => {
         error: { failure: { code: "credentials-refused" }, at: 1 },
       },
     });
-    expect(await engine.reconcile()).toMatchObject({ state: "connected", tokenId: 1, error: null });
+    expect(await engine.reconcile()).toMatchObject({ state: "checking", tokenId: 1, error: null });
   });
 
   it("keeps the exit IP only when it was checked through the active token", async () => {
@@ -440,14 +446,19 @@ describe("checkExitIp", () => {
   });
 
   it.each(["token-missing", "socks5-unsupported"] as const)(
-    "a passing check does not turn %s (proxy cleared, traffic direct) into connected",
+    "a passing check does not turn %s (traffic blocked) into connected, nor store its IP",
     async (code) => {
       const id = code === "token-missing" ? 99 : 3;
       const { engine, calls } = await setup({ connection: active(id) });
       await engine.reconcile();
-      expect(ops(calls)).toEqual(["clear"]);
+      expect(ops(calls)).toEqual(["block"]);
       await engine.checkExitIp();
-      expect(await readStatus()).toMatchObject({ state: "error", error: { failure: { code } } });
+      expect(await readStatus()).toMatchObject({
+        state: "blocked",
+        error: { failure: { code } },
+        exitIp: { viaTokenId: null },
+      });
+      expect((await readTokens()).find((t) => t.id === id)?.ip ?? "").not.toBe("198.51.100.50");
     },
   );
 
@@ -610,19 +621,140 @@ describe("reportProxyProblem", () => {
     expect(badges).toEqual([]);
   });
 
-  it("with an active token stores the error and shows it on the badge", async () => {
-    const { engine, badges } = await setup({ connection: active(1) });
-    const failure = { code: "proxy-unreachable", host: "gw.example.net:8000" } as const;
-    await engine.reportProxyProblem(failure);
+  const unreachable = { code: "proxy-unreachable", host: "gw.example.net:8000" } as const;
+
+  it("a browser proxy error while requests through the token work is not blamed on it", async () => {
+    const { engine, api } = await setup({ connection: active(1) });
+    await engine.reconcile();
+    await engine.reportProxyProblem(unreachable);
+    expect(api.ipInfoCalls).toBe(1);
+    expect(await readStatus()).toMatchObject({ state: "connected", tokenId: 1, error: null });
+  });
+
+  it("when the check through the token fails too, the browser's reason is stored and shown", async () => {
+    const { engine, api, badges } = await setup({ connection: active(1) });
+    await engine.reconcile();
+    api.ipInfoError = new ApiError({ kind: "network", operation: "getIpInfo" });
+    await engine.reportProxyProblem(unreachable);
     expect(await readStatus()).toMatchObject({
       state: "error",
       tokenId: 1,
-      error: { failure, at: NOW },
+      error: { failure: unreachable, at: NOW },
     });
     expect(badges.at(-1)?.badge).toMatchObject({
       text: "!",
       title: expect.stringContaining("gw.example.net:8000 cannot be reached"),
     });
+  });
+
+  it("forty failing requests ask one question", async () => {
+    const { engine, api } = await setup({ connection: active(1) });
+    await engine.reconcile();
+    api.ipInfoError = new ApiError({ kind: "network", operation: "getIpInfo" });
+    await Promise.all(Array.from({ length: 40 }, () => engine.reportProxyProblem(unreachable)));
+    expect(api.ipInfoCalls).toBe(1);
+  });
+
+  it("refused credentials are evidence at once, and a later tunnel failure does not hide them", async () => {
+    const { engine, api } = await setup({ connection: active(1) });
+    await engine.reconcile();
+    await engine.reportProxyProblem({ code: "credentials-refused" });
+    expect(api.ipInfoCalls).toBe(0);
+    await engine.reportProxyProblem(unreachable);
+    expect(await readStatus()).toMatchObject({
+      state: "error",
+      error: { failure: { code: "credentials-refused" } },
+    });
+    expect(api.ipInfoCalls).toBe(0);
+  });
+
+  it("while traffic is blocked on purpose, failing requests change nothing and ask nothing", async () => {
+    const { engine, api } = await setup({ connection: active(99) });
+    await engine.reconcile();
+    await engine.reportProxyProblem(unreachable);
+    expect(api.ipInfoCalls).toBe(0);
+    expect(await readStatus()).toMatchObject({
+      state: "blocked",
+      error: { failure: { code: "token-missing" } },
+    });
+  });
+});
+
+describe("fail closed", () => {
+  it.each([
+    { name: "expired", token: { ...httpToken, expiresAt: NOW - 1 }, code: "token-expired" },
+    { name: "address pending", token: { ...dynamicToken, host: "" }, code: "address-pending" },
+  ])(
+    "an active token that is $name blocks traffic with the provider exempt",
+    async ({ token, code }) => {
+      const { engine, calls } = await setup({ tokens: [token], connection: active(token.id) });
+      expect(await engine.reconcile()).toMatchObject({
+        state: "blocked",
+        tokenId: token.id,
+        error: { failure: { code } },
+      });
+      expect(calls).toEqual([{ op: "block", providerHost: "api.example.test" }]);
+      // The choice stays: only the user goes direct.
+      expect(await readConnection()).toEqual(active(token.id));
+    },
+  );
+
+  it("a config the browser refuses blocks too", async () => {
+    const { engine, platform, calls } = await setup({ connection: active(1) });
+    platform.apply = async () => {
+      throw new Error("Invalid proxy host");
+    };
+    expect(await engine.reconcile()).toMatchObject({
+      state: "blocked",
+      error: { failure: { code: "config-failed", detail: "Error: Invalid proxy host" } },
+    });
+    expect(ops(calls)).toEqual(["block"]);
+  });
+
+  it("with 'fall back to direct' chosen, the same goes direct and says why", async () => {
+    const { engine, calls } = await setup({
+      connection: active(99),
+      settings: { ...SETTINGS, fallbackDirect: true },
+    });
+    expect(await engine.reconcile()).toMatchObject({
+      state: "error",
+      error: { failure: { code: "token-missing" } },
+    });
+    expect(ops(calls)).toEqual(["clear"]);
+  });
+
+  it("an unusable token is refused on connect and the current route stays", async () => {
+    const expired = { ...otherHttpToken, expiresAt: NOW - 1 };
+    const { engine, calls } = await setup({
+      tokens: [httpToken, expired],
+      connection: active(1),
+    });
+    expect(await engine.connect(2)).toEqual({ ok: false, failure: { code: "token-expired" } });
+    expect(calls).toEqual([]);
+    expect(await readConnection()).toEqual(active(1));
+  });
+
+  it("only disconnect lifts a block: then traffic goes direct", async () => {
+    const { engine, calls } = await setup({ connection: active(99) });
+    await engine.reconcile();
+    await engine.disconnect();
+    expect(ops(calls)).toEqual(["block", "clear"]);
+    expect(await readStatus()).toMatchObject({ state: "direct", error: null });
+  });
+});
+
+describe("exit check through a bypass", () => {
+  it("is labelled direct: the token is not marked connected and its IP not filled", async () => {
+    const fresh = { ...httpToken, ip: "" };
+    const { engine, state } = await setup({ tokens: [fresh], connection: active(1) });
+    state.bypassed = ["api.example.test"];
+    await engine.reconcile();
+    expect(await engine.checkExitIp()).toEqual({ ok: true });
+    expect(await readStatus()).toMatchObject({
+      state: "checking",
+      exitIp: { ip: "198.51.100.50", viaTokenId: null },
+    });
+    expect((await readTokens())[0]?.ip).toBe("");
   });
 });
 

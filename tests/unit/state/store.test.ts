@@ -105,7 +105,7 @@ describe("connection and status", () => {
       tokenId: 4,
       error: { code: "proxy-unreachable", message: "The proxy server cannot be reached.", at: 1 },
     });
-    expect(await read("status")).toMatchObject({ state: "connected", tokenId: 4, error: null });
+    expect(await read("status")).toMatchObject({ state: "checking", tokenId: 4, error: null });
   });
 
   it("connection round-trips", async () => {
