@@ -14,7 +14,7 @@ import { updateState } from "../state/store";
 import { type EngineResult, notThroughToken } from "./engine-result";
 import type { StatusWriter } from "./engine-status";
 import type { ProxyPlatform } from "./platform";
-import { providerHost } from "./usable";
+import { providerHostname } from "./usable";
 
 export function createExitCheck(deps: {
   api: (settings: Settings) => ApiClient;
@@ -29,7 +29,7 @@ export function createExitCheck(deps: {
     const viaTokenId =
       activeTokenId !== null &&
       !notThroughToken(status) &&
-      !deps.platform.bypasses(providerHost(settings.baseUrl), settings)
+      !deps.platform.bypasses(providerHostname(settings.baseUrl), settings)
         ? activeTokenId
         : null;
     let info: Awaited<ReturnType<ApiClient["getIpInfo"]>>;

@@ -163,10 +163,10 @@ export function createFirefoxRouting(browser: FirefoxApi) {
     browser.proxy.onRequest.addListener(
       async (details: { url: string }) => {
         const { proxy, bypassList, blocked } = await route;
-        const host = new URL(details.url).hostname;
-        if (blocked) return host === blocked.providerHost ? DIRECT : DEAD_END_INFO;
+        const url = new URL(details.url);
+        if (blocked) return url.host === blocked.providerHost ? DIRECT : DEAD_END_INFO;
         if (!proxy) return DIRECT;
-        return isBypassed(host, bypassList) ? DIRECT : proxy;
+        return isBypassed(url.hostname, bypassList) ? DIRECT : proxy;
       },
       { urls: ["<all_urls>"] },
     );

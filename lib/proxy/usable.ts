@@ -17,8 +17,21 @@ export function unusableReason(
   return null;
 }
 
-/** The provider's host, exempt from a block so the user can still reach their account. */
+/**
+ * The provider's host (with its port when not the scheme's default), exempt from a block so
+ * the user can still reach their account. The port keeps other sites on the same host (a LAN
+ * box, loopback) blocked.
+ */
 export function providerHost(baseUrl: string): string {
+  try {
+    return new URL(baseUrl).host;
+  } catch {
+    return "";
+  }
+}
+
+/** The provider's host name alone, as bypass rules match it. */
+export function providerHostname(baseUrl: string): string {
   try {
     return new URL(baseUrl).hostname;
   } catch {
