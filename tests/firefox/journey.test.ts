@@ -138,6 +138,27 @@ test("two HTTP tokens on one gateway: switching A → B → A moves the exit eve
   expect(secure.proxyAuthorizationSeen).toEqual([]);
 });
 
+test("a connected token deleted elsewhere: Firefox blocks pages (fail closed), nothing reaches the site", async () => {
+  const site = must(echo, "echo");
+  const token = must((await createTokens(ext, "static-traffic", 1))[0], "token");
+  await sendOk(ext, { type: "connect", tokenId: token.id });
+  expect(await exitOfPageLoad(page, site.url)).toBe(token.ip);
+  // Gone from storage behind the engine's back (another tool, a damaged sync).
+  await ext.evaluate(async (id) => {
+    const { tokens } = await chrome.storage.local.get("tokens");
+    const kept = (tokens as { id: number }[]).filter((t) => t.id !== id);
+    await chrome.storage.local.set({ tokens: kept });
+  }, token.id);
+  await expect.poll(async () => (await proxyStatus(ext)).state).toBe("blocked");
+  const before = site.requestsFrom.length;
+  const outcome = await page.goto(`${site.url}?blocked=1`).then(
+    (response) => `status ${response?.status()}`,
+    (error: Error) => `failed: ${error.message}`,
+  );
+  expect(outcome).toMatch(/^failed/);
+  expect(site.requestsFrom.length).toBe(before);
+});
+
 test("disconnect: the exit check and pages go out direct again", async () => {
   await sendOk(ext, { type: "disconnect" });
   const status = await proxyStatus(ext);
