@@ -19,18 +19,13 @@ export function ImportPreview(props: {
   const { plan } = props;
   const blocked = blockedEntries(plan);
   const changes = changesSomething(plan);
-  const settingNames = plan.settings.map((key) => t(`setting.${key}` as OptionsKey));
+
   return (
     <section class="preview" aria-labelledby="preview-heading" data-testid="import-preview">
       <h4 id="preview-heading">{t("backup.preview")}</h4>
       <ListPreview list="tokens" changes={plan.tokens} />
       <ListPreview list="trash" changes={plan.trash} />
-      <p data-field="settings">
-        {settingNames.length > 0
-          ? t("backup.settings", { list: settingNames.join(", ") })
-          : t("backup.settingsSame")}
-      </p>
-      {plan.keepsCredentials && <p>{t("backup.keepsCredentials")}</p>}
+      <SettingsPreview plan={plan} />
       {blocked.length > 0 ? (
         <Notice
           notice={{
@@ -55,6 +50,41 @@ export function ImportPreview(props: {
   );
 }
 
+/** Every setting that changes with its old and new value; the credentials and the address. */
+function SettingsPreview({ plan }: { plan: ImportPlan }) {
+  const t = useT();
+  const shown = plan.settingChanges.filter((c) => c.key !== "auth");
+  const baseUrl = plan.settingChanges.find((c) => c.key === "baseUrl");
+  return (
+    <>
+      <p data-field="settings">
+        {shown.length > 0 ? t("backup.settings", { list: "" }) : t("backup.settingsSame")}
+      </p>
+      {shown.length > 0 && (
+        <ul data-field="setting-changes">
+          {shown.map((c) => (
+            <li key={c.key}>
+              {t("backup.settingChange", {
+                name: t(`setting.${c.key}` as OptionsKey),
+                from: c.from || "—",
+                to: c.to || "—",
+              })}
+            </li>
+          ))}
+        </ul>
+      )}
+      {plan.refusedBaseUrl !== null && (
+        <p class="warn" data-field="base-url-refused">
+          {t("backup.baseUrlRefused", { url: plan.refusedBaseUrl })}
+        </p>
+      )}
+      <p data-field="credentials">
+        {t(`backup.credentials.${plan.credentials}`, { from: baseUrl?.from || "—" })}
+      </p>
+    </>
+  );
+}
+
 const LIST_TEXT = {
   tokens: { counts: "backup.tokens", kept: "backup.keptInTrash" },
   trash: { counts: "backup.trash", kept: "backup.keptAsToken" },
@@ -67,6 +97,7 @@ function ListPreview({ list, changes }: { list: "tokens" | "trash"; changes: Lis
     changes.added.length > 0 && t("backup.added", { list: labels(changes.added) }),
     changes.updated.length > 0 && t("backup.updated", { list: labels(changes.updated) }),
     changes.kept.length > 0 && t(LIST_TEXT[list].kept, { list: labels(changes.kept) }),
+    ...changes.moved.map((m) => t("backup.moved", m)),
   ].filter((line): line is string => typeof line === "string");
   return (
     <>

@@ -243,9 +243,16 @@ const en = {
   "backup.updated": "Updated: {list}",
   "backup.keptInTrash": "Stay deleted here (deleted after the backup was made): {list}",
   "backup.keptAsToken": "Stay active here (restored after the backup was made): {list}",
-  "backup.settings": "Settings that change: {list}.",
+  "backup.settings": "Settings that change: {list}",
+  "backup.settingChange": "{name}: {from} → {to}",
+  "backup.baseUrlRefused":
+    "The backup's provider address {url} is not taken: an address from a file must be https (a plain-http local address has to be typed in Credentials). The address and credentials here stay.",
+  "backup.credentials.kept": "API credentials: the ones stored here stay.",
+  "backup.credentials.imported": "API credentials: replaced by the backup's.",
+  "backup.credentials.removed":
+    "API credentials: removed. The stored ones belong to the old address ({from}); add new ones in Credentials after the import.",
+  "backup.moved": "{label} moves from {from} to {to}",
   "backup.settingsSame": "Settings: no change.",
-  "backup.keepsCredentials": "The backup has no API credentials: the ones stored here stay.",
   "backup.missing":
     "This cannot be imported: the backup has no passwords for {count} tokens that this browser does not have ({list}). Export the backup again with “Include secrets” ticked. Nothing was changed.",
   "backup.nothing": "This backup holds nothing that is not already here.",
@@ -492,9 +499,16 @@ const zh: Partial<Record<keyof typeof en, string>> = {
   "backup.updated": "更新：{list}",
   "backup.keptInTrash": "在本地保持已删除状态（备份后被删除）：{list}",
   "backup.keptAsToken": "在本地保持可用状态（备份后被恢复）：{list}",
-  "backup.settings": "将更改的设置：{list}。",
+  "backup.settings": "将更改的设置：{list}",
+  "backup.settingChange": "{name}：{from} → {to}",
+  "backup.baseUrlRefused":
+    "未采用备份中的服务商地址 {url}：来自文件的地址必须是 https（纯 http 的本机地址须在凭据中手动输入）。此处的地址和凭据保持不变。",
+  "backup.credentials.kept": "API 凭据：保留此处已存储的凭据。",
+  "backup.credentials.imported": "API 凭据：替换为备份中的凭据。",
+  "backup.credentials.removed":
+    "API 凭据：将被移除。已存储的凭据属于旧地址（{from}）；导入后请在凭据中添加新的凭据。",
+  "backup.moved": "{label} 的地址从 {from} 变为 {to}",
   "backup.settingsSame": "设置：无变化。",
-  "backup.keepsCredentials": "备份中没有 API 凭据：本地已保存的凭据将保留。",
   "backup.missing":
     "无法导入：备份中缺少 {count} 个本浏览器没有的令牌的密码（{list}）。请勾选“包含机密信息”重新导出备份。未做任何更改。",
   "backup.nothing": "此备份中的内容本地都已存在。",

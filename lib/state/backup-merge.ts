@@ -2,10 +2,10 @@
  * What an import will change (pure): a merge by token id, never a duplicate, with stored
  * passwords and credentials kept where the backup has none. Nothing here writes.
  */
-import { dequal } from "dequal";
 import type { Backup, BackupState, BackupToken, BackupTrashEntry } from "./backup";
-import { SETTING_KEYS, type SettingKey, type Settings } from "./settings";
-import { type StoredToken, storedTokenSchema } from "./tokens";
+import { importSettings, type SettingChange, type SettingsImport } from "./backup-settings";
+import type { SettingKey } from "./settings";
+import { proxyEndpoint, type StoredToken, storedTokenSchema } from "./tokens";
 import type { TrashEntry } from "./trash";
 
 export interface EntryRef {
@@ -19,18 +19,24 @@ export interface ListChanges {
   unchanged: number;
   /** In the other list here (e.g. deleted since the backup): left where it is. */
   kept: EntryRef[];
-  /** New here but without a password (exported without secrets): cannot be imported. */
+  /**
+   * Without a password: new here, or moved to another host:port (a stored password stays with
+   * the address it was given for). Cannot be imported.
+   */
   missingPassword: EntryRef[];
+  /** Tokens whose host:port the import changes. */
+  moved: { label: string; from: string; to: string }[];
 }
 
 export interface ImportPlan {
   next: BackupState;
   tokens: ListChanges;
   trash: ListChanges;
-  /** Settings whose value will change. */
+  /** Settings whose value will change, and how. */
   settings: SettingKey[];
-  /** The backup carries no API credentials: the ones stored here stay. */
-  keepsCredentials: boolean;
+  settingChanges: SettingChange[];
+  credentials: SettingsImport["credentials"];
+  refusedBaseUrl: string | null;
 }
 
 const ref = (token: Pick<StoredToken, "id" | "name" | "country" | "ip">): EntryRef => ({
@@ -41,14 +47,28 @@ const ref = (token: Pick<StoredToken, "id" | "name" | "country" | "ip">): EntryR
 const TOKEN_KEYS = Object.keys(storedTokenSchema.def.shape) as (keyof StoredToken)[];
 const sameToken = (a: StoredToken, b: StoredToken) => TOKEN_KEYS.every((key) => a[key] === b[key]);
 
-/** Backup token over stored token: the backup's fields, the stored password if it has none. */
+/**
+ * Backup token over stored token: the backup's fields, and the stored password only when the
+ * token stays at the host:port that password was given for.
+ */
 function completed(token: BackupToken, stored: StoredToken | undefined): StoredToken | undefined {
-  const password = token.password ?? stored?.password;
+  const sameEndpoint = stored !== undefined && proxyEndpoint(stored) === proxyEndpoint(token);
+  const password = token.password ?? (sameEndpoint ? stored?.password : undefined);
   return password === undefined ? undefined : { ...token, password };
 }
 
 function emptyChanges(): ListChanges {
-  return { added: [], updated: [], unchanged: 0, kept: [], missingPassword: [] };
+  return { added: [], updated: [], unchanged: 0, kept: [], missingPassword: [], moved: [] };
+}
+
+function noteMove(changes: ListChanges, stored: StoredToken | undefined, token: BackupToken) {
+  if (stored && proxyEndpoint(stored) !== proxyEndpoint(token)) {
+    changes.moved.push({
+      label: ref(token).label,
+      from: proxyEndpoint(stored),
+      to: proxyEndpoint(token),
+    });
+  }
 }
 
 /** Tokens after the import: stored order kept, new ones appended in the backup's order. */
@@ -66,6 +86,7 @@ export function mergeTokens(
     }
     const index = result.findIndex((t) => t.id === token.id);
     const stored = index >= 0 ? result[index] : undefined;
+    noteMove(changes, stored, token);
     const next = completed(token, stored);
     if (next === undefined) {
       changes.missingPassword.push(ref(token));
@@ -96,6 +117,7 @@ export function mergeTrash(
     }
     const index = result.findIndex((e) => e.token.id === entry.token.id);
     const stored = index >= 0 ? result[index] : undefined;
+    noteMove(changes, stored?.token, entry.token);
     const token = completed(entry.token, stored?.token);
     if (token === undefined) {
       changes.missingPassword.push(ref(entry.token));
@@ -119,20 +141,6 @@ export function mergeTrash(
   return { trash: result, changes };
 }
 
-/**
- * The backup's settings, except: credentials it does not carry stay, and WebRTC protection
- * stays as it is here, since turning it on needs this browser's permission (a user gesture).
- */
-export function mergeSettings(current: Settings, incoming: Backup["settings"]): Settings {
-  const { auth, fallbackDirect, ...rest } = incoming;
-  return {
-    ...rest,
-    auth: auth ?? current.auth,
-    fallbackDirect: fallbackDirect ?? current.fallbackDirect,
-    webrtcProtection: current.webrtcProtection,
-  };
-}
-
 export function planImport(current: BackupState, backup: Backup): ImportPlan {
   const tokens = mergeTokens(
     current.tokens,
@@ -140,13 +148,15 @@ export function planImport(current: BackupState, backup: Backup): ImportPlan {
     backup.tokens,
   );
   const trash = mergeTrash(current.trash, new Set(current.tokens.map((t) => t.id)), backup.trash);
-  const settings = mergeSettings(current.settings, backup.settings);
+  const settings = importSettings(current.settings, backup.settings);
   return {
-    next: { settings, tokens: tokens.tokens, trash: trash.trash },
+    next: { settings: settings.settings, tokens: tokens.tokens, trash: trash.trash },
     tokens: tokens.changes,
     trash: trash.changes,
-    settings: SETTING_KEYS.filter((key) => !dequal(current.settings[key], settings[key])),
-    keepsCredentials: !backup.settings.auth,
+    settings: settings.changes.map((change) => change.key),
+    settingChanges: settings.changes,
+    credentials: settings.credentials,
+    refusedBaseUrl: settings.refusedBaseUrl,
   };
 }
 

@@ -25,8 +25,12 @@ export function isLoopbackHost(hostname: string): boolean {
   return /^::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}$/.test(bare);
 }
 
-/** The URL the client will use (no trailing slash), or why it cannot be used. */
-export function validateBaseUrl(input: string): BaseUrlResult {
+/**
+ * The URL the client will use (no trailing slash), or why it cannot be used. Plain http to
+ * loopback is allowed only when the user typed the address (`typedByUser`): a file or a
+ * message must not be able to point the API credentials at an unencrypted address.
+ */
+export function validateBaseUrl(input: string, typedByUser = true): BaseUrlResult {
   const text = input.trim();
   if (text === "") return { ok: false, problem: "empty" };
   if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) return { ok: false, problem: "not-a-url" };
@@ -45,7 +49,7 @@ export function validateBaseUrl(input: string): BaseUrlResult {
   if (url.search !== "" || url.hash !== "" || /[?#]/.test(text)) {
     return { ok: false, problem: "query-or-fragment" };
   }
-  if (url.protocol === "http:" && !isLoopbackHost(url.hostname)) {
+  if (url.protocol === "http:" && !(typedByUser && isLoopbackHost(url.hostname))) {
     return { ok: false, problem: "https-required" };
   }
   const path = url.pathname.replace(/\/+$/, "");

@@ -250,10 +250,13 @@ describe("ImportPreview", () => {
       unchanged: 0,
       kept: [],
       missingPassword: [],
+      moved: [],
     },
-    trash: { added: [], updated: [], unchanged: 0, kept: [], missingPassword: [] },
+    trash: { added: [], updated: [], unchanged: 0, kept: [], missingPassword: [], moved: [] },
     settings: [],
-    keepsCredentials: false,
+    settingChanges: [],
+    credentials: "kept",
+    refusedBaseUrl: null,
   };
 
   it("import and cancel wait while an import is being written", async () => {

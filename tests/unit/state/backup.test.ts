@@ -180,7 +180,7 @@ describe("planImport", () => {
       "plan",
       "language",
     ]);
-    expect(plan.keepsCredentials).toBe(false);
+    expect(plan.credentials).toBe("imported");
     expect(blockedEntries(plan)).toEqual([]);
     expect(changesSomething(plan)).toBe(true);
   });
@@ -227,7 +227,7 @@ describe("planImport", () => {
     };
     const plan = planImport(current, roundTrip(buildBackup(STATE, false, NOW)));
     expect(blockedEntries(plan)).toEqual([]);
-    expect(plan.keepsCredentials).toBe(true);
+    expect(plan.credentials).toBe("kept");
     expect(plan.next.settings.auth).toEqual(current.settings.auth);
     expect(plan.next.tokens.map((t) => t.password)).toEqual(["secret1", "secret2"]);
     expect(plan.tokens.updated.map((e) => e.id)).toEqual([1, 2]);
