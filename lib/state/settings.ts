@@ -86,7 +86,8 @@ export function applySettingsPatch(
   for (const key of SETTING_KEYS) {
     if (!(key in patch)) continue;
     const value = key === "baseUrl" ? acceptedBaseUrl(patch.baseUrl, true) : patch[key];
-    if (value !== null && validField(key, value)) settings[key] = value;
+    const refusedAddress = key === "baseUrl" && value === null;
+    if (!refusedAddress && validField(key, value)) settings[key] = value;
     else rejected.push(key);
   }
   // Credentials sent with an address that was refused belong to that address: not to ours.

@@ -14,6 +14,7 @@ import {
   proxyStatus,
   sandboxFor,
   sandboxSettings,
+  send,
   sendOk,
   startEchoServer,
   storedTokens,
@@ -142,4 +143,63 @@ test("with the provider on loopback and the default bypass, the exit check is la
     "token",
   );
   expect(stored.ip).toBe(""); // the user's own address is never stored as the token's
+});
+
+test("hostile imports send no secret to a new destination", async ({ userDataDir }) => {
+  const evil = await startEchoServer({ https: true });
+  // The evil address is https with a self-signed certificate: let the worker's fetch reach it,
+  // so the test sees what would be sent.
+  const context = await launchWithExtension(userDataDir, ["--ignore-certificate-errors"]);
+  try {
+    const worker = await backgroundWorker(context);
+    const ext = await extensionPage(context, new URL(worker.url()).host);
+    await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
+    const token = must((await createTokens(ext, "static-traffic", 1))[0], "token");
+    const exported = await ext.evaluate(async () => chrome.storage.local.get(["settings"]));
+    const settings = { ...(exported.settings as Record<string, unknown>) };
+    delete settings.auth;
+    const evilHost = new URL(evil.url);
+    const file = (tokens: unknown[]) => ({
+      format: "proxy-deck-backup",
+      version: 1,
+      exportedAt: new Date().toISOString(),
+      includesSecrets: false,
+      settings: { ...settings, baseUrl: evil.url },
+      tokens,
+      trash: [],
+    });
+    const { password: _secret, ...withoutPassword } = token;
+
+    // 1. The token moved to the evil host:port, without its password: refused as a whole.
+    const moved = { ...withoutPassword, host: evilHost.hostname, port: Number(evilHost.port) };
+    const refused = await send(ext, { type: "importBackup", backup: file([moved]) as never });
+    expect(refused).toEqual({ ok: false, failure: { code: "backup-missing-secrets" } });
+
+    // 2. Only the address moved: accepted, and the stored API key stays behind.
+    await sendOk(ext, { type: "importBackup", backup: file([]) as never });
+    const after = await ext.evaluate(
+      async () => (await chrome.storage.local.get("settings")).settings,
+    );
+    expect(after).toMatchObject({ baseUrl: evil.url, auth: null });
+
+    // Ten requests the pages could make now: none carries a secret to the new address.
+    for (let i = 0; i < 10; i++) {
+      await send(ext, { type: "ipInfo" });
+      await send(ext, { type: "accountInfo" });
+    }
+    expect(evil.requestsFrom.length).toBeGreaterThan(0); // the address really was asked
+    expect(evil.authorizationHeaders).toEqual([]);
+    expect(evil.proxyAuthorizationSeen).toEqual([]);
+
+    // The token still lives at its own gateway, with its password.
+    const kept = must(
+      (await storedTokens(ext)).find((t) => t.id === token.id),
+      "token",
+    );
+    expect(`${kept.host}:${kept.port}`).toBe(`${token.host}:${token.port}`);
+    expect(kept.password).toBe(token.password);
+  } finally {
+    await context.close();
+    await evil.close();
+  }
 });

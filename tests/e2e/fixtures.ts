@@ -32,7 +32,10 @@ export const quietChromiumArgs = [
   "--no-default-browser-check",
 ];
 
-export async function launchWithExtension(userDataDir: string): Promise<BrowserContext> {
+export async function launchWithExtension(
+  userDataDir: string,
+  extraArgs: string[] = [],
+): Promise<BrowserContext> {
   return chromium.launchPersistentContext(userDataDir, {
     executablePath: chromiumPath(),
     headless: true,
@@ -42,6 +45,7 @@ export async function launchWithExtension(userDataDir: string): Promise<BrowserC
       ...quietChromiumArgs,
       `--disable-extensions-except=${extensionPath}`,
       `--load-extension=${extensionPath}`,
+      ...extraArgs,
     ],
   });
 }

@@ -591,16 +591,31 @@ test("backup: export with secrets → wipe → import restores tokens, trash and
   await expect(preview.locator('[data-field="trash"]')).toHaveText(
     "Deleted tokens: 1 added, 0 updated, 0 unchanged.",
   );
-  await expect(preview.locator('[data-field="settings"]')).toContainText(
-    "base URL, API credentials",
+  // The sandbox's address is plain http (to this machine): only typing may set that, a file
+  // may not, and its API key goes with it. Every other setting is listed with its values.
+  await expect(preview.locator('[data-field="base-url-refused"]')).toContainText(sb.baseUrl);
+  await expect(preview.locator('[data-field="credentials"]')).toHaveText(
+    "API credentials: the ones stored here stay.",
+  );
+  await expect(preview.locator('[data-field="setting-changes"]')).toContainText(
+    "plan: free → professional",
   );
   await preview.getByRole("button", { name: "Import" }).click();
   await expect(page.locator("#import-status")).toHaveText(
     /^Imported: 2 tokens added and 0 updated, 1 deleted tokens added and 0 updated, \d settings changed\.$/,
   );
-  expect(await saved(page)).toBe(before);
+  const restored = JSON.parse(await saved(page));
+  const original = JSON.parse(before);
+  expect(restored.tokens).toEqual(original.tokens);
+  expect(restored.trash).toEqual(original.trash);
+  expect(restored.settings).toEqual({ ...original.settings, baseUrl: "", auth: null });
 
-  // Importing the same file again changes nothing.
+  // Typed by the user, the address and key are accepted; then importing changes nothing.
+  await sendOk(ext, {
+    type: "patchSettings",
+    patch: { baseUrl: sb.baseUrl, auth: original.settings.auth },
+  });
+  expect(await saved(page)).toBe(before);
   await page.getByLabel("Backup file").setInputFiles(file);
   await expect(
     preview.getByText("This backup holds nothing that is not already here."),

@@ -125,3 +125,12 @@ describe("planImport", () => {
     expect(parseBackup(text)).toMatchObject({ ok: false, problem: { kind: "damaged" } });
   });
 });
+
+describe("removing credentials", () => {
+  it("a patch of auth: null removes them and keeps the address", () => {
+    expect(applySettingsPatch(HERE, { auth: null })).toEqual({
+      settings: { ...HERE, auth: null },
+      rejected: [],
+    });
+  });
+});
