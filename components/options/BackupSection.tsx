@@ -16,6 +16,7 @@ import {
 import { type ImportPlan, type ImportSummary, planImport } from "@/lib/state/backup-merge";
 import { readState } from "@/lib/state/read";
 import { ImportPreview } from "./ImportPreview";
+import { SupportAnswers } from "./SupportAnswers";
 import { Notice, type NoticeValue, send, useExplain, useT } from "./shared";
 
 const readBackupState = () => readState(["settings", "tokens", "trash"]);
@@ -147,6 +148,7 @@ export function BackupSection() {
         />
       )}
       <Notice notice={importNotice} id="import-status" />
+      <SupportAnswers />
     </section>
   );
 }

@@ -21,6 +21,11 @@ export function CreateDone({
           ? t("createdOf", { created: result.created, requested: result.requested })
           : t("created", { count: result.created })}
       </p>
+      {result.unusable > 0 && (
+        <p class="warn" role="alert">
+          {t("createdUnusable", { count: result.unusable })}
+        </p>
+      )}
       <div class="actions">
         <button type="button" class="btn" onClick={onCreateMore}>
           {t("createMore")}

@@ -9,6 +9,8 @@ import { apiFailure } from "../protocol/api-failure";
 import type { BatchOutcome, CreateOutcome } from "../protocol/commands";
 import type { Failure } from "../protocol/failure";
 import type { Engine } from "../proxy/engine";
+import { acceptToken } from "../state/accept-token";
+import type { SupportEntry } from "../state/items";
 import { read } from "../state/read";
 import { updateState } from "../state/store";
 import {
@@ -26,6 +28,8 @@ export interface CreateRequest {
 }
 
 const REFUSED: Failure = { code: "provider-refused-token" };
+/** Support entries kept: the newest answers are the ones a support case asks about. */
+const MAX_SUPPORT = 20;
 
 async function askProvider(api: ApiClient, request: CreateRequest, now: number) {
   const { params } = request;
@@ -69,13 +73,27 @@ export async function createTokens(
   request: CreateRequest,
   now: number,
 ): Promise<CreateOutcome> {
-  const { requested, tokens: created } = await askProvider(api, request, now);
-  const ids = new Set(created.map((t) => t.id));
-  await updateState(["tokens"], ({ tokens }) => ({
-    write: { tokens: [...created, ...tokens.filter((t) => !ids.has(t.id))] },
+  const { requested, tokens: answered } = await askProvider(api, request, now);
+  const accepted: StoredToken[] = [];
+  const unusable: SupportEntry[] = [];
+  for (const candidate of answered) {
+    const verdict = acceptToken(candidate);
+    if (verdict.ok) accepted.push(verdict.token);
+    else {
+      const answer = JSON.stringify(candidate).slice(0, 20_000);
+      unusable.push({ at: now, what: `${request.kind} token ${verdict.reason}`, answer });
+    }
+  }
+  const ids = new Set(accepted.map((t) => t.id));
+  // The tokens and what could not be used land together: a paid token never just vanishes.
+  await updateState(["tokens", "support"], ({ tokens, support }) => ({
+    write: {
+      tokens: [...accepted, ...tokens.filter((t) => !ids.has(t.id))],
+      ...(unusable.length > 0 ? { support: [...unusable, ...support].slice(0, MAX_SUPPORT) } : {}),
+    },
     result: undefined,
   }));
-  return { tokens: created, requested, created: created.length };
+  return { tokens: accepted, requested, created: accepted.length, unusable: unusable.length };
 }
 
 /**

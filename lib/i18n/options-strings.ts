@@ -212,6 +212,10 @@ const en = {
   "webrtc.saveFailed": "The browser setting changed, but Proxy Deck could not save it. {reason}",
 
   "backup.heading": "Backup",
+  "support.heading": "Answers kept for support",
+  "support.intro":
+    "{count} provider answer(s) could not become usable tokens and were not added. Copy them for the provider's support.",
+  "support.what": "the provider's answers",
   "backup.intro": "Proxy Deck is the only record of the tokens you bought: keep a backup.",
   "backup.exportHeading": "Export",
   "backup.includeSecrets": "Include secrets (API credentials and token passwords)",
@@ -469,6 +473,10 @@ const zh: Partial<Record<keyof typeof en, string>> = {
   "webrtc.saveFailed": "浏览器设置已更改，但 Proxy Deck 未能保存。{reason}",
 
   "backup.heading": "备份",
+  "support.heading": "为支持保留的应答",
+  "support.intro":
+    "有 {count} 个服务商应答无法生成可用的令牌，未被添加。可复制后提供给服务商的支持人员。",
+  "support.what": "服务商的应答",
   "backup.intro": "Proxy Deck 是你所购令牌的唯一记录：请保留备份。",
   "backup.exportHeading": "导出",
   "backup.includeSecrets": "包含机密信息（API 凭据和令牌密码）",

@@ -47,6 +47,8 @@ const en = {
   "kind.dynamic-traffic": "Dynamic traffic",
   tokenTitle: "Token #{id}",
   connected: "Connected",
+  createdUnusable:
+    "The provider also sent {count} token(s) this browser cannot use (no usable address or damaged fields). They were not added; the provider's answer is kept for support: copy it from Options → Backup.",
   checkingRoute: "Not verified yet",
   notWorking: "Not working",
   blocked: "Blocked",
@@ -200,6 +202,8 @@ const zh: Record<PopupStringKey, string> = {
   "kind.dynamic-traffic": "动态流量",
   tokenTitle: "令牌 #{id}",
   connected: "已连接",
+  createdUnusable:
+    "服务商还返回了 {count} 个本浏览器无法使用的令牌（没有可用地址或字段损坏）。它们未被添加；服务商的应答已保留以供支持使用：可在“设置 → 备份”中复制。",
   checkingRoute: "尚未验证",
   notWorking: "无法使用",
   blocked: "已阻止",

@@ -76,6 +76,8 @@ export interface CreateOutcome {
   tokens: StoredToken[];
   requested: number;
   created: number;
+  /** Answered by the provider but not usable here (kept in support, with the answer). */
+  unusable: number;
 }
 
 /** What each command answers with when it succeeds. */

@@ -3,6 +3,7 @@
  * blocks traffic (fail closed) rather than let it go out direct.
  */
 import type { Failure } from "../protocol/failure";
+import { isUsableHost } from "../state/accept-token";
 import { isAddressPending, type StoredToken } from "../state/tokens";
 
 export function unusableReason(
@@ -13,6 +14,8 @@ export function unusableReason(
   if (!token) return { code: "token-missing" };
   if (token.expiresAt !== null && token.expiresAt <= now) return { code: "token-expired" };
   if (isAddressPending(token)) return { code: "address-pending" };
+  // A host no browser config can hold (stored by an older version, or damaged).
+  if (!isUsableHost(token.host)) return { code: "config-failed", detail: token.host.slice(0, 100) };
   if (token.networkType === "SOCKS5" && !supportsSocksAuth) return { code: "socks5-unsupported" };
   return null;
 }

@@ -16,12 +16,18 @@ import {
   type ProxyStatus,
   proxyStatusSchema,
 } from "./status";
-import { type StoredToken, storedTokenSchema } from "./tokens";
+import { instantSchema, type StoredToken, storedTokenSchema } from "./tokens";
 import { type TrashEntry, trashEntrySchema } from "./trash";
 
 const numberRecord = z.record(z.string(), z.number());
 const lookupCacheSchema = z.record(z.string(), z.object({ at: z.number(), value: z.unknown() }));
 export type LookupCache = z.infer<typeof lookupCacheSchema>;
+const supportEntrySchema = z.object({
+  at: instantSchema,
+  what: z.string().check(z.maxLength(200)),
+  answer: z.string().check(z.maxLength(20_000)),
+});
+export type SupportEntry = z.infer<typeof supportEntrySchema>;
 
 export interface State {
   settings: Settings;
@@ -33,6 +39,8 @@ export interface State {
   lookupCache: LookupCache;
   /** Proxy challenges answered per request id: the loop guard's mirror for a woken worker. */
   authAttempts: Record<string, number>;
+  /** Provider answers that could not become usable tokens, kept for support (newest first). */
+  support: SupportEntry[];
 }
 export type StateKey = keyof State;
 
@@ -53,6 +61,7 @@ export const items = {
   }),
   lookupCache: storage.defineItem<unknown>("local:lookupCache", { fallback: {} }),
   authAttempts: storage.defineItem<unknown>("session:authAttempts", { fallback: {} }),
+  support: storage.defineItem<unknown[]>("local:support", { fallback: [] }),
 } satisfies Record<StateKey, unknown>;
 
 /** Valid entries, and the raw ones that failed their check (kept, never rewritten). */
@@ -114,6 +123,7 @@ export const codecs: { [K in StateKey]: Codec<State[K]> } = {
   status: valueCodec(proxyStatusSchema, decodeStatus),
   lookupCache: valueCodec(lookupCacheSchema, checkedOr(lookupCacheSchema, {})),
   authAttempts: valueCodec(numberRecord, checkedOr(numberRecord, {})),
+  support: listCodec(supportEntrySchema),
 };
 
 /** A raw stored value as the checked value (what the pages use to render). */
