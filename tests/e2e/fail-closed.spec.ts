@@ -203,3 +203,35 @@ test("hostile imports send no secret to a new destination", async ({ userDataDir
     await evil.close();
   }
 });
+
+test("odd but legal answers: an empty dynamic ip stays listed as pending; an IPv6 gateway works", async ({
+  context,
+  extensionId,
+}) => {
+  const ext = await extensionPage(context, extensionId);
+  await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
+  const quirks = (body: unknown) =>
+    fetch(`${sb.baseUrl}/__sandbox/quirks`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+
+  await quirks({ empty_dynamic_ip: 1 });
+  const pending = must((await createTokens(ext, "dynamic-traffic", 1))[0], "pending token");
+  expect(pending.host).toBe("");
+  expect((await storedTokens(ext)).map((t) => t.id)).toContain(pending.id);
+  expect(await send(ext, { type: "connect", tokenId: pending.id })).toEqual({
+    ok: false,
+    failure: { code: "address-pending" },
+  });
+  expect((await proxyStatus(ext)).state).toBe("direct");
+
+  await quirks({ ipv6_host: 1 });
+  const v6 = must((await createTokens(ext, "static-traffic", 1))[0], "IPv6 token");
+  expect(v6.host).toBe("::1");
+  await sendOk(ext, { type: "connect", tokenId: v6.id });
+  expect(await proxyStatus(ext)).toMatchObject({ state: "connected", tokenId: v6.id });
+  const page = await context.newPage();
+  expect(await exitOfPageLoad(page, echo.url)).toBe(v6.ip);
+});
