@@ -37,18 +37,23 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
   if (!platform) throw new Error("Proxy Deck needs Chrome's or Firefox's proxy API.");
   const mutations = createMutationTracker();
   const api = (settings: Settings) => mutations.tracked(apiForSettings(settings));
-  const engine = createEngine({ platform, api, mutationsSettled: mutations.settled });
+  const engine = createEngine({
+    platform,
+    api,
+    mutationsSettled: mutations.settled,
+    loginRetried: () => responder.retry(),
+  });
   const handle = createCommandHandler({ engine, api });
-  const answerChallenge = createAuthResponder((failure) => engine.reportProxyProblem(failure));
+  const responder = createAuthResponder((failure) => engine.reportProxyProblem(failure));
 
   const onProxyError = (error: string) =>
     void readState(["tokens", "connection"]).then(({ tokens, connection }) => {
       const active = tokens.find((t) => t.id === connection.activeTokenId);
       return engine.reportProxyProblem(proxyProblem(error, active ? proxyEndpoint(active) : ""));
     });
-  if (firefox) firefox.register(onProxyError, answerChallenge);
+  if (firefox) firefox.register(onProxyError, responder);
   else if (chrome) {
-    registerChromeAuth(chrome, answerChallenge);
+    registerChromeAuth(chrome, responder);
     chrome.proxy.onProxyError.addListener((details) => onProxyError(details.error));
   }
 

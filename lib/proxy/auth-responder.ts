@@ -1,11 +1,21 @@
 /**
- * The proxy-challenge answer both browsers give. The loop guard's records (which request ids
- * were already answered) live in memory, so forty challenges arriving at once each see the
- * others' answers; storage.session only mirrors them for a worker woken by the next challenge.
+ * The proxy-challenge answer both browsers give. Its records live in memory, so challenges
+ * arriving together each see the others; storage.session mirrors them for a worker woken by
+ * the next challenge.
+ *
+ * Under load it sends a password as few times as it can learn something from:
+ * - once per request: a second challenge for one request means the password was refused;
+ * - a refused password is remembered and not sent again until the token changes (another
+ *   token, or a new password) or the user connects again; a 407 to an answered request says
+ *   so as soon as its headers arrive.
+ * - while an answer for a password is out, further challenges for it are held briefly for its
+ *   outcome (never long: a request held in onAuthRequired keeps its connection to the proxy,
+ *   and forty of them could starve the retry they wait for).
  */
 import type { Failure } from "../protocol/failure";
 import { read, readState } from "../state/read";
 import { updateState } from "../state/store";
+import type { StoredToken } from "../state/tokens";
 import { type AuthChallenge, decideAuth, recordAnswer } from "./auth";
 
 export type AuthResponse = {
@@ -13,36 +23,110 @@ export type AuthResponse = {
   cancel?: boolean;
 };
 
+/** The longest a challenge is held for the outcome of an answer already out. */
+const HOLD_MS = 1_000;
+
+/** Which password for which token, without keeping the password itself in the records. */
+function loginKey(token: Pick<StoredToken, "id" | "username" | "password">): string {
+  let hash = 2166136261;
+  for (const char of `${token.username}\u0000${token.password}`) {
+    hash = Math.imul(hash ^ (char.codePointAt(0) ?? 0), 16777619) >>> 0;
+  }
+  return `${token.id}:${hash.toString(36)}`;
+}
+
 export function createAuthResponder(onRefused: (failure: Failure) => Promise<void>) {
   let answered: Record<string, number> = {};
+  let refused = new Set<string>();
+  /** Answers out whose outcome is not known yet: request id → login. */
+  const unsettled = new Map<string, string>();
+  /** Challenges held while an answer for their login is out, woken by its outcome. */
+  const held = new Map<string, (() => void)[]>();
+  const wake = (login: string) => {
+    for (const resume of held.get(login) ?? []) resume();
+    held.delete(login);
+  };
+
   // Loaded once per worker life, before the first decision.
   let mirrorLoaded: Promise<void> | null = null;
   const loadMirror = () => {
-    mirrorLoaded ??= read("authAttempts").then((stored) => {
-      answered = { ...stored, ...answered };
-    });
+    mirrorLoaded ??= Promise.all([read("authAttempts"), read("refusedLogins")]).then(
+      ([attempts, logins]) => {
+        answered = { ...attempts, ...answered };
+        refused = new Set([...logins, ...refused]);
+      },
+    );
     return mirrorLoaded;
   };
 
-  return async function answerChallenge(challenge: AuthChallenge): Promise<AuthResponse> {
+  const mirror = () => {
+    const attempts = answered;
+    const logins = [...refused];
+    return updateState(["authAttempts", "refusedLogins"], () => ({
+      write: { authAttempts: attempts, refusedLogins: logins },
+      result: undefined,
+    }));
+  };
+
+  /**
+   * The answered request got its response headers, or failed otherwise. A 407 again is the
+   * proxy refusing the password we sent (sooner than the second challenge that follows it);
+   * anything else means it worked.
+   */
+  function settled(requestId: string, statusCode?: number): void {
+    const login = unsettled.get(requestId);
+    if (login === undefined) return;
+    unsettled.delete(requestId);
+    if (statusCode === 407) {
+      refused.add(login);
+      void mirror();
+    }
+    wake(login);
+  }
+
+  /** The user connects again: they may have fixed the password at the provider. */
+  function retry(): void {
+    refused = new Set();
+    void mirror();
+  }
+
+  async function answer(challenge: AuthChallenge): Promise<AuthResponse> {
     const [{ connection, tokens }] = await Promise.all([
       readState(["connection", "tokens"]),
       loadMirror(),
     ]);
     const active = tokens.find((t) => t.id === connection.activeTokenId) ?? null;
-    // From here to the record below nothing awaits: the check and the record are one step.
+    // From here to the records below nothing awaits: the check and the record are one step.
     const decision = decideAuth(challenge, active, answered[challenge.requestId] ? 1 : 0);
-    if (decision.action === "ignore") return {};
+    if (decision.action === "ignore" || !active) return {};
+    const login = loginKey(active);
     if (decision.action === "cancel") {
+      unsettled.delete(challenge.requestId);
+      refused.add(login);
+      wake(login);
+      await mirror();
       // Stored before the request fails, so whoever sees the failure also finds the reason.
       await onRefused({ code: "credentials-refused" });
       return { cancel: true };
     }
+    if (refused.has(login)) return { cancel: true };
+    if ([...unsettled.values()].includes(login)) {
+      // An answer for this password is out: its outcome (a refusal, most often, when forty
+      // arrive at once) comes within milliseconds. Held briefly, never long: a request held
+      // here keeps its connection, which the answered request may need for its retry.
+      await new Promise<void>((resume) => {
+        held.set(login, [...(held.get(login) ?? []), resume]);
+        setTimeout(resume, HOLD_MS);
+      });
+      if (refused.has(login)) return { cancel: true };
+    }
     answered = recordAnswer(answered, challenge.requestId, Date.now());
-    const snapshot = answered;
-    await updateState(["authAttempts"], () => ({ write: { authAttempts: snapshot }, result: 0 }));
+    unsettled.set(challenge.requestId, login);
+    await mirror();
     return { authCredentials: { username: decision.username, password: decision.password } };
-  };
+  }
+
+  return { answer, settled, retry };
 }
 
-export type AnswerChallenge = ReturnType<typeof createAuthResponder>;
+export type AuthResponder = ReturnType<typeof createAuthResponder>;

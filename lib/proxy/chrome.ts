@@ -5,7 +5,7 @@
  */
 import type { Browser } from "@wxt-dev/browser";
 import { dequal } from "dequal";
-import type { AnswerChallenge } from "./auth-responder";
+import type { AuthResponder } from "./auth-responder";
 import {
   type ChromeProxyConfig,
   chromeBlockingConfig,
@@ -67,11 +67,11 @@ export function createChromePlatform(chrome: ChromeApi): ProxyPlatform {
  * of the service worker so a challenge can wake it. Credentials are read from storage on each
  * challenge: a woken worker has no module state.
  */
-export function registerChromeAuth(chrome: ChromeApi, answerChallenge: AnswerChallenge): void {
+export function registerChromeAuth(chrome: ChromeApi, responder: AuthResponder): void {
   chrome.webRequest.onAuthRequired.addListener(
     (details, callback) => {
       const { requestId, isProxy, challenger } = details;
-      answerChallenge({ requestId, isProxy, challenger }).then(
+      responder.answer({ requestId, isProxy, challenger }).then(
         (response) => callback?.(response),
         () => callback?.({}),
       );
@@ -80,4 +80,11 @@ export function registerChromeAuth(chrome: ChromeApi, answerChallenge: AnswerCha
     { urls: ["<all_urls>"] },
     ["asyncBlocking"],
   );
+  // An answered request that gets its response, or fails otherwise, tells how the answer went.
+  const settled = (details: { requestId: string; statusCode?: number }) => {
+    responder.settled(details.requestId, details.statusCode);
+    return undefined;
+  };
+  chrome.webRequest.onHeadersReceived.addListener(settled, { urls: ["<all_urls>"] });
+  chrome.webRequest.onErrorOccurred.addListener(settled, { urls: ["<all_urls>"] });
 }

@@ -32,6 +32,8 @@ export interface EngineDeps {
    * would be a paid token nobody stored.
    */
   mutationsSettled?: () => Promise<void>;
+  /** The user connects: passwords the proxy refused may be tried again. */
+  loginRetried?: () => void;
 }
 
 export function createEngine(deps: EngineDeps) {
@@ -111,6 +113,7 @@ export function createEngine(deps: EngineDeps) {
     const problem = unusableReason(token, platform.supportsSocksAuth, now());
     // Refused before anything changes: the user's current route stays as it is.
     if (problem || !token) return { ok: false, failure: problem ?? { code: "token-missing" } };
+    deps.loginRetried?.();
     // The new choice is stored before the old credentials are dropped from the network stack,
     // so the challenge that follows is answered with the new token.
     const previousId = await updateState(["connection", "status"], (s) => ({
@@ -162,7 +165,19 @@ export function createEngine(deps: EngineDeps) {
     },
   });
 
-  const { reportProxyProblem } = createProblemReports({ status, checkExitIp });
+  const problems = createProblemReports({ status, checkExitIp });
+
+  /**
+   * From the auth listener or the browser's proxy error event. A refused login also drops the
+   * browser's cached copy of it, which Chromium would otherwise send unasked on every request.
+   */
+  async function reportProxyProblem(failure: Failure): Promise<void> {
+    await problems.reportProxyProblem(failure);
+    if (failure.code !== "credentials-refused") return;
+    const { connection, tokens } = await readState(["connection", "tokens"]);
+    const token = tokens.find((t) => t.id === connection.activeTokenId);
+    if (token) await forgetCredentials([token]);
+  }
 
   return { reconcile, connect, disconnect, toggle, checkExitIp, refreshIp, reportProxyProblem };
 }

@@ -17,7 +17,7 @@
  * tunnels. Requests the extension cannot see (Firefox's own) still use the cached login.
  */
 import { readState } from "../state/read";
-import type { AnswerChallenge, AuthResponse } from "./auth-responder";
+import type { AuthResponder, AuthResponse } from "./auth-responder";
 import {
   DEAD_END,
   type FirefoxProxyInfo,
@@ -42,6 +42,13 @@ interface FirefoxAuthDetails {
 
 type HeadersAnswer = { requestHeaders?: RequestHeader[] };
 
+interface RequestEvent {
+  addListener(
+    listener: (details: { requestId: string; statusCode?: number }) => void,
+    filter: { urls: string[] },
+  ): void;
+}
+
 /** The Firefox APIs used here (Chrome's typings lack proxy.onRequest). */
 export interface FirefoxApi {
   webRequest: {
@@ -55,6 +62,8 @@ export interface FirefoxApi {
         extraInfoSpec: ["blocking", "requestHeaders"],
       ): void;
     };
+    onHeadersReceived: RequestEvent;
+    onErrorOccurred: RequestEvent;
     onAuthRequired: {
       addListener(
         listener: (details: FirefoxAuthDetails) => Promise<AuthResponse>,
@@ -130,21 +139,24 @@ export function createFirefoxRouting(browser: FirefoxApi) {
   }
 
   /** Registered synchronously at the top level of the background. */
-  function register(
-    onProxyError: (message: string) => void,
-    answerChallenge: AnswerChallenge,
-  ): void {
+  function register(onProxyError: (message: string) => void, responder: AuthResponder): void {
     browser.proxy.onError.addListener((error) => onProxyError(error.message));
     browser.webRequest.onAuthRequired.addListener(
       (details) =>
-        answerChallenge({
-          requestId: details.requestId,
-          isProxy: details.isProxy,
-          challenger: details.proxyInfo ?? details.challenger,
-        }).catch(() => ({})),
+        responder
+          .answer({
+            requestId: details.requestId,
+            isProxy: details.isProxy,
+            challenger: details.proxyInfo ?? details.challenger,
+          })
+          .catch(() => ({})),
       { urls: ["<all_urls>"] },
       ["blocking"],
     );
+    const settled = (details: { requestId: string; statusCode?: number }) =>
+      responder.settled(details.requestId, details.statusCode);
+    browser.webRequest.onHeadersReceived.addListener(settled, { urls: ["<all_urls>"] });
+    browser.webRequest.onErrorOccurred.addListener(settled, { urls: ["<all_urls>"] });
     browser.webRequest.onBeforeSendHeaders.addListener(
       (details) => {
         const answer = ({ proxy }: Route): HeadersAnswer => {

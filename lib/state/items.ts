@@ -39,6 +39,8 @@ export interface State {
   lookupCache: LookupCache;
   /** Proxy challenges answered per request id: the loop guard's mirror for a woken worker. */
   authAttempts: Record<string, number>;
+  /** Logins (token + password, hashed) the proxy refused: not sent again until retried. */
+  refusedLogins: string[];
   /** Provider answers that could not become usable tokens, kept for support (newest first). */
   support: SupportEntry[];
 }
@@ -62,6 +64,7 @@ export const items = {
   lookupCache: storage.defineItem<unknown>("local:lookupCache", { fallback: {} }),
   authAttempts: storage.defineItem<unknown>("session:authAttempts", { fallback: {} }),
   support: storage.defineItem<unknown[]>("local:support", { fallback: [] }),
+  refusedLogins: storage.defineItem<unknown[]>("session:refusedLogins", { fallback: [] }),
 } satisfies Record<StateKey, unknown>;
 
 /** Valid entries, and the raw ones that failed their check (kept, never rewritten). */
@@ -124,6 +127,7 @@ export const codecs: { [K in StateKey]: Codec<State[K]> } = {
   lookupCache: valueCodec(lookupCacheSchema, checkedOr(lookupCacheSchema, {})),
   authAttempts: valueCodec(numberRecord, checkedOr(numberRecord, {})),
   support: listCodec(supportEntrySchema),
+  refusedLogins: listCodec(z.string().check(z.maxLength(100))),
 };
 
 /** A raw stored value as the checked value (what the pages use to render). */

@@ -23,10 +23,10 @@ const challenge = (requestId: string, over: Partial<AuthChallenge> = {}): AuthCh
 
 function responder() {
   const refused: Failure[] = [];
-  const answer = createAuthResponder(async (failure) => {
+  const { answer, settled, retry } = createAuthResponder(async (failure) => {
     refused.push(failure);
   });
-  return { answer, refused };
+  return { answer, settled, retry, refused };
 }
 
 const credentials = { authCredentials: { username: "u1", password: "secret1" } };
@@ -41,13 +41,26 @@ beforeEach(async () => {
 
 describe("answering proxy challenges", () => {
   it("answers a request once; its second challenge is cancelled and reported as refused", async () => {
-    const { answer, refused } = responder();
+    const { answer, refused, retry } = responder();
     expect(await answer(challenge("r1"))).toEqual(credentials);
     expect(refused).toEqual([]);
     expect(await answer(challenge("r1"))).toEqual({ cancel: true });
     expect(refused).toEqual([{ code: "credentials-refused" }]);
-    // Another request is a new first challenge.
-    expect(await answer(challenge("r2"))).toEqual(credentials);
+    // A refused password is not sent again, for any request...
+    expect(await answer(challenge("r2"))).toEqual({ cancel: true });
+    // ...until the user connects again (they may have fixed it at the provider)...
+    retry();
+    expect(await answer(challenge("r3"))).toEqual(credentials);
+  });
+
+  it("a new password for the token is a new login: it is sent", async () => {
+    const { answer } = responder();
+    await answer(challenge("r1"));
+    await answer(challenge("r1"));
+    await fakeBrowser.storage.local.set({ tokens: [{ ...active, password: "changed" }, other] });
+    expect(await answer(challenge("r2"))).toEqual({
+      authCredentials: { username: "u1", password: "changed" },
+    });
   });
 
   it("leaves a website's 401, another proxy and a direct browser alone, recording nothing", async () => {
@@ -65,15 +78,42 @@ describe("answering proxy challenges", () => {
     expect(await answer(challenge("w"))).toEqual(credentials);
   });
 
-  it("forty challenges at once are each answered once, and all are recorded", async () => {
-    const { answer } = responder();
+  it("forty challenges at once: answers go out as earlier ones work, each request answered once", async () => {
+    const { answer, settled } = responder();
     const ids = Array.from({ length: 40 }, (_, i) => `burst-${i}`);
-    const first = await Promise.all(ids.map((id) => answer(challenge(id))));
-    expect(first).toEqual(ids.map(() => credentials));
+    // The browser: an answered request soon gets its (successful) response headers.
+    const browser = (id: string) =>
+      answer(challenge(id)).then((reply) => {
+        if (reply.authCredentials) settled(id, 200);
+        return reply;
+      });
+    expect(await Promise.all(ids.map(browser))).toEqual(ids.map(() => credentials));
     const again = await Promise.all(ids.map((id) => answer(challenge(id))));
     expect(again).toEqual(ids.map(() => ({ cancel: true })));
     const { authAttempts } = await fakeBrowser.storage.session.get("authAttempts");
     expect(Object.keys(authAttempts as object).sort()).toEqual([...ids].sort());
+  });
+
+  it("a 407 to an answer is a refusal at once: nothing more is sent for that password", async () => {
+    const { answer, settled } = responder();
+    expect(await answer(challenge("r1"))).toEqual(credentials);
+    const waiting = answer(challenge("r2"));
+    settled("r1", 407);
+    expect(await waiting).toEqual({ cancel: true });
+    expect(await answer(challenge("r3"))).toEqual({ cancel: true });
+  });
+
+  it("forty challenges at once with a revoked password: it is sent once, the rest cancelled", async () => {
+    const { answer, refused } = responder();
+    const ids = Array.from({ length: 40 }, (_, i) => `burst-${i}`);
+    expect(await answer(challenge("burst-0"))).toEqual(credentials);
+    const rest = Promise.all(ids.slice(1).map((id) => answer(challenge(id))));
+    // The one answer comes back refused (a second challenge for its request).
+    expect(await answer(challenge("burst-0"))).toEqual({ cancel: true });
+    expect(await rest).toEqual(ids.slice(1).map(() => ({ cancel: true })));
+    expect(refused).toEqual([{ code: "credentials-refused" }]);
+    const { authAttempts } = await fakeBrowser.storage.session.get("authAttempts");
+    expect(Object.keys(authAttempts as object)).toEqual(["burst-0"]);
   });
 
   it("the check and the record are one step: the same request twice at once is answered once", async () => {
@@ -90,9 +130,13 @@ describe("answering proxy challenges", () => {
     const woken = responder();
     expect(await woken.answer(challenge("r1"))).toEqual({ cancel: true });
     expect(woken.refused).toEqual([{ code: "credentials-refused" }]);
-    // And what it answers itself joins the record instead of replacing it.
-    expect(await woken.answer(challenge("r2"))).toEqual(credentials);
+    // It remembers the refusal across the next wake too.
+    const again = responder();
+    expect(await again.answer(challenge("r2"))).toEqual({ cancel: true });
+    // And what it answers after a retry joins the record instead of replacing it.
+    again.retry();
+    expect(await again.answer(challenge("r3"))).toEqual(credentials);
     const { authAttempts } = await fakeBrowser.storage.session.get("authAttempts");
-    expect(Object.keys(authAttempts as object).sort()).toEqual(["r1", "r2"]);
+    expect(Object.keys(authAttempts as object).sort()).toEqual(["r1", "r3"]);
   });
 });
