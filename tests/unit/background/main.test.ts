@@ -31,7 +31,11 @@ function chromeFake() {
   return {
     applied,
     api: {
-      webRequest: { onAuthRequired: fakeEvent() },
+      webRequest: {
+        onAuthRequired: fakeEvent(),
+        onHeadersReceived: fakeEvent(),
+        onErrorOccurred: fakeEvent(),
+      },
       proxy: {
         onProxyError: fakeEvent(),
         settings: {
@@ -82,6 +86,8 @@ describe("startBackground on Chrome", () => {
     expect(listening(fakeBrowser.storage.local.onChanged)).toBe(true);
     expect(chrome.api.proxy.settings.onChange.hasListeners()).toBe(true);
     expect(chrome.api.webRequest.onAuthRequired.hasListeners()).toBe(true);
+    expect(chrome.api.webRequest.onHeadersReceived.hasListeners()).toBe(true);
+    expect(chrome.api.webRequest.onErrorOccurred.hasListeners()).toBe(true);
     expect(chrome.api.proxy.onProxyError.hasListeners()).toBe(true);
   });
 
@@ -126,7 +132,12 @@ describe("startBackground on Chrome", () => {
 describe("startBackground on Firefox", () => {
   it("registers every listener synchronously", () => {
     const firefox = {
-      webRequest: { onBeforeSendHeaders: fakeEvent(), onAuthRequired: fakeEvent() },
+      webRequest: {
+        onBeforeSendHeaders: fakeEvent(),
+        onAuthRequired: fakeEvent(),
+        onHeadersReceived: fakeEvent(),
+        onErrorOccurred: fakeEvent(),
+      },
       proxy: {
         onRequest: fakeEvent(),
         onError: fakeEvent(),
@@ -148,5 +159,7 @@ describe("startBackground on Firefox", () => {
     expect(firefox.proxy.onError.hasListeners()).toBe(true);
     expect(firefox.webRequest.onAuthRequired.hasListeners()).toBe(true);
     expect(firefox.webRequest.onBeforeSendHeaders.hasListeners()).toBe(true);
+    expect(firefox.webRequest.onHeadersReceived.hasListeners()).toBe(true);
+    expect(firefox.webRequest.onErrorOccurred.hasListeners()).toBe(true);
   });
 });
