@@ -2,7 +2,7 @@
 // the read takes tens of milliseconds, and module scripts run only after they all arrive.
 // A classic script because MV3 forbids inline ones; entrypoints/popup/main.tsx takes the result.
 const popupApi = globalThis.browser ?? globalThis.chrome;
-const popupKeys = ["tokens", "trash", "connection", "proxyStatus", "settings"];
+const popupKeys = ["tokens", "trash", "connection", "proxyStatus", "settings", "unseenFailure"];
 globalThis.popupStorage = popupApi.storage.local.get(popupKeys);
 // A change after this read and before the page's own watchers start would be lost: note it,
 // and the page reads again.

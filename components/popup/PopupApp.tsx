@@ -9,6 +9,7 @@ import { useEnv } from "./env";
 import { ErrorText, NoticeView } from "./Messages";
 import { TokenList } from "./TokenList";
 import { TrashView } from "./TrashView";
+import { UnseenFailure } from "./UnseenFailure";
 
 export type View = "tokens" | "create" | "trash";
 
@@ -72,6 +73,7 @@ export function PopupApp({
       ) : (
         orphanError && <ErrorText failure={orphanError} />
       )}
+      {state.unseenFailure && <UnseenFailure unseen={state.unseenFailure} />}
       <nav class="views" aria-label={t("views")}>
         {(
           [

@@ -59,6 +59,14 @@ export function createCommandHandler(deps: CommandDeps) {
       await dismissTrash(tokenIds);
       return null;
     },
+    dismissUnseenFailure: async () => {
+      await updateState(["unseenFailure"], () => ({
+        write: { unseenFailure: null },
+        result: null,
+      }));
+      await engine.syncBadge();
+      return null;
+    },
     connect: async ({ tokenId }) => engineReply(await engine.connect(tokenId)),
     disconnect: async () => engineReply(await engine.disconnect()),
     toggle: async () => engineReply(await engine.toggle()),

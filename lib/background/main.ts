@@ -10,13 +10,14 @@ import { isOwnPage } from "../protocol/sender";
 import { createAuthResponder } from "../proxy/auth-responder";
 import { AUTO_REFRESH_ALARM, autoRefreshPeriod, syncAutoRefreshAlarm } from "../proxy/auto-refresh";
 import { createChromePlatform, registerChromeAuth } from "../proxy/chrome";
-import { createEngine } from "../proxy/engine";
+import { createEngine, type EngineResult } from "../proxy/engine";
 import { EXPIRY_ALARM, syncExpiryAlarm } from "../proxy/expiry-alarm";
 import { createFirefoxRouting, type FirefoxApi } from "../proxy/firefox";
 import { proxyProblem } from "../proxy/proxy-error";
 import { items } from "../state/items";
 import { read, readState } from "../state/read";
 import type { Settings } from "../state/settings";
+import { updateState } from "../state/store";
 import { proxyEndpoint } from "../state/tokens";
 import { apiForSettings } from "./api-for-settings";
 import { createCommandHandler } from "./commands";
@@ -67,15 +68,28 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
     return handle(command).finally(syncAlarm);
   });
 
+  /** Work nobody watched failed: it shows on the badge and in the popup until seen. */
+  async function unwatched(source: "auto-refresh" | "toggle", result: EngineResult) {
+    if (result.ok) return;
+    const unseenFailure = { source, failure: result.failure, at: Date.now() };
+    await updateState(["unseenFailure"], () => ({ write: { unseenFailure }, result: null }));
+    await engine.syncBadge();
+  }
+
   browser.commands.onCommand.addListener((name) => {
-    if (name === "toggle-proxy") void engine.toggle().finally(syncAlarm);
+    if (name !== "toggle-proxy") return;
+    void engine
+      .toggle()
+      .then((result) => unwatched("toggle", result))
+      .finally(syncAlarm);
   });
 
   browser.alarms.onAlarm.addListener(async (alarm) => {
     if (alarm.name === EXPIRY_ALARM) await engine.reconcile();
     if (alarm.name !== AUTO_REFRESH_ALARM) return;
     const { activeTokenId } = await read("connection");
-    if (activeTokenId !== null) await engine.refreshIp(activeTokenId);
+    if (activeTokenId !== null)
+      await unwatched("auto-refresh", await engine.refreshIp(activeTokenId));
   });
 
   // Bypass list or credentials changed in Options, or the tokens changed (the active one

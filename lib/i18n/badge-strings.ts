@@ -9,6 +9,8 @@ const en = {
   problem: "Proxy Deck: {problem}",
   blocked: "Proxy Deck: traffic is blocked. {problem}",
   checking: "Proxy Deck: {place} applied, not verified yet",
+  "unseen.auto-refresh": "Proxy Deck: the automatic IP refresh failed. {problem}",
+  "unseen.toggle": "Proxy Deck: the keyboard shortcut could not switch the proxy. {problem}",
 };
 
 export const badgeStrings = defineStrings(en, {
@@ -19,4 +21,6 @@ export const badgeStrings = defineStrings(en, {
   problem: "Proxy Deck：{problem}",
   blocked: "Proxy Deck：流量已阻止。{problem}",
   checking: "Proxy Deck：已应用 {place}，尚未验证",
+  "unseen.auto-refresh": "Proxy Deck：自动更换 IP 失败。{problem}",
+  "unseen.toggle": "Proxy Deck：快捷键未能切换代理。{problem}",
 });

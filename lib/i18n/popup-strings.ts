@@ -47,6 +47,8 @@ const en = {
   "kind.dynamic-traffic": "Dynamic traffic",
   tokenTitle: "Token #{id}",
   connected: "Connected",
+  unseenAutoRefresh: "The automatic IP refresh failed while you were away.",
+  unseenToggle: "The keyboard shortcut could not switch the proxy.",
   createdUnusable:
     "The provider also sent {count} token(s) this browser cannot use (no usable address or damaged fields). They were not added; the provider's answer is kept for support: copy it from Options → Backup.",
   checkingRoute: "Not verified yet",
@@ -202,6 +204,8 @@ const zh: Record<PopupStringKey, string> = {
   "kind.dynamic-traffic": "动态流量",
   tokenTitle: "令牌 #{id}",
   connected: "已连接",
+  unseenAutoRefresh: "你离开期间自动更换 IP 失败。",
+  unseenToggle: "快捷键未能切换代理。",
   createdUnusable:
     "服务商还返回了 {count} 个本浏览器无法使用的令牌（没有可用地址或字段损坏）。它们未被添加；服务商的应答已保留以供支持使用：可在“设置 → 备份”中复制。",
   checkingRoute: "尚未验证",

@@ -1,5 +1,5 @@
 /** Everything the popup renders, read from storage in one go and kept fresh by watchers. */
-import { decode, items } from "../state/items";
+import { decode, items, type UnseenFailure } from "../state/items";
 import type { Settings } from "../state/settings";
 import type { Connection, ProxyStatus } from "../state/status";
 import type { StoredToken } from "../state/tokens";
@@ -11,6 +11,7 @@ export interface PopupState {
   connection: Connection;
   status: ProxyStatus;
   settings: Settings;
+  unseenFailure: UnseenFailure | null;
 }
 
 const parse = {
@@ -19,10 +20,18 @@ const parse = {
   connection: (v: unknown) => decode("connection", v),
   status: (v: unknown) => decode("status", v),
   settings: (v: unknown) => decode("settings", v),
+  unseenFailure: (v: unknown) => decode("unseenFailure", v),
 };
 
 /** The storage keys of the items above, as public/popup-early.js reads them in one call. */
-export const POPUP_STORAGE_KEYS = ["tokens", "trash", "connection", "proxyStatus", "settings"];
+export const POPUP_STORAGE_KEYS = [
+  "tokens",
+  "trash",
+  "connection",
+  "proxyStatus",
+  "settings",
+  "unseenFailure",
+];
 
 /**
  * Local storage only: no network request on open. `early` is the raw answer of one
@@ -32,14 +41,15 @@ export async function loadPopupState(
   early?: Promise<Record<string, unknown>>,
 ): Promise<PopupState> {
   const raw = await early?.catch(() => undefined);
-  const [tokens, trash, connection, status, settings] = raw
-    ? [raw.tokens, raw.trash, raw.connection, raw.proxyStatus, raw.settings]
+  const [tokens, trash, connection, status, settings, unseenFailure] = raw
+    ? [raw.tokens, raw.trash, raw.connection, raw.proxyStatus, raw.settings, raw.unseenFailure]
     : await Promise.all([
         items.tokens.getValue(),
         items.trash.getValue(),
         items.connection.getValue(),
         items.status.getValue(),
         items.settings.getValue(),
+        items.unseenFailure.getValue(),
       ]);
   return {
     tokens: parse.tokens(tokens),
@@ -47,6 +57,7 @@ export async function loadPopupState(
     connection: parse.connection(connection),
     status: parse.status(status),
     settings: parse.settings(settings),
+    unseenFailure: parse.unseenFailure(unseenFailure),
   };
 }
 
@@ -58,6 +69,7 @@ export function watchPopupState(onChange: (change: Partial<PopupState>) => void)
     items.connection.watch((v) => onChange({ connection: parse.connection(v) })),
     items.status.watch((v) => onChange({ status: parse.status(v) })),
     items.settings.watch((v) => onChange({ settings: parse.settings(v) })),
+    items.unseenFailure.watch((v) => onChange({ unseenFailure: parse.unseenFailure(v) })),
   ];
   return () => {
     for (const stop of stops) stop();

@@ -48,6 +48,8 @@ export const requestSchemas = {
   deleteTokens: command("deleteTokens", { tokenIds }),
   restoreTokens: command("restoreTokens", { tokenIds }),
   dismissTrash: command("dismissTrash", { tokenIds }),
+  /** The user has seen the failure of background work (automatic refresh, keyboard toggle). */
+  dismissUnseenFailure: command("dismissUnseenFailure", {}),
   regions: command("regions", {
     level: z.enum(["countries", "states", "cities"]),
     /** The country (for states) or state (for cities). */
@@ -92,6 +94,7 @@ interface Replies {
   deleteTokens: BatchOutcome;
   restoreTokens: BatchOutcome;
   dismissTrash: null;
+  dismissUnseenFailure: null;
   regions: (Country | Region)[];
   plans: PaymentPlan[];
   ipInfo: IpInfo;

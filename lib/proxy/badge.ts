@@ -2,6 +2,7 @@
 import type { Language } from "../i18n";
 import { badgeStrings } from "../i18n/badge-strings";
 import { describeFailure } from "../i18n/failure-strings";
+import type { UnseenFailure } from "../state/items";
 import type { ProxyStatus } from "../state/status";
 import type { StoredToken } from "../state/tokens";
 import type { Badge } from "./platform";
@@ -15,8 +16,14 @@ export function badgeFor(
   status: ProxyStatus,
   token: StoredToken | undefined,
   language: Language = "en",
+  unseen: UnseenFailure | null = null,
 ): Badge {
   const t = badgeStrings(language);
+  // A block outranks everything: traffic does not flow.
+  if (status.state !== "blocked" && unseen) {
+    const problem = describeFailure(unseen.failure, language);
+    return { text: "!", color: WARNING, title: t(`unseen.${unseen.source}`, { problem }) };
+  }
   if (status.controlledByOther) {
     return { text: "!", color: WARNING, title: t("controlledByOther") };
   }

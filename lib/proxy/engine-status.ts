@@ -17,10 +17,15 @@ export function createStatusWriter(platform: ProxyPlatform, now: () => number) {
   function syncBadge(): Promise<void> {
     badgeQueue = badgeQueue
       .then(async () => {
-        const { status, tokens, settings } = await readState(["status", "tokens", "settings"]);
+        const { status, tokens, settings, unseenFailure } = await readState([
+          "status",
+          "tokens",
+          "settings",
+          "unseenFailure",
+        ]);
         const token = tokens.find((t) => t.id === status.tokenId);
         const language = resolveLanguage(settings.language, globalThis.navigator?.language ?? "");
-        await platform.setBadge(badgeFor(status, token, language));
+        await platform.setBadge(badgeFor(status, token, language, unseenFailure));
       })
       .catch(() => undefined); // a badge that fails to draw must not stop the next one
     return badgeQueue;

@@ -179,7 +179,16 @@ export function createEngine(deps: EngineDeps) {
     if (token) await forgetCredentials([token]);
   }
 
-  return { reconcile, connect, disconnect, toggle, checkExitIp, refreshIp, reportProxyProblem };
+  return {
+    reconcile,
+    connect,
+    disconnect,
+    toggle,
+    checkExitIp,
+    refreshIp,
+    reportProxyProblem,
+    syncBadge: status.syncBadge,
+  };
 }
 
 export type Engine = ReturnType<typeof createEngine>;

@@ -5,6 +5,7 @@
  */
 import { storage } from "@wxt-dev/storage";
 import * as z from "zod/mini";
+import { failureSchema } from "../protocol/failure";
 import { DEFAULT_SETTINGS, decodeSettings, type Settings, settingsSchema } from "./settings";
 import {
   type Connection,
@@ -28,6 +29,12 @@ const supportEntrySchema = z.object({
   answer: z.string().check(z.maxLength(20_000)),
 });
 export type SupportEntry = z.infer<typeof supportEntrySchema>;
+const unseenFailureSchema = z.object({
+  source: z.enum(["auto-refresh", "toggle"]),
+  failure: failureSchema,
+  at: instantSchema,
+});
+export type UnseenFailure = z.infer<typeof unseenFailureSchema>;
 
 export interface State {
   settings: Settings;
@@ -39,6 +46,8 @@ export interface State {
   lookupCache: LookupCache;
   /** Proxy challenges answered per request id: the loop guard's mirror for a woken worker. */
   authAttempts: Record<string, number>;
+  /** A failure of work the user did not watch (automatic refresh, keyboard toggle), until seen. */
+  unseenFailure: UnseenFailure | null;
   /** Logins (token + password, hashed) the proxy refused: not sent again until retried. */
   refusedLogins: string[];
   /** Provider answers that could not become usable tokens, kept for support (newest first). */
@@ -65,6 +74,7 @@ export const items = {
   authAttempts: storage.defineItem<unknown>("session:authAttempts", { fallback: {} }),
   support: storage.defineItem<unknown[]>("local:support", { fallback: [] }),
   refusedLogins: storage.defineItem<unknown[]>("session:refusedLogins", { fallback: [] }),
+  unseenFailure: storage.defineItem<unknown>("local:unseenFailure", { fallback: null }),
 } satisfies Record<StateKey, unknown>;
 
 /** Valid entries, and the raw ones that failed their check (kept, never rewritten). */
@@ -128,6 +138,10 @@ export const codecs: { [K in StateKey]: Codec<State[K]> } = {
   authAttempts: valueCodec(numberRecord, checkedOr(numberRecord, {})),
   support: listCodec(supportEntrySchema),
   refusedLogins: listCodec(z.string().check(z.maxLength(100))),
+  unseenFailure: valueCodec(
+    z.nullable(unseenFailureSchema),
+    checkedOr(z.nullable(unseenFailureSchema), null),
+  ),
 };
 
 /** A raw stored value as the checked value (what the pages use to render). */

@@ -52,6 +52,7 @@ describe("popup state", () => {
       items.connection,
       items.status,
       items.settings,
+      items.unseenFailure,
     ].map((item) => item.key.replace(/^local:/, ""));
     expect(POPUP_STORAGE_KEYS).toEqual(itemKeys);
     const early = readFileSync("public/popup-early.js", "utf8");

@@ -29,6 +29,7 @@ function state(tokens: StoredToken[], change: Partial<PopupState> = {}): PopupSt
     connection: { activeTokenId: null, lastTokenId: null },
     status: DEFAULT_STATUS,
     settings: DEFAULT_SETTINGS,
+    unseenFailure: null,
     ...change,
   };
 }
@@ -272,5 +273,22 @@ describe("the route, from evidence", () => {
     expect(m.root.querySelector('[data-token-id="1"] .badge')?.textContent).toBe("Blocked");
     await click(m, button(m.root.querySelector(".blocked") as Element, "Go direct"));
     expect(send).toHaveBeenCalledWith({ type: "disconnect" });
+  });
+});
+
+describe("background work nobody watched", () => {
+  it("a failed automatic refresh is shown until dismissed", async () => {
+    const { env, send } = fakeEnv(() => ({ ok: true, data: null }));
+    const unseenFailure = {
+      source: "auto-refresh" as const,
+      failure: { code: "refresh-failed", cause: "api-timeout", seconds: 15 },
+      at: NOW,
+    };
+    mounted = await mount(<PopupApp state={state(sample, { unseenFailure })} />, env);
+    const shown = mounted.root.querySelector('[data-testid="unseen-failure"]');
+    expect(shown?.textContent).toContain("The automatic IP refresh failed while you were away.");
+    expect(shown?.textContent).toContain("did not answer within 15 s");
+    await click(mounted, button(shown as Element, "Dismiss"));
+    expect(send).toHaveBeenCalledWith({ type: "dismissUnseenFailure" });
   });
 });

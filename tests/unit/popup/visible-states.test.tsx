@@ -43,6 +43,7 @@ function state(tokens: StoredToken[], change: Partial<PopupState> = {}): PopupSt
     connection: { activeTokenId: null, lastTokenId: null },
     status: DEFAULT_STATUS,
     settings: DEFAULT_SETTINGS,
+    unseenFailure: null,
     ...change,
   };
 }
