@@ -49,7 +49,7 @@ function chromeFake() {
       action: {
         setBadgeText: async () => undefined,
         setBadgeBackgroundColor: async () => undefined,
-        setTitle: async () => undefined,
+        setTitle: async (_details: { title: string }) => undefined,
       },
     },
   };
@@ -126,6 +126,26 @@ describe("startBackground on Chrome", () => {
       { id: "someone-else", url: "https://example.com/" },
     );
     expect(foreign).toBeUndefined();
+  });
+});
+
+describe("work nobody watched", () => {
+  it("a keyboard toggle that fails is kept until seen (and on the badge)", async () => {
+    const chrome = chromeFake();
+    const titles: string[] = [];
+    chrome.api.action.setTitle = async ({ title }: { title: string }) => void titles.push(title);
+    startBackground({
+      browser: browserWith(chrome.api.proxy.settings) as unknown as WxtBrowser,
+      chrome: chrome.api as unknown as typeof Browser,
+      firefox: null,
+    });
+    const toggle = onCommand.listeners[0] as (name: string) => void;
+    toggle("toggle-proxy"); // no token stored: nothing to switch to
+    await expect.poll(async () => (await read("unseenFailure"))?.source).toBe("toggle");
+    expect((await read("unseenFailure"))?.failure).toEqual({ code: "no-tokens" });
+    await expect
+      .poll(() => titles.at(-1))
+      .toBe("Proxy Deck: the keyboard shortcut could not switch the proxy. Create a token first.");
   });
 });
 
