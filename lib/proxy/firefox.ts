@@ -63,7 +63,16 @@ export interface FirefoxApi {
       ): void;
     };
     onHeadersReceived: RequestEvent;
-    onErrorOccurred: RequestEvent;
+    onErrorOccurred: {
+      addListener(
+        listener: (details: {
+          requestId: string;
+          error?: string;
+          proxyInfo?: RequestProxy | null;
+        }) => void,
+        filter: { urls: string[] },
+      ): void;
+    };
     onAuthRequired: {
       addListener(
         listener: (details: FirefoxAuthDetails) => Promise<AuthResponse>,
@@ -156,7 +165,17 @@ export function createFirefoxRouting(browser: FirefoxApi) {
     const settled = (details: { requestId: string; statusCode?: number }) =>
       responder.settled(details.requestId, details.statusCode);
     browser.webRequest.onHeadersReceived.addListener(settled, { urls: ["<all_urls>"] });
-    browser.webRequest.onErrorOccurred.addListener(settled, { urls: ["<all_urls>"] });
+    browser.webRequest.onErrorOccurred.addListener(
+      (details) => {
+        settled(details);
+        // A request through our proxy that failed at the proxy (refused, reset, unknown host):
+        // proxy.onError alone misses a gateway that stops answering.
+        if (details.proxyInfo && /PROXY|NET_RESET|CONNECTION_REFUSED/i.test(details.error ?? "")) {
+          onProxyError(details.error ?? "");
+        }
+      },
+      { urls: ["<all_urls>"] },
+    );
     browser.webRequest.onBeforeSendHeaders.addListener(
       (details) => {
         const answer = ({ proxy }: Route): HeadersAnswer => {

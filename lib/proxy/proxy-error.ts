@@ -8,6 +8,8 @@ const UNREACHABLE = [
   "ERR_SOCKS_CONNECTION_FAILED",
   "ERR_NAME_NOT_RESOLVED",
   "ERR_CONNECTION_REFUSED",
+  // Firefox's names for the same.
+  "NS_ERROR_PROXY_CONNECTION_REFUSED",
 ];
 
 export function proxyProblem(error: string, host: string): Failure {

@@ -138,6 +138,28 @@ test("two HTTP tokens on one gateway: switching A → B → A moves the exit eve
   expect(secure.proxyAuthorizationSeen).toEqual([]);
 });
 
+test("a gateway that stops answering: Firefox reports it, the status says the proxy is unreachable", async () => {
+  const site = must(echo, "echo");
+  const token = must((await createTokens(ext, "static-traffic", 1))[0], "token");
+  await sendOk(ext, { type: "connect", tokenId: token.id });
+  expect((await proxyStatus(ext)).state).toBe("connected");
+  // The token's gateway moves to a port where nothing listens (as if it went down).
+  await ext.evaluate(async (id) => {
+    const { tokens } = await chrome.storage.local.get("tokens");
+    const moved = (tokens as { id: number; port: number }[]).map((t) =>
+      t.id === id ? { ...t, port: 9 } : t,
+    );
+    await chrome.storage.local.set({ tokens: moved });
+  }, token.id);
+  await page.goto(`${site.url}?down=1`).catch(() => undefined);
+  await expect
+    .poll(async () => (await proxyStatus(ext)).error?.failure.code)
+    .toBe("proxy-unreachable");
+  expect((await proxyStatus(ext)).state).toBe("error");
+  // The API is reached through the (down) proxy too: the user goes direct to carry on.
+  await sendOk(ext, { type: "disconnect" });
+});
+
 test("a connected token deleted elsewhere: Firefox blocks pages (fail closed), nothing reaches the site", async () => {
   const site = must(echo, "echo");
   const token = must((await createTokens(ext, "static-traffic", 1))[0], "token");
