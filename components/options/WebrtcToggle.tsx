@@ -12,24 +12,10 @@ import {
   type WebrtcApis,
   type WebrtcState,
   webrtcState,
-} from "@/lib/options/webrtc";
+} from "@/lib/proxy/webrtc";
 import type { Settings } from "@/lib/state/settings";
+import { webrtcApis } from "../common/webrtc-apis";
 import { Notice, type NoticeValue, patchSettings, useExplain, useT } from "./shared";
-
-type PrivacyHost = { privacy?: { network?: { webRTCIPHandlingPolicy?: PolicySetting } } };
-
-const apis: WebrtcApis = {
-  permissions: {
-    request: (p) => browser.permissions.request(p),
-    remove: (p) => browser.permissions.remove(p),
-    contains: (p) => browser.permissions.contains(p),
-  },
-  // Read at call time: the API appears only once the permission is granted.
-  policy: () => {
-    const scope = globalThis as { browser?: PrivacyHost; chrome?: PrivacyHost };
-    return (scope.browser?.privacy ?? scope.chrome?.privacy)?.network?.webRTCIPHandlingPolicy;
-  },
-};
 
 export function WebrtcToggle({ settings }: { settings: Settings }) {
   const t = useT();
@@ -41,7 +27,7 @@ export function WebrtcToggle({ settings }: { settings: Settings }) {
 
   useEffect(() => {
     let live = true;
-    void webrtcState(apis, wanted).then((next) => {
+    void webrtcState(webrtcApis, wanted).then((next) => {
       if (live) setState(next);
     });
     return () => {
@@ -54,7 +40,7 @@ export function WebrtcToggle({ settings }: { settings: Settings }) {
     setPending(on);
     setNotice(null);
     // Called synchronously from the click: the permission prompt needs the user gesture.
-    const change = on ? enableWebrtcProtection(apis) : disableWebrtcProtection(apis);
+    const change = on ? enableWebrtcProtection(webrtcApis) : disableWebrtcProtection(webrtcApis);
     void change.then(async (result) => {
       if (!result.ok) {
         setPending(null);

@@ -10,6 +10,7 @@ import { ErrorText, NoticeView } from "./Messages";
 import { TokenList } from "./TokenList";
 import { TrashView } from "./TrashView";
 import { UnseenFailure } from "./UnseenFailure";
+import { WebrtcOffer } from "./WebrtcOffer";
 
 export type View = "tokens" | "create" | "trash";
 
@@ -74,6 +75,9 @@ export function PopupApp({
         orphanError && <ErrorText failure={orphanError} />
       )}
       {state.unseenFailure && <UnseenFailure unseen={state.unseenFailure} />}
+      {connection.activeTokenId !== null &&
+        (status.state === "connected" || status.state === "checking") &&
+        !state.settings.webrtcProtection && <WebrtcOffer />}
       <nav class="views" aria-label={t("views")}>
         {(
           [

@@ -765,3 +765,33 @@ test("accessibility: axe finds no violations in light and dark mode; keyboard re
     expect(reached, id).toContain(id);
   }
 });
+
+test("the popup offers WebRTC protection while a proxy is on, and turns it on in one click", async ({
+  userDataDir,
+}) => {
+  const { context, extensionId } = await launchWithPrivacyGranted(userDataDir);
+  try {
+    const ext = await extensionPage(context, extensionId);
+    await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
+    const token = must((await createTokens(ext, "static-traffic", 1))[0], "token");
+    const popup = await extensionPage(context, extensionId);
+    const offer = popup.getByTestId("webrtc-offer");
+    await expect(popup.locator(".popup")).toBeVisible();
+    await expect(offer).toHaveCount(0); // direct: nothing to protect yet
+
+    await sendOk(ext, { type: "connect", tokenId: token.id });
+    await expect(offer).toContainText("WebRTC protection is off");
+    await offer.getByRole("button", { name: "Turn WebRTC protection on" }).click();
+    await expect(offer).toHaveCount(0);
+    expect(
+      await popup.evaluate(async () => ({
+        policy: (await chrome.privacy.network.webRTCIPHandlingPolicy.get({})).value,
+        saved: (
+          (await chrome.storage.local.get("settings")).settings as { webrtcProtection: boolean }
+        ).webrtcProtection,
+      })),
+    ).toEqual({ policy: "disable_non_proxied_udp", saved: true });
+  } finally {
+    await context.close();
+  }
+});

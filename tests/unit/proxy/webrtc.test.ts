@@ -5,7 +5,7 @@ import {
   type PolicySetting,
   type WebrtcApis,
   webrtcState,
-} from "../../../lib/options/webrtc";
+} from "../../../lib/proxy/webrtc";
 
 function fakeApis(
   options: { grant?: boolean; granted?: boolean; control?: string; hasPolicy?: boolean } = {},
