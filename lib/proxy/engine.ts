@@ -179,12 +179,30 @@ export function createEngine(deps: EngineDeps) {
     if (token) await forgetCredentials([token]);
   }
 
+  /**
+   * The user's "Check": after a refused login, through fresh connections. A tunnel opened
+   * before the refusal still carries traffic and would report a token that no longer works
+   * as working.
+   */
+  async function checkNow(): Promise<EngineResult> {
+    const { connection, tokens, status: current } = await readState([
+      "connection",
+      "tokens",
+      "status",
+    ]);
+    const token = tokens.find((t) => t.id === connection.activeTokenId);
+    if (token && current.error?.failure.code === "credentials-refused") {
+      await forgetCredentials([token]);
+    }
+    return checkExitIp();
+  }
+
   return {
     reconcile,
     connect,
     disconnect,
     toggle,
-    checkExitIp,
+    checkExitIp: checkNow,
     refreshIp,
     reportProxyProblem,
     syncBadge: status.syncBadge,

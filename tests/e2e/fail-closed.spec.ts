@@ -235,3 +235,32 @@ test("odd but legal answers: an empty dynamic ip stays listed as pending; an IPv
   const page = await context.newPage();
   expect(await exitOfPageLoad(page, echo.url)).toBe(v6.ip);
 });
+
+test("a block survives a browser restart: still blocked, nothing direct", async ({
+  userDataDir,
+}) => {
+  let context = await launchWithExtension(userDataDir);
+  const worker = await backgroundWorker(context);
+  const extensionId = new URL(worker.url()).host;
+  const ext = await extensionPage(context, extensionId);
+  await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
+  const token = must((await createTokens(ext, "static-traffic", 1))[0], "token");
+  await sendOk(ext, { type: "connect", tokenId: token.id });
+  await storeTokens(ext, []);
+  await expect.poll(async () => (await proxyStatus(ext)).state).toBe("blocked");
+  await context.close();
+
+  context = await launchWithExtension(userDataDir);
+  try {
+    const ext2 = await extensionPage(context, extensionId);
+    // The relaunch re-installs the unpacked extension; the worker re-applies the block.
+    await expect
+      .poll(() => ext2.evaluate(async () => (await chrome.proxy.settings.get({})).value.mode))
+      .toBe("fixed_servers");
+    expect((await proxyStatus(ext2)).state).toBe("blocked");
+    const page = await context.newPage();
+    await expectBlocked(page, "after-restart");
+  } finally {
+    await context.close();
+  }
+});

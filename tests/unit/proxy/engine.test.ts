@@ -743,6 +743,32 @@ describe("fail closed", () => {
   });
 });
 
+describe("Check after a refused login", () => {
+  it("drops the gateway's connections first, so an old tunnel cannot vouch for the token", async () => {
+    const { engine, calls, api } = await setup({
+      connection: active(1),
+      status: {
+        ...DEFAULT_STATUS,
+        state: "error",
+        tokenId: 1,
+        error: { failure: { code: "credentials-refused" }, at: 1 },
+      },
+    });
+    api.duringIpInfo = async () => {
+      expect(ops(calls)).toEqual(["forget"]);
+    };
+    await engine.checkExitIp();
+    expect(calls[0]).toMatchObject({ op: "forget", ids: [1] });
+    expect(api.ipInfoCalls).toBe(1);
+  });
+
+  it("a plain Check keeps the connections", async () => {
+    const { engine, calls } = await setup({ connection: active(1) });
+    await engine.checkExitIp();
+    expect(calls).toEqual([]);
+  });
+});
+
 describe("exit check through a bypass", () => {
   it("is labelled direct: the token is not marked connected and its IP not filled", async () => {
     const fresh = { ...httpToken, ip: "" };
