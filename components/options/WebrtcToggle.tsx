@@ -3,13 +3,10 @@
  * gesture, so the handler calls it before anything else is awaited.
  */
 import { useEffect, useState } from "preact/hooks";
-import { browser } from "wxt/browser";
 import type { OptionsKey } from "@/lib/i18n/options-strings";
 import {
   disableWebrtcProtection,
   enableWebrtcProtection,
-  type PolicySetting,
-  type WebrtcApis,
   type WebrtcState,
   webrtcState,
 } from "@/lib/proxy/webrtc";

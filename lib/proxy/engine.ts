@@ -185,11 +185,11 @@ export function createEngine(deps: EngineDeps) {
    * as working.
    */
   async function checkNow(): Promise<EngineResult> {
-    const { connection, tokens, status: current } = await readState([
-      "connection",
-      "tokens",
-      "status",
-    ]);
+    const {
+      connection,
+      tokens,
+      status: current,
+    } = await readState(["connection", "tokens", "status"]);
     const token = tokens.find((t) => t.id === connection.activeTokenId);
     if (token && current.error?.failure.code === "credentials-refused") {
       await forgetCredentials([token]);
