@@ -8,9 +8,9 @@
  * - a refused password is remembered and not sent again until the token changes (another
  *   token, or a new password) or the user connects again; a 407 to an answered request says
  *   so as soon as its headers arrive.
- * - while an answer for a password is out, further challenges for it are held briefly for its
- *   outcome (never long: a request held in onAuthRequired keeps its connection to the proxy,
- *   and forty of them could starve the retry they wait for).
+ * - a password that worked before and is challenged again (the proxy rejected the browser's
+ *   cached copy: most likely revoked) is sent for one request at a time until it is known
+ *   again; the others are cancelled, not held.
  */
 import type { Failure } from "../protocol/failure";
 import { read, readState } from "../state/read";
@@ -23,8 +23,8 @@ export type AuthResponse = {
   cancel?: boolean;
 };
 
-/** The longest a challenge is held for the outcome of an answer already out. */
-const HOLD_MS = 1_000;
+/** How long one answer stands for its login's fate before another may be sent. */
+const PROBE_MS = 3_000;
 
 /** Which password for which token, without keeping the password itself in the records. */
 function loginKey(token: Pick<StoredToken, "id" | "username" | "password">): string {
@@ -40,12 +40,17 @@ export function createAuthResponder(onRefused: (failure: Failure) => Promise<voi
   let refused = new Set<string>();
   /** Answers out whose outcome is not known yet: request id → login. */
   const unsettled = new Map<string, string>();
-  /** Challenges held while an answer for their login is out, woken by its outcome. */
-  const held = new Map<string, (() => void)[]>();
-  const wake = (login: string) => {
-    for (const resume of held.get(login) ?? []) resume();
-    held.delete(login);
+  /**
+   * An answer for this login went out moments ago and its outcome is not seen yet. Older ones
+   * do not count: some requests never show an outcome to webRequest (the engine's own check).
+   */
+  const probeOut = (login: string) => {
+    const since = Date.now() - PROBE_MS;
+    return [...unsettled].some(([id, l]) => l === login && (answered[id] ?? 0) > since);
   };
+
+  /** Logins an answered request has shown to work, this worker life. */
+  const proven = new Set<string>();
 
   // Loaded once per worker life, before the first decision.
   let mirrorLoaded: Promise<void> | null = null;
@@ -79,9 +84,11 @@ export function createAuthResponder(onRefused: (failure: Failure) => Promise<voi
     unsettled.delete(requestId);
     if (statusCode === 407) {
       refused.add(login);
-      void mirror();
+      proven.delete(login);
+      void mirror().then(() => onRefused({ code: "credentials-refused" }));
+    } else {
+      proven.add(login);
     }
-    wake(login);
   }
 
   /** The user connects again: they may have fixed the password at the provider. */
@@ -91,8 +98,8 @@ export function createAuthResponder(onRefused: (failure: Failure) => Promise<voi
   }
 
   async function answer(challenge: AuthChallenge): Promise<AuthResponse> {
-    const [{ connection, tokens }] = await Promise.all([
-      readState(["connection", "tokens"]),
+    const [{ connection, tokens, status }] = await Promise.all([
+      readState(["connection", "tokens", "status"]),
       loadMirror(),
     ]);
     const active = tokens.find((t) => t.id === connection.activeTokenId) ?? null;
@@ -103,25 +110,23 @@ export function createAuthResponder(onRefused: (failure: Failure) => Promise<voi
     if (decision.action === "cancel") {
       unsettled.delete(challenge.requestId);
       refused.add(login);
-      wake(login);
+      proven.delete(login);
       await mirror();
       // Stored before the request fails, so whoever sees the failure also finds the reason.
       await onRefused({ code: "credentials-refused" });
       return { cancel: true };
     }
     if (refused.has(login)) return { cancel: true };
-    if ([...unsettled.values()].includes(login)) {
-      // An answer for this password is out: its outcome (a refusal, most often, when forty
-      // arrive at once) comes within milliseconds. Held briefly, never long: a request held
-      // here keeps its connection, which the answered request may need for its retry.
-      await new Promise<void>((resume) => {
-        held.set(login, [...(held.get(login) ?? []), resume]);
-        setTimeout(resume, HOLD_MS);
-      });
-      if (refused.has(login)) return { cancel: true };
-    }
+    // A login that worked before is challenged only when the proxy rejected the browser's
+    // cached copy of it: most likely revoked. One answer finds out; the rest are not sent
+    // meanwhile (holding them instead stalls the one answer: a request held here keeps its
+    // connection to the proxy).
+    // (The engine's own check through the token is proof too: webRequest does not see it.)
+    const worked =
+      proven.has(login) || (status.state === "connected" && status.tokenId === active.id);
+    if (worked && probeOut(login)) return { cancel: true };
     answered = recordAnswer(answered, challenge.requestId, Date.now());
-    unsettled.set(challenge.requestId, login);
+    if (challenge.fromTab !== false) unsettled.set(challenge.requestId, login);
     await mirror();
     return { authCredentials: { username: decision.username, password: decision.password } };
   }

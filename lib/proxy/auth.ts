@@ -11,6 +11,11 @@ export interface AuthChallenge {
   isProxy: boolean;
   /** host:port that asked. On Firefox pass the proxyInfo's, since there challenger is the site. */
   challenger: { host: string; port: number };
+  /**
+   * The request belongs to a tab. Others (the extension's own checks) may never show their
+   * outcome to webRequest, so they cannot stand for a login's fate.
+   */
+  fromTab?: boolean;
 }
 
 export type AuthDecision =

@@ -70,8 +70,8 @@ export function createChromePlatform(chrome: ChromeApi): ProxyPlatform {
 export function registerChromeAuth(chrome: ChromeApi, responder: AuthResponder): void {
   chrome.webRequest.onAuthRequired.addListener(
     (details, callback) => {
-      const { requestId, isProxy, challenger } = details;
-      responder.answer({ requestId, isProxy, challenger }).then(
+      const { requestId, isProxy, challenger, tabId } = details;
+      responder.answer({ requestId, isProxy, challenger, fromTab: tabId >= 0 }).then(
         (response) => callback?.(response),
         () => callback?.({}),
       );

@@ -38,6 +38,7 @@ interface FirefoxAuthDetails {
   isProxy: boolean;
   challenger: { host: string; port: number };
   proxyInfo?: { host: string; port: number } | null;
+  tabId?: number;
 }
 
 type HeadersAnswer = { requestHeaders?: RequestHeader[] };
@@ -157,6 +158,7 @@ export function createFirefoxRouting(browser: FirefoxApi) {
             requestId: details.requestId,
             isProxy: details.isProxy,
             challenger: details.proxyInfo ?? details.challenger,
+            fromTab: (details.tabId ?? -1) >= 0,
           })
           .catch(() => ({})),
       { urls: ["<all_urls>"] },

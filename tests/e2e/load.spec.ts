@@ -54,17 +54,17 @@ test("40 parallel requests after the password was revoked: refused logins held d
     return Promise.all(Array.from({ length: 40 }, (_, i) => one(i)));
   }, echo.url);
   expect(outcomes.every((status) => status !== 200)).toBe(true);
-  await expect
-    .poll(async () => (await proxyStatus(ext)).error?.failure.code)
-    .toBe("credentials-refused");
   const refused =
     (await gatewayLog(sb)).filter((e) => e.username === token.username && e.result === "refused")
       .length - refusedBefore;
   console.log(`refused logins after revocation, 40 parallel requests: ${refused}`);
-  // Measured on Chromium 156 (see the closing note): about 75–80 without the brief hold of
-  // concurrent challenges, 36–41 with it; the issue's target of 4 is not reached (Chromium
-  // sends its cached login unasked on every connection before any challenge reaches us).
-  expect(refused).toBeLessThanOrEqual(60);
+  // Measured on Chromium 156 (see the closing note): 72–80 when every challenge was answered
+  // once; 4–13 now (one answer for a login that had worked, the rest cancelled; the remainder
+  // are Chromium's own unasked sends of the cached login, and of the one answer's copy).
+  expect(refused).toBeLessThanOrEqual(20);
+  await expect
+    .poll(async () => (await proxyStatus(ext)).error?.failure.code)
+    .toBe("credentials-refused");
 
   const popup = await extensionPage(context, extensionId);
   await expect(popup.locator(`[data-token-id="${token.id}"] .error`)).toContainText(

@@ -103,17 +103,38 @@ describe("answering proxy challenges", () => {
     expect(await answer(challenge("r3"))).toEqual({ cancel: true });
   });
 
-  it("forty challenges at once with a revoked password: it is sent once, the rest cancelled", async () => {
+  it("a login that worked, challenged forty times at once (revoked): sent once, the rest cancelled", async () => {
+    // The engine's check through the token worked: the login is known to have worked.
+    await fakeBrowser.storage.local.set({
+      proxyStatus: {
+        state: "connected",
+        tokenId: 1,
+        error: null,
+        exitIp: null,
+        controlledByOther: false,
+      },
+    });
     const { answer, refused } = responder();
     const ids = Array.from({ length: 40 }, (_, i) => `burst-${i}`);
-    expect(await answer(challenge("burst-0"))).toEqual(credentials);
-    const rest = Promise.all(ids.slice(1).map((id) => answer(challenge(id))));
+    expect(await answer(challenge("burst-0", { fromTab: true }))).toEqual(credentials);
+    const rest = await Promise.all(
+      ids.slice(1).map((id) => answer(challenge(id, { fromTab: true }))),
+    );
+    expect(rest).toEqual(ids.slice(1).map(() => ({ cancel: true })));
     // The one answer comes back refused (a second challenge for its request).
-    expect(await answer(challenge("burst-0"))).toEqual({ cancel: true });
-    expect(await rest).toEqual(ids.slice(1).map(() => ({ cancel: true })));
+    expect(await answer(challenge("burst-0", { fromTab: true }))).toEqual({ cancel: true });
     expect(refused).toEqual([{ code: "credentials-refused" }]);
+    expect(await answer(challenge("later", { fromTab: true }))).toEqual({ cancel: true });
     const { authAttempts } = await fakeBrowser.storage.session.get("authAttempts");
     expect(Object.keys(authAttempts as object)).toEqual(["burst-0"]);
+  });
+
+  it("a login not known to work yet (first use) is answered for every request", async () => {
+    const { answer } = responder();
+    const replies = await Promise.all(
+      ["a", "b", "c"].map((id) => answer(challenge(id, { fromTab: true }))),
+    );
+    expect(replies).toEqual([credentials, credentials, credentials]);
   });
 
   it("the check and the record are one step: the same request twice at once is answered once", async () => {
