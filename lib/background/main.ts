@@ -15,6 +15,7 @@ import { EXPIRY_ALARM, syncExpiryAlarm } from "../proxy/expiry-alarm";
 import { createFirefoxRouting, type FirefoxApi } from "../proxy/firefox";
 import { proxyProblem } from "../proxy/proxy-error";
 import { items } from "../state/items";
+import { summarize } from "../state/popup-summary";
 import { read, readState } from "../state/read";
 import type { Settings } from "../state/settings";
 import { updateState } from "../state/store";
@@ -96,11 +97,21 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
   // deleted, expired or moved by a refresh or an import): re-apply, fail closed if need be.
   items.settings.watch(() => void engine.reconcile().finally(syncAlarm));
   items.tokens.watch(() => void engine.reconcile().finally(syncAlarm));
+  // The popup's first screen follows every change of what it shows.
+  const refreshSummary = () =>
+    void updateState(["tokens", "trash", "connection", "popupSummary"], (s) => ({
+      write: { popupSummary: summarize(s.tokens, s.trash.length, s.connection.activeTokenId) },
+      result: undefined,
+    })).catch(() => undefined);
+  items.tokens.watch(refreshSummary);
+  items.trash.watch(refreshSummary);
+  items.connection.watch(refreshSummary);
   browser.proxy.settings.onChange.addListener(() => void engine.reconcile());
 
   // onStartup/onInstalled are not enough: a relaunch with --load-extension re-installs without
   // onStartup, and a worker woken by a challenge gets neither. Reconcile on every wake.
   void engine.reconcile().finally(syncAlarm);
+  refreshSummary();
 
   async function syncAlarm(): Promise<void> {
     const { settings, connection, tokens } = await readState(["settings", "connection", "tokens"]);

@@ -6,6 +6,7 @@
 import { storage } from "@wxt-dev/storage";
 import * as z from "zod/mini";
 import { failureSchema } from "../protocol/failure";
+import { type PopupSummary, readSummary } from "./popup-summary";
 import { DEFAULT_SETTINGS, decodeSettings, type Settings, settingsSchema } from "./settings";
 import {
   type Connection,
@@ -46,6 +47,8 @@ export interface State {
   lookupCache: LookupCache;
   /** Proxy challenges answered per request id: the loop guard's mirror for a woken worker. */
   authAttempts: Record<string, number>;
+  /** The popup's first screen, derived from the lists (see popup-summary.ts). */
+  popupSummary: PopupSummary | null;
   /** A failure of work the user did not watch (automatic refresh, keyboard toggle), until seen. */
   unseenFailure: UnseenFailure | null;
   /** Logins (token + password, hashed) the proxy refused: not sent again until retried. */
@@ -75,6 +78,7 @@ export const items = {
   support: storage.defineItem<unknown[]>("local:support", { fallback: [] }),
   refusedLogins: storage.defineItem<unknown[]>("session:refusedLogins", { fallback: [] }),
   unseenFailure: storage.defineItem<unknown>("local:unseenFailure", { fallback: null }),
+  popupSummary: storage.defineItem<unknown>("local:popupSummary", { fallback: null }),
 } satisfies Record<StateKey, unknown>;
 
 /** Valid entries, and the raw ones that failed their check (kept, never rewritten). */
@@ -138,6 +142,7 @@ export const codecs: { [K in StateKey]: Codec<State[K]> } = {
   authAttempts: valueCodec(numberRecord, checkedOr(numberRecord, {})),
   support: listCodec(supportEntrySchema),
   refusedLogins: listCodec(z.string().check(z.maxLength(100))),
+  popupSummary: { read: (raw) => ({ value: readSummary(raw), kept: [] }), write: (value) => value },
   unseenFailure: valueCodec(
     z.nullable(unseenFailureSchema),
     checkedOr(z.nullable(unseenFailureSchema), null),
