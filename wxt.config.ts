@@ -27,6 +27,19 @@ export default defineConfig({
   vite: () => ({
     plugins: [withoutInnerHtml(), preact()],
   }),
+  hooks: {
+    "vite:build:extendConfig": (_entrypoints, config) => {
+      // The popup's language packs (and the failure tables they import) keep fixed names, so
+      // public/popup-early.js can start loading the user's language while the page's own
+      // modules are still arriving.
+      const output = config.build?.rollupOptions?.output;
+      if (!output || Array.isArray(output)) return;
+      output.chunkFileNames = (chunk) =>
+        /^(popup-pack|failure-strings)-/.test(chunk.name)
+          ? "chunks/[name].js"
+          : "chunks/[name]-[hash].js";
+    },
+  },
   manifest: ({ browser }) => ({
     name: "__MSG_extName__",
     description: "__MSG_extDescription__",

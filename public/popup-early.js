@@ -1,9 +1,24 @@
-// Starts the popup's one storage read while its modules are still loading: with 1,000 tokens
-// the read takes tens of milliseconds, and module scripts run only after they all arrive.
-// A classic script because MV3 forbids inline ones; entrypoints/popup/main.tsx takes the result.
+// Starts the popup's work while its modules are still loading (module scripts run only after
+// they all arrive): the one storage read of what the first screen shows, then the user's
+// language pack (a fixed chunk name, see wxt.config.ts). A classic script because MV3 forbids
+// inline ones; entrypoints/popup/main.tsx takes both results.
 const popupApi = globalThis.browser ?? globalThis.chrome;
-const popupKeys = ["tokens", "trash", "connection", "proxyStatus", "settings", "unseenFailure"];
+const popupKeys = ["popupSummary", "connection", "proxyStatus", "settings", "unseenFailure"];
 globalThis.popupStorage = popupApi.storage.local.get(popupKeys);
+globalThis.popupPack = globalThis.popupStorage.then((stored) => {
+  const chosen = stored.settings?.language;
+  const language =
+    chosen === "en" || chosen === "zh_CN"
+      ? chosen
+      : navigator.language.toLowerCase().startsWith("zh")
+        ? "zh_CN"
+        : "en";
+  const code = language === "zh_CN" ? "zh" : "en";
+  // The pack's own imports too, fetched side by side instead of one after the other.
+  import(`./chunks/failure-strings-${code}.js`).catch(() => undefined);
+  import("./chunks/failure-strings-describe.js").catch(() => undefined);
+  return import(`./chunks/popup-pack-${code}.js`);
+});
 // A change after this read and before the page's own watchers start would be lost: note it,
 // and the page reads again.
 globalThis.popupStorageChanged = false;

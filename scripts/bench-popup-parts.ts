@@ -98,11 +98,18 @@ export function tokens(count: number): StoredToken[] {
   });
 }
 
+/** Stores the list and waits for the background's summary of it, as after any real change. */
 export async function seed(page: Page, list: StoredToken[]): Promise<void> {
   await page.evaluate(async (value) => {
     await chrome.storage.local.clear();
     await chrome.storage.local.set({ tokens: value });
   }, list);
+  await page.waitForFunction(
+    async (count) =>
+      ((await chrome.storage.local.get("popupSummary")).popupSummary as { tokenCount?: number })
+        ?.tokenCount === count,
+    list.length,
+  );
 }
 
 /** Files an entry loads: an HTML page's scripts, preloads and styles, and what scripts import. */

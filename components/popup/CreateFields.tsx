@@ -1,6 +1,6 @@
 import type { CreateProblem, CreateForm as Form } from "../../lib/popup/create";
 import { isTimeBilled } from "../../lib/popup/plans";
-import { TOKEN_KINDS } from "../../lib/state/tokens";
+import { TOKEN_KINDS } from "../../lib/state/token-facts";
 import { useEnv } from "./env";
 import { SocksWarning } from "./Messages";
 import { PlanPicker } from "./PlanPicker";

@@ -2,7 +2,7 @@ import { useState } from "preact/hooks";
 import { createCommand, type CreateForm as Form, validateCreate } from "../../lib/popup/create";
 import type { CreateOutcome } from "../../lib/protocol/commands";
 import type { Failure } from "../../lib/protocol/failure";
-import { isDynamic } from "../../lib/state/tokens";
+import { isDynamic } from "../../lib/state/token-facts";
 import { CreateDone } from "./CreateDone";
 import { CreateFields } from "./CreateFields";
 import { CreateSummary } from "./CreateSummary";

@@ -1,4 +1,3 @@
-import { describeFailure } from "../../lib/i18n/failure-strings";
 import type { CreateForm } from "../../lib/popup/create";
 import type { Notice } from "../../lib/popup/outcome";
 import { type Failure, fixedInOptions } from "../../lib/protocol/failure";
@@ -6,10 +5,10 @@ import { useEnv } from "./env";
 
 /** A failure in the popup's language; one fixed in Options links there. */
 export function ErrorText({ failure, id }: { failure: Failure; id?: string }) {
-  const { language } = useEnv();
+  const { explain } = useEnv();
   return (
     <p class="error" id={id}>
-      {describeFailure(failure, language)}
+      {explain(failure)}
       {fixedInOptions(failure) && <OptionsLink />}
     </p>
   );

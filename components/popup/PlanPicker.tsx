@@ -3,7 +3,7 @@ import type { PaymentPlan } from "../../lib/api/lookup-schemas";
 import { planLookup } from "../../lib/popup/create";
 import { planName } from "../../lib/popup/plans";
 import type { Failure } from "../../lib/protocol/failure";
-import type { TokenKind } from "../../lib/state/tokens";
+import type { TokenKind } from "../../lib/state/token-facts";
 import { useEnv } from "./env";
 import { RetryError } from "./Messages";
 

@@ -3,14 +3,12 @@ import { errorNotice, type Notice, restoreNotice } from "../../lib/popup/outcome
 import type { PopupState } from "../../lib/popup/state";
 import { asFailure } from "../../lib/protocol/failure";
 import { BlockedBanner } from "./BlockedBanner";
-import { CreateForm } from "./CreateForm";
 import { ExitIpLine } from "./ExitIpLine";
 import { useEnv } from "./env";
+import { CreateView, prefetchViews, TrashListView, WebrtcOfferView } from "./lazy-views";
 import { ErrorText, NoticeView } from "./Messages";
 import { TokenList } from "./TokenList";
-import { TrashView } from "./TrashView";
 import { UnseenFailure } from "./UnseenFailure";
-import { WebrtcOffer } from "./WebrtcOffer";
 
 export type View = "tokens" | "create" | "trash";
 
@@ -25,7 +23,7 @@ export function PopupApp({
   initialView?: View;
 }) {
   const env = useEnv();
-  const { t, send, language } = env;
+  const { t, send, explain } = env;
   const [view, setViewState] = useState<View>(initialView);
   // The create form mounts on first visit (its lookups are requests) and then stays, hidden,
   // so a purchase in flight still reports when the user looks at the list meanwhile.
@@ -50,18 +48,29 @@ export function PopupApp({
     async (ids: number[]) => {
       const reply = await send({ type: "restoreTokens", tokenIds: ids });
       setNotice(
-        reply.ok ? restoreNotice(reply.data, t, language) : errorNotice(reply.failure, language),
+        reply.ok ? restoreNotice(reply.data, t, explain) : errorNotice(reply.failure, explain),
       );
     },
-    [send, t, language],
+    [send, t, explain],
   );
 
   const { tokens, trash, status, connection } = state;
+  useEffect(prefetchViews, []);
+  // Until the full lists arrive (a frame after the first), rows and counts come from the summary.
+  const { summary } = state;
+  const known = summary?.active ? [...tokens, summary.active] : tokens;
+  const tokenCount = summary?.tokenCount ?? tokens.length;
+  const trashCount = summary?.trashCount ?? trash.length;
   // An engine error for a token that has no row (gone from the list) is shown at the top.
   const orphanError =
-    status.error && !tokens.some((tk) => tk.id === status.tokenId)
+    status.error && !known.some((tk) => tk.id === status.tokenId)
       ? asFailure(status.error.failure)
       : null;
+  const prefetch = {
+    create: CreateView.prefetch,
+    trash: TrashListView.prefetch,
+    tokens: () => undefined,
+  };
 
   return (
     <div class="popup">
@@ -77,13 +86,13 @@ export function PopupApp({
       {state.unseenFailure && <UnseenFailure unseen={state.unseenFailure} />}
       {connection.activeTokenId !== null &&
         (status.state === "connected" || status.state === "checking") &&
-        !state.settings.webrtcProtection && <WebrtcOffer />}
+        !state.settings.webrtcProtection && <WebrtcOfferView.Lazy />}
       <nav class="views" aria-label={t("views")}>
         {(
           [
-            ["tokens", t("viewTokens", { count: tokens.length })],
+            ["tokens", t("viewTokens", { count: tokenCount })],
             ["create", t("viewCreate")],
-            ["trash", t("viewTrash", { count: trash.length })],
+            ["trash", t("viewTrash", { count: trashCount })],
           ] as const
         ).map(([id, label]) => (
           <button
@@ -91,6 +100,8 @@ export function PopupApp({
             type="button"
             class="view-button"
             aria-pressed={view === id}
+            onMouseEnter={() => void prefetch[id]()}
+            onFocus={() => void prefetch[id]()}
             onClick={() => setView(id)}
           >
             {label}
@@ -114,11 +125,11 @@ export function PopupApp({
         )}
         {createOpened && (
           <div hidden={view !== "create"}>
-            <CreateForm onShowTokens={() => setView("tokens")} />
+            <CreateView.Lazy onShowTokens={() => setView("tokens")} />
           </div>
         )}
         {view === "trash" && (
-          <TrashView trash={trash} now={now} notify={notify} restoreIds={restoreIds} />
+          <TrashListView.Lazy trash={trash} now={now} notify={notify} restoreIds={restoreIds} />
         )}
       </main>
     </div>

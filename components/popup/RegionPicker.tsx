@@ -6,7 +6,7 @@ import {
   regionLookup,
 } from "../../lib/popup/create";
 import type { Failure } from "../../lib/protocol/failure";
-import type { TokenKind } from "../../lib/state/tokens";
+import type { TokenKind } from "../../lib/state/token-facts";
 import { useEnv } from "./env";
 import { Flag } from "./Flag";
 import { RetryError } from "./Messages";

@@ -23,7 +23,7 @@ export function TrashView({
   /** Sends restoreTokens and reports the outcome; resolves when the reply is in. */
   restoreIds: (ids: number[]) => Promise<void>;
 }) {
-  const { t, send, language } = useEnv();
+  const { t, send, language, explain } = useEnv();
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [busy, setBusy] = useState<ReadonlyMap<number, Busy>>(new Map());
   const [limit, setLimit] = useState(PAGE_ROWS);
@@ -49,7 +49,7 @@ export function TrashView({
     mark(ids, "dismiss");
     const reply = await send({ type: "dismissTrash", tokenIds: ids });
     mark(ids, undefined);
-    if (!reply.ok) notify(errorNotice(reply.failure, language));
+    if (!reply.ok) notify(errorNotice(reply.failure, explain));
   };
 
   if (entries.length === 0) return <p class="empty">{t("trashEmpty")}</p>;

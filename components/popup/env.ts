@@ -2,11 +2,13 @@
 import { createContext } from "preact";
 import { useContext } from "preact/hooks";
 import type { Language } from "../../lib/i18n";
-import { type PopupT, popupStrings } from "../../lib/i18n/popup-strings";
+import type { PopupT } from "../../lib/i18n/popup-strings";
 import type { Send } from "../../lib/protocol/send";
 
 export interface PopupEnv {
   t: PopupT;
+  /** A failure code as a sentence in the popup's language. */
+  explain: (failure: { code: string; [param: string]: unknown }) => string;
   language: Language;
   now: () => number;
   /** Never rejects: a missing background becomes a failure reply. */
@@ -18,8 +20,11 @@ export interface PopupEnv {
   socksAuth: boolean;
 }
 
+// Only for a component rendered outside the page (the page always provides its own): keys as
+// text, so nothing of the string tables is on the popup's first path twice.
 export const PopupContext = createContext<PopupEnv>({
-  t: popupStrings("en"),
+  t: (key) => key,
+  explain: (failure) => failure.code,
   language: "en",
   now: Date.now,
   send: async () => ({ ok: false, failure: { code: "background-unreachable" } }),

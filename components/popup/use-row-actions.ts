@@ -16,14 +16,14 @@ export function useRowActions(
   notify: (notice: Notice) => void,
   setSelected: (update: StateUpdater<ReadonlySet<number>>) => void,
 ) {
-  const { t, send, copy, language } = useEnv();
+  const { t, send, copy, explain } = useEnv();
   const [pending, setPending] = useState<ReadonlyMap<number, RowAction>>(new Map());
   const [errors, setErrors] = useState<ReadonlyMap<number, Failure>>(new Map());
   const [notes, setNotes] = useState<ReadonlyMap<number, string>>(new Map());
 
   // Handlers read the latest state through a ref, so rows can keep one stable object.
-  const latest = useRef({ tokens, send, copy, t, notify, language });
-  latest.current = { tokens, send, copy, t, notify, language };
+  const latest = useRef({ tokens, send, copy, t, notify, explain });
+  latest.current = { tokens, send, copy, t, notify, explain };
 
   const noteTimers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
   useEffect(() => {
@@ -87,14 +87,14 @@ export function useRowActions(
       mark(ids, "delete");
       const reply = await latest.current.send({ type: "deleteTokens", tokenIds: ids });
       mark(ids, undefined);
-      const { notify: show, t: tr, language: lang } = latest.current;
+      const { notify: show, t: tr, explain } = latest.current;
       if (!reply.ok) {
-        show(errorNotice(reply.failure, lang));
+        show(errorNotice(reply.failure, explain));
         return;
       }
       const outcome = reply.data;
       setSelected((set) => new Set([...set].filter((id) => !outcome.done.includes(id))));
-      show(deleteNotice(outcome, tr, lang));
+      show(deleteNotice(outcome, tr, explain));
     }
   }, []);
 

@@ -3,38 +3,47 @@ import { copyText } from "../../components/common/clipboard";
 import { PopupContext, type PopupEnv } from "../../components/popup/env";
 import { PopupApp } from "../../components/popup/PopupApp";
 import { resolveLanguage } from "../../lib/i18n";
-import { popupStrings } from "../../lib/i18n/popup-strings";
+import { loadPopupLanguage, type PopupLanguage } from "../../lib/i18n/popup-language";
+import { extension } from "../../lib/popup/extension";
 import type { PopupState } from "../../lib/popup/state";
 import { createSend } from "../../lib/protocol/send";
 
 /** Browser glue: the page's state comes from storage, its actions go to the background. */
 export function Popup({
   initial,
+  pack: initialPack,
   subscribe,
 }: {
   initial: PopupState;
+  pack: PopupLanguage;
   subscribe: (onChange: (change: Partial<PopupState>) => void) => () => void;
 }) {
   const [state, setState] = useState(initial);
   useEffect(() => subscribe((change) => setState((s) => ({ ...s, ...change }))), [subscribe]);
 
   const language = resolveLanguage(state.settings.language, navigator.language);
+  // The pack of the language at open; another is loaded if the user changes it meanwhile.
+  const [pack, setPack] = useState(initialPack);
   useEffect(() => {
     document.documentElement.lang = language === "zh_CN" ? "zh-CN" : "en";
-  }, [language]);
+    if (pack.language !== language) {
+      void loadPopupLanguage(language).then(setPack);
+    }
+  }, [language, pack.language]);
 
   const env = useMemo<PopupEnv>(() => {
-    const t = popupStrings(language);
+    const api = extension();
     return {
-      t,
-      language,
+      t: pack.t,
+      explain: pack.explain,
+      language: pack.language,
       now: Date.now,
-      send: createSend((message) => browser.runtime.sendMessage(message)),
-      openOptions: () => void browser.runtime.openOptionsPage(),
+      send: createSend((message) => api.runtime.sendMessage(message)),
+      openOptions: () => void api.runtime.openOptionsPage(),
       copy: copyText,
       socksAuth: import.meta.env.FIREFOX,
     };
-  }, [language]);
+  }, [pack]);
 
   return (
     <PopupContext.Provider value={env}>

@@ -1,13 +1,16 @@
 import "../../components/common/theme.css";
 import "../../components/popup/popup.css";
 import { render } from "preact";
-import { loadPopupState, type PopupState, watchPopupState } from "../../lib/popup/state";
+import { resolveLanguage } from "../../lib/i18n";
+import { loadPopupLanguage } from "../../lib/i18n/popup-language";
+import { loadFirstState, loadLists, type PopupState, watchPopupState } from "../../lib/popup/state";
 import { Popup } from "./Popup";
 
 // Watch before reading, so a change landing between the read and the first render is kept.
 const pending: Partial<PopupState>[] = [];
 let deliver: ((change: Partial<PopupState>) => void) | null = null;
-watchPopupState((change) => (deliver ? deliver(change) : pending.push(change)));
+const update = (change: Partial<PopupState>) => (deliver ? deliver(change) : pending.push(change));
+watchPopupState(update);
 
 function subscribe(onChange: (change: Partial<PopupState>) => void) {
   deliver = onChange;
@@ -25,10 +28,16 @@ const head = globalThis as {
 
 const root = document.getElementById("app");
 if (root) {
-  // Local storage only: the list paints before any network request. The early read is used
-  // unless storage changed before the watchers above were listening.
+  // Local storage only: the first rows paint from the summary before any network request and
+  // before the full lists are read. The early read is used unless storage changed before the
+  // watchers above were listening.
   const early = head.popupStorageChanged ? undefined : head.popupStorage;
-  void loadPopupState(early).then((initial) =>
-    render(<Popup initial={initial} subscribe={subscribe} />, root),
-  );
+  void loadFirstState(early).then(async (initial) => {
+    const language = resolveLanguage(initial.settings.language, navigator.language);
+    const pack = await loadPopupLanguage(language);
+    render(<Popup initial={initial} pack={pack} subscribe={subscribe} />, root);
+    // The full lists once the first frame is out.
+    if (initial.summary)
+      requestAnimationFrame(() => setTimeout(() => void loadLists().then(update)));
+  });
 }

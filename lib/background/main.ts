@@ -19,7 +19,7 @@ import { summarize } from "../state/popup-summary";
 import { read, readState } from "../state/read";
 import type { Settings } from "../state/settings";
 import { updateState } from "../state/store";
-import { proxyEndpoint } from "../state/tokens";
+import { proxyEndpoint } from "../state/token-facts";
 import { apiForSettings } from "./api-for-settings";
 import { createCommandHandler } from "./commands";
 import { createMutationTracker } from "./mutations";

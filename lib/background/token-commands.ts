@@ -13,12 +13,8 @@ import { acceptToken } from "../state/accept-token";
 import type { SupportEntry } from "../state/items";
 import { read } from "../state/read";
 import { updateState } from "../state/store";
-import {
-  fromDynamicToken,
-  fromStaticToken,
-  type StoredToken,
-  type TokenKind,
-} from "../state/tokens";
+import type { TokenKind } from "../state/token-facts";
+import { fromDynamicToken, fromStaticToken, type StoredToken } from "../state/tokens";
 import { canRestore, trashEntry } from "../state/trash";
 
 export interface CreateRequest {

@@ -1,132 +1,14 @@
 /**
  * Every failure code as a sentence that says what to do, in English and Simplified Chinese.
- * Shared by the popup, the options page and the badge title: the background sends codes.
+ * Shared by the options page and the badge title (the popup loads one language's pack).
  */
-import type { FailureCode } from "../protocol/failure";
+import { describeWith, type FailureLike } from "./failure-strings-describe";
+import { en } from "./failure-strings-en";
+import { zh } from "./failure-strings-zh";
 import { defineStrings, type Language } from "./index";
-
-const en: Record<FailureCode, string> = {
-  "no-credentials": "Add the provider's base URL and your API credentials in Options first.",
-  "no-base-url": "Set the provider's base URL in Options first.",
-  "background-unreachable":
-    "Proxy Deck's background did not answer. Reload this page; if it keeps happening, restart the browser.",
-  "malformed-command": "Proxy Deck received a malformed command. Reload this page and try again.",
-  internal: "Something went wrong in Proxy Deck. Try again.",
-
-  "api-network":
-    "Cannot reach {origin}. Check the address in Options and your internet connection.",
-  "api-timeout": "The provider did not answer within {seconds} s. Try again later.",
-  "api-schema":
-    "The provider sent an unexpected answer. Try again later; if it keeps happening, the provider may have changed its API.",
-  "api-too-large":
-    "The provider's answer was far larger than any real answer, so Proxy Deck did not read it. Try again later.",
-  "api-redirect":
-    "The provider answered with a redirect to another address; Proxy Deck does not follow it with your credentials. Check the base URL in Options.",
-  "api-invalid-request": "The request was not sent: {detail}.",
-  "api-rate-limited":
-    "The provider is limiting how often you can make requests. Try again in {seconds} s.",
-  "api-bad-request": "The provider rejected the request: {reason}.",
-  "api-unauthorized": "The provider refused your API credentials. Check them in Options.",
-  "api-forbidden":
-    "The provider refused this action: your account lacks the permission or the quota for it. Check your plan and balance.",
-  "api-not-found": "The provider could not find that item; it may already have been deleted.",
-  "api-server-error": "The provider had a problem ({status}). Try again later.",
-  "api-refused": "The provider refused the request ({status}){reason}.",
-
-  "credentials-refused":
-    "The proxy refused this token's username or password. Check the token or choose another one.",
-  "proxy-unreachable":
-    "The proxy server {host} cannot be reached. Check your connection, or refresh or replace the token.",
-  "proxy-error": "The proxy failed ({error}). Try again or choose another token.",
-  "socks5-unsupported":
-    "Chrome cannot sign in to SOCKS5 proxies, so this token would fail on every page. Use an HTTP token instead: create one with the same location and choose HTTP.",
-  "controlled-by-other":
-    "Another extension controls the browser's proxy setting: Proxy Deck cannot take effect until it is disabled.",
-  "token-missing": "The chosen token is no longer stored. Choose another token.",
-  "token-expired": "The chosen token has expired. Choose another token, or go direct.",
-  "address-pending":
-    "The provider has not given this token an address yet. Get a new IP for it, or choose another token.",
-  "config-failed":
-    "This browser refused the token's proxy settings ({detail}). Choose another token, or go direct.",
-  "no-tokens": "Create a token first.",
-  "not-dynamic": "Only dynamic tokens can get a new IP.",
-  "exit-check-failed": "Traffic through this token failed: {because}",
-  "refresh-failed": "The IP refresh failed: {because}",
-
-  "provider-refused-token": "The provider refused this token (it may already be gone).",
-  "restore-window-passed":
-    "The 30-day restore window has passed; this token can no longer be restored.",
-  "backup-missing-secrets":
-    "This backup was made without secrets and holds tokens this browser does not have, so their passwords are missing. Export it again with “Include secrets” ticked. Nothing was imported.",
-};
-
-const zh: Record<FailureCode, string> = {
-  "no-credentials": "请先在设置中填写服务商的基础 URL 和 API 凭据。",
-  "no-base-url": "请先在设置中填写服务商的基础 URL。",
-  "background-unreachable":
-    "Proxy Deck 后台没有响应。请重新加载此页面；如果一直如此，请重启浏览器。",
-  "malformed-command": "Proxy Deck 收到了格式错误的命令。请重新加载此页面后重试。",
-  internal: "Proxy Deck 出了点问题，请重试。",
-
-  "api-network": "无法连接 {origin}。请检查设置中的地址和网络连接。",
-  "api-timeout": "服务商在 {seconds} 秒内没有响应，请稍后再试。",
-  "api-schema": "服务商返回了意外的应答。请稍后再试；如果一直如此，服务商可能已更改其 API。",
-  "api-too-large": "服务商的应答远大于正常大小，Proxy Deck 没有读取它。请稍后再试。",
-  "api-redirect":
-    "服务商把请求重定向到了另一个地址；Proxy Deck 不会带着你的凭据跟随。请检查设置中的基础 URL。",
-  "api-invalid-request": "请求未发送：{detail}。",
-  "api-rate-limited": "服务商限制了请求频率，请在 {seconds} 秒后重试。",
-  "api-bad-request": "服务商拒绝了请求：{reason}。",
-  "api-unauthorized": "服务商拒绝了你的 API 凭据，请在设置中检查。",
-  "api-forbidden": "服务商拒绝了此操作：你的账户没有相应权限或额度。请检查套餐和余额。",
-  "api-not-found": "服务商找不到该项目，它可能已被删除。",
-  "api-server-error": "服务商出现问题（{status}），请稍后再试。",
-  "api-refused": "服务商拒绝了请求（{status}）{reason}。",
-
-  "credentials-refused": "代理拒绝了此令牌的用户名或密码。请检查令牌或选择其他令牌。",
-  "proxy-unreachable": "无法连接代理服务器 {host}。请检查网络连接，或刷新、更换令牌。",
-  "proxy-error": "代理出错（{error}）。请重试或选择其他令牌。",
-  "socks5-unsupported":
-    "Chrome 无法登录 SOCKS5 代理，此令牌在每个页面都会失败。请改用 HTTP 令牌：以相同位置新建一个并选择 HTTP。",
-  "controlled-by-other": "另一个扩展正在控制浏览器的代理设置：停用它之后 Proxy Deck 才能生效。",
-  "token-missing": "所选令牌已不在存储中，请选择其他令牌。",
-  "token-expired": "所选令牌已过期。请选择其他令牌，或改为直连。",
-  "address-pending": "服务商尚未给此令牌分配地址。请为它更换 IP，或选择其他令牌。",
-  "config-failed": "浏览器拒绝了此令牌的代理设置（{detail}）。请选择其他令牌，或改为直连。",
-  "no-tokens": "请先新建一个令牌。",
-  "not-dynamic": "只有动态令牌可以更换 IP。",
-  "exit-check-failed": "经此令牌的流量失败：{because}",
-  "refresh-failed": "更换 IP 失败：{because}",
-
-  "provider-refused-token": "服务商拒绝了此令牌（它可能已不存在）。",
-  "restore-window-passed": "已超过 30 天恢复期限，此令牌无法再恢复。",
-  "backup-missing-secrets":
-    "此备份导出时未包含机密信息，其中有本浏览器没有的令牌，缺少它们的密码。请勾选“包含机密信息”重新导出。未导入任何内容。",
-};
 
 const translate = defineStrings(en, zh);
 
-/** Codes this build does not know (a newer background, damaged storage) still get a sentence. */
-const isKnown = (code: string): code is FailureCode => code in en;
-
-/** One sentence for a failure; a failure with a cause words the cause inside its own. */
-export function describeFailure(
-  failure: { code: string; cause?: unknown; [param: string]: unknown },
-  language: Language,
-): string {
-  const t = translate(language);
-  const params: Record<string, string | number> = {};
-  for (const [key, value] of Object.entries(failure)) {
-    if (typeof value === "string" || typeof value === "number") params[key] = value;
-  }
-  if (!isKnown(failure.code)) return t("internal");
-  if (typeof failure.cause === "string") {
-    params.because = describeFailure(
-      { ...failure, code: failure.cause, cause: undefined },
-      language,
-    );
-  }
-  // "api-refused" reads "(HTTP 409) reason." with the reason after a colon when there is one.
-  if (failure.code === "api-refused") params.reason = params.reason ? `: ${params.reason}` : "";
-  return t(failure.code, params);
+export function describeFailure(failure: FailureLike, language: Language): string {
+  return describeWith(en, translate(language), failure);
 }

@@ -1,7 +1,7 @@
 /** The create form's data: region and plan answers, and the command it sends (pure). */
 import type { PaymentPlan } from "../api/lookup-schemas";
 import type { CommandOf } from "../protocol/send";
-import type { TokenKind } from "../state/tokens";
+import type { TokenKind } from "../state/token-facts";
 import { isTimeBilled, kindFilters } from "./plans";
 
 export interface RegionChoice {

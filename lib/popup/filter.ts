@@ -1,5 +1,6 @@
 /** Filtering and search over the stored tokens (pure, linear: fine for thousands). */
-import type { StoredToken, TokenKind } from "../state/tokens";
+import type { TokenKind } from "../state/token-facts";
+import type { StoredToken } from "../state/tokens";
 
 export interface TokenFilter {
   kind: TokenKind | "all";

@@ -1,9 +1,10 @@
 /** Turning replies into what the popup says (pure). */
-import type { Language } from "../i18n";
-import { describeFailure } from "../i18n/failure-strings";
 import type { PopupT } from "../i18n/popup-strings";
 import type { BatchOutcome } from "../protocol/commands";
 import { type Failure, fixedInOptions } from "../protocol/failure";
+
+/** A failure as a sentence in the page's language (the popup's language pack). */
+export type Explain = (failure: Failure) => string;
 
 export interface Notice {
   tone: "ok" | "error";
@@ -19,7 +20,7 @@ export interface Notice {
 function batchNotice(
   outcome: BatchOutcome,
   t: PopupT,
-  language: Language,
+  explain: Explain,
   keys: { done: "deletedSome" | "restoredSome"; failed: "deleteFailedSome" | "restoreFailedSome" },
 ): Notice {
   const lines: string[] = [];
@@ -28,26 +29,24 @@ function batchNotice(
   return {
     tone: outcome.failed.length > 0 ? "error" : "ok",
     lines,
-    items: outcome.failed.map((f) =>
-      t("failedItem", { id: f.id, reason: describeFailure(f.failure, language) }),
-    ),
+    items: outcome.failed.map((f) => t("failedItem", { id: f.id, reason: explain(f.failure) })),
   };
 }
 
-export function deleteNotice(outcome: BatchOutcome, t: PopupT, language: Language): Notice {
-  const notice = batchNotice(outcome, t, language, {
+export function deleteNotice(outcome: BatchOutcome, t: PopupT, explain: Explain): Notice {
+  const notice = batchNotice(outcome, t, explain, {
     done: "deletedSome",
     failed: "deleteFailedSome",
   });
   return outcome.done.length > 0 ? { ...notice, undoIds: outcome.done } : notice;
 }
 
-export const restoreNotice = (outcome: BatchOutcome, t: PopupT, language: Language): Notice =>
-  batchNotice(outcome, t, language, { done: "restoredSome", failed: "restoreFailedSome" });
+export const restoreNotice = (outcome: BatchOutcome, t: PopupT, explain: Explain): Notice =>
+  batchNotice(outcome, t, explain, { done: "restoredSome", failed: "restoreFailedSome" });
 
-export const errorNotice = (failure: Failure, language: Language): Notice => ({
+export const errorNotice = (failure: Failure, explain: Explain): Notice => ({
   tone: "error",
-  lines: [describeFailure(failure, language)],
+  lines: [explain(failure)],
   items: [],
   optionsLink: fixedInOptions(failure),
 });

@@ -1,7 +1,7 @@
 /** Kinds, their lookup filters and payment plans, as the create form needs them (pure). */
 import type { PaymentPlan } from "../api/lookup-schemas";
 import type { Language } from "../i18n";
-import type { TokenKind } from "../state/tokens";
+import type { TokenKind } from "../state/token-facts";
 
 export const isTimeBilled = (kind: TokenKind) => kind === "static-ip" || kind === "dynamic-ip";
 export const isStaticKind = (kind: TokenKind) => kind === "static-ip" || kind === "static-traffic";

@@ -1,77 +1,98 @@
-/** Everything the popup renders, read from storage in one go and kept fresh by watchers. */
-import { decode, items, type UnseenFailure } from "../state/items";
-import type { Settings } from "../state/settings";
+/**
+ * Everything the popup renders, from storage only (no request on open), in two steps: the
+ * small items its first screen needs (the summary of the lists, the connection, the status,
+ * two settings), then the full lists after the first frame. Kept fresh by storage events.
+ */
+import type { PopupSummary } from "../state/popup-summary";
 import type { Connection, ProxyStatus } from "../state/status";
 import type { StoredToken } from "../state/tokens";
 import type { TrashEntry } from "../state/trash";
+import { extension } from "./extension";
+import {
+  type PopupSettings,
+  storedConnection,
+  storedSettings,
+  storedStatus,
+  storedSummary,
+  storedTokens,
+  storedTrash,
+  storedUnseenFailure,
+  type UnseenFailureView,
+} from "./stored";
 
 export interface PopupState {
   tokens: StoredToken[];
   trash: TrashEntry[];
   connection: Connection;
   status: ProxyStatus;
-  settings: Settings;
-  unseenFailure: UnseenFailure | null;
+  settings: PopupSettings;
+  unseenFailure: UnseenFailureView | null;
+  /** Until the full lists arrive, the rows and counts come from the summary. */
+  summary?: PopupSummary | null;
 }
 
-const parse = {
-  tokens: (v: unknown) => decode("tokens", v),
-  trash: (v: unknown) => decode("trash", v),
-  connection: (v: unknown) => decode("connection", v),
-  status: (v: unknown) => decode("status", v),
-  settings: (v: unknown) => decode("settings", v),
-  unseenFailure: (v: unknown) => decode("unseenFailure", v),
-};
-
-/** The storage keys of the items above, as public/popup-early.js reads them in one call. */
-export const POPUP_STORAGE_KEYS = [
-  "tokens",
-  "trash",
+/** What the first screen reads, as public/popup-early.js reads it in one call. */
+export const FIRST_KEYS = [
+  "popupSummary",
   "connection",
   "proxyStatus",
   "settings",
   "unseenFailure",
 ];
+/** The full lists, read after the first frame. */
+export const LIST_KEYS = ["tokens", "trash"];
+
+const readers: Record<string, (raw: unknown) => Partial<PopupState>> = {
+  tokens: (raw) => ({ tokens: storedTokens(raw), summary: null }),
+  trash: (raw) => ({ trash: storedTrash(raw) }),
+  connection: (raw) => ({ connection: storedConnection(raw) }),
+  proxyStatus: (raw) => ({ status: storedStatus(raw) }),
+  settings: (raw) => ({ settings: storedSettings(raw) }),
+  unseenFailure: (raw) => ({ unseenFailure: storedUnseenFailure(raw) }),
+};
+
+function fromRaw(raw: Record<string, unknown>, keys: readonly string[]): Partial<PopupState> {
+  return Object.assign({}, ...keys.map((key) => readers[key]?.(raw[key]) ?? {}));
+}
 
 /**
- * Local storage only: no network request on open. `early` is the raw answer of one
- * `storage.local.get(POPUP_STORAGE_KEYS)` started before the modules loaded, when there is one.
+ * The first screen's state. `early` is the answer of the read public/popup-early.js started
+ * before the modules loaded, when there is one. Without a summary (none written yet), the
+ * full lists are read now.
  */
-export async function loadPopupState(
+export async function loadFirstState(
   early?: Promise<Record<string, unknown>>,
 ): Promise<PopupState> {
-  const raw = await early?.catch(() => undefined);
-  const [tokens, trash, connection, status, settings, unseenFailure] = raw
-    ? [raw.tokens, raw.trash, raw.connection, raw.proxyStatus, raw.settings, raw.unseenFailure]
-    : await Promise.all([
-        items.tokens.getValue(),
-        items.trash.getValue(),
-        items.connection.getValue(),
-        items.status.getValue(),
-        items.settings.getValue(),
-        items.unseenFailure.getValue(),
-      ]);
-  return {
-    tokens: parse.tokens(tokens),
-    trash: parse.trash(trash),
-    connection: parse.connection(connection),
-    status: parse.status(status),
-    settings: parse.settings(settings),
-    unseenFailure: parse.unseenFailure(unseenFailure),
+  const raw: Record<string, unknown> =
+    (await early?.catch(() => undefined)) ?? (await extension().storage.local.get(FIRST_KEYS));
+  const summary = storedSummary(raw.popupSummary);
+  const base: PopupState = {
+    tokens: summary?.first ?? [],
+    trash: [],
+    connection: storedConnection(raw.connection),
+    status: storedStatus(raw.proxyStatus),
+    settings: storedSettings(raw.settings),
+    unseenFailure: storedUnseenFailure(raw.unseenFailure),
+    summary,
   };
+  return summary ? base : { ...base, ...(await loadLists()) };
+}
+
+/** The full token list and trash. */
+export async function loadLists(): Promise<Partial<PopupState>> {
+  return fromRaw(await extension().storage.local.get(LIST_KEYS), LIST_KEYS);
 }
 
 /** Calls back with the part of the state that changed; returns the unwatch function. */
 export function watchPopupState(onChange: (change: Partial<PopupState>) => void): () => void {
-  const stops = [
-    items.tokens.watch((v) => onChange({ tokens: parse.tokens(v) })),
-    items.trash.watch((v) => onChange({ trash: parse.trash(v) })),
-    items.connection.watch((v) => onChange({ connection: parse.connection(v) })),
-    items.status.watch((v) => onChange({ status: parse.status(v) })),
-    items.settings.watch((v) => onChange({ settings: parse.settings(v) })),
-    items.unseenFailure.watch((v) => onChange({ unseenFailure: parse.unseenFailure(v) })),
-  ];
-  return () => {
-    for (const stop of stops) stop();
+  const listener = (changes: Record<string, { newValue?: unknown }>, area: string) => {
+    if (area !== "local") return;
+    const keys = Object.keys(changes).filter((key) => key in readers);
+    if (keys.length === 0) return;
+    const raw = Object.fromEntries(keys.map((key) => [key, changes[key]?.newValue]));
+    onChange(fromRaw(raw, keys));
   };
+  const events = extension().storage.onChanged;
+  events.addListener(listener);
+  return () => events.removeListener(listener);
 }

@@ -22,7 +22,8 @@ import {
 import { backupSchema } from "../state/backup";
 import type { ImportSummary } from "../state/backup-merge";
 import { authSchema, type SettingKey } from "../state/settings";
-import { type StoredToken, TOKEN_KINDS } from "../state/tokens";
+import { TOKEN_KINDS } from "../state/token-facts";
+import type { StoredToken } from "../state/tokens";
 import type { Failure } from "./failure";
 
 const tokenId = z.int().check(z.positive());

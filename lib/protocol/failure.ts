@@ -3,8 +3,6 @@
  * never as sentences: each page words them in its own language (lib/i18n/failure-strings.ts).
  * The same values are stored in the proxy status, so a page opened later can still say why.
  */
-import * as z from "zod/mini";
-
 export type Failure =
   // The pages and the background
   | { code: "no-credentials" }
@@ -47,14 +45,11 @@ export type Failure =
 
 export type FailureCode = Failure["code"];
 
-/** A failure as stored or received: a code and flat parameters (checked loosely on read). */
-export const failureSchema = z.catchall(
-  z.object({ code: z.string().check(z.minLength(1), z.maxLength(64)) }),
-  z.union([z.string().check(z.maxLength(500)), z.number()]),
-);
-
 /** A stored failure back as the union (its code was written by this code base). */
-export const asFailure = (stored: z.infer<typeof failureSchema>): Failure => stored as Failure;
+export const asFailure = (stored: StoredFailure): Failure => stored as Failure;
+
+/** A failure as stored or received: a code and flat parameters (see failure-schema.ts). */
+export type StoredFailure = { code: string } & { [param: string]: string | number };
 
 /** A failure whose cause is another failure: the cause's code and parameters ride along flat. */
 export function because<C extends "exit-check-failed" | "refresh-failed">(

@@ -4,7 +4,8 @@
  * only once per request: a second challenge means the credentials were refused, and answering
  * again would loop.
  */
-import { proxyEndpoint, type StoredToken } from "../state/tokens";
+import { proxyEndpoint } from "../state/token-facts";
+import type { StoredToken } from "../state/tokens";
 
 export interface AuthChallenge {
   requestId: string;

@@ -1,6 +1,7 @@
 /** Keeps the auto-refresh alarm in line with settings and the connected token. */
 import type { Settings } from "../state/settings";
-import { isDynamic, type StoredToken } from "../state/tokens";
+import { isDynamic } from "../state/token-facts";
+import type { StoredToken } from "../state/tokens";
 
 export const AUTO_REFRESH_ALARM = "auto-refresh-ip";
 

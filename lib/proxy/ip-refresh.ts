@@ -5,7 +5,8 @@ import { because } from "../protocol/failure";
 import { readState } from "../state/read";
 import type { Settings } from "../state/settings";
 import { updateState } from "../state/store";
-import { isDynamic, type StoredToken, withRefreshedAddress } from "../state/tokens";
+import { isDynamic } from "../state/token-facts";
+import { type StoredToken, withRefreshedAddress } from "../state/tokens";
 import type { EngineResult } from "./engine-result";
 
 export function createIpRefresh(deps: {

@@ -4,7 +4,8 @@
  */
 import type { Failure } from "../protocol/failure";
 import { isUsableHost } from "../state/accept-token";
-import { isAddressPending, type StoredToken } from "../state/tokens";
+import { isAddressPending } from "../state/token-facts";
+import type { StoredToken } from "../state/tokens";
 
 export function unusableReason(
   token: StoredToken | undefined,

@@ -4,7 +4,8 @@
  * browsers. A dynamic token may still wait for its address (host "": "address pending"). What
  * fails is reported and its answer kept for support, never stored as a token that vanishes.
  */
-import { isDynamic, type StoredToken, storedTokenSchema } from "./tokens";
+import { isDynamic } from "./token-facts";
+import { type StoredToken, storedTokenSchema } from "./tokens";
 
 export type Acceptance =
   | { ok: true; token: StoredToken }

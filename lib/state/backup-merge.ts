@@ -5,7 +5,8 @@
 import type { Backup, BackupState, BackupToken, BackupTrashEntry } from "./backup";
 import { importSettings, type SettingChange, type SettingsImport } from "./backup-settings";
 import type { SettingKey } from "./settings";
-import { proxyEndpoint, type StoredToken, storedTokenSchema } from "./tokens";
+import { proxyEndpoint } from "./token-facts";
+import { type StoredToken, storedTokenSchema } from "./tokens";
 import type { TrashEntry } from "./trash";
 
 export interface EntryRef {

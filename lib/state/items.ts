@@ -5,7 +5,7 @@
  */
 import { storage } from "@wxt-dev/storage";
 import * as z from "zod/mini";
-import { failureSchema } from "../protocol/failure";
+import { failureSchema } from "../protocol/failure-schema";
 import { type PopupSummary, readSummary } from "./popup-summary";
 import { DEFAULT_SETTINGS, decodeSettings, type Settings, settingsSchema } from "./settings";
 import {

@@ -4,7 +4,7 @@
  */
 import * as z from "zod/mini";
 import { isRecord } from "../api/is-record";
-import { failureSchema } from "../protocol/failure";
+import { failureSchema } from "../protocol/failure-schema";
 
 export const connectionSchema = z.object({
   /** The token the user wants traffic to go through; null = direct. */

@@ -4,14 +4,7 @@
  */
 import * as z from "zod/mini";
 import type { DynamicToken, NetworkType, StaticToken } from "../api";
-
-export const TOKEN_KINDS = [
-  "static-ip",
-  "dynamic-ip",
-  "static-traffic",
-  "dynamic-traffic",
-] as const;
-export type TokenKind = (typeof TOKEN_KINDS)[number];
+import { TOKEN_KINDS, type TokenKind } from "./token-facts";
 
 /** An instant in epoch ms that Date can hold: a stored 1e300 must not crash a view. */
 export const instantSchema = z.number().check(z.gte(0), z.lte(8_640_000_000_000_000));
@@ -44,9 +37,6 @@ export const storedTokenSchema = z.object({
   createdAt: instantSchema,
 });
 export type StoredToken = z.infer<typeof storedTokenSchema>;
-
-export const isDynamic = (token: Pick<StoredToken, "kind">) =>
-  token.kind === "dynamic-ip" || token.kind === "dynamic-traffic";
 
 /** Facts the create request knew that the answer does not repeat. */
 export interface CreateContext {
@@ -123,10 +113,3 @@ export function withRefreshedAddress(stored: StoredToken, fresh: DynamicToken): 
     trafficUsed: fresh.traffic_used ?? stored.trafficUsed,
   };
 }
-
-/** A dynamic token the provider has not given an address yet: it cannot carry traffic. */
-export const isAddressPending = (token: Pick<StoredToken, "host">) => token.host === "";
-
-/** `host:port` the browser talks to for this token. */
-export const proxyEndpoint = (token: Pick<StoredToken, "host" | "port">) =>
-  `${token.host}:${token.port}`;

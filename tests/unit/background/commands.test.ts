@@ -16,7 +16,8 @@ import type { Engine } from "../../../lib/proxy/engine";
 import { read } from "../../../lib/state/read";
 import { DEFAULT_SETTINGS, type Settings } from "../../../lib/state/settings";
 import { writeState } from "../../../lib/state/store";
-import type { StoredToken, TokenKind } from "../../../lib/state/tokens";
+import type { TokenKind } from "../../../lib/state/token-facts";
+import type { StoredToken } from "../../../lib/state/tokens";
 import * as samples from "../api/samples";
 import { makeToken } from "../stored-token";
 

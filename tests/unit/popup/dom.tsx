@@ -8,6 +8,7 @@ import { act } from "preact/test-utils";
 import { vi } from "vitest";
 import { PopupContext, type PopupEnv } from "../../../components/popup/env";
 import type { Language } from "../../../lib/i18n";
+import { describeFailure } from "../../../lib/i18n/failure-strings";
 import { popupStrings } from "../../../lib/i18n/popup-strings";
 import type { Command } from "../../../lib/protocol/commands";
 import type { Failure } from "../../../lib/protocol/failure";
@@ -28,6 +29,7 @@ export function fakeEnv(
   const copy = vi.fn(async (_text: string) => true);
   const env: PopupEnv = {
     t: popupStrings(language),
+    explain: (failure) => describeFailure(failure, language),
     language,
     now: () => NOW,
     send: send as PopupEnv["send"],

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { describeFailure } from "../../../lib/i18n/failure-strings";
 import { popupStrings } from "../../../lib/i18n/popup-strings";
 import { credentialLine, proxyUrl } from "../../../lib/popup/copy";
 import {
@@ -362,10 +363,12 @@ describe("create form", () => {
 
 describe("outcomes", () => {
   const t = popupStrings("en");
+  const en = (failure: { code: string }) => describeFailure(failure, "en");
+  const zh = (failure: { code: string }) => describeFailure(failure, "zh_CN");
 
   it("says what was deleted, what failed and why, and offers undo", () => {
     const gone = { code: "api-not-found" } as const;
-    expect(deleteNotice({ done: [1, 3], failed: [{ id: 2, failure: gone }] }, t, "en")).toEqual({
+    expect(deleteNotice({ done: [1, 3], failed: [{ id: 2, failure: gone }] }, t, en)).toEqual({
       tone: "error",
       lines: [
         "Moved 2 token(s) to the Trash.",
@@ -375,9 +378,9 @@ describe("outcomes", () => {
       undoIds: [1, 3],
     });
     expect(
-      deleteNotice({ done: [], failed: [{ id: 2, failure: gone }] }, t, "en").undoIds,
+      deleteNotice({ done: [], failed: [{ id: 2, failure: gone }] }, t, en).undoIds,
     ).toBeUndefined();
-    expect(restoreNotice({ done: [4], failed: [] }, t, "en")).toEqual({
+    expect(restoreNotice({ done: [4], failed: [] }, t, en)).toEqual({
       tone: "ok",
       lines: ["Restored 1 token(s)."],
       items: [],
@@ -385,15 +388,15 @@ describe("outcomes", () => {
   });
 
   it("an error notice words the failure in the popup's language and links Options when it helps", () => {
-    expect(errorNotice({ code: "api-unauthorized" }, "en")).toEqual({
+    expect(errorNotice({ code: "api-unauthorized" }, en)).toEqual({
       tone: "error",
       lines: ["The provider refused your API credentials. Check them in Options."],
       items: [],
       optionsLink: true,
     });
-    const zh = errorNotice({ code: "api-timeout", seconds: 15 }, "zh_CN");
-    expect(zh.lines[0]).toContain("15 秒");
-    expect(zh.optionsLink).toBe(false);
+    const inChinese = errorNotice({ code: "api-timeout", seconds: 15 }, zh);
+    expect(inChinese.lines[0]).toContain("15 秒");
+    expect(inChinese.optionsLink).toBe(false);
     // A cause that is fixed in Options links there too.
     expect(fixedInOptions({ code: "exit-check-failed", cause: "api-network" })).toBe(true);
     expect(fixedInOptions({ code: "exit-check-failed", cause: "api-timeout" })).toBe(false);

@@ -2,12 +2,15 @@ import { readFileSync } from "node:fs";
 import { beforeEach, describe, expect, it } from "vitest";
 import { fakeBrowser } from "wxt/testing";
 import {
-  loadPopupState,
-  POPUP_STORAGE_KEYS,
+  FIRST_KEYS,
+  LIST_KEYS,
+  loadFirstState,
+  loadLists,
   type PopupState,
   watchPopupState,
 } from "../../../lib/popup/state";
 import { items } from "../../../lib/state/items";
+import { summarize } from "../../../lib/state/popup-summary";
 import { DEFAULT_SETTINGS } from "../../../lib/state/settings";
 import { DEFAULT_STATUS } from "../../../lib/state/status";
 import { makeToken } from "../stored-token";
@@ -15,20 +18,36 @@ import { makeToken } from "../stored-token";
 beforeEach(() => fakeBrowser.reset());
 
 describe("popup state", () => {
-  it("reads everything from local storage, leaving out entries that fail their check", async () => {
+  it("paints from the summary first; the full lists follow, entries failing their check left out", async () => {
     const good = makeToken({ id: 7 });
+    const other = makeToken({ id: 8 });
     await fakeBrowser.storage.local.set({
-      tokens: [good, { id: "broken" }],
-      trash: [{ token: makeToken({ id: 8 }), deletedAt: 1, restoreDeadline: 2 }, 42],
+      tokens: [good, { id: "broken" }, other],
+      trash: [{ token: makeToken({ id: 9 }), deletedAt: 1, restoreDeadline: 2 }, 42],
+      popupSummary: summarize([good], 1, 7),
       connection: { activeTokenId: 7, lastTokenId: 7 },
       proxyStatus: "garbage",
     });
-    const state = await loadPopupState();
-    expect(state.tokens).toEqual([good]);
-    expect(state.trash.map((e) => e.token.id)).toEqual([8]);
-    expect(state.connection.activeTokenId).toBe(7);
-    expect(state.status).toEqual(DEFAULT_STATUS);
-    expect(state.settings).toEqual(DEFAULT_SETTINGS);
+    const first = await loadFirstState();
+    expect(first.tokens).toEqual([good]); // the summary's rows, not the full list yet
+    expect(first.summary?.tokenCount).toBe(1);
+    expect(first.connection.activeTokenId).toBe(7);
+    expect(first.status).toEqual(DEFAULT_STATUS);
+    expect(first.settings).toEqual({ language: "auto", webrtcProtection: false });
+    const lists = await loadLists();
+    expect(lists.tokens).toEqual([good, other]);
+    expect(lists.trash?.map((e) => e.token.id)).toEqual([9]);
+    expect(lists.summary).toBeNull(); // from here on the lists speak for themselves
+  });
+
+  it("without a summary (none written yet, or another version's) reads the full lists at once", async () => {
+    await fakeBrowser.storage.local.set({
+      tokens: [makeToken({ id: 3 })],
+      popupSummary: { v: 999, first: [] },
+    });
+    const first = await loadFirstState();
+    expect(first.summary).toBeNull();
+    expect(first.tokens.map((t) => t.id)).toEqual([3]);
   });
 
   it("calls back with the part that changed", async () => {
@@ -40,32 +59,36 @@ describe("popup state", () => {
     });
     stop();
     await fakeBrowser.storage.local.set({ tokens: [] });
-    expect(changes.map((c) => Object.keys(c))).toEqual([["tokens"], ["settings"]]);
+    expect(changes.map((c) => Object.keys(c).sort())).toEqual([
+      ["summary", "tokens"],
+      ["settings"],
+    ]);
     expect(changes[0]?.tokens?.[0]?.id).toBe(3);
     expect(changes[1]?.settings?.language).toBe("zh_CN");
   });
 
-  it("takes the early read of public/popup-early.js, which asks for the items' own keys", async () => {
-    const itemKeys = [
-      items.tokens,
-      items.trash,
-      items.connection,
-      items.status,
-      items.settings,
-      items.unseenFailure,
-    ].map((item) => item.key.replace(/^local:/, ""));
-    expect(POPUP_STORAGE_KEYS).toEqual(itemKeys);
+  it("public/popup-early.js asks for the first screen's own keys; the lists are real items too", async () => {
+    const keyOf = (item: { key: string }) => item.key.replace(/^local:/, "");
+    expect(FIRST_KEYS).toEqual(
+      [items.popupSummary, items.connection, items.status, items.settings, items.unseenFailure].map(
+        keyOf,
+      ),
+    );
+    expect(LIST_KEYS).toEqual([items.tokens, items.trash].map(keyOf));
     const early = readFileSync("public/popup-early.js", "utf8");
     const keys = early.match(/popupKeys = \[([^\]]*)\]/)?.[1] ?? "";
-    expect([...keys.matchAll(/"(\w+)"/g)].map((m) => m[1])).toEqual(itemKeys);
+    expect([...keys.matchAll(/"(\w+)"/g)].map((m) => m[1])).toEqual(FIRST_KEYS);
 
     const token = makeToken({ id: 9 });
-    const state = await loadPopupState(Promise.resolve({ tokens: [token] }));
+    const state = await loadFirstState(
+      Promise.resolve({ popupSummary: summarize([token], 0, null) }),
+    );
     expect(state.tokens).toEqual([token]);
-    expect(state.connection).toEqual({ activeTokenId: null, lastTokenId: null });
-    // A failed early read falls back to the storage items.
-    await fakeBrowser.storage.local.set({ tokens: [makeToken({ id: 10 })] });
-    const fallback = await loadPopupState(Promise.reject(new Error("no storage")));
+    // A failed early read falls back to reading storage.
+    await fakeBrowser.storage.local.set({
+      popupSummary: summarize([makeToken({ id: 10 })], 0, null),
+    });
+    const fallback = await loadFirstState(Promise.reject(new Error("no storage")));
     expect(fallback.tokens.map((t) => t.id)).toEqual([10]);
   });
 });

@@ -347,6 +347,11 @@ describe("the popup around the list", () => {
     await click(m, button(m.root, "New token"));
     expect(pressed()).toEqual(["false", "true", "false"]);
     const howMany = () => m.root.querySelector("#create-number") as HTMLInputElement | null;
+    // The form is a view of its own, loaded on first use.
+    await vi.waitFor(async () => {
+      await settle();
+      expect(howMany()).not.toBeNull();
+    });
     const input = howMany();
     if (!input) throw new Error("no number field");
     input.value = "7";

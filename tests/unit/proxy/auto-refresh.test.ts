@@ -5,7 +5,7 @@ import {
   syncAutoRefreshAlarm,
 } from "../../../lib/proxy/auto-refresh";
 import { DEFAULT_SETTINGS } from "../../../lib/state/settings";
-import type { TokenKind } from "../../../lib/state/tokens";
+import type { TokenKind } from "../../../lib/state/token-facts";
 import { makeToken } from "../stored-token";
 
 describe("autoRefreshPeriod", () => {

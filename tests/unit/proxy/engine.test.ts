@@ -18,7 +18,8 @@ import { read } from "../../../lib/state/read";
 import { DEFAULT_SETTINGS, type Settings } from "../../../lib/state/settings";
 import { type Connection, DEFAULT_STATUS, type ProxyStatus } from "../../../lib/state/status";
 import { writeState } from "../../../lib/state/store";
-import { proxyEndpoint, type StoredToken } from "../../../lib/state/tokens";
+import { proxyEndpoint } from "../../../lib/state/token-facts";
+import type { StoredToken } from "../../../lib/state/tokens";
 import { makeToken } from "../stored-token";
 
 const NOW = 1_760_000_000_000;

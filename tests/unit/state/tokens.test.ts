@@ -1,10 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { type DynamicToken, dynamicTokenSchema, staticTokenSchema } from "../../../lib/api";
+import { isDynamic, proxyEndpoint } from "../../../lib/state/token-facts";
 import {
   fromDynamicToken,
   fromStaticToken,
-  isDynamic,
-  proxyEndpoint,
   storedTokenSchema,
   withRefreshedAddress,
 } from "../../../lib/state/tokens";

@@ -1,0 +1,57 @@
+/** Every failure code as an English sentence that says what to do. */
+import type { FailureCode } from "../protocol/failure";
+
+export const en: Record<FailureCode, string> = {
+  "no-credentials": "Add the provider's base URL and your API credentials in Options first.",
+  "no-base-url": "Set the provider's base URL in Options first.",
+  "background-unreachable":
+    "Proxy Deck's background did not answer. Reload this page; if it keeps happening, restart the browser.",
+  "malformed-command": "Proxy Deck received a malformed command. Reload this page and try again.",
+  internal: "Something went wrong in Proxy Deck. Try again.",
+
+  "api-network":
+    "Cannot reach {origin}. Check the address in Options and your internet connection.",
+  "api-timeout": "The provider did not answer within {seconds} s. Try again later.",
+  "api-schema":
+    "The provider sent an unexpected answer. Try again later; if it keeps happening, the provider may have changed its API.",
+  "api-too-large":
+    "The provider's answer was far larger than any real answer, so Proxy Deck did not read it. Try again later.",
+  "api-redirect":
+    "The provider answered with a redirect to another address; Proxy Deck does not follow it with your credentials. Check the base URL in Options.",
+  "api-invalid-request": "The request was not sent: {detail}.",
+  "api-rate-limited":
+    "The provider is limiting how often you can make requests. Try again in {seconds} s.",
+  "api-bad-request": "The provider rejected the request: {reason}.",
+  "api-unauthorized": "The provider refused your API credentials. Check them in Options.",
+  "api-forbidden":
+    "The provider refused this action: your account lacks the permission or the quota for it. Check your plan and balance.",
+  "api-not-found": "The provider could not find that item; it may already have been deleted.",
+  "api-server-error": "The provider had a problem ({status}). Try again later.",
+  "api-refused": "The provider refused the request ({status}){reason}.",
+
+  "credentials-refused":
+    "The proxy refused this token's username or password. Check the token or choose another one.",
+  "proxy-unreachable":
+    "The proxy server {host} cannot be reached. Check your connection, or refresh or replace the token.",
+  "proxy-error": "The proxy failed ({error}). Try again or choose another token.",
+  "socks5-unsupported":
+    "Chrome cannot sign in to SOCKS5 proxies, so this token would fail on every page. Use an HTTP token instead: create one with the same location and choose HTTP.",
+  "controlled-by-other":
+    "Another extension controls the browser's proxy setting: Proxy Deck cannot take effect until it is disabled.",
+  "token-missing": "The chosen token is no longer stored. Choose another token.",
+  "token-expired": "The chosen token has expired. Choose another token, or go direct.",
+  "address-pending":
+    "The provider has not given this token an address yet. Get a new IP for it, or choose another token.",
+  "config-failed":
+    "This browser refused the token's proxy settings ({detail}). Choose another token, or go direct.",
+  "no-tokens": "Create a token first.",
+  "not-dynamic": "Only dynamic tokens can get a new IP.",
+  "exit-check-failed": "Traffic through this token failed: {because}",
+  "refresh-failed": "The IP refresh failed: {because}",
+
+  "provider-refused-token": "The provider refused this token (it may already be gone).",
+  "restore-window-passed":
+    "The 30-day restore window has passed; this token can no longer be restored.",
+  "backup-missing-secrets":
+    "This backup was made without secrets and holds tokens this browser does not have, so their passwords are missing. Export it again with “Include secrets” ticked. Nothing was imported.",
+};

@@ -1,0 +1,23 @@
+/**
+ * Facts about a stored token that the pages need on their first path, without the stored
+ * schema (and zod) that lib/state/tokens.ts carries.
+ */
+import type { StoredToken } from "./tokens";
+
+export const TOKEN_KINDS = [
+  "static-ip",
+  "dynamic-ip",
+  "static-traffic",
+  "dynamic-traffic",
+] as const;
+export type TokenKind = (typeof TOKEN_KINDS)[number];
+
+export const isDynamic = (token: Pick<StoredToken, "kind">) =>
+  token.kind === "dynamic-ip" || token.kind === "dynamic-traffic";
+
+/** A dynamic token the provider has not given an address yet: it cannot carry traffic. */
+export const isAddressPending = (token: Pick<StoredToken, "host">) => token.host === "";
+
+/** `host:port` the browser talks to for this token. */
+export const proxyEndpoint = (token: Pick<StoredToken, "host" | "port">) =>
+  `${token.host}:${token.port}`;
