@@ -13,11 +13,15 @@ globalThis.popupPack = globalThis.popupStorage.then((stored) => {
       : navigator.language.toLowerCase().startsWith("zh")
         ? "zh_CN"
         : "en";
-  const code = language === "zh_CN" ? "zh" : "en";
-  // The pack's own imports too, fetched side by side instead of one after the other.
-  import(`./chunks/failure-strings-${code}.js`).catch(() => undefined);
+  // The pack's own imports too, fetched side by side instead of one after the other. Literal
+  // paths only: a computed import() is what Firefox's add-on review refuses.
   import("./chunks/failure-strings-describe.js").catch(() => undefined);
-  return import(`./chunks/popup-pack-${code}.js`);
+  if (language === "zh_CN") {
+    import("./chunks/failure-strings-zh.js").catch(() => undefined);
+    return import("./chunks/popup-pack-zh.js");
+  }
+  import("./chunks/failure-strings-en.js").catch(() => undefined);
+  return import("./chunks/popup-pack-en.js");
 });
 // A change after this read and before the page's own watchers start would be lost: note it,
 // and the page reads again.
