@@ -1,12 +1,5 @@
-import { useEffect, useMemo, useState } from "preact/hooks";
-import {
-  countryOptions,
-  FIRST_PAINT_ROWS,
-  filterTokens,
-  NO_FILTER,
-  PAGE_ROWS,
-  type TokenFilter,
-} from "../../lib/popup/filter";
+import { useMemo, useState } from "preact/hooks";
+import { countryOptions, filterTokens, NO_FILTER, type TokenFilter } from "../../lib/popup/filter";
 import { flagEmoji } from "../../lib/popup/format";
 import type { Notice } from "../../lib/popup/outcome";
 import { asFailure } from "../../lib/protocol/failure";
@@ -15,9 +8,14 @@ import { TOKEN_KINDS } from "../../lib/state/token-facts";
 import type { StoredToken } from "../../lib/state/tokens";
 import { useEnv } from "./env";
 import { withIds } from "./id-state";
-import { SelectAll, ShowMore } from "./ListControls";
+import { SelectAll } from "./ListControls";
+import { Rows } from "./lazy-views";
 import { TokenRow } from "./TokenRow";
 import { useRowActions } from "./use-row-actions";
+
+/** A row's usual height and the gap between rows (popup.css), before rows are measured. */
+const ROW_HEIGHT = 128;
+const ROW_GAP = 6;
 
 export interface TokenListProps {
   tokens: StoredToken[];
@@ -32,24 +30,17 @@ export function TokenList({ tokens, connection, status, now, notify }: TokenList
   const env = useEnv();
   const { t } = env;
   const [filter, setFilter] = useState<TokenFilter>(NO_FILTER);
-  // The first paint holds only what the popup can show; the rest of the page follows a frame
-  // later, so 1,000 stored tokens open as fast as 10.
-  const [limit, setLimit] = useState(FIRST_PAINT_ROWS);
-  // Preact runs effects after the browser has painted.
-  useEffect(() => setLimit((l) => Math.max(l, PAGE_ROWS)), []);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [batchBusy, setBatchBusy] = useState(false);
 
   const matches = useMemo(() => filterTokens(tokens, filter), [tokens, filter]);
   const countries = useMemo(() => countryOptions(tokens), [tokens]);
-  const shown = matches.slice(0, limit);
   const existing = useMemo(() => new Set(tokens.map((tk) => tk.id)), [tokens]);
   const selectedIds = [...selected].filter((id) => existing.has(id));
   const allMatchesSelected = matches.length > 0 && matches.every((tk) => selected.has(tk.id));
 
   const changeFilter = (change: Partial<TokenFilter>) => {
     setFilter((f) => ({ ...f, ...change }));
-    setLimit(PAGE_ROWS);
   };
 
   const { handlers, deleteIds, pending, errors, notes } = useRowActions(
@@ -144,36 +135,40 @@ export function TokenList({ tokens, connection, status, now, notify }: TokenList
           </button>
         </p>
       ) : (
-        <ul class="rows">
-          {shown.map((token) => (
-            <TokenRow
-              key={token.id}
-              token={token}
-              active={connection.activeTokenId === token.id}
-              routeState={connection.activeTokenId === token.id ? status.state : undefined}
-              selected={selected.has(token.id)}
-              pending={pending.get(token.id)}
-              error={
-                errors.get(token.id) ??
-                (statusError?.tokenId === token.id && statusError.error
-                  ? asFailure(statusError.error.failure)
-                  : undefined)
-              }
-              note={notes.get(token.id)}
-              now={now}
-              t={t}
-              language={env.language}
-              socksAuth={env.socksAuth}
-              handlers={handlers}
-            />
-          ))}
-        </ul>
+        <Rows.Lazy
+          class="rows"
+          count={matches.length}
+          keyOf={(index) => matches[index]?.id ?? -index}
+          estimate={ROW_HEIGHT}
+          gap={ROW_GAP}
+          renderRow={(index) => {
+            const token = matches[index] as StoredToken;
+            return (
+              <TokenRow
+                key={token.id}
+                index={index}
+                token={token}
+                active={connection.activeTokenId === token.id}
+                routeState={connection.activeTokenId === token.id ? status.state : undefined}
+                selected={selected.has(token.id)}
+                pending={pending.get(token.id)}
+                error={
+                  errors.get(token.id) ??
+                  (statusError?.tokenId === token.id && statusError.error
+                    ? asFailure(statusError.error.failure)
+                    : undefined)
+                }
+                note={notes.get(token.id)}
+                now={now}
+                t={t}
+                language={env.language}
+                socksAuth={env.socksAuth}
+                handlers={handlers}
+              />
+            );
+          }}
+        />
       )}
-      <ShowMore
-        shown={shown.length}
-        total={matches.length}
-        onMore={() => setLimit((l) => l + PAGE_ROWS)}
-      />
     </section>
   );
 }

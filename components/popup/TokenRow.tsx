@@ -22,6 +22,8 @@ export interface RowHandlers {
 
 export interface TokenRowProps {
   token: StoredToken;
+  /** Its place in the list shown, for the windowed list's measuring. */
+  index?: number;
   active: boolean;
   /** What the browser has shown about the active token (see ProxyStatus). */
   routeState?: ProxyStatus["state"];
@@ -50,6 +52,7 @@ function TokenRowView(props: TokenRowProps) {
     <li
       class={`row${active ? " row--active" : ""}${error ? " row--error" : ""}`}
       data-token-id={id}
+      data-index={props.index}
       aria-describedby={error ? errorId : undefined}
     >
       <div class="row-head">

@@ -1,17 +1,26 @@
 /** The popup's views loaded on demand, and one call to fetch them all ahead of need. */
+import { FirstRows } from "./FirstRows";
 import { lazyView } from "./lazy";
 
 export const CreateView = lazyView(() => import("./CreateForm").then((m) => m.CreateForm));
 export const TrashListView = lazyView(() => import("./TrashView").then((m) => m.TrashView));
+/** Long lists, drawn a window at a time; the first rows stand in while the code loads. */
+export const Rows = lazyView(() => import("./WindowedRows").then((m) => m.WindowedRows), FirstRows);
 export const WebrtcOfferView = lazyView(() => import("./WebrtcOffer").then((m) => m.WebrtcOffer));
+
+/** Fetches every on-demand view; resolves when all are in. */
+export async function loadAllViews(): Promise<void> {
+  await Promise.all([
+    CreateView.prefetch(),
+    TrashListView.prefetch(),
+    WebrtcOfferView.prefetch(),
+    Rows.prefetch(),
+  ]);
+}
 
 /** When the first screen is out and the page is idle, the other views come in quietly. */
 export function prefetchViews(): void {
-  const fetchAll = () => {
-    void CreateView.prefetch();
-    void TrashListView.prefetch();
-    void WebrtcOfferView.prefetch();
-  };
+  const fetchAll = () => void loadAllViews();
   const idle = (globalThis as { requestIdleCallback?: (run: () => void) => void })
     .requestIdleCallback;
   if (idle) idle(fetchAll);

@@ -5,7 +5,11 @@
 import { type ComponentType, h } from "preact";
 import { useEffect, useState } from "preact/hooks";
 
-export function lazyView<P extends object>(load: () => Promise<ComponentType<P>>) {
+export function lazyView<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  /** What stands in until the view has loaded; nothing by default. */
+  fallback?: ComponentType<P>,
+) {
   let loaded: ComponentType<P> | null = null;
   let loading: Promise<ComponentType<P>> | null = null;
   const prefetch = (): Promise<ComponentType<P>> => {
@@ -21,7 +25,8 @@ export function lazyView<P extends object>(load: () => Promise<ComponentType<P>>
     useEffect(() => {
       if (!view) void prefetch().then((next) => setView(() => next));
     }, [view]);
-    return view ? h(view, props) : null;
+    if (view) return h(view, props);
+    return fallback ? h(fallback, props) : null;
   }
 
   return { Lazy, prefetch };

@@ -1,4 +1,8 @@
-/** Filtering and search over the stored tokens (pure, linear: fine for thousands). */
+/**
+ * Filtering and search over the stored tokens: linear, over texts built once per token (the
+ * list's objects live until storage changes), so a keystroke over 10,000 tokens is a scan of
+ * ready strings.
+ */
 import type { TokenKind } from "../state/token-facts";
 import type { StoredToken } from "../state/tokens";
 
@@ -11,7 +15,18 @@ export interface TokenFilter {
 
 export const NO_FILTER: TokenFilter = { kind: "all", country: "all", text: "" };
 
-const haystack = (t: StoredToken) =>
+const haystacks = new WeakMap<StoredToken, string>();
+
+const haystack = (t: StoredToken) => {
+  let text = haystacks.get(t);
+  if (text === undefined) {
+    text = searchText(t);
+    haystacks.set(t, text);
+  }
+  return text;
+};
+
+const searchText = (t: StoredToken) =>
   [
     String(t.id),
     t.name,
@@ -58,7 +73,7 @@ export function countryOptions(tokens: readonly StoredToken[]): CountryOption[] 
   return [...byName.values()].sort((a, b) => a.name.localeCompare(b.name));
 }
 
-/** How many rows to paint at first and per "show more": enough to fill the popup many times. */
+/** How many trash rows to paint at first and per "show more". */
 export const PAGE_ROWS = 100;
 /** Rows in the very first paint: more than a 600 px popup shows. */
 export const FIRST_PAINT_ROWS = 12;

@@ -56,7 +56,7 @@ export const storedTrash = (raw: unknown): TrashEntry[] =>
 
 export const storedSummary = (raw: unknown): PopupSummary | null => {
   const summary = readSummary(raw);
-  return summary && summary.first.every(isTokenShaped) ? summary : null;
+  return summary?.first.every(isTokenShaped) ? summary : null;
 };
 
 export function storedSettings(raw: unknown): PopupSettings {

@@ -5,8 +5,9 @@
 import { parseHTML } from "linkedom";
 import { type ComponentChild, render } from "preact";
 import { act } from "preact/test-utils";
-import { vi } from "vitest";
+import { afterAll, vi } from "vitest";
 import { PopupContext, type PopupEnv } from "../../../components/popup/env";
+import { loadAllViews } from "../../../components/popup/lazy-views";
 import type { Language } from "../../../lib/i18n";
 import { describeFailure } from "../../../lib/i18n/failure-strings";
 import { popupStrings } from "../../../lib/i18n/popup-strings";
@@ -16,6 +17,10 @@ import type { Failure } from "../../../lib/protocol/failure";
 /** A scripted background's answer (typed loosely: the tests script any command). */
 export type Reply = { ok: true; data: unknown } | { ok: false; failure: Failure };
 type Handler = (command: Command) => Reply | Promise<Reply>;
+
+// The popup fetches its on-demand views when idle: let them finish before the file's
+// environment goes away.
+afterAll(loadAllViews);
 
 export const NOW = Date.UTC(2026, 0, 15, 12, 0, 0);
 
@@ -50,6 +55,8 @@ export async function mount(ui: ComponentChild, env: PopupEnv): Promise<Mounted>
   const { document, window } = parseHTML(
     '<!doctype html><html lang="en"><body><div id="app"></div></body></html>',
   );
+  // linkedom has no layout: the popup's viewport, as the windowed list reads it.
+  Object.assign(window, { innerWidth: 400, innerHeight: 600, scrollX: 0, scrollY: 0 });
   Object.assign(globalThis, { document, window });
   const root = document.getElementById("app") as unknown as HTMLElement;
   await act(() => {

@@ -9,7 +9,6 @@ import { type ComponentChild, render } from "preact";
 import { useState } from "preact/hooks";
 import { act } from "preact/test-utils";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { PopupContext } from "../../../components/popup/env";
 import { PopupApp } from "../../../components/popup/PopupApp";
 import { TrashView } from "../../../components/popup/TrashView";
 import { formatDateTime } from "../../../lib/popup/format";
@@ -228,7 +227,12 @@ describe("the token list", () => {
     expect(labels).toEqual(["All countries", "🇩🇪 Germany (2)", "🇯🇵 Japan (1)"]);
   });
 
-  it("paints what the popup can show first, and the first 100 rows right after", async () => {
+  it("paints what the popup can show first, then the list drawn a window at a time", async () => {
+    // A fresh page: modules as a newly opened popup has them, the windowing code not yet in.
+    vi.resetModules();
+    const { PopupApp: FreshApp } = await import("../../../components/popup/PopupApp");
+    const { PopupContext: FreshContext } = await import("../../../components/popup/env");
+    const { Rows: FreshRows } = await import("../../../components/popup/lazy-views");
     // Rendered the way the browser does, outside act(): effects wait for the frame.
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     const { env } = fakeEnv(() => ({ ok: true, data: null }));
@@ -238,29 +242,38 @@ describe("the token list", () => {
     );
     Object.assign(globalThis, { document, window });
     const root = document.getElementById("app") as unknown as HTMLElement;
+    Object.assign(window, { innerWidth: 400, innerHeight: 600, scrollX: 0, scrollY: 0 });
     render(
-      <PopupContext.Provider value={env}>
-        <PopupApp state={state(many)} />
-      </PopupContext.Provider>,
+      <FreshContext.Provider value={env}>
+        <FreshApp state={state(many)} />
+      </FreshContext.Provider>,
       root,
     );
     mounted = { root, window: window as never, unmount: () => render(null, root) };
     expect(rows(root)).toHaveLength(12);
+    expect(root.querySelector<HTMLElement>("ul.rows")?.style.paddingBottom).toBeFalsy();
     // Preact runs effects after the next frame: timers where there is no frame.
     await vi.runAllTimersAsync();
-    expect(rows(root)).toHaveLength(100);
+    await FreshRows.prefetch();
+    await vi.runAllTimersAsync();
+    // The windowed list: its rows from the first, the others standing as padding.
+    expect(rows(root).slice(0, 12)).toEqual(many.slice(0, 12).map((t) => t.id));
+    expect(root.querySelector<HTMLElement>("ul.rows")?.style.paddingBottom).toMatch(/px$/);
   });
 
-  it("a new filter starts again at the first 100 rows", async () => {
+  it("a new filter lists its matches from the first", async () => {
     const { env } = fakeEnv(() => ({ ok: true, data: null }));
-    const many = Array.from({ length: 150 }, (_, i) => makeToken({ id: i + 1 }));
+    const kinds = ["static-ip", "dynamic-ip", "static-traffic"] as const;
+    const many = Array.from({ length: 150 }, (_, i) =>
+      makeToken({ id: i + 1, kind: kinds[i % 3] ?? "static-ip" }),
+    );
     mounted = await mount(<PopupApp state={state(many)} />, env);
     const m = mounted;
-    await click(m, button(m.root, "Show 50 more"));
-    expect(rows(m.root)).toHaveLength(150);
-    await choose(m, m.root.querySelector(".filters select"), "static-ip");
-    expect(rows(m.root)).toHaveLength(100);
-    expect(m.root.textContent).toContain("100 of 150 shown");
+    await choose(m, m.root.querySelector(".filters select"), "static-traffic");
+    const shown = rows(m.root);
+    expect(shown[0]).toBe(3);
+    expect(shown.every((id) => id % 3 === 0)).toBe(true);
+    expect(m.root.textContent).toContain("Select all 50 matching");
   });
 
   it("select all takes the matching tokens only; clear selection empties it", async () => {
