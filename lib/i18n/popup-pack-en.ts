@@ -1,15 +1,8 @@
-/** The popup's English pack (see popup-language.ts). */
-
-import { describeWith } from "./failure-strings-describe";
+/**
+ * The popup's English pack (see popup-language.ts): tables only, no code, so it loads and runs
+ * beside the page's own modules instead of waiting for them.
+ */
 import { en as failures } from "./failure-strings-en";
-import { defineStrings } from "./index";
-import type { PopupLanguage } from "./popup-language";
-import { en } from "./popup-strings-en";
+import { en as popup } from "./popup-strings-en";
 
-const failure = defineStrings(failures, {})("en");
-
-export const popupLanguage: PopupLanguage = {
-  language: "en",
-  t: defineStrings(en, {})("en"),
-  explain: (f) => describeWith(failures, failure, f),
-};
+export const pack = { language: "en", popup, failures } as const;

@@ -1,14 +1,8 @@
-/** The popup's Simplified Chinese pack (see popup-language.ts); every key has a translation. */
-import { describeWith } from "./failure-strings-describe";
+/**
+ * The popup's Simplified Chinese pack (see popup-language.ts): tables only; every key has a
+ * translation.
+ */
 import { zh as failures } from "./failure-strings-zh";
-import { defineStrings } from "./index";
-import type { PopupLanguage } from "./popup-language";
-import { zh } from "./popup-strings-zh";
+import { zh as popup } from "./popup-strings-zh";
 
-const failure = defineStrings(failures, {})("zh_CN");
-
-export const popupLanguage: PopupLanguage = {
-  language: "zh_CN",
-  t: defineStrings(zh, {})("zh_CN"),
-  explain: (f) => describeWith(failures, failure, f),
-};
+export const pack = { language: "zh_CN", popup, failures } as const;
