@@ -1,6 +1,7 @@
 import preact from "@preact/preset-vite";
 import type { Plugin } from "vite";
 import { defineConfig } from "wxt";
+import { popupFirstFiles } from "./scripts/popup-first-files";
 
 /**
  * No HTML from strings, anywhere in the build: the pages never use Preact's
@@ -28,16 +29,9 @@ export default defineConfig({
     plugins: [withoutInnerHtml(), preact()],
   }),
   hooks: {
-    "vite:build:extendConfig": (_entrypoints, config) => {
-      // The popup's language packs (and the failure tables they import) keep fixed names, so
-      // public/popup-early.js can start loading the user's language while the page's own
-      // modules are still arriving.
-      const output = config.build?.rollupOptions?.output;
-      if (!output || Array.isArray(output)) return;
-      output.chunkFileNames = (chunk) =>
-        /^(popup-pack|failure-strings)-/.test(chunk.name)
-          ? "chunks/[name].js"
-          : "chunks/[name]-[hash].js";
+    // The popup's early script and language packs (see scripts/popup-first-files.ts).
+    "build:publicAssets": async (_wxt, files) => {
+      files.push(...(await popupFirstFiles()));
     },
   },
   manifest: ({ browser }) => ({

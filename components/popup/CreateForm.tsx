@@ -1,3 +1,4 @@
+import "./create-form.css";
 import { useState } from "preact/hooks";
 import { createCommand, type CreateForm as Form, validateCreate } from "../../lib/popup/create";
 import type { CreateOutcome } from "../../lib/protocol/commands";

@@ -1,5 +1,11 @@
-import { useMemo, useState } from "preact/hooks";
-import { countryOptions, filterTokens, NO_FILTER, type TokenFilter } from "../../lib/popup/filter";
+import { useEffect, useMemo, useState } from "preact/hooks";
+import {
+  countryOptions,
+  filterTokens,
+  NO_FILTER,
+  prepareSearch,
+  type TokenFilter,
+} from "../../lib/popup/filter";
 import { flagEmoji } from "../../lib/popup/format";
 import type { Notice } from "../../lib/popup/outcome";
 import { asFailure } from "../../lib/protocol/failure";
@@ -8,6 +14,7 @@ import { TOKEN_KINDS } from "../../lib/state/token-facts";
 import type { StoredToken } from "../../lib/state/tokens";
 import { useEnv } from "./env";
 import { withIds } from "./id-state";
+import { whenIdle } from "./idle";
 import { SelectAll } from "./ListControls";
 import { Rows } from "./lazy-views";
 import { TokenRow } from "./TokenRow";
@@ -34,6 +41,8 @@ export function TokenList({ tokens, connection, status, now, notify }: TokenList
   const [batchBusy, setBatchBusy] = useState(false);
 
   const matches = useMemo(() => filterTokens(tokens, filter), [tokens, filter]);
+  // The first keystroke then finds the search texts ready.
+  useEffect(() => whenIdle(() => prepareSearch(tokens)), [tokens]);
   const countries = useMemo(() => countryOptions(tokens), [tokens]);
   const existing = useMemo(() => new Set(tokens.map((tk) => tk.id)), [tokens]);
   const selectedIds = [...selected].filter((id) => existing.has(id));

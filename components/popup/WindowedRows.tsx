@@ -21,7 +21,7 @@ export interface RowsProps {
 }
 
 /** Rows above and below the viewport kept drawn, so a fast scroll or a Tab lands on a row. */
-const OVERSCAN = 6;
+const OVERSCAN = 3;
 
 export function WindowedRows({ count, keyOf, renderRow, estimate, gap, class: name }: RowsProps) {
   const list = useRef<HTMLUListElement>(null);

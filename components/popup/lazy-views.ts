@@ -1,5 +1,6 @@
 /** The popup's views loaded on demand, and one call to fetch them all ahead of need. */
 import { FirstRows } from "./FirstRows";
+import { whenIdle } from "./idle";
 import { lazyView } from "./lazy";
 
 export const CreateView = lazyView(() => import("./CreateForm").then((m) => m.CreateForm));
@@ -19,10 +20,6 @@ export async function loadAllViews(): Promise<void> {
 }
 
 /** When the first screen is out and the page is idle, the other views come in quietly. */
-export function prefetchViews(): void {
-  const fetchAll = () => void loadAllViews();
-  const idle = (globalThis as { requestIdleCallback?: (run: () => void) => void })
-    .requestIdleCallback;
-  if (idle) idle(fetchAll);
-  else setTimeout(fetchAll, 200);
+export function prefetchViews(): () => void {
+  return whenIdle(() => void loadAllViews());
 }

@@ -31,19 +31,35 @@ export function Popup({
     }
   }, [language, pack.language]);
 
+  // The failure sentences may land a moment after the first frame: words them then.
+  const [failuresIn, setFailuresIn] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void pack.ready.then(() => live && setFailuresIn(true));
+    return () => {
+      live = false;
+    };
+  }, [pack]);
+
   const env = useMemo<PopupEnv>(() => {
     const api = extension();
+    const send = createSend((message) => api.runtime.sendMessage(message));
     return {
       t: pack.t,
-      explain: pack.explain,
+      explain: (failure) => pack.explain(failure),
       language: pack.language,
       now: Date.now,
-      send: createSend((message) => api.runtime.sendMessage(message)),
+      // A reply is handed over once its failure, if any, can be worded.
+      send: (async (command) => {
+        const reply = await send(command);
+        await pack.ready;
+        return reply;
+      }) as typeof send,
       openOptions: () => void api.runtime.openOptionsPage(),
       copy: copyText,
       socksAuth: import.meta.env.FIREFOX,
     };
-  }, [pack]);
+  }, [pack, failuresIn]);
 
   return (
     <PopupContext.Provider value={env}>

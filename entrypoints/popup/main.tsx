@@ -1,8 +1,8 @@
-import "../../components/common/theme.css";
 import "../../components/popup/popup.css";
 import { render } from "preact";
 import { resolveLanguage } from "../../lib/i18n";
 import { loadPopupLanguage } from "../../lib/i18n/popup-language";
+import { earlyStart } from "../../lib/popup/early";
 import { loadFirstState, loadLists, type PopupState, watchPopupState } from "../../lib/popup/state";
 import { Popup } from "./Popup";
 
@@ -20,21 +20,17 @@ function subscribe(onChange: (change: Partial<PopupState>) => void) {
   };
 }
 
-/** Set by public/popup-early.js, which starts the read before these modules load. */
-const head = globalThis as {
-  popupStorage?: Promise<Record<string, unknown>>;
-  popupStorageChanged?: boolean;
-};
-
 const root = document.getElementById("app");
 if (root) {
   // Local storage only: the first rows paint from the summary before any network request and
   // before the full lists are read. The early read is used unless storage changed before the
   // watchers above were listening.
-  const early = head.popupStorageChanged ? undefined : head.popupStorage;
+  const early = earlyStart.popupStorageChanged ? undefined : earlyStart.popupStorage;
   void loadFirstState(early).then(async (initial) => {
     const language = resolveLanguage(initial.settings.language, navigator.language);
     const pack = await loadPopupLanguage(language);
+    // A failure on the first screen is worded in its first frame.
+    if (initial.status.error || initial.unseenFailure) await pack.ready;
     render(<Popup initial={initial} pack={pack} subscribe={subscribe} />, root);
     // The full lists once the first frame is out.
     if (initial.summary)

@@ -1,42 +1,40 @@
 /**
- * The popup loads only its user's language: each pack is a chunk of its own holding the
- * popup's strings and the failure sentences in that language (tables only); the code that
- * words them is here, on the page's own path.
+ * The popup loads only its user's language, as tables (lib/i18n/popup-pack.ts); the code that
+ * words them is here, on the page's own path. The failure sentences may arrive a moment after
+ * the strings: `ready` says when, and until then a failure reads "Loading…".
  */
+
+import { earlyStart } from "../popup/early";
 import type { FailureCode } from "../protocol/failure";
 import { describeWith } from "./failure-strings-describe";
 import { defineStrings, type Language } from "./index";
-import type { PopupStringKey, PopupT } from "./popup-strings";
+import { fetchFailures, fetchPack } from "./popup-pack";
+import type { PopupT } from "./popup-strings";
 
 export interface PopupLanguage {
   language: Language;
   t: PopupT;
   explain: (failure: { code: string; [param: string]: unknown }) => string;
-}
-
-interface Pack {
-  language: Language;
-  popup: Record<PopupStringKey, string>;
-  failures: Record<FailureCode, string>;
-}
-
-/** Started by public/popup-early.js when it could: the same module, already on its way. */
-const early = (globalThis as { popupPack?: Promise<{ pack: Pack }> }).popupPack;
-
-function fromPack({ language, popup, failures }: Pack): PopupLanguage {
-  // Each table is complete in its language, so it serves as the "English" of defineStrings.
-  const failure = defineStrings(failures, {})(language);
-  return {
-    language,
-    t: defineStrings(popup, {})(language),
-    explain: (f) => describeWith(failures, failure, f),
-  };
+  /** Settles once the failure sentences are in (or failed to load). */
+  ready: Promise<void>;
 }
 
 export async function loadPopupLanguage(language: Language): Promise<PopupLanguage> {
-  const started = await early?.catch(() => undefined);
-  if (started?.pack.language === language) return fromPack(started.pack);
-  const { pack } =
-    language === "zh_CN" ? await import("./popup-pack-zh") : await import("./popup-pack-en");
-  return fromPack(pack);
+  // Started by popup-early.js (lib/popup/early-start.ts) when it could.
+  const startedPack = await earlyStart.popupPack?.catch(() => undefined);
+  const pack = startedPack?.language === language ? startedPack : await fetchPack(language);
+  const t = defineStrings(pack.popup, {})(language);
+  let explainWith: ((failure: { code: string }) => string) | null = null;
+  const failures = (earlyStart.popupFailures ?? Promise.reject(new Error("not started")))
+    .then((started) => (started.language === language ? started : fetchFailures(language)))
+    .catch(() => fetchFailures(language));
+  const ready = failures.then(
+    ({ failures: table }: { failures: Record<FailureCode, string> }) => {
+      // Each table is complete in its language, so it serves as the "English" of defineStrings.
+      const word = defineStrings(table, {})(language);
+      explainWith = (failure) => describeWith(table, word, failure);
+    },
+    () => undefined,
+  );
+  return { language, t, explain: (failure) => explainWith?.(failure) ?? t("loading"), ready };
 }

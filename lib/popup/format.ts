@@ -25,9 +25,16 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number, number][] = [
 const locale = (language: Language) => (language === "zh_CN" ? "zh-CN" : "en");
 
 /** "in 3 days", "2 hours ago", "3天后": the largest unit that fits, rounded toward zero. */
+// Made once per language: building an Intl formatter costs more than a row's whole render.
+const relativeFormats = new Map<Language, Intl.RelativeTimeFormat>();
+
 export function relativeTime(at: number, now: number, language: Language): string {
   const delta = at - now;
-  const format = new Intl.RelativeTimeFormat(locale(language), { numeric: "auto" });
+  let format = relativeFormats.get(language);
+  if (!format) {
+    format = new Intl.RelativeTimeFormat(locale(language), { numeric: "auto" });
+    relativeFormats.set(language, format);
+  }
   for (const [unit, size, from] of UNITS) {
     if (Math.abs(delta) >= from) return format.format(Math.trunc(delta / size), unit);
   }

@@ -7,6 +7,7 @@ import type { PopupSummary } from "../state/popup-summary";
 import type { Connection, ProxyStatus } from "../state/status";
 import type { StoredToken } from "../state/tokens";
 import type { TrashEntry } from "../state/trash";
+import { FIRST_KEYS } from "./early";
 import { extension } from "./extension";
 import {
   type PopupSettings,
@@ -31,14 +32,7 @@ export interface PopupState {
   summary?: PopupSummary | null;
 }
 
-/** What the first screen reads, as public/popup-early.js reads it in one call. */
-export const FIRST_KEYS = [
-  "popupSummary",
-  "connection",
-  "proxyStatus",
-  "settings",
-  "unseenFailure",
-];
+export { FIRST_KEYS };
 /** The full lists, read after the first frame. */
 export const LIST_KEYS = ["tokens", "trash"];
 
@@ -56,7 +50,7 @@ function fromRaw(raw: Record<string, unknown>, keys: readonly string[]): Partial
 }
 
 /**
- * The first screen's state. `early` is the answer of the read public/popup-early.js started
+ * The first screen's state. `early` is the answer of the read popup-early.js (lib/popup/early-start.ts) started
  * before the modules loaded, when there is one. Without a summary (none written yet), the
  * full lists are read now.
  */

@@ -1,0 +1,36 @@
+/**
+ * Files the popup loads before its own modules, written at build (wxt.config.ts): the early
+ * script (lib/popup/early-start.ts as a plain classic script, no framework wrapper) and, per
+ * language, two JSON tables: the popup's strings and its failure sentences.
+ */
+import path from "node:path";
+import { build, type Rollup } from "vite";
+import { pack as en } from "../lib/i18n/popup-pack-en";
+import { pack as zh } from "../lib/i18n/popup-pack-zh";
+
+export async function popupFirstFiles(): Promise<{ relativeDest: string; contents: string }[]> {
+  const built = (await build({
+    configFile: false,
+    logLevel: "warn",
+    build: {
+      write: false,
+      minify: true,
+      lib: { entry: path.resolve("lib/popup/early-start.ts"), formats: ["iife"], name: "early" },
+    },
+  })) as Rollup.RollupOutput | Rollup.RollupOutput[];
+  const chunk = (Array.isArray(built) ? built[0] : built)?.output[0];
+  if (chunk?.type !== "chunk") throw new Error("popup-early.js was not built");
+  return [
+    { relativeDest: "popup-early.js", contents: chunk.code },
+    ...[en, zh].flatMap(({ language, popup, failures }) => {
+      const code = language === "zh_CN" ? "zh" : "en";
+      return [
+        { relativeDest: `popup-pack-${code}.json`, contents: JSON.stringify({ language, popup }) },
+        {
+          relativeDest: `popup-failures-${code}.json`,
+          contents: JSON.stringify({ language, failures }),
+        },
+      ];
+    }),
+  ];
+}
