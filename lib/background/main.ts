@@ -44,6 +44,8 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
     api,
     mutationsSettled: mutations.settled,
     loginRetried: () => responder.retry(),
+    loginWorked: (token) => responder.worked(token),
+    credentialsForgotten: (tokens) => responder.forget(tokens),
   });
   const handle = createCommandHandler({ engine, api });
   const responder = createAuthResponder((failure) => engine.reportProxyProblem(failure));

@@ -10,7 +10,10 @@
  *   so as soon as its headers arrive.
  * - a password that worked before and is challenged again (the proxy rejected the browser's
  *   cached copy: most likely revoked) is sent for one request at a time until it is known
- *   again; the others are cancelled, not held.
+ *   again; the others are cancelled, not held. "Worked before" means: in this browser
+ *   session, since the browser last held a cached copy. A stored "connected" is not that
+ *   proof: after a browser restart, or once the extension drops the cached copy (connect,
+ *   switch, refresh), every request is challenged afresh, and none of them may be cancelled.
  */
 import type { Failure } from "../protocol/failure";
 import { read, readState } from "../state/read";
@@ -49,7 +52,10 @@ export function createAuthResponder(onRefused: (failure: Failure) => Promise<voi
     return [...unsettled].some(([id, l]) => l === login && (answered[id] ?? 0) > since);
   };
 
-  /** Logins an answered request has shown to work, this worker life. */
+  /**
+   * Logins shown to work while the browser holds a cached copy of them: by an answered request
+   * or by the engine's own check through the token (webRequest shows no outcome for it).
+   */
   const proven = new Set<string>();
 
   // Loaded once per worker life, before the first decision.
@@ -91,6 +97,16 @@ export function createAuthResponder(onRefused: (failure: Failure) => Promise<voi
     }
   }
 
+  /** The engine's own request through this token worked. */
+  function worked(token: Pick<StoredToken, "id" | "username" | "password">): void {
+    proven.add(loginKey(token));
+  }
+
+  /** The browser's cached copies of these logins are dropped: their next challenges are new. */
+  function forget(tokens: Pick<StoredToken, "id" | "username" | "password">[]): void {
+    for (const token of tokens) proven.delete(loginKey(token));
+  }
+
   /** The user connects again: they may have fixed the password at the provider. */
   function retry(): void {
     refused = new Set();
@@ -98,8 +114,8 @@ export function createAuthResponder(onRefused: (failure: Failure) => Promise<voi
   }
 
   async function answer(challenge: AuthChallenge): Promise<AuthResponse> {
-    const [{ connection, tokens, status }] = await Promise.all([
-      readState(["connection", "tokens", "status"]),
+    const [{ connection, tokens }] = await Promise.all([
+      readState(["connection", "tokens"]),
       loadMirror(),
     ]);
     const active = tokens.find((t) => t.id === connection.activeTokenId) ?? null;
@@ -121,17 +137,14 @@ export function createAuthResponder(onRefused: (failure: Failure) => Promise<voi
     // cached copy of it: most likely revoked. One answer finds out; the rest are not sent
     // meanwhile (holding them instead stalls the one answer: a request held here keeps its
     // connection to the proxy).
-    // (The engine's own check through the token is proof too: webRequest does not see it.)
-    const worked =
-      proven.has(login) || (status.state === "connected" && status.tokenId === active.id);
-    if (worked && probeOut(login)) return { cancel: true };
+    if (proven.has(login) && probeOut(login)) return { cancel: true };
     answered = recordAnswer(answered, challenge.requestId, Date.now());
     if (challenge.fromTab !== false) unsettled.set(challenge.requestId, login);
     await mirror();
     return { authCredentials: { username: decision.username, password: decision.password } };
   }
 
-  return { answer, settled, retry };
+  return { answer, settled, retry, worked, forget };
 }
 
 export type AuthResponder = ReturnType<typeof createAuthResponder>;

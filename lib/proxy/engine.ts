@@ -34,15 +34,26 @@ export interface EngineDeps {
   mutationsSettled?: () => Promise<void>;
   /** The user connects: passwords the proxy refused may be tried again. */
   loginRetried?: () => void;
+  /** A request through this token worked (the engine's own check). */
+  loginWorked?: (token: StoredToken) => void;
+  /** The browser's cached copies of these tokens' logins are being dropped. */
+  credentialsForgotten?: (tokens: StoredToken[]) => void;
 }
 
 export function createEngine(deps: EngineDeps) {
   const { platform } = deps;
   const now = deps.now ?? Date.now;
   const status = createStatusWriter(platform, now);
-  const checkExitIp = createExitCheck({ api: deps.api, platform, status, now });
+  const checkExitIp = createExitCheck({
+    api: deps.api,
+    platform,
+    status,
+    now,
+    onWorkedThrough: deps.loginWorked,
+  });
   const forgetCredentials = async (tokens: StoredToken[]) => {
     await deps.mutationsSettled?.();
+    deps.credentialsForgotten?.(tokens);
     await platform.forgetCredentials(tokens);
   };
 

@@ -11,6 +11,7 @@ import { asFailure, because } from "../protocol/failure";
 import { read, readState } from "../state/read";
 import type { Settings } from "../state/settings";
 import { updateState } from "../state/store";
+import type { StoredToken } from "../state/tokens";
 import { type EngineResult, notThroughToken } from "./engine-result";
 import type { StatusWriter } from "./engine-status";
 import type { ProxyPlatform } from "./platform";
@@ -21,6 +22,8 @@ export function createExitCheck(deps: {
   platform: ProxyPlatform;
   status: StatusWriter;
   now: () => number;
+  /** Told when a check went through a token and worked. */
+  onWorkedThrough?: (token: StoredToken) => void;
 }) {
   return async function checkExitIp(): Promise<EngineResult> {
     const { settings, connection, status } = await readState(["settings", "connection", "status"]);
@@ -56,12 +59,13 @@ export function createExitCheck(deps: {
     };
     if (viaTokenId !== null) {
       // A new static IP token comes back with ip "": the exit address is its IP.
-      await updateState(["tokens"], ({ tokens }) => ({
+      const through = await updateState(["tokens"], ({ tokens }) => ({
         write: {
           tokens: tokens.map((t) => (t.id === viaTokenId && !t.ip ? { ...t, ip: info.ip } : t)),
         },
-        result: undefined,
+        result: tokens.find((t) => t.id === viaTokenId),
       }));
+      if (through) deps.onWorkedThrough?.(through);
     }
     await deps.status.setStatus((s) => ({
       ...s,

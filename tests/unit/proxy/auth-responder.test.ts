@@ -23,10 +23,10 @@ const challenge = (requestId: string, over: Partial<AuthChallenge> = {}): AuthCh
 
 function responder() {
   const refused: Failure[] = [];
-  const { answer, settled, retry } = createAuthResponder(async (failure) => {
+  const { answer, settled, retry, worked, forget } = createAuthResponder(async (failure) => {
     refused.push(failure);
   });
-  return { answer, settled, retry, refused };
+  return { answer, settled, retry, worked, forget, refused };
 }
 
 const credentials = { authCredentials: { username: "u1", password: "secret1" } };
@@ -104,17 +104,9 @@ describe("answering proxy challenges", () => {
   });
 
   it("a login that worked, challenged forty times at once (revoked): sent once, the rest cancelled", async () => {
-    // The engine's check through the token worked: the login is known to have worked.
-    await fakeBrowser.storage.local.set({
-      proxyStatus: {
-        state: "connected",
-        tokenId: 1,
-        error: null,
-        exitIp: null,
-        controlledByOther: false,
-      },
-    });
-    const { answer, refused } = responder();
+    const { answer, refused, worked } = responder();
+    // The engine's check through the token worked: the browser now holds a cached copy.
+    worked(active);
     const ids = Array.from({ length: 40 }, (_, i) => `burst-${i}`);
     expect(await answer(challenge("burst-0", { fromTab: true }))).toEqual(credentials);
     const rest = await Promise.all(
@@ -127,6 +119,37 @@ describe("answering proxy challenges", () => {
     expect(await answer(challenge("later", { fromTab: true }))).toEqual({ cancel: true });
     const { authAttempts } = await fakeBrowser.storage.session.get("authAttempts");
     expect(Object.keys(authAttempts as object)).toEqual(["burst-0"]);
+  });
+
+  it("after a browser restart, a token stored as connected is answered for every request", async () => {
+    // The restart emptied the browser's cache of proxy logins: every first challenge is
+    // normal, and cancelling one fails a page load or the engine's own check.
+    await fakeBrowser.storage.local.set({
+      proxyStatus: {
+        state: "connected",
+        tokenId: 1,
+        error: null,
+        exitIp: null,
+        controlledByOther: false,
+      },
+    });
+    const { answer } = responder();
+    const replies = await Promise.all(
+      ["a", "b", "c"].map((id) => answer(challenge(id, { fromTab: true }))),
+    );
+    expect(replies).toEqual([credentials, credentials, credentials]);
+  });
+
+  it("once the cached copy is dropped (connect, switch, refresh), every request is answered", async () => {
+    const { answer, worked, forget } = responder();
+    worked(active);
+    expect(await answer(challenge("first", { fromTab: true }))).toEqual(credentials);
+    expect(await answer(challenge("held", { fromTab: true }))).toEqual({ cancel: true });
+    forget([active]);
+    const replies = await Promise.all(
+      ["a", "b"].map((id) => answer(challenge(id, { fromTab: true }))),
+    );
+    expect(replies).toEqual([credentials, credentials]);
   });
 
   it("a login not known to work yet (first use) is answered for every request", async () => {
