@@ -29,6 +29,15 @@ export default defineConfig({
     plugins: [withoutInnerHtml(), preact()],
   }),
   hooks: {
+    // The popup is built on its own, so what its first screen runs is one module file, not
+    // the popup's chunk plus a chunk shared with the options page.
+    "entrypoints:grouped": (_wxt, groups) => {
+      for (const group of groups) {
+        if (!Array.isArray(group) || group.length < 2) continue;
+        const popup = group.findIndex((entry) => entry.type === "popup");
+        if (popup >= 0) groups.push(group.splice(popup, 1));
+      }
+    },
     // The popup's early script and language packs (see scripts/popup-first-files.ts).
     "build:publicAssets": async (_wxt, files) => {
       files.push(...(await popupFirstFiles()));

@@ -145,6 +145,8 @@ export function TrashView({
                     when: relativeTime(entry.restoreDeadline, now, language),
                   })}
                 </p>
+              ) : entry.restorable === false ? (
+                <p class="row-meta expired">{t("providerNoRestore")}</p>
               ) : (
                 <p class="row-meta expired">
                   {t("notRestorable", { date: formatDateTime(entry.restoreDeadline, language) })}

@@ -123,6 +123,8 @@ async function deleteNow(
   const unique = [...new Set(ids)];
   let deletedAt: string | undefined;
   let deadline: string | undefined;
+  // The batch answer says nothing about restoring: the spec's 30-day rule stands.
+  let restorable = true;
   let failedIds: number[] = [];
   let reasons = new Map<number, Failure>();
   const [single] = unique;
@@ -131,6 +133,7 @@ async function deleteNow(
     const answer = await api.deleteToken(single);
     deletedAt = answer.deleted_at;
     deadline = answer.restore_deadline || undefined;
+    restorable = answer.can_restore;
   } else {
     const answer = await api.deleteTokens(unique);
     deletedAt = answer.deleted_at;
@@ -149,7 +152,7 @@ async function deleteNow(
         trash: [
           ...tokens
             .filter((t) => moved.has(t.id))
-            .map((t) => trashEntry(t, deletedAt, deadline, now)),
+            .map((t) => trashEntry(t, deletedAt, deadline, now, restorable)),
           ...trash.filter((e) => !moved.has(e.token.id)),
         ],
       },
@@ -159,6 +162,7 @@ async function deleteNow(
   return {
     done: [...done],
     failed: failedIds.map((id) => ({ id, failure: reasons.get(id) ?? REFUSED })),
+    ...(restorable ? {} : { unrestorable: [...done] }),
   };
 }
 

@@ -94,6 +94,7 @@ export const en = {
 
   // Delete / trash outcome
   deletedSome: "Moved {count} token(s) to the Trash.",
+  deletedForGood: "The provider says {count} of them cannot be restored.",
   deleteFailedSome: "{count} token(s) could not be deleted and stay in the list:",
   failedItem: "#{id}: {reason}",
   undo: "Undo",
@@ -106,6 +107,7 @@ export const en = {
   deletedWhen: "Deleted {when}",
   restorableUntil: "Restorable until {date} ({when})",
   notRestorable: "Can no longer be restored (the deadline was {date}).",
+  providerNoRestore: "The provider said this token cannot be restored.",
   restore: "Restore",
   restoreLabel: "Restore token #{id}",
   restoring: "Restoring…",

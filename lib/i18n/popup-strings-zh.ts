@@ -91,6 +91,7 @@ export const zh: Record<PopupStringKey, string> = {
   socksOnChrome: "SOCKS5：Chrome 无法登录 SOCKS5 代理，可复制到其他应用使用。",
 
   deletedSome: "已将 {count} 个令牌移入回收站。",
+  deletedForGood: "服务商表示其中 {count} 个无法恢复。",
   deleteFailedSome: "{count} 个令牌未能删除，仍保留在列表中：",
   failedItem: "#{id}：{reason}",
   undo: "撤销",
@@ -102,6 +103,7 @@ export const zh: Record<PopupStringKey, string> = {
   deletedWhen: "{when}删除",
   restorableUntil: "可恢复至 {date}（{when}）",
   notRestorable: "已无法恢复（截止时间为 {date}）。",
+  providerNoRestore: "服务商表示此令牌无法恢复。",
   restore: "恢复",
   restoreLabel: "恢复令牌 #{id}",
   restoring: "恢复中…",

@@ -38,7 +38,12 @@ export function deleteNotice(outcome: BatchOutcome, t: PopupT, explain: Explain)
     done: "deletedSome",
     failed: "deleteFailedSome",
   });
-  return outcome.done.length > 0 ? { ...notice, undoIds: outcome.done } : notice;
+  // No undo for what the provider said cannot come back.
+  const gone = new Set(outcome.unrestorable ?? []);
+  const undoIds = outcome.done.filter((id) => !gone.has(id));
+  const lines =
+    gone.size > 0 ? [...notice.lines, t("deletedForGood", { count: gone.size })] : notice.lines;
+  return undoIds.length > 0 ? { ...notice, lines, undoIds } : { ...notice, lines };
 }
 
 export const restoreNotice = (outcome: BatchOutcome, t: PopupT, explain: Explain): Notice =>

@@ -73,6 +73,8 @@ export const requestSchemas = {
 export interface BatchOutcome {
   done: number[];
   failed: { id: number; failure: Failure }[];
+  /** Deleted, and the provider said they cannot be restored (can_restore: false). */
+  unrestorable?: number[];
 }
 
 export interface CreateOutcome {

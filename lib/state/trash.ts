@@ -9,6 +9,8 @@ export const trashEntrySchema = z.object({
   deletedAt: instantSchema,
   /** The server's restore_deadline when it sent one, else 30 days after deletedAt. */
   restoreDeadline: instantSchema,
+  /** false when the provider's delete answer said can_restore: false; absent means it can. */
+  restorable: z.optional(z.boolean()),
 });
 export type TrashEntry = z.infer<typeof trashEntrySchema>;
 
@@ -18,6 +20,8 @@ export function trashEntry(
   deletedAtIso: string | undefined,
   deadlineIso: string | undefined,
   now: number,
+  /** The provider's can_restore, when its answer carried one. */
+  restorable = true,
 ): TrashEntry {
   const parsed = deletedAtIso ? Date.parse(deletedAtIso) : Number.NaN;
   const deletedAt = Number.isFinite(parsed) ? parsed : now;
@@ -26,8 +30,11 @@ export function trashEntry(
     token,
     deletedAt,
     restoreDeadline: Number.isFinite(deadline) ? deadline : deletedAt + RESTORE_WINDOW_MS,
+    ...(restorable ? {} : { restorable: false }),
   };
 }
 
-export const canRestore = (entry: Pick<TrashEntry, "restoreDeadline">, now: number) =>
-  now <= entry.restoreDeadline;
+export const canRestore = (
+  entry: Pick<TrashEntry, "restoreDeadline" | "restorable">,
+  now: number,
+) => entry.restorable !== false && now <= entry.restoreDeadline;

@@ -5,6 +5,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "@playwright/test";
 import type { StoredToken } from "../../lib/state/tokens";
+import type { TrashEntry } from "../../lib/state/trash";
 import type { Sandbox } from "../sandbox/index";
 import { expect, test } from "./fixtures";
 import {
@@ -45,7 +46,7 @@ async function configured(context: BrowserContext, extensionId: string): Promise
   return ext;
 }
 
-async function storedTrash(page: Page): Promise<{ token: StoredToken; restoreDeadline: number }[]> {
+async function storedTrash(page: Page): Promise<TrashEntry[]> {
   return page.evaluate(async () => {
     const { trash } = await chrome.storage.local.get("trash");
     return (trash ?? []) as never;
@@ -273,6 +274,26 @@ test("31 days later a deleted token can no longer be restored, and is dismissed"
   await later.getByRole("button", { name: `Dismiss token #${token.id} for good` }).click();
   await expect(later.getByText("The Trash is empty.")).toBeVisible();
   expect(await storedTrash(later)).toEqual([]);
+});
+
+test("a delete the provider calls final (can_restore: false): no undo, no restore, and why", async ({
+  context,
+  extensionId,
+}) => {
+  const ext = await configured(context, extensionId);
+  const token = must((await createTokens(ext, "static-traffic", 1))[0], "token");
+  await control(sb, "quirks", { no_restore: 1 });
+  const page = await openPopup(context, extensionId);
+  await page.getByRole("button", { name: `Delete token #${token.id}` }).click();
+  const notice = page.getByTestId("notice");
+  await expect(notice).toContainText("The provider says 1 of them cannot be restored.");
+  await expect(notice.getByRole("button", { name: "Undo" })).toHaveCount(0);
+  await page.getByRole("button", { name: "Trash (1)" }).click();
+  await expect(row(page, token.id)).toContainText(
+    "The provider said this token cannot be restored.",
+  );
+  await expect(page.getByRole("button", { name: `Restore token #${token.id}` })).toHaveCount(0);
+  expect(must((await storedTrash(page))[0], "trash entry").restorable).toBe(false);
 });
 
 test("closing the popup while a create is in flight loses nothing", async ({

@@ -25,6 +25,8 @@ export interface Quirks {
   emptyDynamicIp: number;
   /** The next N static creates answer `host: "::1"` and serve their tokens only there. */
   ipv6Host: number;
+  /** The next N single deletes answer `can_restore: false`; those tokens cannot be restored. */
+  noRestore: number;
 }
 
 export interface Credentials {

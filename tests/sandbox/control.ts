@@ -29,11 +29,16 @@ export async function resetSandbox(ctx: Context): Promise<void> {
   ctx.rechallenge.remaining = 0;
   ctx.quirks.emptyDynamicIp = 0;
   ctx.quirks.ipv6Host = 0;
+  ctx.quirks.noRestore = 0;
   ctx.requestCount = 0;
 }
 
 function quirksView(ctx: Context) {
-  return { empty_dynamic_ip: ctx.quirks.emptyDynamicIp, ipv6_host: ctx.quirks.ipv6Host };
+  return {
+    empty_dynamic_ip: ctx.quirks.emptyDynamicIp,
+    ipv6_host: ctx.quirks.ipv6Host,
+    no_restore: ctx.quirks.noRestore,
+  };
 }
 
 const count = (body: Record<string, unknown>, name: string): number | undefined => {
@@ -49,10 +54,14 @@ const count = (body: Record<string, unknown>, name: string): number | undefined 
 async function setQuirks(ctx: Context, body: Record<string, unknown>) {
   const emptyDynamicIp = count(body, "empty_dynamic_ip");
   const ipv6Host = count(body, "ipv6_host");
-  if (emptyDynamicIp === undefined && ipv6Host === undefined) {
-    throw badRequest('expected "empty_dynamic_ip" and/or "ipv6_host" (counts of creates)');
+  const noRestore = count(body, "no_restore");
+  if (emptyDynamicIp === undefined && ipv6Host === undefined && noRestore === undefined) {
+    throw badRequest(
+      'expected "empty_dynamic_ip", "ipv6_host" (counts of creates) and/or "no_restore" (of deletes)',
+    );
   }
   if (emptyDynamicIp !== undefined) ctx.quirks.emptyDynamicIp = emptyDynamicIp;
+  if (noRestore !== undefined) ctx.quirks.noRestore = noRestore;
   if (ipv6Host === undefined) return quirksView(ctx);
   ctx.quirks.ipv6Host = ipv6Host;
   return { ...quirksView(ctx), ipv6_gateway: await ctx.gateways.openIpv6() };

@@ -33,6 +33,9 @@ function tryRestore(ctx: Context, id: number, now: number): Outcome {
   }
   if (token.deletedAt === null)
     return { ok: false, error: badRequest(`token ${id} is not deleted`) };
+  if (token.noRestore) {
+    return { ok: false, error: badRequest(`token ${id} cannot be restored (can_restore: false)`) };
+  }
   token.deletedAt = null;
   token.restoredAt = now;
   return { ok: true, token };
@@ -42,13 +45,19 @@ export function deleteOne(ctx: Context, id: number): Reply {
   const now = ctx.clock.now();
   const r = tryDelete(ctx, id, now);
   if (!r.ok) throw r.error;
+  // The no_restore quirk: this delete is final, and the answer says so.
+  const final = ctx.quirks.noRestore > 0;
+  if (final) {
+    ctx.quirks.noRestore--;
+    r.token.noRestore = true;
+  }
   return ok({
     status: "success",
     message: "Token deleted successfully",
     data: {
       token_id: id,
       deleted_at: ctx.clock.iso(now),
-      can_restore: true,
+      can_restore: !final,
       restore_deadline: ctx.clock.iso(now + RESTORE_WINDOW_MS),
     },
   });

@@ -26,9 +26,10 @@ describe("quirks control", () => {
     expect((await control(sb, "GET", "quirks")).json).toEqual({
       empty_dynamic_ip: 0,
       ipv6_host: 0,
+      no_restore: 0,
     });
     const set = await control(sb, "POST", "quirks", { empty_dynamic_ip: 2 });
-    expect(set.json).toEqual({ empty_dynamic_ip: 2, ipv6_host: 0 });
+    expect(set.json).toEqual({ empty_dynamic_ip: 2, ipv6_host: 0, no_restore: 0 });
     expect((await control(sb, "POST", "quirks", {})).status).toBe(400);
     expect((await control(sb, "POST", "quirks", { ipv6_host: -1 })).status).toBe(400);
     expect((await control(sb, "POST", "quirks", { empty_dynamic_ip: "1" })).status).toBe(400);
@@ -36,7 +37,21 @@ describe("quirks control", () => {
     expect((await control(sb, "GET", "quirks")).json).toEqual({
       empty_dynamic_ip: 0,
       ipv6_host: 0,
+      no_restore: 0,
     });
+  });
+});
+
+describe("no_restore", () => {
+  it("the next single delete answers can_restore: false, and that token refuses a restore", async () => {
+    await control(sb, "POST", "quirks", { no_restore: 1 });
+    const [first, second] = (await create(sb, "/token/static/traffic", { number: 2 })).data;
+    const gone = await api(sb, "DELETE", `/token/${first.id}`);
+    expect(gone.json.data.can_restore).toBe(false);
+    expect((await api(sb, "PUT", `/token/reset/${first.id}`)).status).toBe(400);
+    // One delete only: the next one can be undone.
+    expect((await api(sb, "DELETE", `/token/${second.id}`)).json.data.can_restore).toBe(true);
+    expect((await api(sb, "PUT", `/token/reset/${second.id}`)).status).toBe(200);
   });
 });
 

@@ -35,6 +35,8 @@ export interface Token {
   restoredAt: number | null;
   /** Deleted more than 30 days ago: gone for good, address released. */
   purged: boolean;
+  /** Deleted under the no_restore quirk: the delete answered can_restore: false. */
+  noRestore?: boolean;
   refreshedAt: number | null;
   trafficQuota: number;
   trafficUsed: number;

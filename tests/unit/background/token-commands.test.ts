@@ -12,7 +12,7 @@ import { makeToken } from "../stored-token";
 const NOW = Date.parse("2026-11-01T00:00:00Z");
 
 /** A provider that refuses the ids in `refuse` and records what it was asked. */
-function fakeApi(refuse: number[] = []) {
+function fakeApi(refuse: number[] = [], canRestore = true) {
   const calls: string[] = [];
   const api = {
     async deleteToken(id: number) {
@@ -20,7 +20,7 @@ function fakeApi(refuse: number[] = []) {
       return {
         token_id: id,
         deleted_at: "2026-11-01T00:00:00Z",
-        can_restore: true,
+        can_restore: canRestore,
         restore_deadline: "2026-12-01T00:00:00Z",
       };
     },
@@ -111,6 +111,20 @@ describe("deleteTokens", () => {
     const [entry] = await readTrash();
     expect(entry?.token.id).toBe(1);
     expect(entry?.restoreDeadline).toBe(Date.parse("2026-12-01T00:00:00Z"));
+  });
+
+  it("a delete the provider calls final (can_restore: false) is kept as such and not restored", async () => {
+    await seed([1, 2]);
+    const { api, calls } = fakeApi([], false);
+    const outcome = await deleteTokens(api, fakeEngine().engine, [1], NOW);
+    expect(outcome).toEqual({ done: [1], failed: [], unrestorable: [1] });
+    const [entry] = await readTrash();
+    expect(entry?.restorable).toBe(false);
+    expect(entry && canRestore(entry, NOW)).toBe(false);
+    // A restore is answered without asking the provider.
+    const restored = await restoreTokens(api, [1], NOW);
+    expect(restored.done).toEqual([]);
+    expect(calls).toEqual(["deleteToken 1"]);
   });
 
   it("keeps the ids the server refused in the list and reports them", async () => {

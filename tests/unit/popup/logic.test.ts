@@ -380,6 +380,13 @@ describe("outcomes", () => {
     expect(
       deleteNotice({ done: [], failed: [{ id: 2, failure: gone }] }, t, en).undoIds,
     ).toBeUndefined();
+    // What the provider deleted for good is said, and not offered for undo.
+    expect(deleteNotice({ done: [1, 3], failed: [], unrestorable: [3] }, t, en)).toEqual({
+      tone: "ok",
+      lines: ["Moved 2 token(s) to the Trash.", "The provider says 1 of them cannot be restored."],
+      items: [],
+      undoIds: [1],
+    });
     expect(restoreNotice({ done: [4], failed: [] }, t, en)).toEqual({
       tone: "ok",
       lines: ["Restored 1 token(s)."],
