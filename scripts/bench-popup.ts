@@ -47,7 +47,7 @@ function summary(name: string, samples: number[], unit = "ms"): string {
 function firstPathBytes(root: string): string[] {
   const packs = entryFiles(root, "popup.html")
     .filter((f) => f.endsWith(".js"))
-    .flatMap((f) => [...readFileSync(f, "utf8").matchAll(/["'](\/popup-pack-en\.json)["']/g)])
+    .flatMap((f) => [...readFileSync(f, "utf8").matchAll(/["'](\/popup-pack-en\.js)["']/g)])
     .map((m) => (m[1] ?? "").slice(1));
   const files = [
     ...new Set([...entryFiles(root, "popup.html"), ...packs.flatMap((p) => entryFiles(root, p))]),
@@ -57,7 +57,7 @@ function firstPathBytes(root: string): string[] {
   // The failure sentences are fetched beside the strings but awaited only when a failure is on
   // the first screen; the other language only when the user chooses it.
   const lazy = new Set<string>(
-    ["popup-failures-en.json", "popup-pack-zh.json", "popup-failures-zh.json"].map((f) =>
+    ["popup-failures-en.js", "popup-pack-zh.js", "popup-failures-zh.js"].map((f) =>
       path.join(root, f),
     ),
   );

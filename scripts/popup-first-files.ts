@@ -1,10 +1,11 @@
 /**
  * Files the popup loads before its own modules, written at build (wxt.config.ts): the early
  * script (lib/popup/early-start.ts as a plain classic script, no framework wrapper) and, per
- * language, two JSON tables: the popup's strings and its failure sentences.
+ * language, two table scripts: the popup's strings and its failure sentences.
  */
 import path from "node:path";
 import { build, type Rollup } from "vite";
+import { tableScript } from "../lib/i18n/popup-pack";
 import { pack as en } from "../lib/i18n/popup-pack-en";
 import { pack as zh } from "../lib/i18n/popup-pack-zh";
 
@@ -24,12 +25,13 @@ export async function popupFirstFiles(): Promise<{ relativeDest: string; content
     { relativeDest: "popup-early.js", contents: chunk.code },
     ...[en, zh].flatMap(({ language, popup, failures }) => {
       const code = language === "zh_CN" ? "zh" : "en";
+      const file = (name: string, table: object) => ({
+        relativeDest: `${name}-${code}.js`,
+        contents: tableScript(`/${name}-${code}.js`, table),
+      });
       return [
-        { relativeDest: `popup-pack-${code}.json`, contents: JSON.stringify({ language, popup }) },
-        {
-          relativeDest: `popup-failures-${code}.json`,
-          contents: JSON.stringify({ language, failures }),
-        },
+        file("popup-pack", { language, popup }),
+        file("popup-failures", { language, failures }),
       ];
     }),
   ];
