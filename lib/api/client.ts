@@ -8,7 +8,7 @@ import { createHttp, DEFAULT_TIMEOUT_MS, type FetchLike } from "./http";
 import { createLookupOperations } from "./lookup-operations";
 import { createRateLimiter, DEFAULT_REQUESTS_PER_MINUTE } from "./rate-limiter";
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry";
-import { createTokenOperations } from "./token-operations";
+import { createTokenOperations, type RefreshMethodMemory } from "./token-operations";
 
 export interface ApiClientConfig {
   baseUrl: string;
@@ -19,6 +19,8 @@ export interface ApiClientConfig {
   timeoutMs?: number;
   /** Attempts per idempotent request, first one included. Default 3. */
   maxAttempts?: number;
+  /** The refresh call's method as learned for this provider, and where to report a change. */
+  refresh?: RefreshMethodMemory;
 }
 
 export interface ApiClientDeps {
@@ -58,7 +60,7 @@ export function createApiClient(config: ApiClientConfig, deps: ApiClientDeps = {
   });
 
   return {
-    ...createTokenOperations(http, config.baseUrl),
+    ...createTokenOperations(http, config.baseUrl, config.refresh),
     ...createLookupOperations(http),
   };
 }

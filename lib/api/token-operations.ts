@@ -20,10 +20,13 @@ import * as s from "./schemas";
 import { requireId, validateParams } from "./validate";
 
 /**
- * The spec shows `refresh_url` but not the method of the refresh call. GET is assumed; change
- * it here only. (As a GET it is retried on transient failures: a repeat only draws another IP.)
+ * The spec shows `refresh_url` but not the method of the refresh call. GET is tried first (and,
+ * as a GET, retried on transient failures: a repeat only draws another IP); a 405 to it means
+ * the provider wants POST, and the call is made again that way. The method that worked is
+ * reported (onRefreshMethod) so it can be kept for the provider.
  */
-export const REFRESH_METHOD: HttpMethod = "GET";
+export type RefreshMethod = "GET" | "POST";
+export const REFRESH_METHOD: RefreshMethod = "GET";
 export const refreshPath = (tokenId: number) => `/token/dynamic/ip/refresh/${tokenId}`;
 
 /** A token id, a refresh_url, or a dynamic token (its refresh_url wins over its id). */
@@ -62,7 +65,18 @@ export function resolveRefreshTarget(
   return { url: url.toString() };
 }
 
-export function createTokenOperations(http: Http, baseUrl: string) {
+export interface RefreshMethodMemory {
+  /** The method that worked last for this provider, if known. */
+  refreshMethod?: RefreshMethod;
+  onRefreshMethod?: (method: RefreshMethod) => void;
+}
+
+export function createTokenOperations(
+  http: Http,
+  baseUrl: string,
+  memory: RefreshMethodMemory = {},
+) {
+  let refreshMethod: RefreshMethod = memory.refreshMethod ?? REFRESH_METHOD;
   const create =
     <B extends z.ZodMiniType, S extends z.ZodMiniType>(
       operation: string,
@@ -197,13 +211,25 @@ export function createTokenOperations(http: Http, baseUrl: string) {
     async refreshDynamicIp(target: RefreshTarget): Promise<s.DynamicToken> {
       const operation = "refreshDynamicIp";
       const where = resolveRefreshTarget(target, baseUrl, operation);
-      const answer = await http.request({
-        operation,
-        method: REFRESH_METHOD,
-        ...where,
-        authenticated: true,
-        schema: s.refreshResponseSchema,
-      });
+      const call = (method: HttpMethod) =>
+        http.request({
+          operation,
+          method,
+          ...where,
+          authenticated: true,
+          schema: s.refreshResponseSchema,
+        });
+      try {
+        return (await call(refreshMethod)).data;
+      } catch (error) {
+        if (!(error instanceof ApiError && error.kind === "http" && error.status === 405)) {
+          throw error;
+        }
+      }
+      const other: RefreshMethod = refreshMethod === "GET" ? "POST" : "GET";
+      const answer = await call(other);
+      refreshMethod = other;
+      memory.onRefreshMethod?.(other);
       return answer.data;
     },
   };

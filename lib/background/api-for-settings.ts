@@ -1,20 +1,51 @@
 /**
  * One API client per settings, reused across commands so its rate limiter sees every request.
+ * It starts from the refresh method learned for the provider (the spec leaves GET or POST
+ * open) and keeps what it learns.
  */
 import { type ApiClient, createApiClient, PLAN_REQUESTS_PER_MINUTE } from "../api";
+import type { RefreshMethod } from "../api/token-operations";
+import { read } from "../state/read";
 import type { Settings } from "../state/settings";
+import { updateState } from "../state/store";
 
 let cached: { key: string; client: ApiClient } | undefined;
+/** What storage held at wake, and what was learned since (by provider origin). */
+let learned: Record<string, RefreshMethod> = {};
+
+/** Loads the learned refresh methods: at wake, before the first refresh if it can. */
+export async function loadRefreshMethods(): Promise<void> {
+  learned = { ...(await read("refreshMethods")), ...learned };
+}
+
+const originOf = (baseUrl: string) => {
+  try {
+    return new URL(baseUrl).origin;
+  } catch {
+    return baseUrl;
+  }
+};
 
 export function apiForSettings(settings: Settings): ApiClient {
   const key = JSON.stringify([settings.baseUrl, settings.auth, settings.plan]);
   if (cached?.key !== key) {
+    const origin = originOf(settings.baseUrl);
     const client = createApiClient({
       baseUrl: settings.baseUrl,
       // Without credentials only the unauthenticated IP check can succeed; the others get the
       // provider's 401, which tells the user to add credentials in Options.
       auth: settings.auth ?? { kind: "bearer", accessToken: "" },
       requestsPerMinute: PLAN_REQUESTS_PER_MINUTE[settings.plan],
+      refresh: {
+        refreshMethod: learned[origin],
+        onRefreshMethod: (method) => {
+          learned = { ...learned, [origin]: method };
+          void updateState(["refreshMethods"], ({ refreshMethods }) => ({
+            write: { refreshMethods: { ...refreshMethods, [origin]: method } },
+            result: undefined,
+          }));
+        },
+      },
     });
     cached = { key, client };
   }

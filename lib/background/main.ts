@@ -20,7 +20,7 @@ import { read, readState } from "../state/read";
 import type { Settings } from "../state/settings";
 import { updateState } from "../state/store";
 import { proxyEndpoint } from "../state/token-facts";
-import { apiForSettings } from "./api-for-settings";
+import { apiForSettings, loadRefreshMethods } from "./api-for-settings";
 import { createCommandHandler } from "./commands";
 import { createMutationTracker } from "./mutations";
 
@@ -38,6 +38,7 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
   const platform = firefox || !chrome ? firefox?.platform : createChromePlatform(chrome);
   if (!platform) throw new Error("Proxy Deck needs Chrome's or Firefox's proxy API.");
   const mutations = createMutationTracker();
+  void loadRefreshMethods();
   const api = (settings: Settings) => mutations.tracked(apiForSettings(settings));
   const engine = createEngine({
     platform,

@@ -36,6 +36,7 @@ const unseenFailureSchema = z.object({
   at: instantSchema,
 });
 export type UnseenFailure = z.infer<typeof unseenFailureSchema>;
+const refreshMethodsSchema = z.record(z.string(), z.enum(["GET", "POST"]));
 
 export interface State {
   settings: Settings;
@@ -55,6 +56,11 @@ export interface State {
   refusedLogins: string[];
   /** Provider answers that could not become usable tokens, kept for support (newest first). */
   support: SupportEntry[];
+  /**
+   * The method each provider (by origin) takes its refresh call in: the spec leaves it open,
+   * GET is tried first and POST after a 405; what worked is kept.
+   */
+  refreshMethods: Record<string, "GET" | "POST">;
 }
 export type StateKey = keyof State;
 
@@ -79,6 +85,7 @@ export const items = {
   refusedLogins: storage.defineItem<unknown[]>("session:refusedLogins", { fallback: [] }),
   unseenFailure: storage.defineItem<unknown>("local:unseenFailure", { fallback: null }),
   popupSummary: storage.defineItem<unknown>("local:popupSummary", { fallback: null }),
+  refreshMethods: storage.defineItem<unknown>("local:refreshMethods", { fallback: {} }),
 } satisfies Record<StateKey, unknown>;
 
 /** Valid entries, and the raw ones that failed their check (kept, never rewritten). */
@@ -147,6 +154,7 @@ export const codecs: { [K in StateKey]: Codec<State[K]> } = {
     z.nullable(unseenFailureSchema),
     checkedOr(z.nullable(unseenFailureSchema), null),
   ),
+  refreshMethods: valueCodec(refreshMethodsSchema, checkedOr(refreshMethodsSchema, {})),
 };
 
 /** A raw stored value as the checked value (what the pages use to render). */

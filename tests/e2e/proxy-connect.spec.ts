@@ -1,6 +1,7 @@
 import type { Sandbox } from "../sandbox/index";
 import { expect, test } from "./fixtures";
 import {
+  control,
   createTokens,
   exitOfPageLoad,
   extensionPage,
@@ -187,6 +188,35 @@ test("refresh IP: a connected dynamic token moves and the next request exits fro
   expect(moved.host).toBe(moved.ip);
   expect((await proxyStatus(ext)).exitIp?.ip).toBe(moved.ip);
   expect(await exitOfPageLoad(page, echo.url)).toBe(moved.ip);
+});
+
+test("a provider whose refresh takes POST only: the 405 to GET is followed by POST, and kept", async ({
+  context,
+  extensionId,
+}) => {
+  const ext = await extensionPage(context, extensionId);
+  await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
+  const token = must((await createTokens(ext, "dynamic-ip", 1))[0], "token");
+  await control(sb, "quirks", { refresh_post_only: true });
+  await sendOk(ext, { type: "refreshIp", tokenId: token.id });
+  const moved = must(
+    (await storedTokens(ext)).find((t) => t.id === token.id),
+    "token",
+  );
+  expect(moved.ip).not.toBe(token.ip);
+  const origin = new URL(sandboxSettings(sb).baseUrl).origin;
+  await expect
+    .poll(() =>
+      ext.evaluate(async () => (await chrome.storage.local.get("refreshMethods")).refreshMethods),
+    )
+    .toEqual({ [origin]: "POST" });
+  // The next refresh goes by POST at once, and works.
+  await sendOk(ext, { type: "refreshIp", tokenId: token.id });
+  const again = must(
+    (await storedTokens(ext)).find((t) => t.id === token.id),
+    "token",
+  );
+  expect(again.ip).not.toBe(moved.ip);
 });
 
 test("an unreachable proxy becomes a visible error once the engine's own check fails too", async ({

@@ -8,7 +8,7 @@ import { CONTROL_PREFIX, handleControl, sweepPurged } from "./control";
 import type { Fault } from "./faults";
 import { errorReply, HttpError, type Reply, readJsonBody, sleep } from "./http-util";
 import { normalizeIp } from "./ip-info";
-import { matchRoute } from "./routes";
+import { matchRoute, REFRESH_PATH } from "./routes";
 
 /** Checks `Authorization`; returns why it fails, or null when it is the account's credentials. */
 export function authFailure(ctx: Context, header: string | undefined): string | null {
@@ -67,6 +67,10 @@ async function route(ctx: Context, req: IncomingMessage, url: URL): Promise<Repl
     return errorReply(405, `${method} is not allowed on ${url.pathname}`, {
       allow: match.allowed.join(", "),
     });
+  }
+  // The refresh_post_only quirk: a provider whose refresh call takes POST only.
+  if (ctx.quirks.refreshPostOnly && method === "GET" && REFRESH_PATH.test(path)) {
+    return errorReply(405, `${method} is not allowed on ${url.pathname}`, { allow: "POST" });
   }
   if (match.route.auth) {
     const failure = authFailure(ctx, req.headers.authorization);

@@ -27,6 +27,8 @@ export interface Quirks {
   ipv6Host: number;
   /** The next N single deletes answer `can_restore: false`; those tokens cannot be restored. */
   noRestore: number;
+  /** While set, the refresh call answers GET with 405 (Allow: POST), as a POST-only provider. */
+  refreshPostOnly: boolean;
 }
 
 export interface Credentials {

@@ -30,6 +30,7 @@ export async function resetSandbox(ctx: Context): Promise<void> {
   ctx.quirks.emptyDynamicIp = 0;
   ctx.quirks.ipv6Host = 0;
   ctx.quirks.noRestore = 0;
+  ctx.quirks.refreshPostOnly = false;
   ctx.requestCount = 0;
 }
 
@@ -38,6 +39,7 @@ function quirksView(ctx: Context) {
     empty_dynamic_ip: ctx.quirks.emptyDynamicIp,
     ipv6_host: ctx.quirks.ipv6Host,
     no_restore: ctx.quirks.noRestore,
+    refresh_post_only: ctx.quirks.refreshPostOnly,
   };
 }
 
@@ -55,11 +57,21 @@ async function setQuirks(ctx: Context, body: Record<string, unknown>) {
   const emptyDynamicIp = count(body, "empty_dynamic_ip");
   const ipv6Host = count(body, "ipv6_host");
   const noRestore = count(body, "no_restore");
-  if (emptyDynamicIp === undefined && ipv6Host === undefined && noRestore === undefined) {
+  const postOnly = body.refresh_post_only;
+  if (postOnly !== undefined && typeof postOnly !== "boolean") {
+    throw badRequest('"refresh_post_only" must be true or false');
+  }
+  if (
+    emptyDynamicIp === undefined &&
+    ipv6Host === undefined &&
+    noRestore === undefined &&
+    postOnly === undefined
+  ) {
     throw badRequest(
-      'expected "empty_dynamic_ip", "ipv6_host" (counts of creates) and/or "no_restore" (of deletes)',
+      'expected "empty_dynamic_ip", "ipv6_host" (counts of creates), "no_restore" (of deletes) and/or "refresh_post_only" (true or false)',
     );
   }
+  if (postOnly !== undefined) ctx.quirks.refreshPostOnly = postOnly;
   if (emptyDynamicIp !== undefined) ctx.quirks.emptyDynamicIp = emptyDynamicIp;
   if (noRestore !== undefined) ctx.quirks.noRestore = noRestore;
   if (ipv6Host === undefined) return quirksView(ctx);

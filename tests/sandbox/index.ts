@@ -108,7 +108,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     faults: new Faults(),
     gatewayLog: log,
     rechallenge,
-    quirks: { emptyDynamicIp: 0, ipv6Host: 0, noRestore: 0 },
+    quirks: { emptyDynamicIp: 0, ipv6Host: 0, noRestore: 0, refreshPostOnly: false },
     gateways,
     credentials: { ...SANDBOX_CREDENTIALS },
     initialPlan: plan,

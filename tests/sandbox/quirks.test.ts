@@ -27,9 +27,15 @@ describe("quirks control", () => {
       empty_dynamic_ip: 0,
       ipv6_host: 0,
       no_restore: 0,
+      refresh_post_only: false,
     });
     const set = await control(sb, "POST", "quirks", { empty_dynamic_ip: 2 });
-    expect(set.json).toEqual({ empty_dynamic_ip: 2, ipv6_host: 0, no_restore: 0 });
+    expect(set.json).toEqual({
+      empty_dynamic_ip: 2,
+      ipv6_host: 0,
+      no_restore: 0,
+      refresh_post_only: false,
+    });
     expect((await control(sb, "POST", "quirks", {})).status).toBe(400);
     expect((await control(sb, "POST", "quirks", { ipv6_host: -1 })).status).toBe(400);
     expect((await control(sb, "POST", "quirks", { empty_dynamic_ip: "1" })).status).toBe(400);
@@ -38,7 +44,22 @@ describe("quirks control", () => {
       empty_dynamic_ip: 0,
       ipv6_host: 0,
       no_restore: 0,
+      refresh_post_only: false,
     });
+  });
+});
+
+describe("refresh_post_only", () => {
+  it("answers a GET refresh with 405 and Allow: POST while set; POST works", async () => {
+    const [token] = (await create(sb, "/token/variable/ip", {})).tokens;
+    await control(sb, "POST", "quirks", { refresh_post_only: true });
+    const path = `/token/dynamic/ip/refresh/${token.id}`;
+    const refused = await api(sb, "GET", path);
+    expect(refused.status).toBe(405);
+    expect(refused.headers.get("allow")).toBe("POST");
+    expect((await api(sb, "POST", path)).status).toBe(200);
+    await control(sb, "POST", "quirks", { refresh_post_only: false });
+    expect((await api(sb, "GET", path)).status).toBe(200);
   });
 });
 

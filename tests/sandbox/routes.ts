@@ -37,13 +37,15 @@ const createRoutes: Route[] = Object.entries(CREATE_PATHS).map(([path, kind]) =>
   handle: (ctx, input) => createTokens(ctx, kind, input.body),
 }));
 
+export const REFRESH_PATH = /^\/token\/dynamic\/ip\/refresh\/([^/]+)$/;
+
 /** Order matters: the fixed /token/batch paths come before /token/<id>. */
 export const ROUTES: readonly Route[] = [
   ...createRoutes,
   {
     // The spec shows neither method nor payload; GET is documented, POST accepted too.
     methods: ["GET", "POST"],
-    pattern: /^\/token\/dynamic\/ip\/refresh\/([^/]+)$/,
+    pattern: REFRESH_PATH,
     auth: true,
     body: false,
     handle: (ctx, input) => refreshToken(ctx, parseId(param(input))),

@@ -246,6 +246,43 @@ describe("IP information, quality, refresh, proxies, account", () => {
     expect((await state()).tokens[0]?.ip).toBe(second.ip);
   });
 
+  it("refreshDynamicIp on a POST-only provider: GET answered 405, POST works and is kept", async () => {
+    await control("POST", "/__sandbox/quirks", { refresh_post_only: true });
+    const methods: string[] = [];
+    const learned: string[] = [];
+    const { api } = client(
+      { refresh: { onRefreshMethod: (method) => learned.push(method) } },
+      {
+        fetch: (input, init) => {
+          if (String(input).includes("/refresh/")) methods.push(init?.method ?? "GET");
+          return globalThis.fetch(input, init);
+        },
+      },
+    );
+    const { tokens } = await api.createDynamicIp({ number: 1, country_id: 1 });
+    const token = tokens[0];
+    if (!token) throw new Error("no token");
+    const first = await api.refreshDynamicIp(token);
+    expect(first.ip).not.toBe(token.ip);
+    await api.refreshDynamicIp(token.id);
+    // One 405, then POST from the start: the method that worked is used and reported once.
+    expect(methods).toEqual(["GET", "POST", "POST"]);
+    expect(learned).toEqual(["POST"]);
+    // A client told what was learned starts with POST.
+    methods.length = 0;
+    const next = client(
+      { refresh: { refreshMethod: "POST" } },
+      {
+        fetch: (input, init) => {
+          if (String(input).includes("/refresh/")) methods.push(init?.method ?? "GET");
+          return globalThis.fetch(input, init);
+        },
+      },
+    );
+    await next.api.refreshDynamicIp(token.id);
+    expect(methods).toEqual(["POST"]);
+  });
+
   it("refreshDynamicIp refuses a refresh_url on another origin, before any request", async () => {
     const { api } = client();
     const { tokens } = await api.createDynamicTraffic({ number: 1, country_id: 1 });
