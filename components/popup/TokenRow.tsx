@@ -1,6 +1,13 @@
 import type { Language } from "../../lib/i18n";
 import type { PopupT } from "../../lib/i18n/popup-strings";
-import { expiryOf, formatBytes, placeOf, relativeTime, trafficOf } from "../../lib/popup/format";
+import {
+  expiryOf,
+  formatBytes,
+  formatDateTime,
+  placeOf,
+  relativeTime,
+  trafficOf,
+} from "../../lib/popup/format";
 import type { Failure } from "../../lib/protocol/failure";
 import type { ProxyStatus } from "../../lib/state/status";
 import { isDynamic } from "../../lib/state/token-facts";
@@ -102,7 +109,10 @@ function TokenRowView(props: TokenRowProps) {
           {t("ip")} {token.ip ? <code>{token.ip}</code> : <em>{t("assigning")}</em>}
         </span>
       </p>
-      <p class={`row-meta${expiry.state === "expired" ? " expired" : ""}`}>
+      <p
+        class={`row-meta${expiry.state === "expired" ? " expired" : ""}`}
+        title={expiry.state === "none" ? undefined : formatDateTime(expiry.at, language)}
+      >
         {expiry.state === "none"
           ? t("noExpiry")
           : expiry.state === "expired"

@@ -24,7 +24,11 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number, number][] = [
 
 const locale = (language: Language) => (language === "zh_CN" ? "zh-CN" : "en");
 
-/** "in 3 days", "2 hours ago", "3天后": the largest unit that fits, rounded toward zero. */
+/**
+ * "in 3 days", "2 hours ago", "3天后": the largest unit that fits, rounded to the nearest (a
+ * 7-day plan bought a minute ago reads "in 7 days", not "in 6 days"). The exact date goes in
+ * a tooltip beside it (formatDateTime).
+ */
 // Made once per language: building an Intl formatter costs more than a row's whole render.
 const relativeFormats = new Map<Language, Intl.RelativeTimeFormat>();
 
@@ -36,17 +40,22 @@ export function relativeTime(at: number, now: number, language: Language): strin
     relativeFormats.set(language, format);
   }
   for (const [unit, size, from] of UNITS) {
-    if (Math.abs(delta) >= from) return format.format(Math.trunc(delta / size), unit);
+    // "+ 0" turns Math.round's -0 into 0: "in 0 days" has no sign to show.
+    if (Math.abs(delta) >= from) return format.format(Math.round(delta / size) + 0, unit);
   }
   return format.format(0, "second");
 }
 
+const dateTimeFormats = new Map<Language, Intl.DateTimeFormat>();
+
 /** A calendar date and time in the UI language, e.g. "Jul 3, 2026, 14:05". */
 export function formatDateTime(at: number, language: Language): string {
-  return new Intl.DateTimeFormat(locale(language), {
-    dateStyle: "medium",
-    timeStyle: "short",
-  }).format(at);
+  let format = dateTimeFormats.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale(language), { dateStyle: "medium", timeStyle: "short" });
+    dateTimeFormats.set(language, format);
+  }
+  return format.format(at);
 }
 
 export type Expiry =

@@ -53,9 +53,12 @@ describe("relativeTime", () => {
     [NOW, "en", "now"],
     [NOW + 3 * DAY, "zh_CN", "3天后"],
     [NOW - 5 * 60_000, "zh_CN", "5分钟前"],
-    // Rounded toward zero: 2 days 20 hours is "in 2 days", 1 hour 40 minutes ago "1 hour ago".
-    [NOW + 2 * DAY + 20 * 3600_000, "en", "in 2 days"],
-    [NOW - 100 * 60_000, "en", "1 hour ago"],
+    // Rounded to the nearest: 2 days 20 hours is "in 3 days", 1 hour 40 minutes ago "2 hours
+    // ago", and a 7-day plan a minute after purchase "in 7 days".
+    [NOW + 2 * DAY + 20 * 3600_000, "en", "in 3 days"],
+    [NOW - 100 * 60_000, "en", "2 hours ago"],
+    [NOW + 7 * DAY - 60_000, "en", "in 7 days"],
+    [NOW + 2 * DAY + 11 * 3600_000, "en", "in 2 days"],
   ] as const)("%d in %s → %s", (at, language, text) =>
     expect(relativeTime(at, NOW, language)).toBe(text),
   );

@@ -405,6 +405,11 @@ describe("the popup around the list", () => {
     mounted = m;
     const expiry = () => rowOf(m, 1).textContent ?? "";
     expect(expiry()).toContain("Expires in 10 minutes");
+    // The exact date and time is in the line's tooltip.
+    const line = [...rowOf(m, 1).querySelectorAll("p")].find((p) =>
+      p.textContent?.startsWith("Expires"),
+    );
+    expect(line?.getAttribute("title")).toBe(formatDateTime(token.expiresAt ?? 0, "en"));
     clock += 3 * 60_000;
     await act(async () => {
       await vi.advanceTimersByTimeAsync(29_999);
