@@ -8,6 +8,7 @@ import {
   PLANS,
   parseBypassList,
   parseRefreshMinutes,
+  TRAFFIC_UNITS,
 } from "@/lib/options/settings-form";
 import type { Settings } from "@/lib/state/settings";
 import { SelectField, TextField } from "./FormFields";
@@ -21,6 +22,7 @@ interface Form {
   plan: Settings["plan"];
   language: Settings["language"];
   fallbackDirect: boolean;
+  trafficUnit: Settings["trafficUnit"];
 }
 
 const formFrom = (settings: Settings): Form => ({
@@ -29,6 +31,7 @@ const formFrom = (settings: Settings): Form => ({
   plan: settings.plan,
   language: settings.language,
   fallbackDirect: settings.fallbackDirect,
+  trafficUnit: settings.trafficUnit,
 });
 
 export function SettingsSection({ settings }: { settings: Settings }) {
@@ -43,6 +46,7 @@ export function SettingsSection({ settings }: { settings: Settings }) {
       settings.plan,
       settings.language,
       settings.fallbackDirect,
+      settings.trafficUnit,
     ],
   );
   const [notice, setNotice] = useState<NoticeValue | null>(null);
@@ -73,6 +77,7 @@ export function SettingsSection({ settings }: { settings: Settings }) {
         plan: form.plan,
         language: form.language,
         fallbackDirect: form.fallbackDirect,
+        trafficUnit: form.trafficUnit,
       },
       t,
       explain,
@@ -129,6 +134,17 @@ export function SettingsSection({ settings }: { settings: Settings }) {
             lang: language === "zh_CN" ? "zh-CN" : undefined,
           }))}
           onChange={(language) => update({ language })}
+        />
+        <SelectField
+          id="traffic-unit"
+          label={t("settings.trafficUnit")}
+          value={form.trafficUnit}
+          hint={{ id: "traffic-unit-hint", text: t("settings.trafficUnitHint") }}
+          options={TRAFFIC_UNITS.map((unit) => ({
+            value: unit,
+            text: t(`settings.trafficUnit.${unit}` as OptionsKey),
+          }))}
+          onChange={(trafficUnit) => update({ trafficUnit })}
         />
         <label class="check" for="fallback-direct">
           <input

@@ -116,6 +116,7 @@ export function PopupApp({
       <main>
         {view === "tokens" && (
           <TokenList
+            trafficUnit={state.settings.trafficUnit}
             tokens={tokens}
             connection={connection}
             status={status}

@@ -6,7 +6,7 @@ import {
   prepareSearch,
   type TokenFilter,
 } from "../../lib/popup/filter";
-import { flagEmoji } from "../../lib/popup/format";
+import { flagEmoji, type TrafficUnit } from "../../lib/popup/format";
 import type { Notice } from "../../lib/popup/outcome";
 import { asFailure } from "../../lib/protocol/failure";
 import type { Connection, ProxyStatus } from "../../lib/state/status";
@@ -31,9 +31,17 @@ export interface TokenListProps {
   /** The clock for expiry texts (moves on a tick and on storage changes). */
   now: number;
   notify: (notice: Notice) => void;
+  trafficUnit: TrafficUnit;
 }
 
-export function TokenList({ tokens, connection, status, now, notify }: TokenListProps) {
+export function TokenList({
+  tokens,
+  connection,
+  status,
+  now,
+  notify,
+  trafficUnit,
+}: TokenListProps) {
   const env = useEnv();
   const { t } = env;
   const [filter, setFilter] = useState<TokenFilter>(NO_FILTER);
@@ -172,6 +180,7 @@ export function TokenList({ tokens, connection, status, now, notify }: TokenList
                 t={t}
                 language={env.language}
                 socksAuth={env.socksAuth}
+                trafficUnit={trafficUnit}
                 handlers={handlers}
               />
             );

@@ -2,10 +2,11 @@ import type { Language } from "../../lib/i18n";
 import type { PopupT } from "../../lib/i18n/popup-strings";
 import {
   expiryOf,
-  formatBytes,
   formatDateTime,
+  formatTraffic,
   placeOf,
   relativeTime,
+  type TrafficUnit,
   trafficOf,
 } from "../../lib/popup/format";
 import type { Failure } from "../../lib/protocol/failure";
@@ -43,6 +44,8 @@ export interface TokenRowProps {
   t: PopupT;
   language: Language;
   socksAuth: boolean;
+  /** How traffic amounts read (the spec states no unit). */
+  trafficUnit: TrafficUnit;
   handlers: RowHandlers;
 }
 
@@ -131,8 +134,9 @@ function TokenRowView(props: TokenRowProps) {
             {traffic.exhausted
               ? t("trafficExhausted")
               : t("trafficOf", {
-                  used: formatBytes(traffic.used),
-                  quota: formatBytes(traffic.quota),
+                  used: formatTraffic(traffic.used, props.trafficUnit, language),
+                  quota: formatTraffic(traffic.quota, props.trafficUnit, language),
+                  percent: Math.floor(traffic.share * 100),
                 })}
           </span>
         </div>

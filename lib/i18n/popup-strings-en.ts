@@ -75,7 +75,7 @@ export const en = {
   expired: "Expired {when}",
   noExpiry: "No fixed expiry",
   traffic: "Traffic",
-  trafficOf: "{used} of {quota}",
+  trafficOf: "{used} of {quota} ({percent}%)",
   trafficExhausted: "Traffic used up",
   refreshIp: "New IP",
   refreshing: "Getting a new IP…",

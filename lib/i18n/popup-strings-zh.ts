@@ -73,7 +73,7 @@ export const zh: Record<PopupStringKey, string> = {
   expired: "已于{when}过期",
   noExpiry: "无固定到期时间",
   traffic: "流量",
-  trafficOf: "{used} / {quota}",
+  trafficOf: "{used} / {quota}（{percent}%）",
   trafficExhausted: "流量已用完",
   refreshIp: "换 IP",
   refreshing: "正在更换 IP…",

@@ -70,10 +70,7 @@ export function expiryOf(token: Pick<StoredToken, "expiresAt">, now: number): Ex
     : { state: "active", at: token.expiresAt };
 }
 
-/**
- * The spec does not state the unit of traffic_quota/traffic_used; the provider (and the
- * sandbox) count bytes, so they are shown as bytes in binary units.
- */
+/** Bytes in binary units: "1.50 MiB". */
 export function formatBytes(value: number): string {
   const units = ["B", "KiB", "MiB", "GiB", "TiB"];
   let amount = Math.max(0, value);
@@ -92,6 +89,20 @@ export interface Traffic {
   /** 0–1, clamped. */
   share: number;
   exhausted: boolean;
+}
+
+export type TrafficUnit = "unstated" | "bytes" | "GB";
+
+/**
+ * An amount of traffic in the unit the user set: the spec does not state one, so "unstated"
+ * shows the number as it came ("1,048,576"), "bytes" in binary units, "GB" as gigabytes (the
+ * unit of the account's traffic quota).
+ */
+export function formatTraffic(value: number, unit: TrafficUnit, language: Language): string {
+  const amount = Math.max(0, value);
+  if (unit === "bytes") return formatBytes(amount);
+  const number = new Intl.NumberFormat(locale(language), { maximumFractionDigits: 2 });
+  return unit === "GB" ? `${number.format(amount)} GB` : number.format(amount);
 }
 
 /** Used/quota of a traffic-billed dynamic token; null when the token reports none. */

@@ -11,7 +11,7 @@ import type { Connection, ProxyStatus } from "../state/status";
 import type { StoredToken } from "../state/tokens";
 import type { TrashEntry } from "../state/trash";
 
-export type PopupSettings = Pick<Settings, "language" | "webrtcProtection">;
+export type PopupSettings = Pick<Settings, "language" | "webrtcProtection" | "trafficUnit">;
 export interface UnseenFailureView {
   source: "auto-refresh" | "toggle";
   failure: { code: string; [param: string]: string | number };
@@ -65,6 +65,8 @@ export function storedSettings(raw: unknown): PopupSettings {
   return {
     language: language === "en" || language === "zh_CN" ? language : "auto",
     webrtcProtection: value.webrtcProtection === true,
+    trafficUnit:
+      value.trafficUnit === "bytes" || value.trafficUnit === "GB" ? value.trafficUnit : "unstated",
   };
 }
 

@@ -26,8 +26,9 @@ const backupTrashEntrySchema = z.object({
 const backupSettingsSchema = z.extend(settingsSchema, {
   /** Absent (or null) when exported without secrets: the importing browser keeps its own. */
   auth: z.optional(z.nullable(authSchema)),
-  /** Absent in backups made before the setting existed: the importing browser keeps its own. */
+  /** Absent in backups made before these settings existed: the importing browser keeps its own. */
   fallbackDirect: z.optional(z.boolean()),
+  trafficUnit: z.optional(settingsSchema.def.shape.trafficUnit),
 });
 
 /** Every token id at most once across tokens and trash: a file that repeats one is damaged. */

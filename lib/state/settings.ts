@@ -32,6 +32,11 @@ export const settingsSchema = z.object({
    * default: the user chose a proxy, and their own address must not leak unasked.
    */
   fallbackDirect: z.boolean(),
+  /**
+   * The unit of a token's traffic_quota/traffic_used: the spec does not state it, so the
+   * numbers are shown as they come until the user says (bytes, or GB as the account quota).
+   */
+  trafficUnit: z.enum(["unstated", "bytes", "GB"]),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 export type SettingKey = keyof Settings;
@@ -46,6 +51,7 @@ export const DEFAULT_SETTINGS: Settings = {
   webrtcProtection: false,
   language: "auto",
   fallbackDirect: false,
+  trafficUnit: "unstated",
 };
 
 function validField<K extends SettingKey>(key: K, value: unknown): value is Settings[K] {

@@ -469,6 +469,7 @@ test("settings: bypass list, refresh interval, plan and language are saved; erro
   await page
     .getByLabel("Your plan (sets how often Proxy Deck may call the API)")
     .selectOption("basic");
+  await page.getByLabel("Unit of token traffic").selectOption("GB");
   await page.getByLabel("Language").selectOption("zh_CN");
   await page.getByRole("button", { name: "Save settings" }).click();
   // The page switches to Chinese at once.
@@ -483,6 +484,7 @@ test("settings: bypass list, refresh interval, plan and language are saved; erro
     autoRefreshMinutes: 2.5,
     plan: "basic",
     language: "zh_CN",
+    trafficUnit: "GB",
     auth: { kind: "bearer", accessToken: sb.accessToken },
   });
 });

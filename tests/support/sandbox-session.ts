@@ -21,6 +21,8 @@ export function sandboxSettings(sb: Sandbox, overrides: Partial<Settings> = {}):
     webrtcProtection: false,
     language: "auto",
     fallbackDirect: false,
+    // The sandbox counts traffic in bytes.
+    trafficUnit: "bytes",
     ...overrides,
   };
 }

@@ -18,6 +18,7 @@ import {
   flagEmoji,
   formatBytes,
   formatDateTime,
+  formatTraffic,
   placeOf,
   relativeTime,
   trafficOf,
@@ -61,6 +62,18 @@ describe("relativeTime", () => {
     [NOW + 2 * DAY + 11 * 3600_000, "en", "in 2 days"],
   ] as const)("%d in %s → %s", (at, language, text) =>
     expect(relativeTime(at, NOW, language)).toBe(text),
+  );
+});
+
+describe("formatTraffic", () => {
+  it.each([
+    [1_073_741_824, "unstated", "en", "1,073,741,824"],
+    [1_073_741_824, "bytes", "en", "1.00 GiB"],
+    [2.5, "GB", "en", "2.5 GB"],
+    [1234.567, "unstated", "zh_CN", "1,234.57"],
+    [-5, "bytes", "en", "0 B"],
+  ] as const)("%d as %s in %s → %s", (value, unit, language, text) =>
+    expect(formatTraffic(value, unit, language)).toBe(text),
   );
 });
 

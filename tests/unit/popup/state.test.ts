@@ -32,7 +32,11 @@ describe("popup state", () => {
     expect(first.summary?.tokenCount).toBe(1);
     expect(first.connection.activeTokenId).toBe(7);
     expect(first.status).toEqual(DEFAULT_STATUS);
-    expect(first.settings).toEqual({ language: "auto", webrtcProtection: false });
+    expect(first.settings).toEqual({
+      language: "auto",
+      webrtcProtection: false,
+      trafficUnit: "unstated",
+    });
     const lists = await loadLists();
     expect(lists.tokens).toEqual([good, other]);
     expect(lists.trash?.map((e) => e.token.id)).toEqual([9]);

@@ -72,7 +72,8 @@ describe("token list", () => {
     expect(first?.textContent).toContain("assigning…");
     expect(first?.textContent).toContain("Expires in 3 days");
     expect(second?.textContent).toContain("🇩🇪 Germany · Berlin");
-    expect(second?.textContent).toContain("256 MiB of 1.00 GiB");
+    // No unit set: the numbers as they come, and the share.
+    expect(second?.textContent).toContain("268,435,456 of 1,073,741,824 (25%)");
     expect(second?.querySelector("progress")?.getAttribute("value")).toBe("268435456");
     expect(second?.textContent).toContain("Chrome cannot sign in to SOCKS5");
     expect(second?.textContent).toContain("No fixed expiry");

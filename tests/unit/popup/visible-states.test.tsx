@@ -179,14 +179,15 @@ describe("a token row", () => {
       }),
       makeToken({ id: 4, kind: "dynamic-traffic", trafficQuota: 100, trafficUsed: 100 }),
     ];
-    mounted = await mount(<PopupApp state={state(tokens)} />, env);
+    const inBytes = { ...DEFAULT_SETTINGS, trafficUnit: "bytes" as const };
+    mounted = await mount(<PopupApp state={state(tokens, { settings: inBytes })} />, env);
     expect(rowOf(mounted, 1).textContent).toContain("#1 · Office line");
     expect(rowOf(mounted, 2).querySelector(".place")?.textContent).toContain("(no country)");
     const bar = rowOf(mounted, 3).querySelector("progress");
     expect(bar?.getAttribute("max")).toBe("1073741824");
     expect(bar?.getAttribute("value")).toBe("268435456");
     expect(bar?.getAttribute("class") ?? "").not.toContain("exhausted");
-    expect(rowOf(mounted, 3).textContent).toContain("256 MiB of 1.00 GiB");
+    expect(rowOf(mounted, 3).textContent).toContain("256 MiB of 1.00 GiB (25%)");
     // Used up: its own class and words instead of "100 B of 100 B".
     const full = rowOf(mounted, 4);
     expect(full.querySelector("progress")?.getAttribute("class")).toBe("exhausted");

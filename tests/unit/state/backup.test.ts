@@ -260,4 +260,18 @@ describe("planImport", () => {
       webrtcProtection: true,
     });
   });
+
+  it("a backup made before the traffic unit existed imports, keeping this browser's unit", () => {
+    const old = buildBackup(STATE, true, NOW);
+    const { trafficUnit: _, ...settingsWithout } = old.settings;
+    const parsed = parseBackup(backupFileText({ ...old, settings: settingsWithout as never }));
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.problem));
+    const here = { ...EMPTY, settings: { ...DEFAULT_SETTINGS, trafficUnit: "GB" as const } };
+    expect(planImport(here, parsed.backup).next.settings.trafficUnit).toBe("GB");
+    // A backup that has one brings it.
+    const withUnit = roundTrip(
+      buildBackup({ ...STATE, settings: { ...SETTINGS, trafficUnit: "bytes" } }, true, NOW),
+    );
+    expect(planImport(here, withUnit).next.settings.trafficUnit).toBe("bytes");
+  });
 });
