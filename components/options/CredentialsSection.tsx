@@ -1,5 +1,6 @@
 /** Base URL and API credentials: validate, verify with the unsaved values, save, remove. */
 import { useRef, useState } from "preact/hooks";
+import type { VerifyReport } from "@/lib/protocol/commands";
 import type { Settings } from "@/lib/state/settings";
 import { ConfirmBox } from "./ConfirmBox";
 import {
@@ -14,6 +15,7 @@ import {
 import { TextField } from "./FormFields";
 import { Notice, type NoticeValue, patchSettings, send, useExplain, useT } from "./shared";
 import { useSettingsForm } from "./use-settings-form";
+import { VerifyReportList } from "./VerifyReportList";
 
 export function CredentialsSection({ settings }: { settings: Settings }) {
   const t = useT();
@@ -23,6 +25,7 @@ export function CredentialsSection({ settings }: { settings: Settings }) {
     CredentialsField
   >(settings, formFrom, credentialsOf(settings));
   const [notice, setNotice] = useState<NoticeValue | null>(null);
+  const [report, setReport] = useState<VerifyReport | null>(null);
   const [busy, setBusy] = useState<null | "verify" | "save" | "remove">(null);
   const [confirmRemove, setConfirmRemove] = useState(false);
   const removeRef = useRef<HTMLButtonElement>(null);
@@ -42,6 +45,7 @@ export function CredentialsSection({ settings }: { settings: Settings }) {
     const candidate = checked();
     if (!candidate) return;
     setBusy("verify");
+    setReport(null);
     setNotice({ tone: "info", text: t("cred.verifying") });
     if (!candidate.auth) return;
     const reply = await send({
@@ -57,11 +61,22 @@ export function CredentialsSection({ settings }: { settings: Settings }) {
       });
       return;
     }
-    const name = accountName(reply.data);
+    setReport(reply.data);
+    const failed = reply.data.groups.filter((g) => g.failure !== null).length;
+    const name = accountName(reply.data.account);
     const worked = name ? t("cred.verifiedAs", { name }) : t("cred.verified");
     const unsaved =
       JSON.stringify(credentialsOf(candidate)) !== JSON.stringify(credentialsOf(settings));
-    setNotice({ tone: "ok", text: unsaved ? `${worked} ${t("cred.notSavedYet")}` : worked });
+    const summary =
+      failed === 0
+        ? worked
+        : failed === reply.data.groups.length
+          ? t("cred.verifiedNone")
+          : t("cred.verifiedPartly");
+    setNotice({
+      tone: failed === 0 ? "ok" : "error",
+      text: unsaved && failed === 0 ? `${summary} ${t("cred.notSavedYet")}` : summary,
+    });
   }
 
   async function save(event: Event) {
@@ -202,6 +217,7 @@ export function CredentialsSection({ settings }: { settings: Settings }) {
       )}
 
       <Notice notice={notice} id="credentials-status" />
+      {report && <VerifyReportList report={report} />}
       <p class="stored" data-testid="stored-credentials">
         {storedText(settings, t)}
       </p>

@@ -40,6 +40,8 @@ export interface ApiErrorInit {
   timeoutMs?: number;
   /** Technical detail for logs. */
   detail?: string;
+  /** The scheme the refused request authenticated with (a 401 names it). */
+  authScheme?: "basic" | "bearer";
   cause?: unknown;
 }
 
@@ -66,6 +68,7 @@ export class ApiError extends Error {
   readonly origin: string | undefined;
   readonly timeoutMs: number | undefined;
   readonly detail: string | undefined;
+  readonly authScheme: "basic" | "bearer" | undefined;
   readonly userMessage: string;
 
   constructor(init: ApiErrorInit) {
@@ -81,6 +84,7 @@ export class ApiError extends Error {
     this.origin = init.origin;
     this.timeoutMs = init.timeoutMs;
     this.detail = init.detail;
+    this.authScheme = init.authScheme;
     this.userMessage = userMessageFor({
       ...init,
       serverMessage: this.serverMessage,

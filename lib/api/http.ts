@@ -103,7 +103,11 @@ export function createHttp(deps: HttpDeps) {
       retryAfter: response.headers.get("Retry-After"),
       text,
     };
-    return interpretResponse(spec, answer, { nowMs: deps.now(), redact });
+    return interpretResponse(spec, answer, {
+      nowMs: deps.now(),
+      redact,
+      authScheme: spec.authenticated ? deps.auth.kind : undefined,
+    });
   }
 
   async function request<S extends z.ZodMiniType>(spec: RequestSpec<S>): Promise<z.output<S>> {

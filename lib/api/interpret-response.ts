@@ -37,7 +37,12 @@ export function redactor(secrets: readonly string[]) {
 export function interpretResponse<S extends z.ZodMiniType>(
   spec: Interpretation<S>,
   answer: Answer,
-  context: { nowMs: number; redact: (value: unknown) => string | undefined },
+  context: {
+    nowMs: number;
+    redact: (value: unknown) => string | undefined;
+    /** The scheme the request's Authorization header used, when it had one. */
+    authScheme?: "basic" | "bearer";
+  },
 ): z.output<S> {
   const { status, text } = answer;
   let json: unknown;
@@ -62,6 +67,7 @@ export function interpretResponse<S extends z.ZodMiniType>(
       errorText: context.redact(envelope.error),
       // Also honoured on a 503, where servers use it for planned downtime.
       retryAfterMs: parseRetryAfter(answer.retryAfter, context.nowMs),
+      authScheme: context.authScheme,
     });
   }
   if (!parsed) {

@@ -208,6 +208,21 @@ export function createTokenOperations(
     ),
 
     /** Draws a new exit IP for a dynamic token; returns the token as the provider now has it. */
+    /**
+     * Whether the provider takes these credentials for token operations, with no effect: a
+     * batch delete of no tokens. A 400 for the empty list means the credentials passed.
+     */
+    async probeTokenAccess(): Promise<void> {
+      await http.request({
+        operation: "probeTokenAccess",
+        method: "DELETE",
+        path: "/token/batch",
+        body: { token_ids: [] },
+        authenticated: true,
+        schema: z.unknown(),
+      });
+    },
+
     async refreshDynamicIp(target: RefreshTarget): Promise<s.DynamicToken> {
       const operation = "refreshDynamicIp";
       const where = resolveRefreshTarget(target, baseUrl, operation);

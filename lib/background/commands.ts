@@ -14,6 +14,7 @@ import { updateState } from "../state/store";
 import { importBackup } from "./import-backup";
 import { cachedLookup } from "./lookup-commands";
 import { createTokens, deleteTokens, dismissTrash, restoreTokens } from "./token-commands";
+import { verifyAccess } from "./verify";
 
 export interface CommandDeps {
   engine: Engine;
@@ -93,7 +94,7 @@ export function createCommandHandler(deps: CommandDeps) {
     verifyCredentials: async ({ baseUrl, auth }) => {
       const settings = await read("settings");
       if (!baseUrl) throw new CommandFailure({ code: "no-base-url" });
-      return deps.api({ ...settings, baseUrl, auth }).getAccountInfo();
+      return verifyAccess(deps.api({ ...settings, baseUrl, auth }));
     },
     importBackup: async ({ backup }) => {
       const outcome = await importBackup(backup);

@@ -23,6 +23,10 @@ export const en: Record<FailureCode, string> = {
     "The provider is limiting how often you can make requests. Try again in {seconds} s.",
   "api-bad-request": "The provider rejected the request: {reason}.",
   "api-unauthorized": "The provider refused your API credentials. Check them in Options.",
+  "api-unauthorized-basic":
+    "The provider refused your username and password (Basic) for this. Check them in Options, or enter the access token from the provider's console (Bearer) instead.",
+  "api-unauthorized-bearer":
+    "The provider refused your access token (Bearer). Check it in Options: copy it again from the provider's console.",
   "api-forbidden":
     "The provider refused this action: your account lacks the permission or the quota for it. Check your plan and balance.",
   "api-not-found": "The provider could not find that item; it may already have been deleted.",

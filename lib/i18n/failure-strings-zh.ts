@@ -19,6 +19,10 @@ export const zh: Record<FailureCode, string> = {
   "api-rate-limited": "服务商限制了请求频率，请在 {seconds} 秒后重试。",
   "api-bad-request": "服务商拒绝了请求：{reason}。",
   "api-unauthorized": "服务商拒绝了你的 API 凭据，请在设置中检查。",
+  "api-unauthorized-basic":
+    "服务商在此拒绝了你的用户名和密码（Basic）。请在设置中检查，或改用服务商控制台中的访问令牌（Bearer）。",
+  "api-unauthorized-bearer":
+    "服务商拒绝了你的访问令牌（Bearer）。请在设置中检查：从服务商控制台重新复制。",
   "api-forbidden": "服务商拒绝了此操作：你的账户没有相应权限或额度。请检查套餐和余额。",
   "api-not-found": "服务商找不到该项目，它可能已被删除。",
   "api-server-error": "服务商出现问题（{status}），请稍后再试。",

@@ -36,7 +36,12 @@ function httpFailure(error: ApiError): Failure {
   const status = effectiveStatus(error);
   const reason = reasonOf(error.serverMessage, error.errorText) ?? "";
   if (status === 400) return { code: "api-bad-request", reason };
-  if (status === 401) return { code: "api-unauthorized" };
+  if (status === 401) {
+    // The sentence names what was refused: a Basic username and password or a Bearer token.
+    if (error.authScheme === "basic") return { code: "api-unauthorized-basic" };
+    if (error.authScheme === "bearer") return { code: "api-unauthorized-bearer" };
+    return { code: "api-unauthorized" };
+  }
   if (status === 403) return { code: "api-forbidden" };
   if (status === 404) return { code: "api-not-found" };
   if (status === 429) return { code: "api-rate-limited", seconds: 60 };

@@ -77,6 +77,17 @@ export interface BatchOutcome {
   unrestorable?: number[];
 }
 
+/** The groups of the provider's API that Verify asks about (see lib/background/verify.ts). */
+export type AccessGroup = "tokens" | "lookups" | "quality" | "account";
+export const ACCESS_GROUPS: readonly AccessGroup[] = ["tokens", "lookups", "quality", "account"];
+
+export interface VerifyReport {
+  /** Per group, in ACCESS_GROUPS order: null when the credentials were taken. */
+  groups: { group: AccessGroup; failure: Failure | null }[];
+  /** The account's own answer, when the account group worked. */
+  account: JsonObject | null;
+}
+
 export interface CreateOutcome {
   tokens: StoredToken[];
   requested: number;
@@ -105,7 +116,7 @@ interface Replies {
   getProxies: ProxyEntry[];
   accountQuota: JsonObject;
   accountInfo: JsonObject;
-  verifyCredentials: JsonObject;
+  verifyCredentials: VerifyReport;
   importBackup: ImportSummary;
 }
 

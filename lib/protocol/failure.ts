@@ -20,6 +20,8 @@ export type Failure =
   | { code: "api-rate-limited"; seconds: number }
   | { code: "api-bad-request"; reason: string }
   | { code: "api-unauthorized" }
+  | { code: "api-unauthorized-basic" }
+  | { code: "api-unauthorized-bearer" }
   | { code: "api-forbidden" }
   | { code: "api-not-found" }
   | { code: "api-server-error"; status: string }
@@ -68,6 +70,8 @@ const FIXED_IN_OPTIONS: ReadonlySet<string> = new Set<FailureCode>([
   "api-redirect",
   "api-invalid-request",
   "api-unauthorized",
+  "api-unauthorized-basic",
+  "api-unauthorized-bearer",
 ]);
 
 export const fixedInOptions = (failure: { code: string; cause?: unknown }): boolean =>

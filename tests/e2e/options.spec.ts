@@ -17,6 +17,7 @@ import {
   test,
 } from "./fixtures";
 import {
+  control,
   createTokens,
   extensionPage,
   gatewayLog,
@@ -199,12 +200,24 @@ test("credentials: verify a good and a bad token, save to storage.local only, re
     "It works: the provider accepted these credentials (account sandbox-user). They are not saved yet: choose “Save credentials” to use them.",
   );
 
+  const groups = page.getByTestId("verify-groups");
+  await expect(groups.getByRole("listitem")).toHaveText([
+    "Token operations (create, delete, restore, new IP): works",
+    "Regions and payment plans: works",
+    "IP quality: works",
+    "Account information and quota: works",
+  ]);
+
   await token.fill("wrong-token");
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(status).toHaveText(
-    "It did not work. The provider refused your API credentials. Check them in Options.",
+    "The provider refused these credentials for everything Proxy Deck does; see below.",
   );
   await expect(status).toHaveAttribute("role", "alert");
+  // Each refusal names the scheme in use.
+  await expect(groups.getByRole("listitem").first()).toContainText(
+    "The provider refused your access token (Bearer).",
+  );
   // Verify never saves.
   expect(
     await page.evaluate(async () => (await chrome.storage.local.get("settings")).settings),
@@ -215,10 +228,26 @@ test("credentials: verify a good and a bad token, save to storage.local only, re
   await page.getByLabel("Username", { exact: true }).fill(sb.username);
   await page.getByLabel("Password", { exact: true }).fill("wrong-pass");
   await page.getByRole("button", { name: "Verify" }).click();
-  await expect(status).toContainText("It did not work. The provider refused");
+  await expect(status).toContainText("refused these credentials for everything");
+  await expect(groups).toContainText("The provider refused your username and password (Basic)");
   await page.getByLabel("Password", { exact: true }).fill(sb.password);
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(status).toContainText("It works");
+
+  // A provider that takes Basic for the account only (the spec's Bearer operations refuse it):
+  // Verify says which parts work, instead of "It works".
+  await control(sb, "quirks", { strict_auth: true });
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(status).toHaveText(
+    "The provider accepted these credentials for some of what Proxy Deck does, not all; see below.",
+  );
+  await expect(groups.getByRole("listitem")).toHaveText([
+    /^Token operations \(create, delete, restore, new IP\): The provider refused your username and password \(Basic\)/,
+    /^Regions and payment plans: The provider refused your username and password \(Basic\)/,
+    /^IP quality: The provider refused your username and password \(Basic\)/,
+    "Account information and quota: works",
+  ]);
+  await control(sb, "quirks", { strict_auth: false });
 
   await page.getByLabel("Access token (Bearer)").check();
   await token.fill(sb.accessToken);

@@ -32,6 +32,11 @@ export function authFailure(ctx: Context, header: string | undefined): string | 
   }
 }
 
+const isBasic = (header: string | undefined) => /^\s*basic\s/i.test(header ?? "");
+/** The operations the spec lists with Bearer: token operations, regions, plans, IP quality. */
+const bearerOnly = (path: string) =>
+  path.startsWith("/token/") || path.startsWith("/api/v1/ip-quality/");
+
 function rateLimited(retryAfter: number): Reply {
   return {
     status: 429,
@@ -75,6 +80,10 @@ async function route(ctx: Context, req: IncomingMessage, url: URL): Promise<Repl
   if (match.route.auth) {
     const failure = authFailure(ctx, req.headers.authorization);
     if (failure) return errorReply(401, failure);
+    // The strict_auth quirk: Bearer only where the spec lists Bearer.
+    if (ctx.quirks.strictAuth && bearerOnly(path) && isBasic(req.headers.authorization)) {
+      return errorReply(401, "this operation takes a Bearer access token, not Basic credentials");
+    }
     const retryAfter = ctx.limiter.hit();
     if (retryAfter !== null) return rateLimited(retryAfter);
     ctx.requestCount++;

@@ -29,6 +29,11 @@ export interface Quirks {
   noRestore: number;
   /** While set, the refresh call answers GET with 405 (Allow: POST), as a POST-only provider. */
   refreshPostOnly: boolean;
+  /**
+   * While set, the operations the spec lists with Bearer (token operations, regions, plans, IP
+   * quality) refuse Basic credentials (401); the account endpoints still take both.
+   */
+  strictAuth: boolean;
 }
 
 export interface Credentials {

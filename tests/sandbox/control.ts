@@ -31,6 +31,7 @@ export async function resetSandbox(ctx: Context): Promise<void> {
   ctx.quirks.ipv6Host = 0;
   ctx.quirks.noRestore = 0;
   ctx.quirks.refreshPostOnly = false;
+  ctx.quirks.strictAuth = false;
   ctx.requestCount = 0;
 }
 
@@ -40,8 +41,17 @@ function quirksView(ctx: Context) {
     ipv6_host: ctx.quirks.ipv6Host,
     no_restore: ctx.quirks.noRestore,
     refresh_post_only: ctx.quirks.refreshPostOnly,
+    strict_auth: ctx.quirks.strictAuth,
   };
 }
+
+const flag = (body: Record<string, unknown>, name: string): boolean | undefined => {
+  const value = body[name];
+  if (value !== undefined && typeof value !== "boolean") {
+    throw badRequest(`"${name}" must be true or false`);
+  }
+  return value;
+};
 
 const count = (body: Record<string, unknown>, name: string): number | undefined => {
   const value = body[name];
@@ -57,21 +67,15 @@ async function setQuirks(ctx: Context, body: Record<string, unknown>) {
   const emptyDynamicIp = count(body, "empty_dynamic_ip");
   const ipv6Host = count(body, "ipv6_host");
   const noRestore = count(body, "no_restore");
-  const postOnly = body.refresh_post_only;
-  if (postOnly !== undefined && typeof postOnly !== "boolean") {
-    throw badRequest('"refresh_post_only" must be true or false');
-  }
-  if (
-    emptyDynamicIp === undefined &&
-    ipv6Host === undefined &&
-    noRestore === undefined &&
-    postOnly === undefined
-  ) {
+  const postOnly = flag(body, "refresh_post_only");
+  const strictAuth = flag(body, "strict_auth");
+  if ([emptyDynamicIp, ipv6Host, noRestore, postOnly, strictAuth].every((v) => v === undefined)) {
     throw badRequest(
-      'expected "empty_dynamic_ip", "ipv6_host" (counts of creates), "no_restore" (of deletes) and/or "refresh_post_only" (true or false)',
+      'expected "empty_dynamic_ip", "ipv6_host" (counts of creates), "no_restore" (of deletes), "refresh_post_only" and/or "strict_auth" (true or false)',
     );
   }
   if (postOnly !== undefined) ctx.quirks.refreshPostOnly = postOnly;
+  if (strictAuth !== undefined) ctx.quirks.strictAuth = strictAuth;
   if (emptyDynamicIp !== undefined) ctx.quirks.emptyDynamicIp = emptyDynamicIp;
   if (noRestore !== undefined) ctx.quirks.noRestore = noRestore;
   if (ipv6Host === undefined) return quirksView(ctx);

@@ -28,6 +28,7 @@ describe("quirks control", () => {
       ipv6_host: 0,
       no_restore: 0,
       refresh_post_only: false,
+      strict_auth: false,
     });
     const set = await control(sb, "POST", "quirks", { empty_dynamic_ip: 2 });
     expect(set.json).toEqual({
@@ -35,6 +36,7 @@ describe("quirks control", () => {
       ipv6_host: 0,
       no_restore: 0,
       refresh_post_only: false,
+      strict_auth: false,
     });
     expect((await control(sb, "POST", "quirks", {})).status).toBe(400);
     expect((await control(sb, "POST", "quirks", { ipv6_host: -1 })).status).toBe(400);
@@ -45,7 +47,22 @@ describe("quirks control", () => {
       ipv6_host: 0,
       no_restore: 0,
       refresh_post_only: false,
+      strict_auth: false,
     });
+  });
+});
+
+describe("strict_auth", () => {
+  it("refuses Basic on the spec's Bearer operations; the account takes both", async () => {
+    await control(sb, "POST", "quirks", { strict_auth: true });
+    const basic = `Basic ${Buffer.from(`${sb.username}:${sb.password}`).toString("base64")}`;
+    const asBasic = (path: string) =>
+      fetch(`${sb.baseUrl}${path}`, { headers: { authorization: basic } });
+    expect((await asBasic("/token/payway/list")).status).toBe(401);
+    expect((await asBasic("/api/v1/ip-quality/192.0.2.1")).status).toBe(401);
+    expect((await asBasic("/v1/account/info")).status).toBe(200);
+    // Bearer still works everywhere.
+    expect((await api(sb, "GET", "/token/payway/list")).status).toBe(200);
   });
 });
 
