@@ -52,6 +52,8 @@ export default defineConfig({
       "proxy",
       "webRequest",
       "alarms",
+      // One system notification per token before it expires or runs out of traffic.
+      "notifications",
       // Both browsers answer an HTTP gateway's 407 in webRequest.onAuthRequired.
       "webRequestAuthProvider",
       // What makes a switch between tokens on one gateway effective: Chrome drops its cached

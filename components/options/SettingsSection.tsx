@@ -8,6 +8,7 @@ import {
   PLANS,
   parseBypassList,
   parseRefreshMinutes,
+  parseWarnDays,
   TRAFFIC_UNITS,
 } from "@/lib/options/settings-form";
 import type { Settings } from "@/lib/state/settings";
@@ -23,6 +24,7 @@ interface Form {
   language: Settings["language"];
   fallbackDirect: boolean;
   trafficUnit: Settings["trafficUnit"];
+  warnDays: string;
 }
 
 const formFrom = (settings: Settings): Form => ({
@@ -32,23 +34,24 @@ const formFrom = (settings: Settings): Form => ({
   language: settings.language,
   fallbackDirect: settings.fallbackDirect,
   trafficUnit: settings.trafficUnit,
+  warnDays: String(settings.warnDays),
 });
 
 export function SettingsSection({ settings }: { settings: Settings }) {
   const t = useT();
   const explain = useExplain();
-  const { form, update, errors, setErrors } = useSettingsForm<Form, "bypass" | "minutes">(
-    settings,
-    formFrom,
-    [
-      settings.bypassList,
-      settings.autoRefreshMinutes,
-      settings.plan,
-      settings.language,
-      settings.fallbackDirect,
-      settings.trafficUnit,
-    ],
-  );
+  const { form, update, errors, setErrors } = useSettingsForm<
+    Form,
+    "bypass" | "minutes" | "warnDays"
+  >(settings, formFrom, [
+    settings.bypassList,
+    settings.autoRefreshMinutes,
+    settings.plan,
+    settings.language,
+    settings.fallbackDirect,
+    settings.trafficUnit,
+    settings.warnDays,
+  ]);
   const [notice, setNotice] = useState<NoticeValue | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -64,8 +67,10 @@ export function SettingsSection({ settings }: { settings: Settings }) {
       next.bypass = t("settings.bypassInvalid", { line, rule: invalid.rule });
     }
     if (!minutes.ok) next.minutes = t(`settings.refresh.${minutes.problem}` as OptionsKey);
+    const warnDays = parseWarnDays(form.warnDays);
+    if (warnDays === null) next.warnDays = t("settings.warnDaysInvalid");
     setErrors(next);
-    if (!minutes.ok || invalid) {
+    if (!minutes.ok || invalid || warnDays === null) {
       setNotice({ tone: "error", text: t("settings.fixErrors") });
       return;
     }
@@ -78,6 +83,7 @@ export function SettingsSection({ settings }: { settings: Settings }) {
         language: form.language,
         fallbackDirect: form.fallbackDirect,
         trafficUnit: form.trafficUnit,
+        warnDays,
       },
       t,
       explain,
@@ -134,6 +140,15 @@ export function SettingsSection({ settings }: { settings: Settings }) {
             lang: language === "zh_CN" ? "zh-CN" : undefined,
           }))}
           onChange={(language) => update({ language })}
+        />
+        <TextField
+          id="warn-days"
+          label={t("settings.warnDays")}
+          inputMode="decimal"
+          value={form.warnDays}
+          hint={{ id: "warn-days-hint", text: t("settings.warnDaysHint") }}
+          error={{ id: "warn-days-error", message: errors.warnDays }}
+          onInput={(warnDays) => update({ warnDays })}
         />
         <SelectField
           id="traffic-unit"

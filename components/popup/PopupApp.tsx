@@ -117,6 +117,7 @@ export function PopupApp({
         {view === "tokens" && (
           <TokenList
             trafficUnit={state.settings.trafficUnit}
+            warnDays={state.settings.warnDays}
             tokens={tokens}
             connection={connection}
             status={status}

@@ -32,6 +32,7 @@ export interface TokenListProps {
   now: number;
   notify: (notice: Notice) => void;
   trafficUnit: TrafficUnit;
+  warnDays: number;
 }
 
 export function TokenList({
@@ -41,6 +42,7 @@ export function TokenList({
   now,
   notify,
   trafficUnit,
+  warnDays,
 }: TokenListProps) {
   const env = useEnv();
   const { t } = env;
@@ -181,6 +183,7 @@ export function TokenList({
                 language={env.language}
                 socksAuth={env.socksAuth}
                 trafficUnit={trafficUnit}
+                warnDays={warnDays}
                 handlers={handlers}
               />
             );

@@ -12,6 +12,7 @@ import {
 import type { Failure } from "../../lib/protocol/failure";
 import type { ProxyStatus } from "../../lib/state/status";
 import { isDynamic } from "../../lib/state/token-facts";
+import { warningsOf } from "../../lib/state/token-warnings";
 import type { StoredToken } from "../../lib/state/tokens";
 import { Flag } from "./Flag";
 import { ErrorText } from "./Messages";
@@ -46,6 +47,8 @@ export interface TokenRowProps {
   socksAuth: boolean;
   /** How traffic amounts read (the spec states no unit). */
   trafficUnit: TrafficUnit;
+  /** Days before expiry from which the row is marked (0: never). */
+  warnDays: number;
   handlers: RowHandlers;
 }
 
@@ -56,6 +59,7 @@ function TokenRowView(props: TokenRowProps) {
   const place = placeOf(token) || t("unknownCountry");
   const expiry = expiryOf(token, now);
   const traffic = trafficOf(token);
+  const warnings = warningsOf(token, now, props.warnDays);
   const busy = pending !== undefined;
   const errorId = `row-error-${id}`;
   return (
@@ -140,6 +144,17 @@ function TokenRowView(props: TokenRowProps) {
                 })}
           </span>
         </div>
+      )}
+      {warnings.length > 0 && (
+        <p class="row-meta warn" data-testid="token-warnings">
+          {warnings
+            .map((w) =>
+              w === "expiring"
+                ? t("warnExpiring")
+                : t("warnTraffic", { percent: Math.floor((traffic?.share ?? 1) * 100) }),
+            )
+            .join(" · ")}
+        </p>
       )}
       {token.networkType === "SOCKS5" && !props.socksAuth && (
         <p class="row-meta warn">{t("socksOnChrome")}</p>

@@ -7,8 +7,9 @@ import type { AuthConfig } from "./authorization";
 import { createHttp, DEFAULT_TIMEOUT_MS, type FetchLike } from "./http";
 import { createLookupOperations } from "./lookup-operations";
 import { createRateLimiter, DEFAULT_REQUESTS_PER_MINUTE } from "./rate-limiter";
+import type { RefreshMethodMemory } from "./refresh";
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry";
-import { createTokenOperations, type RefreshMethodMemory } from "./token-operations";
+import { createTokenOperations } from "./token-operations";
 
 export interface ApiClientConfig {
   baseUrl: string;

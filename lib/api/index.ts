@@ -16,11 +16,7 @@ export { ApiError, type ApiErrorKind, isApiError } from "./errors";
 export type { FetchLike } from "./http";
 export { isRecord } from "./is-record";
 export { PLAN_REQUESTS_PER_MINUTE, type Plan } from "./rate-limiter";
+export { REFRESH_METHOD, type RefreshTarget } from "./refresh";
 export { joinUrl } from "./request-url";
 export * from "./schemas";
-export {
-  type BatchDeleteResult,
-  type BatchRestoreResult,
-  REFRESH_METHOD,
-  type RefreshTarget,
-} from "./token-operations";
+export type { BatchDeleteResult, BatchRestoreResult } from "./token-operations";

@@ -4,7 +4,7 @@
  * open) and keeps what it learns.
  */
 import { type ApiClient, createApiClient, PLAN_REQUESTS_PER_MINUTE } from "../api";
-import type { RefreshMethod } from "../api/token-operations";
+import type { RefreshMethod } from "../api/refresh";
 import { read } from "../state/read";
 import type { Settings } from "../state/settings";
 import { updateState } from "../state/store";

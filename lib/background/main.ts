@@ -23,6 +23,7 @@ import { proxyEndpoint } from "../state/token-facts";
 import { apiForSettings, loadRefreshMethods } from "./api-for-settings";
 import { createCommandHandler } from "./commands";
 import { createMutationTracker } from "./mutations";
+import { notifyWarnings, WARNINGS_ALARM } from "./warnings";
 
 /** The extension APIs the background uses (the polyfilled `browser`; Chrome's own `chrome`). */
 export interface BackgroundApis {
@@ -88,7 +89,9 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
       .finally(syncAlarm);
   });
 
+  const warn = () => void notifyWarnings(browser.notifications, Date.now()).catch(() => undefined);
   browser.alarms.onAlarm.addListener(async (alarm) => {
+    if (alarm.name === WARNINGS_ALARM) warn();
     if (alarm.name === EXPIRY_ALARM) await engine.reconcile();
     if (alarm.name !== AUTO_REFRESH_ALARM) return;
     const { activeTokenId } = await read("connection");
@@ -107,6 +110,11 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
       result: undefined,
     })).catch(() => undefined);
   items.tokens.watch(refreshSummary);
+  // Warnings follow the list and the chosen days, and the clock (hourly).
+  items.tokens.watch(warn);
+  items.settings.watch(warn);
+  void browser.alarms.create(WARNINGS_ALARM, { periodInMinutes: 60 });
+  warn();
   items.trash.watch(refreshSummary);
   items.connection.watch(refreshSummary);
   browser.proxy.settings.onChange.addListener(() => void engine.reconcile());

@@ -196,6 +196,10 @@ const en = {
   "settings.language.auto": "Same as the browser",
   "settings.language.en": "English",
   "settings.language.zh_CN": "简体中文 (Simplified Chinese)",
+  "settings.warnDays": "Warn this many days before a token expires",
+  "settings.warnDaysHint":
+    "The token is marked in the list (and on the toolbar button while connected), and one notification tells you. 0 turns it off. A token that has used 90% of its traffic is marked too.",
+  "settings.warnDaysInvalid": "Enter a whole number of days from 0 to 365.",
   "settings.trafficUnit": "Unit of token traffic",
   "settings.trafficUnitHint":
     "The provider does not say which unit a token's traffic quota and usage are in. Choose the one your provider uses; until then the numbers are shown as they come.",
@@ -473,6 +477,10 @@ const zh: Partial<Record<keyof typeof en, string>> = {
   "settings.language.auto": "跟随浏览器",
   "settings.language.en": "English（英语）",
   "settings.language.zh_CN": "简体中文",
+  "settings.warnDays": "令牌过期前多少天提醒",
+  "settings.warnDaysHint":
+    "列表中会标记该令牌（连接时工具栏按钮也会显示），并发送一次通知。填 0 关闭。流量用到 90% 的令牌也会被标记。",
+  "settings.warnDaysInvalid": "请输入 0 到 365 之间的整数天数。",
   "settings.trafficUnit": "令牌流量的单位",
   "settings.trafficUnitHint":
     "服务商没有说明令牌流量配额和用量的单位。请选择你的服务商所用的单位；在此之前按原始数字显示。",

@@ -77,6 +77,8 @@ export const en = {
   traffic: "Traffic",
   trafficOf: "{used} of {quota} ({percent}%)",
   trafficExhausted: "Traffic used up",
+  warnExpiring: "Expires soon",
+  warnTraffic: "{percent}% of its traffic used",
   refreshIp: "New IP",
   refreshing: "Getting a new IP…",
   refreshLabel: "New IP for token #{id}",

@@ -75,6 +75,8 @@ export const zh: Record<PopupStringKey, string> = {
   traffic: "流量",
   trafficOf: "{used} / {quota}（{percent}%）",
   trafficExhausted: "流量已用完",
+  warnExpiring: "即将过期",
+  warnTraffic: "已用 {percent}% 流量",
   refreshIp: "换 IP",
   refreshing: "正在更换 IP…",
   refreshLabel: "为令牌 #{id} 换 IP",

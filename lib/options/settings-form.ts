@@ -46,6 +46,14 @@ export function parseRefreshMinutes(text: string): MinutesResult {
   return { ok: true, minutes };
 }
 
+/** Days before expiry a token is marked and notified: a whole number 0–365 (0: never). */
+export function parseWarnDays(text: string): number | null {
+  const trimmed = text.trim();
+  if (!/^\d{1,3}$/.test(trimmed)) return null;
+  const days = Number(trimmed);
+  return days <= 365 ? days : null;
+}
+
 export const PLANS: readonly Settings["plan"][] = ["free", "basic", "professional", "enterprise"];
 export const LANGUAGES: readonly Settings["language"][] = ["auto", "en", "zh_CN"];
 export const TRAFFIC_UNITS: readonly Settings["trafficUnit"][] = ["unstated", "bytes", "GB"];

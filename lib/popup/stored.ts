@@ -11,7 +11,10 @@ import type { Connection, ProxyStatus } from "../state/status";
 import type { StoredToken } from "../state/tokens";
 import type { TrashEntry } from "../state/trash";
 
-export type PopupSettings = Pick<Settings, "language" | "webrtcProtection" | "trafficUnit">;
+export type PopupSettings = Pick<
+  Settings,
+  "language" | "webrtcProtection" | "trafficUnit" | "warnDays"
+>;
 export interface UnseenFailureView {
   source: "auto-refresh" | "toggle";
   failure: { code: string; [param: string]: string | number };
@@ -67,6 +70,10 @@ export function storedSettings(raw: unknown): PopupSettings {
     webrtcProtection: value.webrtcProtection === true,
     trafficUnit:
       value.trafficUnit === "bytes" || value.trafficUnit === "GB" ? value.trafficUnit : "unstated",
+    warnDays:
+      typeof value.warnDays === "number" && value.warnDays >= 0 && value.warnDays <= 365
+        ? value.warnDays
+        : 2,
   };
 }
 

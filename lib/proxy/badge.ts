@@ -2,8 +2,10 @@
 import type { Language } from "../i18n";
 import { badgeStrings } from "../i18n/badge-strings";
 import { describeFailure } from "../i18n/failure-strings";
+import { relativeTime } from "../popup/format";
 import type { UnseenFailure } from "../state/items";
 import type { ProxyStatus } from "../state/status";
+import { warningsOf } from "../state/token-warnings";
 import type { StoredToken } from "../state/tokens";
 import type { Badge } from "./platform";
 
@@ -17,6 +19,8 @@ export function badgeFor(
   token: StoredToken | undefined,
   language: Language = "en",
   unseen: UnseenFailure | null = null,
+  /** The clock and the user's warning days: a connected token that expires soon shows amber. */
+  warn: { now: number; days: number } = { now: 0, days: 0 },
 ): Badge {
   const t = badgeStrings(language);
   // A block outranks everything: traffic does not flow.
@@ -42,9 +46,27 @@ export function badgeFor(
     const where =
       [token.city, token.country].filter(Boolean).join(", ") || t("token", { id: token.id });
     const place = `${where}${token.ip ? ` (${token.ip})` : ""}`;
-    return status.state === "connected"
-      ? { text: code, color: CONNECTED, title: t("connected", { place }) }
-      : { text: code, color: CHECKING, title: t("checking", { place }) };
+    const badge =
+      status.state === "connected"
+        ? { text: code, color: CONNECTED, title: t("connected", { place }) }
+        : { text: code, color: CHECKING, title: t("checking", { place }) };
+    const [warning] = warningsOf(token, warn.now, warn.days);
+    if (!warning) return badge;
+    const title =
+      warning === "expiring"
+        ? t("warn.expiring", {
+            title: badge.title,
+            id: token.id,
+            when: relativeTime(token.expiresAt ?? warn.now, warn.now, language),
+          })
+        : t("warn.traffic", {
+            title: badge.title,
+            id: token.id,
+            percent: Math.floor(
+              ((token.trafficUsed ?? 0) / Math.max(1, token.trafficQuota ?? 1)) * 100,
+            ),
+          });
+    return { text: code, color: WARNING, title };
   }
   return { text: "", color: CONNECTED, title: t("direct") };
 }

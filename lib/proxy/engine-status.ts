@@ -25,7 +25,12 @@ export function createStatusWriter(platform: ProxyPlatform, now: () => number) {
         ]);
         const token = tokens.find((t) => t.id === status.tokenId);
         const language = resolveLanguage(settings.language, globalThis.navigator?.language ?? "");
-        await platform.setBadge(badgeFor(status, token, language, unseenFailure));
+        await platform.setBadge(
+          badgeFor(status, token, language, unseenFailure, {
+            now: Date.now(),
+            days: settings.warnDays,
+          }),
+        );
       })
       .catch(() => undefined); // a badge that fails to draw must not stop the next one
     return badgeQueue;

@@ -29,6 +29,7 @@ const backupSettingsSchema = z.extend(settingsSchema, {
   /** Absent in backups made before these settings existed: the importing browser keeps its own. */
   fallbackDirect: z.optional(z.boolean()),
   trafficUnit: z.optional(settingsSchema.def.shape.trafficUnit),
+  warnDays: z.optional(settingsSchema.def.shape.warnDays),
 });
 
 /** Every token id at most once across tokens and trash: a file that repeats one is damaged. */

@@ -61,6 +61,8 @@ export interface State {
    * GET is tried first and POST after a 405; what worked is kept.
    */
   refreshMethods: Record<string, "GET" | "POST">;
+  /** Warnings already notified ("<token id>:<warning>"): each is shown once. */
+  notifiedWarnings: string[];
 }
 export type StateKey = keyof State;
 
@@ -86,6 +88,7 @@ export const items = {
   unseenFailure: storage.defineItem<unknown>("local:unseenFailure", { fallback: null }),
   popupSummary: storage.defineItem<unknown>("local:popupSummary", { fallback: null }),
   refreshMethods: storage.defineItem<unknown>("local:refreshMethods", { fallback: {} }),
+  notifiedWarnings: storage.defineItem<unknown[]>("local:notifiedWarnings", { fallback: [] }),
 } satisfies Record<StateKey, unknown>;
 
 /** Valid entries, and the raw ones that failed their check (kept, never rewritten). */
@@ -155,6 +158,7 @@ export const codecs: { [K in StateKey]: Codec<State[K]> } = {
     checkedOr(z.nullable(unseenFailureSchema), null),
   ),
   refreshMethods: valueCodec(refreshMethodsSchema, checkedOr(refreshMethodsSchema, {})),
+  notifiedWarnings: listCodec(z.string().check(z.maxLength(40))),
 };
 
 /** A raw stored value as the checked value (what the pages use to render). */

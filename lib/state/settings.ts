@@ -37,6 +37,8 @@ export const settingsSchema = z.object({
    * numbers are shown as they come until the user says (bytes, or GB as the account quota).
    */
   trafficUnit: z.enum(["unstated", "bytes", "GB"]),
+  /** Mark a token (and notify once) this many days before it expires; 0 turns it off. */
+  warnDays: z.number().check(z.gte(0), z.lte(365)),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 export type SettingKey = keyof Settings;
@@ -52,6 +54,7 @@ export const DEFAULT_SETTINGS: Settings = {
   language: "auto",
   fallbackDirect: false,
   trafficUnit: "unstated",
+  warnDays: 2,
 };
 
 function validField<K extends SettingKey>(key: K, value: unknown): value is Settings[K] {

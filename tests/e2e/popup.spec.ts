@@ -296,6 +296,49 @@ test("a delete the provider calls final (can_restore: false): no undo, no restor
   expect(must((await storedTrash(page))[0], "trash entry").restorable).toBe(false);
 });
 
+test("a token near expiry: marked in the list, one notification, never repeated", async ({
+  context,
+  extensionId,
+}) => {
+  const ext = await configured(context, extensionId);
+  const [soon, later] = await createTokens(ext, "static-traffic", 2);
+  const a = must(soon, "token a");
+  const b = must(later, "token b");
+  // The provider's answer has no expiry for traffic tokens: give one a day left, as a
+  // time-billed token near its end has.
+  const stored = await storedTokens(ext);
+  await ext.evaluate(
+    ([list, id]) =>
+      chrome.storage.local.set({
+        tokens: list.map((t) => (t.id === id ? { ...t, expiresAt: Date.now() + 86_400_000 } : t)),
+      }),
+    [stored, a.id] as const,
+  );
+  const notified = () => ext.evaluate(async () => Object.keys(await chrome.notifications.getAll()));
+  await expect.poll(notified).toEqual([`proxy-deck-${a.id}:expiring`]);
+
+  const page = await openPopup(context, extensionId);
+  await expect(row(page, a.id).getByTestId("token-warnings")).toHaveText("Expires soon");
+  await expect(row(page, b.id).getByTestId("token-warnings")).toHaveCount(0);
+
+  // Dismissed; then the list changes (b now expires soon too): the pass that notifies b is
+  // the one that would repeat a, and a is not shown again.
+  await ext.evaluate((id) => chrome.notifications.clear(id), `proxy-deck-${a.id}:expiring`);
+  await ext.evaluate(async (id) => {
+    const { tokens } = await chrome.storage.local.get("tokens");
+    const list = tokens as { id: number; expiresAt: number | null }[];
+    await chrome.storage.local.set({
+      tokens: list.map((t) => (t.id === id ? { ...t, expiresAt: Date.now() + 86_400_000 } : t)),
+    });
+  }, b.id);
+  await expect.poll(notified).toEqual([`proxy-deck-${b.id}:expiring`]);
+  expect(
+    await ext.evaluate(
+      async () => (await chrome.storage.local.get("notifiedWarnings")).notifiedWarnings,
+    ),
+  ).toEqual([`${a.id}:expiring`, `${b.id}:expiring`]);
+});
+
 test("closing the popup while a create is in flight loses nothing", async ({
   context,
   extensionId,

@@ -23,6 +23,7 @@ export function sandboxSettings(sb: Sandbox, overrides: Partial<Settings> = {}):
     fallbackDirect: false,
     // The sandbox counts traffic in bytes.
     trafficUnit: "bytes",
+    warnDays: 2,
     ...overrides,
   };
 }

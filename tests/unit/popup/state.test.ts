@@ -36,6 +36,7 @@ describe("popup state", () => {
       language: "auto",
       webrtcProtection: false,
       trafficUnit: "unstated",
+      warnDays: 2,
     });
     const lists = await loadLists();
     expect(lists.tokens).toEqual([good, other]);

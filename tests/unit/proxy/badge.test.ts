@@ -125,6 +125,21 @@ describe("badgeFor", () => {
     expect(badgeFor(status({}), undefined, "zh_CN").title).toBe("Proxy Deck：直连（未使用代理）");
   });
 
+  it("a connected token that expires within the warning days turns amber and says when", () => {
+    const now = Date.parse("2026-11-23T12:00:00Z");
+    const soon = { ...token, expiresAt: now + 86_400_000 };
+    const connected = status({ state: "connected", tokenId: 1 });
+    const warned = badgeFor(connected, soon, "en", null, { now, days: 2 });
+    expect(warned.color).toBe("#b45309");
+    expect(warned.text).toBe("US");
+    expect(warned.title).toContain("token 1 expires tomorrow");
+    // Off (0 days), or further away than the days: the usual green.
+    expect(badgeFor(connected, soon, "en", null, { now, days: 0 }).color).toBe("#15803d");
+    expect(
+      badgeFor(connected, soon, "en", null, { now: now - 5 * 86_400_000, days: 2 }).color,
+    ).toBe("#15803d");
+  });
+
   it("warnings and connections use different colours", () => {
     const ok = badgeFor(status({ state: "connected", tokenId: 1 }), token);
     const bad = badgeFor(status({ state: "error", tokenId: 1, error }), token);

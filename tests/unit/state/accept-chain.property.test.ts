@@ -15,6 +15,11 @@ import { fromDynamicToken, fromStaticToken, type StoredToken } from "../../../li
 
 const NOW = Date.parse("2026-11-23T00:00:00Z");
 const RUNS = 20_000;
+/**
+ * The runs are counted, not timed: about 20 s each on a busy 2-core machine, so the suite's
+ * 20 s default would fail them by speed alone. This limit only catches a hang.
+ */
+const FUZZ_TIMEOUT_MS = 180_000;
 
 const hostish = fc.oneof(
   fc.constantFrom(
@@ -104,49 +109,57 @@ function checkAccepted(token: StoredToken) {
 }
 
 describe("provider answer → accepted ⇒ stored ⇒ read ⇒ config", () => {
-  it(`static tokens (${RUNS} answers)`, () => {
-    let accepted = 0;
-    fc.assert(
-      fc.property(staticAnswer, (raw) => {
-        const parsed = staticTokenSchema.safeParse(raw);
-        if (!parsed.success) return;
-        const candidate = fromStaticToken(parsed.data, "static-ip", {
-          networkType: "HTTP",
-          countryCode: "US",
-          now: NOW,
-        });
-        const verdict = acceptToken(candidate);
-        if (!verdict.ok) return;
-        accepted++;
-        checkAccepted(verdict.token);
-      }),
-      { numRuns: RUNS },
-    );
-    expect(accepted).toBeGreaterThan(0);
-  });
+  it(
+    `static tokens (${RUNS} answers)`,
+    () => {
+      let accepted = 0;
+      fc.assert(
+        fc.property(staticAnswer, (raw) => {
+          const parsed = staticTokenSchema.safeParse(raw);
+          if (!parsed.success) return;
+          const candidate = fromStaticToken(parsed.data, "static-ip", {
+            networkType: "HTTP",
+            countryCode: "US",
+            now: NOW,
+          });
+          const verdict = acceptToken(candidate);
+          if (!verdict.ok) return;
+          accepted++;
+          checkAccepted(verdict.token);
+        }),
+        { numRuns: RUNS },
+      );
+      expect(accepted).toBeGreaterThan(0);
+    },
+    FUZZ_TIMEOUT_MS,
+  );
 
-  it(`dynamic tokens, empty ip included (${RUNS} answers)`, () => {
-    let accepted = 0;
-    let pending = 0;
-    fc.assert(
-      fc.property(dynamicAnswer, (raw) => {
-        const parsed = dynamicTokenSchema.safeParse(raw);
-        if (!parsed.success) return;
-        const candidate = fromDynamicToken(parsed.data, "dynamic-traffic", {
-          countryCode: "US",
-          now: NOW,
-        });
-        const verdict = acceptToken(candidate);
-        if (!verdict.ok) return;
-        accepted++;
-        if (verdict.token.host === "") pending++;
-        checkAccepted(verdict.token);
-      }),
-      { numRuns: RUNS },
-    );
-    expect(accepted).toBeGreaterThan(0);
-    expect(pending).toBeGreaterThan(0);
-  });
+  it(
+    `dynamic tokens, empty ip included (${RUNS} answers)`,
+    () => {
+      let accepted = 0;
+      let pending = 0;
+      fc.assert(
+        fc.property(dynamicAnswer, (raw) => {
+          const parsed = dynamicTokenSchema.safeParse(raw);
+          if (!parsed.success) return;
+          const candidate = fromDynamicToken(parsed.data, "dynamic-traffic", {
+            countryCode: "US",
+            now: NOW,
+          });
+          const verdict = acceptToken(candidate);
+          if (!verdict.ok) return;
+          accepted++;
+          if (verdict.token.host === "") pending++;
+          checkAccepted(verdict.token);
+        }),
+        { numRuns: RUNS },
+      );
+      expect(accepted).toBeGreaterThan(0);
+      expect(pending).toBeGreaterThan(0);
+    },
+    FUZZ_TIMEOUT_MS,
+  );
 
   it("an empty dynamic ip without a host is accepted as address pending, not lost", () => {
     const parsed = dynamicTokenSchema.parse({
