@@ -10,7 +10,7 @@ import { flagEmoji, type TrafficUnit } from "../../lib/popup/format";
 import type { Notice } from "../../lib/popup/outcome";
 import { asFailure } from "../../lib/protocol/failure";
 import type { Connection, ProxyStatus } from "../../lib/state/status";
-import { TOKEN_KINDS } from "../../lib/state/token-facts";
+import { expiredLast, TOKEN_KINDS } from "../../lib/state/token-facts";
 import type { StoredToken } from "../../lib/state/tokens";
 import { useEnv } from "./env";
 import { withIds } from "./id-state";
@@ -50,7 +50,11 @@ export function TokenList({
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [batchBusy, setBatchBusy] = useState(false);
 
-  const matches = useMemo(() => filterTokens(tokens, filter), [tokens, filter]);
+  // Expired tokens last: they cannot be connected (the clock moves them on its tick).
+  const matches = useMemo(
+    () => expiredLast(filterTokens(tokens, filter), now),
+    [tokens, filter, now],
+  );
   // The first keystroke then finds the search texts ready.
   useEffect(() => whenIdle(() => prepareSearch(tokens)), [tokens]);
   const countries = useMemo(() => countryOptions(tokens), [tokens]);

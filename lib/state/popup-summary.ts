@@ -4,6 +4,7 @@
  * paints from it and reads the full lists after its first frame. Checked by version, not by
  * schema: only the background writes it, from tokens it validated.
  */
+import { expiredLast } from "./token-facts";
 import type { StoredToken } from "./tokens";
 
 export const SUMMARY_VERSION = 1;
@@ -24,10 +25,11 @@ export function summarize(
   tokens: readonly StoredToken[],
   trashCount: number,
   activeTokenId: number | null,
+  now = Date.now(),
 ): PopupSummary {
   return {
     v: SUMMARY_VERSION,
-    first: tokens.slice(0, SUMMARY_ROWS),
+    first: expiredLast(tokens, now).slice(0, SUMMARY_ROWS),
     active: tokens.find((t) => t.id === activeTokenId) ?? null,
     tokenCount: tokens.length,
     trashCount,

@@ -18,6 +18,15 @@ export const isDynamic = (token: Pick<StoredToken, "kind">) =>
 /** A dynamic token the provider has not given an address yet: it cannot carry traffic. */
 export const isAddressPending = (token: Pick<StoredToken, "host">) => token.host === "";
 
+/** Expired tokens after the others, each group in its stored order: they cannot be used. */
+export function expiredLast<T extends Pick<StoredToken, "expiresAt">>(
+  tokens: readonly T[],
+  now: number,
+): T[] {
+  const expired = (t: T) => t.expiresAt !== null && t.expiresAt <= now;
+  return [...tokens.filter((t) => !expired(t)), ...tokens.filter(expired)];
+}
+
 /** `host:port` the browser talks to for this token. */
 export const proxyEndpoint = (token: Pick<StoredToken, "host" | "port">) =>
   `${token.host}:${token.port}`;

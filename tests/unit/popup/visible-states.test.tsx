@@ -264,6 +264,17 @@ describe("the token list", () => {
     expect(root.querySelector<HTMLElement>("ul.rows")?.style.paddingBottom).toMatch(/px$/);
   });
 
+  it("lists expired tokens last: they cannot be connected", async () => {
+    const { env } = fakeEnv(() => ({ ok: true, data: null }));
+    const tokens = [
+      makeToken({ id: 1, expiresAt: NOW - DAY }),
+      makeToken({ id: 2, expiresAt: NOW + DAY }),
+      makeToken({ id: 3, expiresAt: null }),
+    ];
+    mounted = await mount(<PopupApp state={state(tokens)} />, env);
+    expect(rows(mounted.root)).toEqual([2, 3, 1]);
+  });
+
   it("a new filter lists its matches from the first", async () => {
     const { env } = fakeEnv(() => ({ ok: true, data: null }));
     const kinds = ["static-ip", "dynamic-ip", "static-traffic"] as const;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { expiredLast } from "../../../lib/state/token-facts";
 import { unnotifiedWarnings, warningsOf } from "../../../lib/state/token-warnings";
 import { makeToken } from "../stored-token";
 
@@ -41,5 +42,17 @@ describe("unnotifiedWarnings", () => {
     const later = makeToken({ id: 2, expiresAt: NOW + 30 * DAY });
     expect(unnotifiedWarnings([soon, later], NOW, 2, []).map((w) => w.token.id)).toEqual([1]);
     expect(unnotifiedWarnings([soon, later], NOW, 2, ["1:expiring"])).toEqual([]);
+  });
+});
+
+describe("expiredLast", () => {
+  it("moves expired tokens after the others, keeping each group's order", () => {
+    const list = [
+      makeToken({ id: 1, expiresAt: NOW - 1 }),
+      makeToken({ id: 2, expiresAt: null }),
+      makeToken({ id: 3, expiresAt: NOW }),
+      makeToken({ id: 4, expiresAt: NOW + DAY }),
+    ];
+    expect(expiredLast(list, NOW).map((t) => t.id)).toEqual([2, 4, 1, 3]);
   });
 });
