@@ -5,6 +5,7 @@ import { type OptionsKey, optionsStrings } from "@/lib/i18n/options-strings";
 import { items } from "@/lib/state/items";
 import { read } from "@/lib/state/read";
 import { AccountSection } from "./AccountSection";
+import { AddProxiesSection } from "./AddProxiesSection";
 import { BackupSection } from "./BackupSection";
 import { CredentialsSection } from "./CredentialsSection";
 import { ExitIpSection } from "./ExitIpSection";
@@ -23,6 +24,7 @@ const SECTIONS: { id: string; label: OptionsKey }[] = [
   { id: "quality", label: "nav.quality" },
   { id: "account", label: "nav.account" },
   { id: "settings", label: "nav.settings" },
+  { id: "add-proxies", label: "nav.add" },
   { id: "backup", label: "nav.backup" },
 ];
 
@@ -73,6 +75,7 @@ export function OptionsPage() {
                 <QualitySection exitIp={exitIp} />
                 <AccountSection settings={settings} />
                 <SettingsSection settings={settings} />
+                <AddProxiesSection tokens={tokens} />
                 <BackupSection />
               </>
             )}

@@ -1,6 +1,6 @@
 import type { CreateProblem, CreateForm as Form } from "../../lib/popup/create";
 import { isTimeBilled } from "../../lib/popup/plans";
-import { TOKEN_KINDS } from "../../lib/state/token-facts";
+import { PROVIDER_KINDS } from "../../lib/state/token-facts";
 import { useEnv } from "./env";
 import { SocksWarning } from "./Messages";
 import { PlanPicker } from "./PlanPicker";
@@ -32,7 +32,7 @@ export function CreateFields({
         <legend>{t("kind")}</legend>
         <RadioChoices
           name="kind"
-          options={TOKEN_KINDS}
+          options={PROVIDER_KINDS}
           value={form.kind}
           text={(kind) => t(`kind.${kind}`)}
           onChange={(kind) => update({ kind, ...NO_PICKS })}

@@ -3,7 +3,7 @@ import type { PaymentPlan } from "../../lib/api/lookup-schemas";
 import { planLookup } from "../../lib/popup/create";
 import { planName } from "../../lib/popup/plans";
 import type { Failure } from "../../lib/protocol/failure";
-import type { TokenKind } from "../../lib/state/token-facts";
+import type { ProviderKind } from "../../lib/state/token-facts";
 import { useEnv } from "./env";
 import { RetryError } from "./Messages";
 
@@ -14,7 +14,7 @@ export function PlanPicker({
   value,
   onChange,
 }: {
-  kind: TokenKind;
+  kind: ProviderKind;
   datacenter?: boolean;
   value: PaymentPlan | null;
   onChange: (plan: PaymentPlan | null) => void;

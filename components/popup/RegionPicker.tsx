@@ -6,14 +6,14 @@ import {
   regionLookup,
 } from "../../lib/popup/create";
 import type { Failure } from "../../lib/protocol/failure";
-import type { TokenKind } from "../../lib/state/token-facts";
+import type { ProviderKind } from "../../lib/state/token-facts";
 import { useEnv } from "./env";
 import { Flag } from "./Flag";
 import { RetryError } from "./Messages";
 
 export interface RegionPickerProps {
   level: RegionLevel;
-  kind: TokenKind;
+  kind: ProviderKind;
   /** Only data-centre regions (the spec's is_datacenter filter). */
   datacenter?: boolean;
   /** Country id for states, state id for cities. */

@@ -11,6 +11,7 @@ import type { Engine, EngineResult } from "../proxy/engine";
 import { read } from "../state/read";
 import { applySettingsPatch, type Settings } from "../state/settings";
 import { updateState } from "../state/store";
+import { addProxies } from "./add-proxies";
 import { importBackup } from "./import-backup";
 import { cachedLookup } from "./lookup-commands";
 import { createTokens, deleteTokens, dismissTrash, restoreTokens } from "./token-commands";
@@ -96,6 +97,7 @@ export function createCommandHandler(deps: CommandDeps) {
       if (!baseUrl) throw new CommandFailure({ code: "no-base-url" });
       return verifyAccess(deps.api({ ...settings, baseUrl, auth }));
     },
+    addProxies: ({ text }) => addProxies(text, Date.now()),
     importBackup: async ({ backup }) => {
       const outcome = await importBackup(backup);
       if (!outcome.ok) throw new CommandFailure(outcome.failure);

@@ -13,12 +13,12 @@ import { acceptToken } from "../state/accept-token";
 import type { SupportEntry } from "../state/items";
 import { read } from "../state/read";
 import { updateState } from "../state/store";
-import type { TokenKind } from "../state/token-facts";
+import { isLocalToken, type ProviderKind } from "../state/token-facts";
 import { fromDynamicToken, fromStaticToken, type StoredToken } from "../state/tokens";
 import { canRestore, trashEntry } from "../state/trash";
 
 export interface CreateRequest {
-  kind: TokenKind;
+  kind: ProviderKind;
   params: CreateTimeBilledParams & { network_type: "HTTP" | "SOCKS5" };
   countryCode: string;
 }
@@ -123,19 +123,22 @@ async function deleteNow(
   const unique = [...new Set(ids)];
   let deletedAt: string | undefined;
   let deadline: string | undefined;
-  // The batch answer says nothing about restoring: the spec's 30-day rule stands.
-  let restorable = true;
+  // Deleted for good by the provider (can_restore: false). The batch answer says nothing about
+  // restoring: the spec's 30-day rule stands.
+  const final = new Set<number>();
   let failedIds: number[] = [];
   let reasons = new Map<number, Failure>();
-  const [single] = unique;
-  if (unique.length === 1 && single !== undefined) {
+  // Hand-added proxies (local ids) are not the provider's: they move to the trash here only.
+  const remote = unique.filter((id) => !isLocalToken({ id }));
+  const [single] = remote;
+  if (remote.length === 1 && single !== undefined) {
     // One token: the single call returns the server's own restore_deadline.
     const answer = await api.deleteToken(single);
     deletedAt = answer.deleted_at;
     deadline = answer.restore_deadline || undefined;
-    restorable = answer.can_restore;
-  } else {
-    const answer = await api.deleteTokens(unique);
+    if (!answer.can_restore) final.add(single);
+  } else if (remote.length > 1) {
+    const answer = await api.deleteTokens(remote);
     deletedAt = answer.deleted_at;
     failedIds = answer.failed_ids;
     reasons = new Map(
@@ -152,7 +155,7 @@ async function deleteNow(
         trash: [
           ...tokens
             .filter((t) => moved.has(t.id))
-            .map((t) => trashEntry(t, deletedAt, deadline, now, restorable)),
+            .map((t) => trashEntry(t, deletedAt, deadline, now, !final.has(t.id))),
           ...trash.filter((e) => !moved.has(e.token.id)),
         ],
       },
@@ -162,7 +165,7 @@ async function deleteNow(
   return {
     done: [...done],
     failed: failedIds.map((id) => ({ id, failure: reasons.get(id) ?? REFUSED })),
-    ...(restorable ? {} : { unrestorable: [...done] }),
+    ...(final.size > 0 ? { unrestorable: [...final] } : {}),
   };
 }
 
@@ -174,7 +177,10 @@ async function restoreNow(api: ApiClient, ids: number[], now: number): Promise<B
     const entry = trash.find((e) => e.token.id === id);
     return !entry || !canRestore(entry, now);
   });
-  const asked = unique.filter((id) => !expired.includes(id));
+  const open = unique.filter((id) => !expired.includes(id));
+  // Hand-added proxies come back here only; the provider is asked about its own.
+  const local = open.filter((id) => isLocalToken({ id }));
+  const asked = open.filter((id) => !isLocalToken({ id }));
   let failedIds: number[] = [];
   const addresses = new Map<number, { ip: string }>();
   const [single] = asked;
@@ -184,7 +190,7 @@ async function restoreNow(api: ApiClient, ids: number[], now: number): Promise<B
   } else if (asked.length > 1) {
     failedIds = (await api.restoreTokens(asked)).failed_ids;
   }
-  const done = new Set(asked.filter((id) => !failedIds.includes(id)));
+  const done = new Set([...local, ...asked.filter((id) => !failedIds.includes(id))]);
   const withAddress = (t: StoredToken) => {
     const ip = addresses.get(t.id)?.ip;
     return ip ? { ...t, ip } : t;

@@ -43,6 +43,7 @@ export const en = {
   "kind.dynamic-ip": "Dynamic IP",
   "kind.static-traffic": "Static traffic",
   "kind.dynamic-traffic": "Dynamic traffic",
+  "kind.manual": "Added by hand",
   tokenTitle: "Token #{id}",
   connected: "Connected",
   webrtcOff:

@@ -42,6 +42,7 @@ export const zh: Record<PopupStringKey, string> = {
   "kind.dynamic-ip": "动态IP",
   "kind.static-traffic": "静态流量",
   "kind.dynamic-traffic": "动态流量",
+  "kind.manual": "手动添加",
   tokenTitle: "令牌 #{id}",
   connected: "已连接",
   webrtcOff: "WebRTC 防护已关闭：使用代理时，网页仍可能通过 WebRTC 获取你的真实地址。",

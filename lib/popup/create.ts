@@ -1,7 +1,7 @@
 /** The create form's data: region and plan answers, and the command it sends (pure). */
 import type { PaymentPlan } from "../api/lookup-schemas";
 import type { CommandOf } from "../protocol/send";
-import type { TokenKind } from "../state/token-facts";
+import type { ProviderKind } from "../state/token-facts";
 import { isTimeBilled, kindFilters } from "./plans";
 
 export interface RegionChoice {
@@ -17,7 +17,7 @@ export const REGION_PAGE_SIZE = 10;
 /** The lookup command for one page of a region list, with the filters that fit the kind. */
 export function regionLookup(
   level: RegionLevel,
-  kind: TokenKind,
+  kind: ProviderKind,
   options: { parentId?: number; search: string; page: number; datacenter?: boolean },
 ): CommandOf<"regions"> {
   const query = {
@@ -30,7 +30,7 @@ export function regionLookup(
   return { type: "regions", level, parentId: options.parentId, query };
 }
 
-export const planLookup = (kind: TokenKind, datacenter = false): CommandOf<"plans"> => ({
+export const planLookup = (kind: ProviderKind, datacenter = false): CommandOf<"plans"> => ({
   type: "plans",
   filters: kindFilters(kind, datacenter),
 });
@@ -39,7 +39,7 @@ export const planLookup = (kind: TokenKind, datacenter = false): CommandOf<"plan
 export const hasMorePages = (pageLength: number) => pageLength >= REGION_PAGE_SIZE;
 
 export interface CreateForm {
-  kind: TokenKind;
+  kind: ProviderKind;
   number: string;
   networkType: "HTTP" | "SOCKS5";
   /** Only data-centre exits (the spec's is_datacenter filter on regions and plans). */

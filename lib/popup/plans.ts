@@ -1,18 +1,19 @@
 /** Kinds, their lookup filters and payment plans, as the create form needs them (pure). */
 import type { PaymentPlan } from "../api/lookup-schemas";
 import type { Language } from "../i18n";
-import type { TokenKind } from "../state/token-facts";
+import type { ProviderKind } from "../state/token-facts";
 
-export const isTimeBilled = (kind: TokenKind) => kind === "static-ip" || kind === "dynamic-ip";
-export const isStaticKind = (kind: TokenKind) => kind === "static-ip" || kind === "static-traffic";
-export const isTrafficKind = (kind: TokenKind) =>
+export const isTimeBilled = (kind: ProviderKind) => kind === "static-ip" || kind === "dynamic-ip";
+export const isStaticKind = (kind: ProviderKind) =>
+  kind === "static-ip" || kind === "static-traffic";
+export const isTrafficKind = (kind: ProviderKind) =>
   kind === "static-traffic" || kind === "dynamic-traffic";
 
 /**
  * Filters that select this kind. Region lists apply a flag only when present (true = static /
  * traffic, false = dynamic / time-billed); plan lists default both to false, so both are sent.
  */
-export const kindFilters = (kind: TokenKind, datacenter = false) => ({
+export const kindFilters = (kind: ProviderKind, datacenter = false) => ({
   is_static: isStaticKind(kind),
   is_traffic: isTrafficKind(kind),
   // Only sent when asked for: absent means "any network" in region lists and plans alike.

@@ -21,12 +21,18 @@ import {
 } from "../api/request-schemas";
 import { backupSchema } from "../state/backup";
 import type { ImportSummary } from "../state/backup-merge";
+import type { LineProblem } from "../state/proxy-lines";
 import { authSchema, type SettingKey } from "../state/settings";
-import { TOKEN_KINDS } from "../state/token-facts";
+import { PROVIDER_KINDS } from "../state/token-facts";
 import type { StoredToken } from "../state/tokens";
 import type { Failure } from "./failure";
 
-const tokenId = z.int().check(z.positive());
+/** Provider tokens have positive ids; proxies added by hand negative (local) ones. */
+const tokenId = z.int().check(
+  z.gte(-Number.MAX_SAFE_INTEGER),
+  z.lte(Number.MAX_SAFE_INTEGER),
+  z.refine((id) => id !== 0),
+);
 const tokenIds = z.array(tokenId).check(z.minLength(1), z.maxLength(10_000));
 const command = <T extends string, S extends z.core.$ZodLooseShape>(type: T, shape: S) =>
   z.object({ type: z.literal(type), ...shape });
@@ -35,7 +41,7 @@ export const requestSchemas = {
   /** Changes only the fields given; each is checked on its own in the background. */
   patchSettings: command("patchSettings", { patch: z.record(z.string(), z.unknown()) }),
   createTokens: command("createTokens", {
-    kind: z.enum(TOKEN_KINDS),
+    kind: z.enum(PROVIDER_KINDS),
     // Checked in full (payway_id only for time-billed kinds) by the API client.
     params: createTimeBilledBodySchema,
     /** ISO code of the chosen country, for the flag and badge (the answer carries only names). */
@@ -68,6 +74,8 @@ export const requestSchemas = {
   verifyCredentials: command("verifyCredentials", { baseUrl: z.string(), auth: authSchema }),
   /** Merges a backup file (checked in the page, checked again here) into storage. */
   importBackup: command("importBackup", { backup: backupSchema }),
+  // Up to 10,000 lines of proxies the user already has (see lib/state/proxy-lines.ts).
+  addProxies: command("addProxies", { text: z.string().check(z.maxLength(4_000_000)) }),
 };
 
 export interface BatchOutcome {
@@ -86,6 +94,13 @@ export interface VerifyReport {
   groups: { group: AccessGroup; failure: Failure | null }[];
   /** The account's own answer, when the account group worked. */
   account: JsonObject | null;
+}
+
+export interface AddProxiesOutcome {
+  /** Local ids of the proxies stored. */
+  added: number[];
+  duplicate: number;
+  rejected: { line: number; problem: LineProblem }[];
 }
 
 export interface CreateOutcome {
@@ -118,6 +133,7 @@ interface Replies {
   accountInfo: JsonObject;
   verifyCredentials: VerifyReport;
   importBackup: ImportSummary;
+  addProxies: AddProxiesOutcome;
 }
 
 type Schemas = typeof requestSchemas;

@@ -4,13 +4,20 @@
  */
 import type { StoredToken } from "./tokens";
 
-export const TOKEN_KINDS = [
+/** The kinds the provider sells. */
+export const PROVIDER_KINDS = [
   "static-ip",
   "dynamic-ip",
   "static-traffic",
   "dynamic-traffic",
 ] as const;
+export type ProviderKind = (typeof PROVIDER_KINDS)[number];
+/** …and proxies the user added by hand (a line of text): kept with a local, negative id. */
+export const TOKEN_KINDS = [...PROVIDER_KINDS, "manual"] as const;
 export type TokenKind = (typeof TOKEN_KINDS)[number];
+
+/** A hand-added token the provider does not know: deleted and restored here only. */
+export const isLocalToken = (token: Pick<StoredToken, "id">) => token.id < 0;
 
 export const isDynamic = (token: Pick<StoredToken, "kind">) =>
   token.kind === "dynamic-ip" || token.kind === "dynamic-traffic";

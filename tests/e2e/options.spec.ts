@@ -19,6 +19,7 @@ import {
 import {
   control,
   createTokens,
+  exitOfPageLoad,
   extensionPage,
   gatewayLog,
   must,
@@ -27,6 +28,7 @@ import {
   sandboxSettings,
   send,
   sendOk,
+  startEchoServer,
   storedTokens,
 } from "./harness";
 
@@ -825,4 +827,72 @@ test("the popup offers WebRTC protection while a proxy is on, and turns it on in
   } finally {
     await context.close();
   }
+});
+
+test("add existing proxies: 1,000 mixed lines counted exactly; a hand-added one connects with no dialog", async ({
+  context,
+  extensionId,
+}) => {
+  const ext = await extensionPage(context, extensionId);
+  await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
+  // A token bought elsewhere: straight from the provider, unknown to this browser.
+  const bought = await fetch(`${sb.baseUrl}/token/static/traffic`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${sb.accessToken}`, "content-type": "application/json" },
+    body: JSON.stringify({ number: 1, network_type: "HTTP", country_id: 1 }),
+  });
+  const real = (await bought.json()).data[0] as {
+    host: string;
+    port: number;
+    username: string;
+    password: string;
+    ip: string;
+  };
+  const valid = Array.from({ length: 599 }, (_, i) => `10.1.${i >> 8}.${i & 255}:8000:u${i}:p${i}`);
+  valid.push(`${real.username}:${real.password}@${real.host}:${real.port}`);
+  const duplicates = valid.slice(0, 200);
+  const broken = Array.from({ length: 200 }, (_, i) =>
+    i % 2 ? `nonsense line ${i}` : `10.9.9.9:99999:u${i}:p${i}`,
+  );
+  const text = [...valid, ...duplicates, ...broken].join("\n");
+
+  const page = await openOptions(context, extensionId);
+  await page.getByLabel("Proxies, one per line").fill(text);
+  await page.getByRole("button", { name: "Check the lines" }).click();
+  const preview = page.getByTestId("add-preview");
+  await expect(preview).toContainText("600 to add, 200 already there, 200 refused.");
+  await expect(preview).toContainText("Line 801: the port must be a number from 1 to 65535.");
+  await expect(preview).toContainText("Line 802: not a proxy line in a format Proxy Deck reads.");
+  // Nothing is stored before the user adds.
+  expect(await storedTokens(page)).toEqual([]);
+  await page.getByRole("button", { name: "Add 600 proxies" }).click();
+  await expect(page.locator("#add-proxies-status")).toContainText(
+    "Added 600 proxies (200 already there, 200 refused).",
+  );
+  const stored = await storedTokens(page);
+  expect(stored).toHaveLength(600);
+  expect(new Set(stored.map((t) => t.kind))).toEqual(new Set(["manual"]));
+  expect(stored.every((t) => t.id < 0)).toBe(true);
+
+  // The one on the sandbox gateway carries traffic, answered without a login dialog.
+  const mine = must(
+    stored.find((t) => t.username === real.username),
+    "the hand-added sandbox token",
+  );
+  const echo = await startEchoServer();
+  try {
+    await sendOk(ext, { type: "connect", tokenId: mine.id });
+    const browsing = await context.newPage();
+    expect(await exitOfPageLoad(browsing, echo.url)).toBe(real.ip);
+    await expect.poll(async () => (await proxyStatus(ext)).state).toBe("connected");
+    expect((await storedTokens(ext)).find((t) => t.id === mine.id)?.ip).toBe(real.ip);
+  } finally {
+    await echo.close();
+  }
+  // Deleting a hand-added proxy asks the provider nothing, and it can be restored here.
+  await sendOk(ext, { type: "disconnect" });
+  const deleted = await sendOk(ext, { type: "deleteTokens", tokenIds: [mine.id] });
+  expect(deleted.done).toEqual([mine.id]);
+  const restored = await sendOk(ext, { type: "restoreTokens", tokenIds: [mine.id] });
+  expect(restored.done).toEqual([mine.id]);
 });

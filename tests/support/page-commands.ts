@@ -5,6 +5,7 @@
 import type { CommandType, ReplyData } from "../../lib/protocol/commands";
 import { type CommandOf, createSend, type SendMessage } from "../../lib/protocol/send";
 import type { ProxyStatus } from "../../lib/state/status";
+import type { ProviderKind } from "../../lib/state/token-facts";
 import type { StoredToken } from "../../lib/state/tokens";
 import { createTokensCommand } from "./sandbox-session";
 
@@ -22,7 +23,7 @@ export function pageCommands(evaluate: SendMessage, readLocal: (key: string) => 
     send,
     sendOk,
     createTokens: async (
-      kind: StoredToken["kind"],
+      kind: ProviderKind,
       number: number,
       networkType: "HTTP" | "SOCKS5" = "HTTP",
     ): Promise<StoredToken[]> =>
@@ -40,7 +41,7 @@ export function commandsFor<P>(commandsOf: (page: P) => ReturnType<typeof pageCo
       commandsOf(page).sendOk(command),
     createTokens: (
       page: P,
-      kind: StoredToken["kind"],
+      kind: ProviderKind,
       number: number,
       networkType: "HTTP" | "SOCKS5" = "HTTP",
     ) => commandsOf(page).createTokens(kind, number, networkType),

@@ -1,7 +1,7 @@
 /** What both browser suites (Chromium and Firefox) say to the sandbox and the extension. */
 import type { CommandOf } from "../../lib/protocol/send";
 import type { Settings } from "../../lib/state/settings";
-import type { StoredToken } from "../../lib/state/tokens";
+import type { ProviderKind } from "../../lib/state/token-facts";
 import type { Sandbox } from "../sandbox/index";
 
 /** The value, or a test failure saying what was missing. */
@@ -29,7 +29,7 @@ export function sandboxSettings(sb: Sandbox, overrides: Partial<Settings> = {}):
 }
 
 export function createTokensCommand(
-  kind: StoredToken["kind"],
+  kind: ProviderKind,
   number: number,
   networkType: "HTTP" | "SOCKS5" = "HTTP",
 ): CommandOf<"createTokens"> {

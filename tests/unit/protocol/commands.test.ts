@@ -34,6 +34,15 @@ describe("parseCommand", () => {
     expect(parseCommand(command)?.type).toBe(command.type);
   });
 
+  it("takes a hand-added proxy's local (negative) id, never a provider one the page made up: 0", () => {
+    expect(parseCommand({ type: "connect", tokenId: -1 })).toEqual({
+      type: "connect",
+      tokenId: -1,
+    });
+    expect(parseCommand({ type: "connect", tokenId: 0 })).toBeNull();
+    expect(parseCommand({ type: "createTokens", kind: "manual", params })).toBeNull();
+  });
+
   it('fills defaults: countryCode "" and network_type HTTP', () => {
     const parsed = parseCommand({ type: "createTokens", kind: "static-ip", params });
     expect(parsed).toMatchObject({ countryCode: "", params: { network_type: "HTTP" } });
@@ -45,7 +54,6 @@ describe("parseCommand", () => {
     { name: "not an object", command: "connect" },
     { name: "null", command: null },
     { name: "tokenId 0", command: { type: "connect", tokenId: 0 } },
-    { name: "tokenId -1", command: { type: "connect", tokenId: -1 } },
     { name: 'tokenId "1"', command: { type: "connect", tokenId: "1" } },
     { name: "tokenId 1.5", command: { type: "refreshIp", tokenId: 1.5 } },
     { name: "tokenId missing", command: { type: "refreshIp" } },

@@ -1,0 +1,63 @@
+/**
+ * Proxies the user already has, added from lines of text: parsed again here (the page's
+ * preview is never trusted), each kept only if it can be stored and become a proxy config,
+ * given a local id (negative: the provider never sees it), and stored in one write.
+ */
+import type { AddProxiesOutcome } from "../protocol/commands";
+import { acceptToken } from "../state/accept-token";
+import { parseProxyLines } from "../state/proxy-lines";
+import { updateState } from "../state/store";
+import type { StoredToken } from "../state/tokens";
+
+export async function addProxies(text: string, now: number): Promise<AddProxiesOutcome> {
+  return updateState(["tokens", "trash"], ({ tokens, trash }) => {
+    const verdicts = parseProxyLines(text, tokens);
+    // Local ids count down from the lowest held, trash included, so none is ever reused.
+    let nextId = Math.min(0, ...tokens.map((t) => t.id), ...trash.map((e) => e.token.id)) - 1;
+    const added: StoredToken[] = [];
+    const rejected: AddProxiesOutcome["rejected"] = [];
+    let duplicate = 0;
+    for (const verdict of verdicts) {
+      if (verdict.outcome === "rejected") {
+        rejected.push({ line: verdict.line, problem: verdict.problem });
+        continue;
+      }
+      if (verdict.outcome === "duplicate") {
+        duplicate++;
+        continue;
+      }
+      const { proxy } = verdict;
+      const accepted = acceptToken({
+        id: nextId,
+        kind: "manual",
+        networkType: proxy.networkType,
+        host: proxy.host,
+        port: proxy.port,
+        username: proxy.username,
+        password: proxy.password,
+        // The exit address is learned by the first check through it.
+        ip: "",
+        name: proxy.name,
+        country: proxy.country,
+        countryCode: "",
+        state: "",
+        city: "",
+        expiresAt: proxy.expiresAt,
+        refreshUrl: "",
+        trafficQuota: null,
+        trafficUsed: null,
+        createdAt: now,
+      });
+      if (!accepted.ok) {
+        rejected.push({ line: verdict.line, problem: "host" });
+        continue;
+      }
+      added.push(accepted.token);
+      nextId--;
+    }
+    return {
+      write: { tokens: [...added, ...tokens] },
+      result: { added: added.map((t) => t.id), duplicate, rejected },
+    };
+  });
+}
