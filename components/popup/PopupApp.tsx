@@ -1,16 +1,22 @@
 import { useCallback, useEffect, useMemo, useState } from "preact/hooks";
-import { errorNotice, type Notice, restoreNotice } from "../../lib/popup/outcome";
+import type { Notice } from "../../lib/popup/outcome";
 import type { PopupState } from "../../lib/popup/state";
 import { asFailure } from "../../lib/protocol/failure";
 import { BlockedBanner } from "./BlockedBanner";
 import { ExitIpLine } from "./ExitIpLine";
 import { useEnv } from "./env";
-import { CreateView, prefetchViews, TrashListView, WebrtcOfferView } from "./lazy-views";
+import {
+  AddListView,
+  CreateView,
+  prefetchViews,
+  TrashListView,
+  WebrtcOfferView,
+} from "./lazy-views";
 import { ErrorText, NoticeView } from "./Messages";
 import { TokenList } from "./TokenList";
 import { UnseenFailure } from "./UnseenFailure";
 
-export type View = "tokens" | "create" | "trash";
+export type View = "tokens" | "create" | "add" | "trash";
 
 const TICK_MS = 30_000;
 
@@ -46,7 +52,10 @@ export function PopupApp({
 
   const restoreIds = useCallback(
     async (ids: number[]) => {
+      // The wording of outcomes loads beside the reply: off the popup's first path.
+      const words = import("../../lib/popup/outcome");
       const reply = await send({ type: "restoreTokens", tokenIds: ids });
+      const { errorNotice, restoreNotice } = await words;
       setNotice(
         reply.ok ? restoreNotice(reply.data, t, explain) : errorNotice(reply.failure, explain),
       );
@@ -68,6 +77,7 @@ export function PopupApp({
       : null;
   const prefetch = {
     create: CreateView.prefetch,
+    add: AddListView.prefetch,
     trash: TrashListView.prefetch,
     tokens: () => undefined,
   };
@@ -92,6 +102,7 @@ export function PopupApp({
           [
             ["tokens", t("viewTokens", { count: tokenCount })],
             ["create", t("viewCreate")],
+            ["add", t("viewAdd")],
             ["trash", t("viewTrash", { count: trashCount })],
           ] as const
         ).map(([id, label]) => (
@@ -130,6 +141,7 @@ export function PopupApp({
             <CreateView.Lazy onShowTokens={() => setView("tokens")} />
           </div>
         )}
+        {view === "add" && <AddListView.Lazy tokens={tokens} />}
         {view === "trash" && (
           <TrashListView.Lazy trash={trash} now={now} notify={notify} restoreIds={restoreIds} />
         )}

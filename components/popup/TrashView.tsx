@@ -1,3 +1,4 @@
+import "./trash.css";
 import { useMemo, useState } from "preact/hooks";
 import { PAGE_ROWS } from "../../lib/popup/filter";
 import { formatDateTime, placeOf, relativeTime } from "../../lib/popup/format";
@@ -6,7 +7,8 @@ import { canRestore, type TrashEntry } from "../../lib/state/trash";
 import { useEnv } from "./env";
 import { Flag } from "./Flag";
 import { withIds, withMark } from "./id-state";
-import { SelectAll, ShowMore } from "./ListControls";
+import { SelectAll } from "./ListControls";
+import { ShowMore } from "./ShowMore";
 
 type Busy = "restore" | "dismiss";
 

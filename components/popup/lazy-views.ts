@@ -4,6 +4,7 @@ import { whenIdle } from "./idle";
 import { lazyView } from "./lazy";
 
 export const CreateView = lazyView(() => import("./CreateForm").then((m) => m.CreateForm));
+export const AddListView = lazyView(() => import("./AddView").then((m) => m.AddView));
 export const TrashListView = lazyView(() => import("./TrashView").then((m) => m.TrashView));
 /** Long lists, drawn a window at a time; the first rows stand in while the code loads. */
 export const Rows = lazyView(() => import("./WindowedRows").then((m) => m.WindowedRows), FirstRows);
@@ -13,6 +14,7 @@ export const WebrtcOfferView = lazyView(() => import("./WebrtcOffer").then((m) =
 export async function loadAllViews(): Promise<void> {
   await Promise.all([
     CreateView.prefetch(),
+    AddListView.prefetch(),
     TrashListView.prefetch(),
     WebrtcOfferView.prefetch(),
     Rows.prefetch(),

@@ -1,7 +1,7 @@
 /** The per-row actions of the token list, each with a pending state that ends on the reply. */
 import { type StateUpdater, useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { credentialLine, proxyUrl } from "../../lib/popup/copy";
-import { deleteNotice, errorNotice, type Notice } from "../../lib/popup/outcome";
+import type { Notice } from "../../lib/popup/outcome";
 import type { Failure } from "../../lib/protocol/failure";
 import type { CommandOf } from "../../lib/protocol/send";
 import type { StoredToken } from "../../lib/state/tokens";
@@ -85,7 +85,10 @@ export function useRowActions(
     return { handlers: rowHandlers, deleteIds };
     async function deleteIds(ids: number[]) {
       mark(ids, "delete");
+      // The wording of outcomes loads beside the reply: off the popup's first path.
+      const words = import("../../lib/popup/outcome");
       const reply = await latest.current.send({ type: "deleteTokens", tokenIds: ids });
+      const { deleteNotice, errorNotice } = await words;
       mark(ids, undefined);
       const { notify: show, t: tr, explain } = latest.current;
       if (!reply.ok) {

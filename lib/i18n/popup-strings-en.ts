@@ -15,6 +15,7 @@ export const en = {
   viewTokens: "Tokens ({count})",
   viewCreate: "New token",
   viewTrash: "Trash ({count})",
+  viewAdd: "Add yours",
   views: "Views",
   dismiss: "Dismiss",
 

@@ -16,6 +16,7 @@ export const zh: Record<PopupStringKey, string> = {
   viewTokens: "令牌（{count}）",
   viewCreate: "新建令牌",
   viewTrash: "回收站（{count}）",
+  viewAdd: "添加已有",
   views: "视图",
   dismiss: "关闭",
 

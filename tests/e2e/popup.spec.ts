@@ -592,3 +592,39 @@ test("axe-core finds no violations in light and dark mode", async ({ context, ex
     );
   }
 });
+
+test("add proxies you already have from the popup: judged first, then listed as added by hand", async ({
+  context,
+  extensionId,
+}) => {
+  const ext = await configured(context, extensionId);
+  const held = must((await createTokens(ext, "static-traffic", 1))[0], "held token");
+  const page = await openPopup(context, extensionId);
+  await page.getByRole("button", { name: "Add yours" }).click();
+  await page
+    .getByLabel("Proxies, one per line")
+    .fill(
+      [
+        "gw.example.net:8000:alice:secret",
+        `${held.host}:${held.port}:${held.username}:${held.password}`,
+        "gw.example.net:8000",
+      ].join("\n"),
+    );
+  await page.getByRole("button", { name: "Check the lines" }).click();
+  await expect(page.getByTestId("add-preview")).toContainText(
+    "1 to add, 1 already there, 1 refused.",
+  );
+  await expect(page.getByTestId("add-preview")).toContainText(
+    "Line 3: a username and a password are needed",
+  );
+  await page.getByRole("button", { name: "Add 1 proxies" }).click();
+  await expect(page.locator("#popup-add-status")).toContainText("Added 1 proxies");
+  await page.getByRole("button", { name: /^Tokens/ }).click();
+  const added = must(
+    (await storedTokens(page)).find((t) => t.username === "alice"),
+    "the added proxy",
+  );
+  await expect(row(page, added.id)).toContainText("Added by hand");
+  // Provider operations are not offered where they cannot work: no "New IP" for it.
+  await expect(page.getByRole("button", { name: `New IP for token #${added.id}` })).toHaveCount(0);
+});

@@ -370,9 +370,9 @@ describe("the popup around the list", () => {
     const m = mounted;
     const pressed = () =>
       [...m.root.querySelectorAll(".views button")].map((b) => b.getAttribute("aria-pressed"));
-    expect(pressed()).toEqual(["true", "false", "false"]);
+    expect(pressed()).toEqual(["true", "false", "false", "false"]);
     await click(m, button(m.root, "New token"));
-    expect(pressed()).toEqual(["false", "true", "false"]);
+    expect(pressed()).toEqual(["false", "true", "false", "false"]);
     const howMany = () => m.root.querySelector("#create-number") as HTMLInputElement | null;
     // The form is a view of its own, loaded on first use.
     await vi.waitFor(async () => {
@@ -386,7 +386,7 @@ describe("the popup around the list", () => {
       input.dispatchEvent(new m.window.Event("input", { bubbles: true }));
     });
     await click(m, button(m.root, "Tokens (1)"));
-    expect(pressed()).toEqual(["true", "false", "false"]);
+    expect(pressed()).toEqual(["true", "false", "false", "false"]);
     expect(howMany()?.closest("[hidden]")).not.toBeNull();
     await click(m, button(m.root, "New token"));
     expect(howMany()?.value).toBe("7");

@@ -1,0 +1,49 @@
+/**
+ * Adding proxies the user already has, worded once for both pages that offer it (the popup
+ * and Options): spread into each page's strings.
+ */
+export const addProxiesStrings = {
+  en: {
+    "add.text": "Proxies, one per line",
+    "add.formats":
+      "host:port:user:pass, user:pass@host:port, http://user:pass@host:port, socks5://user:pass@host:port, or CSV with a header row (host, port, username, password, and optionally type, name, country, expires). Up to 10,000 lines.",
+    "add.file": "Or choose a file (.txt or .csv)",
+    "add.check": "Check the lines",
+    "add.add": "Add {count} proxies",
+    "add.preview": "{added} to add, {duplicate} already there, {rejected} refused.",
+    "add.refusedLine": "Line {line}: {reason}",
+    "add.moreRefused": "…and {count} more refused lines.",
+    "add.done":
+      "Added {added} proxies ({duplicate} already there, {rejected} refused). They are in the popup's list, marked “Added by hand”.",
+    "add.problem.format": "not a proxy line in a format Proxy Deck reads.",
+    "add.problem.port": "the port must be a number from 1 to 65535.",
+    "add.problem.host": "the host is not a name or an IP address a browser can use.",
+    "add.problem.credentials":
+      "a username and a password are needed: Proxy Deck signs in with them.",
+    "add.problem.scheme": "only http, https and socks5 proxies can be used.",
+    "add.problem.expires": "the expiry is not a date (use 2026-12-01 or 2026-12-01T14:00:00Z).",
+    "add.problem.too-long": "the username or password is longer than 1,024 characters.",
+    "add.problem.too-many": "past 10,000 lines: add the rest in another round.",
+  },
+  zh: {
+    "add.text": "代理，每行一个",
+    "add.formats":
+      "host:port:user:pass、user:pass@host:port、http://user:pass@host:port、socks5://user:pass@host:port，或带表头的 CSV（host、port、username、password，可选 type、name、country、expires）。最多 10,000 行。",
+    "add.file": "或选择文件（.txt 或 .csv）",
+    "add.check": "检查这些行",
+    "add.add": "添加 {count} 个代理",
+    "add.preview": "可添加 {added} 个，已存在 {duplicate} 个，拒绝 {rejected} 个。",
+    "add.refusedLine": "第 {line} 行：{reason}",
+    "add.moreRefused": "……另有 {count} 行被拒绝。",
+    "add.done":
+      "已添加 {added} 个代理（已存在 {duplicate} 个，拒绝 {rejected} 个）。它们在弹出窗口的列表中，标为“手动添加”。",
+    "add.problem.format": "不是 Proxy Deck 能读取的代理格式。",
+    "add.problem.port": "端口必须是 1 到 65535 之间的数字。",
+    "add.problem.host": "主机不是浏览器可用的域名或 IP 地址。",
+    "add.problem.credentials": "需要用户名和密码：Proxy Deck 用它们登录。",
+    "add.problem.scheme": "只能使用 http、https 和 socks5 代理。",
+    "add.problem.expires": "到期时间不是日期（请用 2026-12-01 或 2026-12-01T14:00:00Z）。",
+    "add.problem.too-long": "用户名或密码超过 1,024 个字符。",
+    "add.problem.too-many": "超过 10,000 行：其余的请下次再添加。",
+  },
+} as const;
