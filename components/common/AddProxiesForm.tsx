@@ -40,6 +40,13 @@ export function AddProxiesForm({
     const file = (event.currentTarget as HTMLInputElement).files?.[0];
     if (file) edit(await file.text());
   }
+  // A file dropped on the text box is read into it, as if chosen.
+  async function dropFile(event: DragEvent) {
+    const file = event.dataTransfer?.files?.[0];
+    if (!file) return;
+    event.preventDefault();
+    edit(await file.text());
+  }
   const count = (outcome: LineVerdict["outcome"]) =>
     preview?.filter((v) => v.outcome === outcome).length ?? 0;
   const refused = preview?.filter((v) => v.outcome === "rejected") ?? [];
@@ -70,6 +77,8 @@ export function AddProxiesForm({
         value={text}
         aria-describedby={`${idPrefix}-hint`}
         onInput={(e) => edit(e.currentTarget.value)}
+        onDragOver={(e) => e.preventDefault()}
+        onDrop={(e) => void dropFile(e)}
       />
       <p id={`${idPrefix}-hint`} class="hint">
         {t("add.formats")}

@@ -1,7 +1,8 @@
 /**
  * Proxies the user already has, added from lines of text: parsed again here (the page's
  * preview is never trusted), each kept only if it can be stored and become a proxy config,
- * given a local id (negative: the provider never sees it), and stored in one write.
+ * given a local id (negative: the provider never sees it) unless the line names the provider's
+ * own token id, and stored in one write.
  */
 import type { AddProxiesOutcome } from "../protocol/commands";
 import { acceptToken } from "../state/accept-token";
@@ -12,8 +13,9 @@ import type { StoredToken } from "../state/tokens";
 export async function addProxies(text: string, now: number): Promise<AddProxiesOutcome> {
   return updateState(["tokens", "trash"], ({ tokens, trash }) => {
     const verdicts = parseProxyLines(text, tokens);
+    const heldIds = new Set([...tokens.map((t) => t.id), ...trash.map((e) => e.token.id)]);
     // Local ids count down from the lowest held, trash included, so none is ever reused.
-    let nextId = Math.min(0, ...tokens.map((t) => t.id), ...trash.map((e) => e.token.id)) - 1;
+    let nextId = Math.min(0, ...heldIds) - 1;
     const added: StoredToken[] = [];
     const rejected: AddProxiesOutcome["rejected"] = [];
     let duplicate = 0;
@@ -27,8 +29,14 @@ export async function addProxies(text: string, now: number): Promise<AddProxiesO
         continue;
       }
       const { proxy } = verdict;
+      // A provider id the user gave links provider delete and restore; it must be new here.
+      if (proxy.providerId !== null && heldIds.has(proxy.providerId)) {
+        rejected.push({ line: verdict.line, problem: "token-held" });
+        continue;
+      }
+      const id = proxy.providerId ?? nextId;
       const accepted = acceptToken({
-        id: nextId,
+        id,
         kind: "manual",
         networkType: proxy.networkType,
         host: proxy.host,
@@ -53,7 +61,8 @@ export async function addProxies(text: string, now: number): Promise<AddProxiesO
         continue;
       }
       added.push(accepted.token);
-      nextId--;
+      heldIds.add(id);
+      if (proxy.providerId === null) nextId--;
     }
     return {
       write: { tokens: [...added, ...tokens] },

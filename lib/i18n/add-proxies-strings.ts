@@ -6,8 +6,8 @@ export const addProxiesStrings = {
   en: {
     "add.text": "Proxies, one per line",
     "add.formats":
-      "host:port:user:pass, user:pass@host:port, http://user:pass@host:port, socks5://user:pass@host:port, or CSV with a header row (host, port, username, password, and optionally type, name, country, expires). Up to 10,000 lines.",
-    "add.file": "Or choose a file (.txt or .csv)",
+      "host:port:user:pass, user:pass@host:port, http://user:pass@host:port, socks5://user:pass@host:port, or CSV with a header row (host, port, username, password, and optionally type, name, country, expires, token_id: the provider's id, so delete and restore reach the provider). Up to 10,000 lines.",
+    "add.file": "Or choose a file (.txt or .csv), or drop one on the box above",
     "add.check": "Check the lines",
     "add.add": "Add {count} proxies",
     "add.preview": "{added} to add, {duplicate} already there, {rejected} refused.",
@@ -24,12 +24,14 @@ export const addProxiesStrings = {
     "add.problem.expires": "the expiry is not a date (use 2026-12-01 or 2026-12-01T14:00:00Z).",
     "add.problem.too-long": "the username or password is longer than 1,024 characters.",
     "add.problem.too-many": "past 10,000 lines: add the rest in another round.",
+    "add.problem.token-id": "the token id must be the provider's number for it (1 or more).",
+    "add.problem.token-held": "a token with this id is already here (in the list or the Trash).",
   },
   zh: {
     "add.text": "代理，每行一个",
     "add.formats":
-      "host:port:user:pass、user:pass@host:port、http://user:pass@host:port、socks5://user:pass@host:port，或带表头的 CSV（host、port、username、password，可选 type、name、country、expires）。最多 10,000 行。",
-    "add.file": "或选择文件（.txt 或 .csv）",
+      "host:port:user:pass、user:pass@host:port、http://user:pass@host:port、socks5://user:pass@host:port，或带表头的 CSV（host、port、username、password，可选 type、name、country、expires、token_id：服务商的令牌 ID，删除和恢复会交给服务商）。最多 10,000 行。",
+    "add.file": "或选择文件（.txt 或 .csv），或把文件拖到上面的输入框",
     "add.check": "检查这些行",
     "add.add": "添加 {count} 个代理",
     "add.preview": "可添加 {added} 个，已存在 {duplicate} 个，拒绝 {rejected} 个。",
@@ -45,5 +47,7 @@ export const addProxiesStrings = {
     "add.problem.expires": "到期时间不是日期（请用 2026-12-01 或 2026-12-01T14:00:00Z）。",
     "add.problem.too-long": "用户名或密码超过 1,024 个字符。",
     "add.problem.too-many": "超过 10,000 行：其余的请下次再添加。",
+    "add.problem.token-id": "令牌 ID 必须是服务商给它的编号（1 或更大）。",
+    "add.problem.token-held": "已有相同 ID 的令牌（在列表或回收站中）。",
   },
 } as const;

@@ -44,6 +44,8 @@ const CSV_NAMES: Record<string, keyof CsvColumns> = {
   expires: "expires",
   expires_at: "expires",
   expiry: "expires",
+  token_id: "tokenId",
+  "token id": "tokenId",
 };
 export interface CsvColumns {
   host?: number;
@@ -54,6 +56,7 @@ export interface CsvColumns {
   name?: number;
   country?: number;
   expires?: number;
+  tokenId?: number;
 }
 
 /** A header row names at least host and port: the file is CSV from there on. */
@@ -73,6 +76,9 @@ export function parseCsvRow(row: string, columns: CsvColumns): Parsed {
   const type = cell(columns.type).toLowerCase();
   const networkType = type === "" ? "HTTP" : SCHEMES[type];
   if (!networkType) return { ok: false, problem: "scheme" };
+  const idText = cell(columns.tokenId);
+  if (idText !== "" && !/^[1-9]\d{0,14}$/.test(idText)) return { ok: false, problem: "token-id" };
+  const providerId = idText === "" ? null : Number(idText);
   const expiresText = cell(columns.expires);
   const expiresAt = expiresText === "" ? null : Date.parse(expiresText);
   if (expiresAt !== null && !Number.isFinite(expiresAt)) return { ok: false, problem: "expires" };
@@ -82,6 +88,6 @@ export function parseCsvRow(row: string, columns: CsvColumns): Parsed {
     cell(columns.username),
     cell(columns.password),
     networkType,
-    { name: cell(columns.name), country: cell(columns.country), expiresAt },
+    { name: cell(columns.name), country: cell(columns.country), expiresAt, providerId },
   );
 }

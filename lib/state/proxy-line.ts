@@ -14,6 +14,8 @@ export interface ProxyLine {
   country: string;
   /** Epoch ms, or null. */
   expiresAt: number | null;
+  /** The provider's token id, when the user has it: links provider delete and restore. */
+  providerId: number | null;
 }
 
 export type LineProblem =
@@ -24,7 +26,9 @@ export type LineProblem =
   | "scheme"
   | "expires"
   | "too-long"
-  | "too-many";
+  | "too-many"
+  | "token-id"
+  | "token-held";
 
 const MAX_FIELD = 1024;
 
@@ -68,7 +72,7 @@ export function build(
   username: string,
   password: string,
   networkType: "HTTP" | "SOCKS5",
-  extra: Partial<Pick<ProxyLine, "name" | "country" | "expiresAt">> = {},
+  extra: Partial<Pick<ProxyLine, "name" | "country" | "expiresAt" | "providerId">> = {},
 ): Parsed {
   const host = checkedHost(hostRaw.trim());
   if (host === null) return { ok: false, problem: "host" };
@@ -89,6 +93,7 @@ export function build(
       name: extra.name ?? "",
       country: extra.country ?? "",
       expiresAt: extra.expiresAt ?? null,
+      providerId: extra.providerId ?? null,
     },
   };
 }

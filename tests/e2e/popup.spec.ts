@@ -601,6 +601,15 @@ test("add proxies you already have from the popup: judged first, then listed as 
   const held = must((await createTokens(ext, "static-traffic", 1))[0], "held token");
   const page = await openPopup(context, extensionId);
   await page.getByRole("button", { name: "Add yours" }).click();
+  // A file dropped on the box is read into it.
+  const box = page.getByLabel("Proxies, one per line");
+  const dropped = await page.evaluateHandle(() => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File(["10.5.5.5:80:dropped:pw\n"], "mine.txt", { type: "text/plain" }));
+    return transfer;
+  });
+  await box.dispatchEvent("drop", { dataTransfer: dropped });
+  await expect(box).toHaveValue("10.5.5.5:80:dropped:pw\n");
   await page
     .getByLabel("Proxies, one per line")
     .fill(
@@ -627,4 +636,41 @@ test("add proxies you already have from the popup: judged first, then listed as 
   await expect(row(page, added.id)).toContainText("Added by hand");
   // Provider operations are not offered where they cannot work: no "New IP" for it.
   await expect(page.getByRole("button", { name: `New IP for token #${added.id}` })).toHaveCount(0);
+});
+
+test("a hand-added proxy with the provider's token id: deleting it deletes it at the provider", async ({
+  context,
+  extensionId,
+}) => {
+  const ext = await configured(context, extensionId);
+  // Bought elsewhere: the provider knows it, this browser does not.
+  const bought = await fetch(`${sb.baseUrl}/token/static/traffic`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${sb.accessToken}`, "content-type": "application/json" },
+    body: JSON.stringify({ number: 1, network_type: "HTTP", country_id: 1 }),
+  });
+  const real = (await bought.json()).data[0] as {
+    id: number;
+    host: string;
+    port: number;
+    username: string;
+    password: string;
+  };
+  const page = await openPopup(context, extensionId);
+  await page.getByRole("button", { name: "Add yours" }).click();
+  await page
+    .getByLabel("Proxies, one per line")
+    .fill(
+      `host,port,username,password,token_id\n${real.host},${real.port},${real.username},${real.password},${real.id}`,
+    );
+  await page.getByRole("button", { name: "Check the lines" }).click();
+  await page.getByRole("button", { name: "Add 1 proxies" }).click();
+  await expect(page.locator("#popup-add-status")).toContainText("Added 1 proxies");
+  expect((await storedTokens(page)).map((t) => t.id)).toEqual([real.id]);
+
+  await sendOk(ext, { type: "deleteTokens", tokenIds: [real.id] });
+  const state = (await (await fetch(`${sb.baseUrl}/__sandbox/state`)).json()) as {
+    tokens: { id: number; status: string }[];
+  };
+  expect(state.tokens.find((t) => t.id === real.id)?.status).toBe("deleted");
 });

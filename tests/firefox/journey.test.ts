@@ -151,9 +151,21 @@ test("a gateway that stops answering: Firefox reports it, the status says the pr
     );
     await chrome.storage.local.set({ tokens: moved });
   }, token.id);
-  await page.goto(`${site.url}?down=1`).catch(() => undefined);
+  // The engine takes the moved port on its own time: load until a load fails through it.
   await expect
-    .poll(async () => (await proxyStatus(ext)).error?.failure.code)
+    .poll(
+      () =>
+        page.goto(`${site.url}?down=1`).then(
+          () => "loaded",
+          () => "failed",
+        ),
+      { timeout: 15_000 },
+    )
+    .toBe("failed");
+  // The engine blames the token only after its own check through it fails too: wait for that
+  // verification (about a second here, longer on a busy machine), not vitest's 1 s default.
+  await expect
+    .poll(async () => (await proxyStatus(ext)).error?.failure.code, { timeout: 15_000 })
     .toBe("proxy-unreachable");
   expect((await proxyStatus(ext)).state).toBe("error");
   // The API is reached through the (down) proxy too: the user goes direct to carry on.
@@ -171,7 +183,9 @@ test("a connected token deleted elsewhere: Firefox blocks pages (fail closed), n
     const kept = (tokens as { id: number }[]).filter((t) => t.id !== id);
     await chrome.storage.local.set({ tokens: kept });
   }, token.id);
-  await expect.poll(async () => (await proxyStatus(ext)).state).toBe("blocked");
+  await expect
+    .poll(async () => (await proxyStatus(ext)).state, { timeout: 10_000 })
+    .toBe("blocked");
   const before = site.requestsFrom.length;
   const outcome = await page.goto(`${site.url}?blocked=1`).then(
     (response) => `status ${response?.status()}`,

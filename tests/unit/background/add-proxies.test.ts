@@ -42,4 +42,19 @@ describe("addProxies", () => {
     expect((await addProxies("gw.example.net:8000:new:pw", NOW)).duplicate).toBe(1);
     expect(await read("tokens")).toHaveLength(3);
   });
+
+  it("a line with the provider's token id keeps that id (provider delete and restore reach it), once", async () => {
+    const outcome = await addProxies(
+      ["host,port,username,password,token_id", "10.0.0.1,80,a,p,4711", "10.0.0.2,80,b,p,7"].join(
+        "\n",
+      ),
+      NOW,
+    );
+    expect(outcome).toEqual({
+      added: [4711],
+      duplicate: 0,
+      rejected: [{ line: 3, problem: "token-held" }],
+    });
+    expect((await read("tokens")).find((t) => t.id === 4711)?.kind).toBe("manual");
+  });
 });

@@ -6,6 +6,7 @@ const proxy = (over: Record<string, unknown>) => ({
   name: "",
   country: "",
   expiresAt: null,
+  providerId: null,
   ...over,
 });
 
@@ -120,6 +121,17 @@ describe("parseProxyLines", () => {
     expect(verdicts[1]).toMatchObject({ outcome: "added", proxy: { networkType: "SOCKS5" } });
     expect(verdicts[2]).toMatchObject({ outcome: "rejected", problem: "scheme" });
     expect(verdicts[3]).toMatchObject({ outcome: "rejected", problem: "expires" });
+  });
+
+  it("takes the provider's token id from a token_id column, and refuses one that is not a number", () => {
+    const text = [
+      "host,port,username,password,token_id",
+      "10.0.0.1,80,u,p,4711",
+      "10.0.0.2,80,u,p,x",
+    ].join("\n");
+    const verdicts = parseProxyLines(text, []);
+    expect(verdicts[0]).toMatchObject({ outcome: "added", proxy: { providerId: 4711 } });
+    expect(verdicts[1]).toMatchObject({ outcome: "rejected", problem: "token-id" });
   });
 
   it("refuses lines past 10,000", () => {
