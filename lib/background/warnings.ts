@@ -5,7 +5,7 @@
  */
 import { resolveLanguage } from "../i18n";
 import { badgeStrings } from "../i18n/badge-strings";
-import { relativeTime } from "../popup/format";
+import { relativeTime } from "../i18n/time";
 import { readState } from "../state/read";
 import { updateState } from "../state/store";
 import { unnotifiedWarnings, warningKey } from "../state/token-warnings";

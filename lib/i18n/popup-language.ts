@@ -8,7 +8,7 @@ import { earlyStart } from "../popup/early";
 import type { FailureCode } from "../protocol/failure";
 import { describeWith } from "./failure-strings-describe";
 import { defineStrings, type Language } from "./index";
-import { fetchFailures, fetchPack } from "./popup-pack";
+import { loadFailures, loadPack } from "./popup-pack";
 import type { PopupT } from "./popup-strings";
 
 export interface PopupLanguage {
@@ -22,12 +22,12 @@ export interface PopupLanguage {
 export async function loadPopupLanguage(language: Language): Promise<PopupLanguage> {
   // Started by popup-early.js (lib/popup/early-start.ts) when it could.
   const startedPack = await earlyStart.popupPack?.catch(() => undefined);
-  const pack = startedPack?.language === language ? startedPack : await fetchPack(language);
+  const pack = startedPack?.language === language ? startedPack : await loadPack(language);
   const t = defineStrings(pack.popup, {})(language);
   let explainWith: ((failure: { code: string }) => string) | null = null;
   const failures = (earlyStart.popupFailures ?? Promise.reject(new Error("not started")))
-    .then((started) => (started.language === language ? started : fetchFailures(language)))
-    .catch(() => fetchFailures(language));
+    .then((started) => (started.language === language ? started : loadFailures(language)))
+    .catch(() => loadFailures(language));
   const ready = failures.then(
     ({ failures: table }: { failures: Record<FailureCode, string> }) => {
       // Each table is complete in its language, so it serves as the "English" of defineStrings.

@@ -50,10 +50,10 @@ export const tableScript = (address: string, table: object): string =>
 
 // Literal addresses: a computed one is what Firefox's add-on review refuses.
 
-export const fetchPack = (language: Language) =>
+export const loadPack = (language: Language) =>
   loadTable<PopupPack>(language === "zh_CN" ? "/popup-pack-zh.js" : "/popup-pack-en.js", language);
 
-export const fetchFailures = (language: Language) =>
+export const loadFailures = (language: Language) =>
   loadTable<FailurePack>(
     language === "zh_CN" ? "/popup-failures-zh.js" : "/popup-failures-en.js",
     language,

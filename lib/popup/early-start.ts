@@ -4,7 +4,7 @@
  * while the page's modules are still arriving. No framework wrapper: it is on the first path.
  */
 import { type Language, resolveLanguage } from "../i18n";
-import { fetchFailures, fetchPack } from "../i18n/popup-pack";
+import { loadFailures, loadPack } from "../i18n/popup-pack";
 import { earlyStart, FIRST_KEYS } from "./early";
 import { extension } from "./extension";
 
@@ -13,8 +13,8 @@ earlyStart.popupStorageChanged = false;
 earlyStart.popupStorage = api.storage.local.get(FIRST_KEYS);
 // The browser's language now; the user's own choice, when the read brings one, wins.
 const browserLanguage = resolveLanguage("auto", navigator.language);
-const browserPack = fetchPack(browserLanguage);
-const browserFailures = fetchFailures(browserLanguage);
+const browserPack = loadPack(browserLanguage);
+const browserFailures = loadFailures(browserLanguage);
 browserPack.catch(() => undefined);
 browserFailures.catch(() => undefined);
 const chosenLanguage = earlyStart.popupStorage.then((stored): Language => {
@@ -22,10 +22,10 @@ const chosenLanguage = earlyStart.popupStorage.then((stored): Language => {
   return chosen === "en" || chosen === "zh_CN" ? chosen : browserLanguage;
 });
 earlyStart.popupPack = chosenLanguage.then((language) =>
-  language === browserLanguage ? browserPack : fetchPack(language),
+  language === browserLanguage ? browserPack : loadPack(language),
 );
 earlyStart.popupFailures = chosenLanguage.then((language) =>
-  language === browserLanguage ? browserFailures : fetchFailures(language),
+  language === browserLanguage ? browserFailures : loadFailures(language),
 );
 // A change after this read and before the page's own watchers start would be lost: note it.
 api.storage.onChanged.addListener((changes, area) => {

@@ -2,7 +2,7 @@
 import type { Language } from "../i18n";
 import { badgeStrings } from "../i18n/badge-strings";
 import { describeFailure } from "../i18n/failure-strings";
-import { relativeTime } from "../popup/format";
+import { relativeTime } from "../i18n/time";
 import type { UnseenFailure } from "../state/items";
 import type { ProxyStatus } from "../state/status";
 import { warningsOf } from "../state/token-warnings";

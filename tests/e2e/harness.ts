@@ -89,5 +89,11 @@ export async function watchWorker(cdp: CDPSession, extensionId: string) {
   };
 }
 
-export { control, gatewayLog, must, sandboxSettings } from "../support/sandbox-session";
+export {
+  buyElsewhere,
+  control,
+  gatewayLog,
+  must,
+  sandboxSettings,
+} from "../support/sandbox-session";
 export { backgroundWorker, startEchoServer };

@@ -17,6 +17,7 @@ import {
   test,
 } from "./fixtures";
 import {
+  buyElsewhere,
   control,
   createTokens,
   exitOfPageLoad,
@@ -836,18 +837,7 @@ test("add existing proxies: 1,000 mixed lines counted exactly; a hand-added one 
   const ext = await extensionPage(context, extensionId);
   await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
   // A token bought elsewhere: straight from the provider, unknown to this browser.
-  const bought = await fetch(`${sb.baseUrl}/token/static/traffic`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${sb.accessToken}`, "content-type": "application/json" },
-    body: JSON.stringify({ number: 1, network_type: "HTTP", country_id: 1 }),
-  });
-  const real = (await bought.json()).data[0] as {
-    host: string;
-    port: number;
-    username: string;
-    password: string;
-    ip: string;
-  };
+  const real = await buyElsewhere(sb);
   const valid = Array.from({ length: 599 }, (_, i) => `10.1.${i >> 8}.${i & 255}:8000:u${i}:p${i}`);
   valid.push(`${real.username}:${real.password}@${real.host}:${real.port}`);
   const duplicates = valid.slice(0, 200);

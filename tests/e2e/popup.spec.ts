@@ -9,6 +9,7 @@ import type { TrashEntry } from "../../lib/state/trash";
 import type { Sandbox } from "../sandbox/index";
 import { expect, test } from "./fixtures";
 import {
+  buyElsewhere,
   control,
   createTokens,
   exitOfPageLoad,
@@ -644,18 +645,7 @@ test("a hand-added proxy with the provider's token id: deleting it deletes it at
 }) => {
   const ext = await configured(context, extensionId);
   // Bought elsewhere: the provider knows it, this browser does not.
-  const bought = await fetch(`${sb.baseUrl}/token/static/traffic`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${sb.accessToken}`, "content-type": "application/json" },
-    body: JSON.stringify({ number: 1, network_type: "HTTP", country_id: 1 }),
-  });
-  const real = (await bought.json()).data[0] as {
-    id: number;
-    host: string;
-    port: number;
-    username: string;
-    password: string;
-  };
+  const real = await buyElsewhere(sb);
   const page = await openPopup(context, extensionId);
   await page.getByRole("button", { name: "Add yours" }).click();
   await page

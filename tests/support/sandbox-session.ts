@@ -41,6 +41,23 @@ export function createTokensCommand(
   };
 }
 
+/** A token bought at the provider directly (another computer, its console): unknown here. */
+export async function buyElsewhere(sb: Sandbox): Promise<{
+  id: number;
+  host: string;
+  port: number;
+  username: string;
+  password: string;
+  ip: string;
+}> {
+  const bought = await fetch(`${sb.baseUrl}/token/static/traffic`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${sb.accessToken}`, "content-type": "application/json" },
+    body: JSON.stringify({ number: 1, network_type: "HTTP", country_id: 1 }),
+  });
+  return (await bought.json()).data[0];
+}
+
 export async function control(sb: Sandbox, path: string, body: unknown = {}): Promise<unknown> {
   const res = await fetch(`${sb.baseUrl}/__sandbox/${path}`, {
     method: "POST",
