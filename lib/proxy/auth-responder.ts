@@ -10,7 +10,9 @@
  *   so as soon as its headers arrive.
  * - a password that worked before and is challenged again (the proxy rejected the browser's
  *   cached copy: most likely revoked) is sent for one request at a time until it is known
- *   again; the others are cancelled, not held. "Worked before" means: in this browser
+ *   again; the others are cancelled, not held. That one request waits until the burst of
+ *   challenges is over: the browser caches an answer at once and sends it unasked on every
+ *   new connection, so an answer sent mid-burst goes out once per queued request. "Worked before" means: in this browser
  *   session, since the browser last held a cached copy. A stored "connected" is not that
  *   proof: after a browser restart, or once the extension drops the cached copy (connect,
  *   switch, refresh), every request is challenged afresh, and none of them may be cancelled.
@@ -28,6 +30,10 @@ export type AuthResponse = {
 
 /** How long one answer stands for its login's fate before another may be sent. */
 const PROBE_MS = 3_000;
+/** A burst of challenges is over when none came for this long (each is cancelled in ms). */
+const QUIET_MS = 150;
+/** The one answer waits at most this long for its burst to end. */
+const MAX_HOLD_MS = 1_500;
 
 /** Which password for which token, without keeping the password itself in the records. */
 function loginKey(token: Pick<StoredToken, "id" | "username" | "password">): string {
@@ -51,6 +57,22 @@ export function createAuthResponder(onRefused: (failure: Failure) => Promise<voi
     const since = Date.now() - PROBE_MS;
     return [...unsettled].some(([id, l]) => l === login && (answered[id] ?? 0) > since);
   };
+
+  /** Logins challenged after they had worked: when their burst last showed a challenge. */
+  const bursts = new Map<string, { lastSeen: number }>();
+  async function holdUntilQuiet(login: string): Promise<void> {
+    const burst = { lastSeen: Date.now() };
+    bursts.set(login, burst);
+    const deadline = burst.lastSeen + MAX_HOLD_MS;
+    try {
+      for (let now = Date.now(); now - burst.lastSeen < QUIET_MS && now < deadline; ) {
+        await new Promise((resolve) => setTimeout(resolve, QUIET_MS - (now - burst.lastSeen)));
+        now = Date.now();
+      }
+    } finally {
+      bursts.delete(login);
+    }
+  }
 
   /**
    * Logins shown to work while the browser holds a cached copy of them: by an answered request
@@ -113,7 +135,9 @@ export function createAuthResponder(onRefused: (failure: Failure) => Promise<voi
     void mirror();
   }
 
-  async function answer(challenge: AuthChallenge): Promise<AuthResponse> {
+  const answer = (challenge: AuthChallenge) => decide(challenge, true);
+
+  async function decide(challenge: AuthChallenge, mayHold: boolean): Promise<AuthResponse> {
     const [{ connection, tokens }] = await Promise.all([
       readState(["connection", "tokens"]),
       loadMirror(),
@@ -128,16 +152,31 @@ export function createAuthResponder(onRefused: (failure: Failure) => Promise<voi
       refused.add(login);
       proven.delete(login);
       await mirror();
-      // Stored before the request fails, so whoever sees the failure also finds the reason.
-      await onRefused({ code: "credentials-refused" });
+      const reported = onRefused({ code: "credentials-refused" });
+      // The engine's own check must find the reason stored when its request fails. A page's
+      // request is let go at once: while it waits here the browser keeps sending the refused
+      // password on new connections.
+      if (challenge.fromTab === false) await reported;
+      else void reported.catch(() => undefined);
       return { cancel: true };
     }
     if (refused.has(login)) return { cancel: true };
     // A login that worked before is challenged only when the proxy rejected the browser's
     // cached copy of it: most likely revoked. One answer finds out; the rest are not sent
-    // meanwhile (holding them instead stalls the one answer: a request held here keeps its
-    // connection to the proxy).
-    if (proven.has(login) && probeOut(login)) return { cancel: true };
+    // meanwhile. The browser puts an answer into its cache at once and sends it unasked on
+    // every new connection, so the one answer waits until the burst it came in is over.
+    if (proven.has(login)) {
+      if (probeOut(login)) return { cancel: true };
+      const burst = bursts.get(login);
+      if (burst) {
+        burst.lastSeen = Date.now();
+        return { cancel: true };
+      }
+      if (mayHold) {
+        await holdUntilQuiet(login);
+        return decide(challenge, false);
+      }
+    }
     answered = recordAnswer(answered, challenge.requestId, Date.now());
     if (challenge.fromTab !== false) unsettled.set(challenge.requestId, login);
     await mirror();

@@ -183,11 +183,15 @@ export function createEngine(deps: EngineDeps) {
    * browser's cached copy of it, which Chromium would otherwise send unasked on every request.
    */
   async function reportProxyProblem(failure: Failure): Promise<void> {
-    await problems.reportProxyProblem(failure);
-    if (failure.code !== "credentials-refused") return;
+    if (failure.code !== "credentials-refused") return problems.reportProxyProblem(failure);
+    // The browser sends its cached copy of the refused password unasked on every new
+    // connection: drop it first, then say so.
     const { connection, tokens } = await readState(["connection", "tokens"]);
     const token = tokens.find((t) => t.id === connection.activeTokenId);
-    if (token) await forgetCredentials([token]);
+    await Promise.all([
+      problems.reportProxyProblem(failure),
+      token ? forgetCredentials([token]) : undefined,
+    ]);
   }
 
   /**

@@ -4,7 +4,7 @@
  * refusal on the second challenge (the loop guard), nothing for anyone else's challenge, and a
  * guard that survives a worker woken by the next challenge.
  */
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeBrowser } from "wxt/testing";
 import type { Failure } from "../../../lib/protocol/failure";
 import type { AuthChallenge } from "../../../lib/proxy/auth";
@@ -103,22 +103,71 @@ describe("answering proxy challenges", () => {
     expect(await answer(challenge("r3"))).toEqual({ cancel: true });
   });
 
-  it("a login that worked, challenged forty times at once (revoked): sent once, the rest cancelled", async () => {
+  it("a login that worked, challenged forty times at once (revoked): one answer, the rest cancelled", async () => {
     const { answer, refused, worked } = responder();
     // The engine's check through the token worked: the browser now holds a cached copy.
     worked(active);
     const ids = Array.from({ length: 40 }, (_, i) => `burst-${i}`);
-    expect(await answer(challenge("burst-0", { fromTab: true }))).toEqual(credentials);
-    const rest = await Promise.all(
-      ids.slice(1).map((id) => answer(challenge(id, { fromTab: true }))),
-    );
-    expect(rest).toEqual(ids.slice(1).map(() => ({ cancel: true })));
+    const replies = await Promise.all(ids.map((id) => answer(challenge(id, { fromTab: true }))));
+    expect(replies).toEqual([credentials, ...ids.slice(1).map(() => ({ cancel: true }))]);
     // The one answer comes back refused (a second challenge for its request).
     expect(await answer(challenge("burst-0", { fromTab: true }))).toEqual({ cancel: true });
     expect(refused).toEqual([{ code: "credentials-refused" }]);
     expect(await answer(challenge("later", { fromTab: true }))).toEqual({ cancel: true });
     const { authAttempts } = await fakeBrowser.storage.session.get("authAttempts");
     expect(Object.keys(authAttempts as object)).toEqual(["burst-0"]);
+  });
+
+  describe("the one answer waits for its burst to end (the browser would send it unasked on every new connection)", () => {
+    beforeEach(() => {
+      vi.useFakeTimers({ toFake: ["setTimeout", "Date"] });
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    /** Challenges for the same login every `everyMs`, `count` times; the first one's reply. */
+    async function burst(everyMs: number, count: number) {
+      const { answer, worked } = responder();
+      worked(active);
+      let firstReply: unknown = "pending";
+      void answer(challenge("first", { fromTab: true })).then((reply) => {
+        firstReply = reply;
+      });
+      const seen: unknown[] = [];
+      for (let i = 0; i < count; i++) {
+        await vi.advanceTimersByTimeAsync(everyMs);
+        seen.push(firstReply);
+        expect(await answer(challenge(`more-${i}`, { fromTab: true }))).toEqual({ cancel: true });
+      }
+      const reply = async () => {
+        await vi.advanceTimersByTimeAsync(1_000);
+        return firstReply;
+      };
+      return { seen, reply };
+    }
+
+    it("held while challenges keep coming, sent once they stop", async () => {
+      const { seen, reply } = await burst(50, 10);
+      expect(seen).toEqual(seen.map(() => "pending"));
+      expect(await reply()).toEqual(credentials);
+    });
+
+    it("a burst that never ends still gets its one answer (the hold is bounded)", async () => {
+      const { seen } = await burst(100, 30);
+      expect(seen.filter((r) => r === "pending").length).toBeLessThan(30);
+      expect(seen.at(-1)).toEqual(credentials);
+    });
+  });
+
+  it("a login that worked, challenged again but still valid (gateway session ended): answered and working", async () => {
+    const { answer, settled, worked, refused } = responder();
+    worked(active);
+    expect(await answer(challenge("again", { fromTab: true }))).toEqual(credentials);
+    settled("again", 200);
+    // Known to work again: the next challenge in a while is answered the same way.
+    expect(await answer(challenge("next", { fromTab: true }))).toEqual(credentials);
+    expect(refused).toEqual([]);
   });
 
   it("after a browser restart, a token stored as connected is answered for every request", async () => {
