@@ -56,6 +56,8 @@ export default defineConfig({
       "notifications",
       // Both browsers answer an HTTP gateway's 407 in webRequest.onAuthRequired.
       "webRequestAuthProvider",
+      // The popup's "this site": the address of the tab the user opened it on, nothing more.
+      "activeTab",
       // What makes a switch between tokens on one gateway effective: Chrome drops its cached
       // proxy credentials (browsingData); Firefox rewrites Proxy-Authorization per request.
       ...(browser === "firefox" ? ["webRequestBlocking"] : ["browsingData"]),

@@ -10,6 +10,7 @@ import { BackupSection } from "./BackupSection";
 import { CredentialsSection } from "./CredentialsSection";
 import { ExitIpSection } from "./ExitIpSection";
 import { QualitySection } from "./QualitySection";
+import { RulesSection } from "./rules/RulesSection";
 import { SettingsSection } from "./SettingsSection";
 import { LanguageContext, LocaleContext, TranslateContext, useStoredValue } from "./shared";
 
@@ -77,6 +78,7 @@ export function OptionsPage() {
                 <SettingsSection settings={settings} />
                 <AddProxiesSection tokens={tokens} />
                 <BackupSection />
+                <RulesSection tokens={tokens} connection={connection} />
               </>
             )}
           </main>

@@ -9,6 +9,7 @@ import {
   AddListView,
   CreateView,
   prefetchViews,
+  ThisSiteView,
   TrashListView,
   WebrtcOfferView,
 } from "./lazy-views";
@@ -94,6 +95,9 @@ export function PopupApp({
         orphanError && <ErrorText failure={orphanError} />
       )}
       {state.unseenFailure && <UnseenFailure unseen={state.unseenFailure} />}
+      {!state.summary && (
+        <ThisSiteView.Lazy activeTokenId={connection.activeTokenId} tabUrl={env.tabUrl} />
+      )}
       {connection.activeTokenId !== null &&
         (status.state === "connected" || status.state === "checking") &&
         !state.settings.webrtcProtection && <WebrtcOfferView.Lazy />}

@@ -18,6 +18,8 @@ export interface PopupEnv {
   copy: (text: string) => Promise<boolean>;
   /** Firefox can authenticate SOCKS5 proxies; Chrome cannot. */
   socksAuth: boolean;
+  /** The active tab's address (the popup's activeTab grant), or null when there is none. */
+  tabUrl: () => Promise<string | null>;
 }
 
 // Only for a component rendered outside the page (the page always provides its own): keys as
@@ -31,6 +33,7 @@ export const PopupContext = createContext<PopupEnv>({
   openOptions: () => undefined,
   copy: async () => false,
   socksAuth: false,
+  tabUrl: async () => null,
 });
 
 export const useEnv = () => useContext(PopupContext);

@@ -9,6 +9,8 @@ export const TrashListView = lazyView(() => import("./TrashView").then((m) => m.
 /** Long lists, drawn a window at a time; the first rows stand in while the code loads. */
 export const Rows = lazyView(() => import("./WindowedRows").then((m) => m.WindowedRows), FirstRows);
 export const WebrtcOfferView = lazyView(() => import("./WebrtcOffer").then((m) => m.WebrtcOffer));
+/** The tab's site and its route: after the first rows, never before them. */
+export const ThisSiteView = lazyView(() => import("./ThisSite").then((m) => m.ThisSite));
 
 /** Fetches every on-demand view; resolves when all are in. */
 export async function loadAllViews(): Promise<void> {
@@ -17,6 +19,7 @@ export async function loadAllViews(): Promise<void> {
     AddListView.prefetch(),
     TrashListView.prefetch(),
     WebrtcOfferView.prefetch(),
+    ThisSiteView.prefetch(),
     Rows.prefetch(),
   ]);
 }

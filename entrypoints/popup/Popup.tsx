@@ -58,6 +58,10 @@ export function Popup({
       openOptions: () => void api.runtime.openOptionsPage(),
       copy: copyText,
       socksAuth: import.meta.env.FIREFOX,
+      tabUrl: async () => {
+        const [tab] = await api.tabs.query({ active: true, currentWindow: true });
+        return tab?.url ?? null;
+      },
     };
   }, [pack, failuresIn]);
 

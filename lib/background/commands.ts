@@ -8,12 +8,15 @@ import { failureOf } from "../protocol/api-failure";
 import type { CommandType, ParsedCommand, Reply, ReplyData } from "../protocol/commands";
 import type { Failure } from "../protocol/failure";
 import type { Engine, EngineResult } from "../proxy/engine";
+import { currentPlan } from "../proxy/route-plan";
+import { siteRouteReport } from "../routing/site-route";
 import { read } from "../state/read";
 import { applySettingsPatch, type Settings } from "../state/settings";
 import { updateState } from "../state/store";
 import { addProxies } from "./add-proxies";
 import { importBackup } from "./import-backup";
 import { cachedLookup } from "./lookup-commands";
+import { saveSiteRules, setSiteRoute } from "./site-rules";
 import { createTokens, deleteTokens, dismissTrash, restoreTokens } from "./token-commands";
 import { verifyAccess } from "./verify";
 
@@ -98,6 +101,19 @@ export function createCommandHandler(deps: CommandDeps) {
       return verifyAccess(deps.api({ ...settings, baseUrl, auth }));
     },
     addProxies: ({ text }) => addProxies(text, Date.now()),
+    setSiteRules: async ({ rules }) => {
+      const failure = await saveSiteRules(rules);
+      if (failure) throw new CommandFailure(failure);
+      await engine.rulesChanged();
+      return null;
+    },
+    routeOf: async ({ url }) => siteRouteReport(url, await currentPlan(engine.planOptions)),
+    setSiteRoute: async ({ host, route }) => {
+      const failure = await setSiteRoute(host, route, () => crypto.randomUUID());
+      if (failure) throw new CommandFailure(failure);
+      await engine.rulesChanged();
+      return null;
+    },
     importBackup: async ({ backup }) => {
       const outcome = await importBackup(backup);
       if (!outcome.ok) throw new CommandFailure(outcome.failure);

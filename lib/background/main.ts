@@ -7,13 +7,14 @@ import type { Browser } from "@wxt-dev/browser";
 import type { WxtBrowser } from "wxt/browser";
 import { parseCommand, type Reply } from "../protocol/commands";
 import { isOwnPage } from "../protocol/sender";
-import { createAuthResponder } from "../proxy/auth-responder";
+import { activeLogin, createAuthResponder } from "../proxy/auth-responder";
 import { AUTO_REFRESH_ALARM, autoRefreshPeriod, syncAutoRefreshAlarm } from "../proxy/auto-refresh";
 import { createChromePlatform, registerChromeAuth } from "../proxy/chrome";
 import { createEngine, type EngineResult } from "../proxy/engine";
 import { EXPIRY_ALARM, syncExpiryAlarm } from "../proxy/expiry-alarm";
 import { createFirefoxRouting, type FirefoxApi } from "../proxy/firefox";
 import { proxyProblem } from "../proxy/proxy-error";
+import { chromeLoginFor } from "../proxy/route-plan";
 import { items } from "../state/items";
 import { summarize } from "../state/popup-summary";
 import { read, readState } from "../state/read";
@@ -50,7 +51,13 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
     credentialsForgotten: (tokens) => responder.forget(tokens),
   });
   const handle = createCommandHandler({ engine, api });
-  const responder = createAuthResponder((failure) => engine.reportProxyProblem(failure));
+  const responder = createAuthResponder(
+    (failure) => engine.reportProxyProblem(failure),
+    // The token whose proxy asks: Firefox remembers per request where a site rule sent it.
+    firefox
+      ? async (challenge) => firefox.tokenOfRequest(challenge.requestId) ?? activeLogin()
+      : chromeLoginFor,
+  );
 
   const onProxyError = (error: string) =>
     void readState(["tokens", "connection"]).then(({ tokens, connection }) => {

@@ -46,6 +46,10 @@ export const en: Record<FailureCode, string> = {
   "token-expired": "The chosen token has expired. Choose another token, or go direct.",
   "address-pending":
     "The provider has not given this token an address yet. Get a new IP for it, or choose another token.",
+  "gateway-shared":
+    "Chrome keeps one login per proxy address, and another token of your rules already uses {endpoint}: sites of this rule are blocked. Route them through a token on another gateway.",
+  "site-rule-invalid":
+    "Site rule {position} ({pattern}) is not a pattern Proxy Deck understands: correct it in Options, then save again.",
   "config-failed":
     "This browser refused the token's proxy settings ({detail}). Choose another token, or go direct.",
   "no-tokens": "Create a token first.",

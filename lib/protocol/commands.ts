@@ -19,6 +19,8 @@ import {
   proxyQuerySchema,
   regionQuerySchema,
 } from "../api/request-schemas";
+import { routeSchema, siteRulesSchema } from "../routing/rules";
+import type { SiteRouteReport } from "../routing/site-route";
 import { backupSchema } from "../state/backup";
 import type { ImportSummary } from "../state/backup-merge";
 import type { LineProblem } from "../state/proxy-lines";
@@ -76,6 +78,15 @@ export const requestSchemas = {
   importBackup: command("importBackup", { backup: backupSchema }),
   // Up to 10,000 lines of proxies the user already has (see lib/state/proxy-lines.ts).
   addProxies: command("addProxies", { text: z.string().check(z.maxLength(4_000_000)) }),
+  /** Replaces the site rules (the editor sends the whole ordered list). */
+  setSiteRules: command("setSiteRules", { rules: siteRulesSchema }),
+  /** The popup's "this site": which route the tab's address takes now, and why. */
+  routeOf: command("routeOf", { url: z.string().check(z.maxLength(10_000)) }),
+  /** The popup's two clicks: this site through a token, direct, or back to the default (null). */
+  setSiteRoute: command("setSiteRoute", {
+    host: z.string().check(z.minLength(1), z.maxLength(253)),
+    route: z.nullable(routeSchema),
+  }),
 };
 
 export interface BatchOutcome {
@@ -134,6 +145,9 @@ interface Replies {
   verifyCredentials: VerifyReport;
   importBackup: ImportSummary;
   addProxies: AddProxiesOutcome;
+  setSiteRules: null;
+  routeOf: SiteRouteReport;
+  setSiteRoute: null;
 }
 
 type Schemas = typeof requestSchemas;

@@ -36,6 +36,8 @@ export type Failure =
   | { code: "token-expired" }
   | { code: "address-pending" }
   | { code: "config-failed"; detail: string }
+  | { code: "gateway-shared"; endpoint: string }
+  | { code: "site-rule-invalid"; position: number; pattern: string }
   | { code: "no-tokens" }
   | { code: "not-dynamic" }
   | { code: "exit-check-failed"; cause: string }

@@ -44,7 +44,20 @@ function loginKey(token: Pick<StoredToken, "id" | "username" | "password">): str
   return `${token.id}:${hash.toString(36)}`;
 }
 
-export function createAuthResponder(onRefused: (failure: Failure) => Promise<void>) {
+/** The active token: the one proxy both browsers use without site rules. */
+export async function activeLogin(): Promise<StoredToken | null> {
+  const { connection, tokens } = await readState(["connection", "tokens"]);
+  return tokens.find((t) => t.id === connection.activeTokenId) ?? null;
+}
+
+/**
+ * `loginFor` names the token whose proxy asks: with site rules several tokens carry traffic
+ * at once, each behind its own gateway spelling (Chrome: route-plan.ts).
+ */
+export function createAuthResponder(
+  onRefused: (failure: Failure) => Promise<void>,
+  loginFor: (challenge: AuthChallenge) => Promise<StoredToken | null> = activeLogin,
+) {
   let answered: Record<string, number> = {};
   let refused = new Set<string>();
   /** Answers out whose outcome is not known yet: request id → login. */
@@ -138,11 +151,7 @@ export function createAuthResponder(onRefused: (failure: Failure) => Promise<voi
   const answer = (challenge: AuthChallenge) => decide(challenge, true);
 
   async function decide(challenge: AuthChallenge, mayHold: boolean): Promise<AuthResponse> {
-    const [{ connection, tokens }] = await Promise.all([
-      readState(["connection", "tokens"]),
-      loadMirror(),
-    ]);
-    const active = tokens.find((t) => t.id === connection.activeTokenId) ?? null;
+    const [active] = await Promise.all([loginFor(challenge), loadMirror()]);
     // From here to the records below nothing awaits: the check and the record are one step.
     const decision = decideAuth(challenge, active, answered[challenge.requestId] ? 1 : 0);
     if (decision.action === "ignore" || !active) return {};

@@ -6,6 +6,7 @@
 import type { Browser } from "@wxt-dev/browser";
 import { dequal } from "dequal";
 import type { AuthResponder } from "./auth-responder";
+import { chromePacConfig } from "./chrome-pac";
 import {
   type ChromeProxyConfig,
   chromeBlockingConfig,
@@ -14,6 +15,7 @@ import {
   gatewayOrigin,
 } from "./config";
 import type { ProxyPlatform } from "./platform";
+import { providerHostname } from "./usable";
 
 export type ChromeApi = typeof Browser;
 
@@ -30,7 +32,10 @@ export function createChromePlatform(chrome: ChromeApi): ProxyPlatform {
 
   return {
     supportsSocksAuth: false,
+    oneLoginPerEndpoint: true,
     apply: (token, settings) => setConfig(chromeProxyConfig(token, settings.bypassList)),
+    applyPlan: (plan, settings) =>
+      setConfig(chromePacConfig(plan, settings.bypassList, providerHostname(settings.baseUrl))),
     block: (settings, providerHost) =>
       setConfig(chromeBlockingConfig(settings.bypassList, providerHost)),
     bypasses: (hostname, settings) => chromeBypasses(hostname, settings.bypassList),

@@ -11,15 +11,18 @@ export type ProxyTarget = Pick<
   "id" | "host" | "port" | "networkType" | "username" | "password"
 >;
 
-export interface ChromeProxyConfig {
+export interface FixedServersConfig {
   mode: "fixed_servers";
   rules: {
     singleProxy: { scheme: "http" | "socks5"; host: string; port: number };
     bypassList: string[];
   };
 }
+export type ChromeProxyConfig =
+  | FixedServersConfig
+  | { mode: "pac_script"; pacScript: { data: string; mandatory: boolean } };
 
-export function chromeProxyConfig(token: ProxyTarget, bypassList: string[]): ChromeProxyConfig {
+export function chromeProxyConfig(token: ProxyTarget, bypassList: string[]): FixedServersConfig {
   return {
     mode: "fixed_servers",
     rules: {
@@ -125,7 +128,7 @@ export const DEAD_END = { host: "127.0.0.1", port: 9 } as const;
 export function chromeBlockingConfig(
   bypassList: string[],
   providerHost: string,
-): ChromeProxyConfig {
+): FixedServersConfig {
   return {
     mode: "fixed_servers",
     rules: {

@@ -18,6 +18,7 @@ import { createExitCheck } from "./exit-check";
 import { createIpRefresh } from "./ip-refresh";
 import type { ProxyPlatform } from "./platform";
 import { createProblemReports } from "./problem-reports";
+import { currentPlan } from "./route-plan";
 import { providerHost, unusableReason } from "./usable";
 
 export type { EngineResult } from "./engine-result";
@@ -51,6 +52,12 @@ export function createEngine(deps: EngineDeps) {
     now,
     onWorkedThrough: deps.loginWorked,
   });
+  /** How this browser carries site rules (see lib/routing/plan.ts). */
+  const planOptions = {
+    supportsSocksAuth: platform.supportsSocksAuth,
+    oneLoginPerEndpoint: platform.oneLoginPerEndpoint,
+    now,
+  };
   const forgetCredentials = async (tokens: StoredToken[]) => {
     await deps.mutationsSettled?.();
     deps.credentialsForgotten?.(tokens);
@@ -77,8 +84,12 @@ export function createEngine(deps: EngineDeps) {
   async function reconcile(): Promise<ProxyStatus> {
     const { connection, tokens, settings } = await readState(["connection", "tokens", "settings"]);
     const id = connection.activeTokenId;
+    // Site rules on: one config routes every rule and the default (the token or direct).
+    const plan = platform.applyPlan ? await currentPlan(planOptions) : null;
+    const routed = plan && plan.rules.length > 0 ? plan : null;
     if (id === null) {
-      await platform.clear();
+      if (routed) await platform.applyPlan?.(routed, settings);
+      else await platform.clear();
       const controlledByOther = await platform.controlledByOther();
       return status.setStatus((s) => ({
         ...s,
@@ -94,7 +105,8 @@ export function createEngine(deps: EngineDeps) {
       // Applied before anything else: at browser start every millisecond here is a page load
       // that could go out direct.
       try {
-        await platform.apply(token, settings);
+        if (routed) await platform.applyPlan?.(routed, settings);
+        else await platform.apply(token, settings);
       } catch (error) {
         problem = { code: "config-failed", detail: String(error).slice(0, 200) };
       }
@@ -116,6 +128,20 @@ export function createEngine(deps: EngineDeps) {
         controlledByOther,
       };
     });
+  }
+
+  /**
+   * The rules changed: the tokens behind each gateway spelling may have changed, so the
+   * browser's cached logins for them go, then the new routes are applied.
+   */
+  async function rulesChanged(): Promise<void> {
+    const { tokens, siteRules } = await readState(["tokens", "siteRules"]);
+    const ids = new Set(
+      siteRules.flatMap((r) => (r.route.kind === "token" ? [r.route.tokenId] : [])),
+    );
+    const routed = tokens.filter((t) => ids.has(t.id));
+    if (routed.length > 0) await forgetCredentials(routed);
+    await reconcile();
   }
 
   async function connect(tokenId: number): Promise<EngineResult> {
@@ -214,6 +240,8 @@ export function createEngine(deps: EngineDeps) {
 
   return {
     reconcile,
+    rulesChanged,
+    planOptions,
     connect,
     disconnect,
     toggle,

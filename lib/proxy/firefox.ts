@@ -16,7 +16,10 @@
  * isolation key (config.ts) is still needed so HTTPS requests do not reuse the old token's
  * tunnels. Requests the extension cannot see (Firefox's own) still use the cached login.
  */
+import type { RoutingPlan } from "../routing/plan";
+import { compileRules, type Router } from "../routing/router";
 import { readState } from "../state/read";
+import type { StoredToken } from "../state/tokens";
 import type { AuthResponder, AuthResponse } from "./auth-responder";
 import {
   DEAD_END,
@@ -28,6 +31,7 @@ import {
   withProxyAuthorization,
 } from "./config";
 import type { ProxyPlatform } from "./platform";
+import { currentPlan } from "./route-plan";
 import { providerHost, unusableReason } from "./usable";
 
 const DIRECT = { type: "direct" } as const;
@@ -56,6 +60,7 @@ export interface FirefoxApi {
     onBeforeSendHeaders: {
       addListener(
         listener: (details: {
+          requestId?: string;
           requestHeaders?: RequestHeader[];
           proxyInfo?: RequestProxy | null;
         }) => HeadersAnswer | Promise<HeadersAnswer>,
@@ -85,7 +90,12 @@ export interface FirefoxApi {
   proxy: {
     onRequest: {
       addListener(
-        listener: (details: { url: string }) => Promise<FirefoxProxyInfo | typeof DIRECT>,
+        listener: (details: {
+          url: string;
+          requestId?: string;
+          /** The tab's container (contextualIdentities), e.g. "firefox-container-1". */
+          cookieStoreId?: string;
+        }) => Promise<FirefoxProxyInfo | typeof DIRECT>,
         filter: { urls: string[] },
       ): void;
     };
@@ -108,10 +118,15 @@ interface Route {
   proxy: FirefoxProxyInfo | null;
   bypassList: string[];
   blocked: { providerHost: string } | null;
+  /** Site rules on: each request is routed by them, the rest by `proxy` (or direct). */
+  rules: { router: Router; plan: RoutingPlan } | null;
 }
 
 const DEAD_END_INFO: FirefoxProxyInfo = { type: "http", ...DEAD_END };
-const DIRECT_ROUTE: Route = { proxy: null, bypassList: [], blocked: null };
+const DIRECT_ROUTE: Route = { proxy: null, bypassList: [], blocked: null, rules: null };
+
+/** Requests remembered between onRequest and their headers or challenge (bounded). */
+const MAX_ROUTED_REQUESTS = 2_000;
 
 /** Firefox's browser object, checked for the proxy API that Chrome (and its typings) lack. */
 export function asFirefoxApi(api: object): FirefoxApi | null {
@@ -126,14 +141,45 @@ export function createFirefoxRouting(browser: FirefoxApi) {
 
   async function loadRoute(): Promise<Route> {
     const { connection, tokens, settings } = await readState(["connection", "tokens", "settings"]);
-    if (connection.activeTokenId === null) return DIRECT_ROUTE;
-    const token = tokens.find((t) => t.id === connection.activeTokenId);
+    const plan = await currentPlan({ supportsSocksAuth: true, oneLoginPerEndpoint: false });
+    const rules = plan.rules.length > 0 ? { router: compileRules(plan.rules), plan } : null;
     const { bypassList } = settings;
+    if (connection.activeTokenId === null) return { ...DIRECT_ROUTE, bypassList, rules };
+    const token = tokens.find((t) => t.id === connection.activeTokenId);
     if (!token || unusableReason(token, true, Date.now())) {
-      if (settings.fallbackDirect) return DIRECT_ROUTE;
-      return { proxy: null, bypassList, blocked: { providerHost: providerHost(settings.baseUrl) } };
+      if (settings.fallbackDirect) return { ...DIRECT_ROUTE, bypassList, rules };
+      const blocked = { providerHost: providerHost(settings.baseUrl) };
+      return { proxy: null, bypassList, blocked, rules: null };
     }
-    return { proxy: firefoxProxyInfo(token), bypassList, blocked: null };
+    return { proxy: firefoxProxyInfo(token), bypassList, blocked: null, rules };
+  }
+
+  /** The proxy each request was sent to: its headers and its challenge follow that token. */
+  const routedRequests = new Map<string, StoredToken>();
+  function remember(requestId: string | undefined, token: StoredToken | null) {
+    if (!requestId || !token) return;
+    routedRequests.set(requestId, token);
+    if (routedRequests.size > MAX_ROUTED_REQUESTS) {
+      const oldest = routedRequests.keys().next().value;
+      if (oldest !== undefined) routedRequests.delete(oldest);
+    }
+  }
+
+  /** The token a request was routed through by a site rule, if any. */
+  const tokenOfRequest = (requestId: string) => routedRequests.get(requestId) ?? null;
+
+  function routeByRules(
+    { router, plan }: NonNullable<Route["rules"]>,
+    details: { url: string; requestId?: string; cookieStoreId?: string },
+    fallback: FirefoxProxyInfo | typeof DIRECT,
+  ): FirefoxProxyInfo | typeof DIRECT {
+    const match = router.route(details.url, details.cookieStoreId);
+    if (!match) return fallback;
+    const target = plan.targetOf(match.route);
+    if (target.kind === "direct") return DIRECT;
+    if (target.kind === "block") return DEAD_END_INFO;
+    remember(details.requestId, target.token);
+    return firefoxProxyInfo(target.token);
   }
 
   function setRoute(next: Promise<Route>): Promise<Route> {
@@ -181,10 +227,11 @@ export function createFirefoxRouting(browser: FirefoxApi) {
     browser.webRequest.onBeforeSendHeaders.addListener(
       (details) => {
         const answer = ({ proxy }: Route): HeadersAnswer => {
+          const routed = details.requestId ? routedRequests.get(details.requestId) : undefined;
           const requestHeaders = withProxyAuthorization(
             details.requestHeaders ?? [],
             details.proxyInfo,
-            proxy,
+            routed ? firefoxProxyInfo(routed) : proxy,
           );
           return requestHeaders ? { requestHeaders } : {};
         };
@@ -194,12 +241,12 @@ export function createFirefoxRouting(browser: FirefoxApi) {
       ["blocking", "requestHeaders"],
     );
     browser.proxy.onRequest.addListener(
-      async (details: { url: string }) => {
-        const { proxy, bypassList, blocked } = await route;
+      async (details) => {
+        const { proxy, bypassList, blocked, rules } = await route;
         const url = new URL(details.url);
         if (blocked) return url.host === blocked.providerHost ? DIRECT : DEAD_END_INFO;
-        if (!proxy) return DIRECT;
-        return isBypassed(url.hostname, bypassList) ? DIRECT : proxy;
+        if (isBypassed(url.hostname, bypassList)) return DIRECT;
+        return rules ? routeByRules(rules, details, proxy ?? DIRECT) : (proxy ?? DIRECT);
       },
       { urls: ["<all_urls>"] },
     );
@@ -207,7 +254,11 @@ export function createFirefoxRouting(browser: FirefoxApi) {
 
   const platform: ProxyPlatform = {
     supportsSocksAuth: true,
+    oneLoginPerEndpoint: false,
     async apply() {
+      await setRoute(loadRoute());
+    },
+    async applyPlan() {
       await setRoute(loadRoute());
     },
     async clear() {
@@ -219,6 +270,7 @@ export function createFirefoxRouting(browser: FirefoxApi) {
           proxy: null,
           bypassList: settings.bypassList,
           blocked: { providerHost: host },
+          rules: null,
         }),
       );
     },
@@ -238,5 +290,5 @@ export function createFirefoxRouting(browser: FirefoxApi) {
     },
   };
 
-  return { register, platform };
+  return { register, platform, tokenOfRequest };
 }

@@ -6,6 +6,7 @@
 import { storage } from "@wxt-dev/storage";
 import * as z from "zod/mini";
 import { failureSchema } from "../protocol/failure-schema";
+import { type SiteRule, siteRuleSchema } from "../routing/rules";
 import { type PopupSummary, readSummary } from "./popup-summary";
 import { DEFAULT_SETTINGS, decodeSettings, type Settings, settingsSchema } from "./settings";
 import {
@@ -63,6 +64,8 @@ export interface State {
   refreshMethods: Record<string, "GET" | "POST">;
   /** Warnings already notified ("<token id>:<warning>"): each is shown once. */
   notifiedWarnings: string[];
+  /** Site rules in the user's order, first match wins (see lib/routing/). */
+  siteRules: SiteRule[];
 }
 export type StateKey = keyof State;
 
@@ -89,6 +92,7 @@ export const items = {
   popupSummary: storage.defineItem<unknown>("local:popupSummary", { fallback: null }),
   refreshMethods: storage.defineItem<unknown>("local:refreshMethods", { fallback: {} }),
   notifiedWarnings: storage.defineItem<unknown[]>("local:notifiedWarnings", { fallback: [] }),
+  siteRules: storage.defineItem<unknown[]>("local:siteRules", { fallback: [], version: 1 }),
 } satisfies Record<StateKey, unknown>;
 
 /** Valid entries, and the raw ones that failed their check (kept, never rewritten). */
@@ -159,6 +163,7 @@ export const codecs: { [K in StateKey]: Codec<State[K]> } = {
   ),
   refreshMethods: valueCodec(refreshMethodsSchema, checkedOr(refreshMethodsSchema, {})),
   notifiedWarnings: listCodec(z.string().check(z.maxLength(40))),
+  siteRules: listCodec(siteRuleSchema),
 };
 
 /** A raw stored value as the checked value (what the pages use to render). */

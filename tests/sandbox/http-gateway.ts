@@ -3,6 +3,7 @@
  * token; each dynamic HTTP token gets a listener of its own on <token ip>:<port>. Upstream
  * connections leave from the token's exit address, for plain requests and CONNECT tunnels alike.
  */
+import dns from "node:dns";
 import { Server } from "proxy-chain";
 import { GATEWAY_HOST } from "./context";
 import { decideAndLog, type LogDeps } from "./gateway-auth";
@@ -14,6 +15,22 @@ interface Listener {
 }
 
 export type GatewayDeps = LogDeps;
+
+/**
+ * Names under `.test` (RFC 2606: never real) reach the sandbox's own loopback sites. Tests use
+ * them where Chromium would send a loopback address direct whatever the proxy config says (a
+ * PAC script never sees loopback); the test browser maps them the same way
+ * (--host-resolver-rules).
+ */
+const testNamesToLoopback: typeof dns.lookup = ((
+  hostname: string,
+  options: dns.LookupOptions,
+  callback: (...args: unknown[]) => void,
+) => {
+  const name = hostname.toLowerCase();
+  const target = name === "test" || name.endsWith(".test") ? "127.0.0.1" : hostname;
+  dns.lookup(target, options, callback as never);
+}) as typeof dns.lookup;
 
 export class HttpGateway {
   private readonly listeners = new Map<string, Listener>();
@@ -72,7 +89,7 @@ export class HttpGateway {
         const d = decideAndLog(this.deps, "http", listener, username, password, target);
         if (!d.ok) return { requestAuthentication: true, failMsg: d.reason };
         connections.set(connectionId, d.token.id);
-        return { localAddress: d.token.ip, ipFamily: 4 };
+        return { localAddress: d.token.ip, ipFamily: 4, dnsLookup: testNamesToLoopback };
       },
     });
     server.on("connectionClosed", ({ connectionId, stats }) => {

@@ -92,6 +92,7 @@ function fakeProvider() {
 
 const platform: ProxyPlatform = {
   supportsSocksAuth: false,
+  oneLoginPerEndpoint: true,
   apply: async () => undefined,
   clear: async () => undefined,
   block: async () => undefined,

@@ -26,7 +26,7 @@ export const NOW = Date.UTC(2026, 0, 15, 12, 0, 0);
 
 export function fakeEnv(
   handle: Handler,
-  options: { language?: Language; socksAuth?: boolean } = {},
+  options: { language?: Language; socksAuth?: boolean; tabUrl?: string } = {},
 ) {
   const language = options.language ?? "en";
   const send = vi.fn(async (command: Command) => handle(command));
@@ -41,6 +41,7 @@ export function fakeEnv(
     openOptions,
     copy,
     socksAuth: options.socksAuth ?? false,
+    tabUrl: async () => options.tabUrl ?? null,
   };
   return { env, send, openOptions, copy };
 }

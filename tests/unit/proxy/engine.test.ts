@@ -52,6 +52,7 @@ function fakePlatform(supportsSocksAuth: boolean) {
   const state = { controlledByOther: false, bypassed: [] as string[] };
   const platform: ProxyPlatform = {
     supportsSocksAuth,
+    oneLoginPerEndpoint: !supportsSocksAuth,
     async apply(token, settings) {
       calls.push({
         op: "apply",

@@ -1,0 +1,154 @@
+/**
+ * One rule in the ordered list: its pattern (or list), route, switch, Edit, Delete and the
+ * moves. Alt+ArrowUp/Alt+ArrowDown on the focused row (or one of its buttons) moves it.
+ */
+import { useEffect, useRef, useState } from "preact/hooks";
+import { routeHealth, sourceText } from "@/lib/options/rules-editor";
+import type { RuleSource, SiteRule } from "@/lib/routing/rules";
+import type { StoredToken } from "@/lib/state/tokens";
+import { RouteSelect } from "./RouteSelect";
+import { RuleEditForm } from "./RuleEditForm";
+import { useRulesT } from "./use-rules";
+
+/** Which control keeps the focus when the row moves. */
+export type FocusControl = "row" | "up" | "down";
+
+export function RuleRow(props: {
+  rule: SiteRule;
+  position: number;
+  count: number;
+  tokens: readonly StoredToken[];
+  now: number;
+  onChange: (rule: SiteRule) => void;
+  onDelete: () => void;
+  onMove: (delta: number, focus: FocusControl) => void;
+}) {
+  const t = useRulesT();
+  const { rule, position, count } = props;
+  const [editing, setEditing] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+  useEffect(() => {
+    if (wasEditing.current && !editing) editButton.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
+
+  const summary = sourceText(rule.source, t);
+  const named = { position, rule: summary };
+  const health = rule.enabled ? routeHealth(rule.route, props.tokens, props.now) : "ok";
+  const base = `rule-${rule.id}`;
+  const warningId = `${base}-warning`;
+
+  function keyDown(event: KeyboardEvent) {
+    if (!event.altKey || (event.key !== "ArrowUp" && event.key !== "ArrowDown")) return;
+    // Alt+Arrow opens a select's list, and moves the caret in a text field.
+    const target = event.target as HTMLElement;
+    if (target.closest("select, input[type=text], textarea")) return;
+    event.preventDefault();
+    const control = target.dataset.control;
+    props.onMove(
+      event.key === "ArrowUp" ? -1 : 1,
+      control === "up" || control === "down" ? control : "row",
+    );
+  }
+
+  function save(source: RuleSource) {
+    props.onChange({ ...rule, source });
+    setEditing(false);
+  }
+
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: the row takes focus for keyboard reorder.
+    <li
+      class={`rule-row${rule.enabled ? "" : " rule-off"}${health === "ok" ? "" : " rule-broken"}`}
+      data-rule-id={rule.id}
+      tabIndex={0}
+      aria-label={`${t("rules.position", { position })}: ${summary}`}
+      aria-describedby="rules-keys"
+      onKeyDown={keyDown}
+    >
+      <span class="rule-position" aria-hidden="true">
+        {position}
+      </span>
+      <div class="rule-source">
+        {editing ? (
+          <RuleEditForm
+            id={`${base}-edit`}
+            position={position}
+            source={rule.source}
+            onSave={save}
+            onCancel={() => setEditing(false)}
+          />
+        ) : (
+          <code>{summary}</code>
+        )}
+      </div>
+      <RouteSelect
+        id={`${base}-route`}
+        class="rule-route"
+        label={t("rules.routeOf", named)}
+        value={rule.route}
+        tokens={props.tokens}
+        now={props.now}
+        describedBy={health === "ok" ? undefined : warningId}
+        invalid={health !== "ok"}
+        onChange={(route) => props.onChange({ ...rule, route })}
+      />
+      <label class="check rule-enabled" for={`${base}-enabled`}>
+        <input
+          id={`${base}-enabled`}
+          type="checkbox"
+          checked={rule.enabled}
+          aria-label={t("rules.enabledOf", named)}
+          onChange={(event) => props.onChange({ ...rule, enabled: event.currentTarget.checked })}
+        />
+        {t("rules.enabled")}
+      </label>
+      <div class="rule-actions">
+        <button
+          type="button"
+          class="secondary small"
+          ref={editButton}
+          aria-label={t("rules.editOf", named)}
+          disabled={editing}
+          onClick={() => setEditing(true)}
+        >
+          {t("rules.edit")}
+        </button>
+        <button
+          type="button"
+          class="danger small"
+          aria-label={t("rules.deleteOf", named)}
+          onClick={props.onDelete}
+        >
+          {t("rules.delete")}
+        </button>
+        <button
+          type="button"
+          class="secondary small"
+          data-control="up"
+          aria-label={t("rules.upOf", named)}
+          disabled={position === 1}
+          onClick={() => props.onMove(-1, "up")}
+        >
+          {t("rules.up")}
+        </button>
+        <button
+          type="button"
+          class="secondary small"
+          data-control="down"
+          aria-label={t("rules.downOf", named)}
+          disabled={position === count}
+          onClick={() => props.onMove(1, "down")}
+        >
+          {t("rules.down")}
+        </button>
+      </div>
+      {health !== "ok" && (
+        <p id={warningId} class="field-error rule-warning">
+          {t(health === "gone" ? "rules.gone" : "rules.expired")}
+        </p>
+      )}
+    </li>
+  );
+}

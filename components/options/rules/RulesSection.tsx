@@ -1,0 +1,145 @@
+/**
+ * Site rules: an ordered list of pattern → route (first match wins), saved as a whole on each
+ * change; adding, checking an address, importing a rule list. A rule whose token is gone or
+ * expired blocks its sites (the background fails closed), and its row says so.
+ */
+import "./rules.css";
+import { useEffect, useRef, useState } from "preact/hooks";
+import type { RulesKey } from "@/lib/i18n/rules-strings";
+import { moveRule, newRule, sourceText } from "@/lib/options/rules-editor";
+import { MAX_RULES, type Route, type RuleSource, type SiteRule } from "@/lib/routing/rules";
+import type { Connection } from "@/lib/state/status";
+import type { StoredToken } from "@/lib/state/tokens";
+import { Notice, type NoticeValue } from "../shared";
+import { AddRuleForm } from "./AddRuleForm";
+import { RouteTester } from "./RouteTester";
+import { RuleListImport } from "./RuleListImport";
+import { type FocusControl, RuleRow } from "./RuleRow";
+import { useRuleList, useRulesT } from "./use-rules";
+
+const HELP: [pattern: string, meaning: RulesKey][] = [
+  ["example.com", "rules.help.domain"],
+  ["*.example.com", "rules.help.wildcard"],
+  ["*://*.example.com/path*", "rules.help.url"],
+  ["10.0.0.0/8", "rules.help.cidr"],
+  ["/example\\.(com|net)/", "rules.help.regex"],
+];
+
+export function RulesSection(props: { tokens: StoredToken[]; connection: Connection }) {
+  const t = useRulesT();
+  const { rules, save } = useRuleList();
+  const [notice, setNotice] = useState<NoticeValue | null>(null);
+  const [announcement, setAnnouncement] = useState("");
+  const list = useRef<HTMLOListElement>(null);
+  /** The row (and control) to focus after the next render: the one that moved. */
+  const focusNext = useRef<{ id: string | null; control: FocusControl } | null>(null);
+  const now = Date.now();
+  const activeTokenId = props.connection.activeTokenId;
+
+  useEffect(() => {
+    const request = focusNext.current;
+    if (!request) return;
+    focusNext.current = null;
+    const rows = [...(list.current?.children ?? [])] as HTMLElement[];
+    const row = rows.find((el) => el.getAttribute("data-rule-id") === request.id);
+    if (!row) {
+      document.getElementById("rules-add-pattern")?.focus();
+      return;
+    }
+    const button = row.querySelector<HTMLButtonElement>(`[data-control="${request.control}"]`);
+    (button && !button.disabled ? button : row).focus();
+  });
+
+  if (!rules) return null;
+  const current = rules;
+
+  async function commit(next: SiteRule[], said?: string): Promise<boolean> {
+    if (said) setAnnouncement(said);
+    const problem = await save(next);
+    setNotice(problem ? { tone: "error", text: t("rules.saveFailed", { reason: problem }) } : null);
+    return problem === null;
+  }
+
+  function move(index: number, delta: number, control: FocusControl) {
+    const rule = current[index];
+    const to = index + delta;
+    if (!rule || to < 0 || to >= current.length) return;
+    focusNext.current = { id: rule.id, control };
+    const said = t("rules.moved", { rule: sourceText(rule.source, t), position: to + 1 });
+    void commit(moveRule(current, index, delta), said);
+  }
+
+  function remove(index: number) {
+    const rule = current[index];
+    if (!rule) return;
+    const next = current.filter((_, i) => i !== index);
+    focusNext.current = { id: next[Math.min(index, next.length - 1)]?.id ?? null, control: "row" };
+    void commit(next, t("rules.deleted", { rule: sourceText(rule.source, t) }));
+  }
+
+  async function add(source: RuleSource, route: Route): Promise<boolean> {
+    if (current.length >= MAX_RULES) {
+      setNotice({ tone: "error", text: t("rules.tooMany") });
+      return false;
+    }
+    const said = t("rules.added", {
+      rule: sourceText(source, t),
+      position: current.length + 1,
+    });
+    return commit([...current, newRule(source, route)], said);
+  }
+
+  const shared = { tokens: props.tokens, activeTokenId, now };
+  return (
+    <section id="site-rules" aria-labelledby="site-rules-heading">
+      <h2 id="site-rules-heading">{t("rules.heading")}</h2>
+      <p class="hint">{t("rules.intro")}</p>
+      <h3 id="rules-list-heading">{t("rules.list")}</h3>
+      <p id="rules-keys" class="hint">
+        {t("rules.keys")}
+      </p>
+      {current.length === 0 ? (
+        <p class="rules-empty">{t("rules.none")}</p>
+      ) : (
+        <ol class="rule-list" ref={list} aria-labelledby="rules-list-heading">
+          {current.map((rule, index) => (
+            <RuleRow
+              key={rule.id}
+              rule={rule}
+              position={index + 1}
+              count={current.length}
+              tokens={props.tokens}
+              now={now}
+              onChange={(changed) =>
+                void commit(current.map((r) => (r.id === changed.id ? changed : r)))
+              }
+              onDelete={() => remove(index)}
+              onMove={(delta, control) => move(index, delta, control)}
+            />
+          ))}
+        </ol>
+      )}
+      <p role="status" class="visually-hidden">
+        {announcement}
+      </p>
+      <Notice notice={notice} id="rules-status" />
+      <AddRuleForm {...shared} onAdd={add} />
+      <div id="rules-help" class="rules-help">
+        <h3>{t("rules.help.heading")}</h3>
+        <dl>
+          {HELP.map(([pattern, meaning]) => (
+            <div key={pattern}>
+              <dt>
+                <code>{pattern}</code>
+              </dt>
+              <dd>{t(meaning)}</dd>
+            </div>
+          ))}
+        </dl>
+        <p class="notice notice-info">{t("rules.help.https")}</p>
+      </div>
+      <RouteTester rules={current} {...shared} />
+      <RuleListImport {...shared} onAdd={add} />
+    </section>
+  );
+}

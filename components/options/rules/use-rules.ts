@@ -1,0 +1,56 @@
+/**
+ * The rule editor's text and its list: the stored rules, a draft that shows each change at
+ * once, and saves sent one after another (the whole ordered list each time).
+ */
+import { useContext, useEffect, useMemo, useRef, useState } from "preact/hooks";
+import { type RulesT, rulesTranslate } from "@/lib/i18n/rules-strings";
+import type { SiteRule } from "@/lib/routing/rules";
+import { items } from "@/lib/state/items";
+import { read } from "@/lib/state/read";
+import { LanguageContext, send, useExplain, useStoredValue } from "../shared";
+
+export function useRulesT(): RulesT {
+  const language = useContext(LanguageContext);
+  return useMemo(() => rulesTranslate(language), [language]);
+}
+
+const readSiteRules = () => read("siteRules");
+
+export interface RuleList {
+  /** What the page shows: the stored rules, or the change being saved. */
+  rules: SiteRule[] | undefined;
+  /** Shows `next` at once and saves it; resolves to why it failed, or null. */
+  save: (next: SiteRule[]) => Promise<string | null>;
+}
+
+export function useRuleList(): RuleList {
+  const explain = useExplain();
+  const stored = useStoredValue(items.siteRules, readSiteRules);
+  const [draft, setDraft] = useState<SiteRule[]>();
+  const saving = useRef(0);
+  const latest = useRef(stored);
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  latest.current = stored;
+
+  // Storage wins, except while our own saves are on their way (each carries the whole list).
+  useEffect(() => {
+    if (saving.current === 0 && stored) setDraft(stored);
+  }, [stored]);
+
+  function save(next: SiteRule[]): Promise<string | null> {
+    setDraft(next);
+    saving.current++;
+    const done = queue.current.then(async () => {
+      const reply = await send({ type: "setSiteRules", rules: next });
+      saving.current--;
+      if (reply.ok) return null;
+      // Back to what is stored: a later save in the queue may still replace it.
+      if (saving.current === 0 && latest.current) setDraft(latest.current);
+      return explain(reply.failure);
+    });
+    queue.current = done;
+    return done;
+  }
+
+  return { rules: draft ?? stored, save };
+}

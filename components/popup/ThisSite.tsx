@@ -1,0 +1,108 @@
+/**
+ * The popup's "this site": the current tab's site, the route it takes now and which rule says
+ * so, and two clicks to change it (through the connected token, direct, or back to the
+ * default). Loaded after the first rows, in its own chunk: it adds nothing before them.
+ */
+import { useEffect, useState } from "preact/hooks";
+import { defineStrings } from "../../lib/i18n/index";
+import { thisSiteStrings } from "../../lib/i18n/this-site-strings";
+import type { Failure } from "../../lib/protocol/failure";
+import type { Route } from "../../lib/routing/rules";
+import type { SiteRouteReport } from "../../lib/routing/site-route";
+import { useEnv } from "./env";
+import { ErrorText } from "./Messages";
+import "./this-site.css";
+
+const siteWords = defineStrings(thisSiteStrings.en, thisSiteStrings.zh);
+
+export function ThisSite({
+  activeTokenId,
+  tabUrl,
+}: {
+  activeTokenId: number | null;
+  /** The active tab's address (activeTab), or null while it is read. */
+  tabUrl: () => Promise<string | null>;
+}) {
+  const { send, explain, language } = useEnv();
+  const w = siteWords(language);
+  const [url, setUrl] = useState<string | null>(null);
+  const [report, setReport] = useState<SiteRouteReport | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const load = async (address: string) => {
+    const reply = await send({ type: "routeOf", url: address });
+    if (reply.ok) setReport(reply.data);
+    else setFailure(reply.failure);
+  };
+  useEffect(() => {
+    void tabUrl().then((address) => {
+      setUrl(address);
+      if (address) void load(address);
+    });
+  }, [activeTokenId]);
+
+  if (!url || !report) return null;
+  if (!report.host) return <p class="site muted">{w("site.none")}</p>;
+
+  const where =
+    report.target.kind === "proxy"
+      ? w("site.viaToken", { id: report.target.tokenId })
+      : report.target.kind === "direct"
+        ? w("site.direct")
+        : w("site.blocked");
+  const why = report.rule
+    ? w("site.byRule", { position: report.rule.position, text: report.rule.text })
+    : w("site.byDefault");
+
+  const choose = async (route: Route | null) => {
+    setBusy(true);
+    setFailure(null);
+    const reply = await send({ type: "setSiteRoute", host: report.host, route });
+    if (reply.ok) await load(url);
+    else setFailure(reply.failure);
+    setBusy(false);
+  };
+
+  return (
+    <section class="site" aria-label={w("site.label")} data-testid="this-site">
+      <p>
+        <span class="label">{w("site.label")}</span> <strong>{report.host}</strong>{" "}
+        <span data-testid="site-route">{where}</span>{" "}
+        <span class="muted">{why}</span>
+      </p>
+      {report.target.kind === "block" && report.target.failure && (
+        <ErrorText failure={report.target.failure} />
+      )}
+      <div class="site-actions" role="group" aria-label={w("site.choose")}>
+        {activeTokenId !== null && (
+          <button
+            type="button"
+            class="btn btn--small"
+            disabled={busy}
+            onClick={() => choose({ kind: "token", tokenId: activeTokenId })}
+          >
+            {w("site.useToken", { id: activeTokenId })}
+          </button>
+        )}
+        <button
+          type="button"
+          class="btn btn--small"
+          disabled={busy}
+          onClick={() => choose({ kind: "direct" })}
+        >
+          {w("site.useDirect")}
+        </button>
+        <button
+          type="button"
+          class="btn btn--small"
+          disabled={busy || !report.ownRule}
+          onClick={() => choose(null)}
+        >
+          {w("site.useDefault")}
+        </button>
+      </div>
+      {failure && <p class="error">{explain(failure)}</p>}
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+/**
+ * Saving the site rules: every pattern checked again here (the editor checked it too, but the
+ * background trusts no page), the whole ordered list written in one step.
+ */
+import type { Failure } from "../protocol/failure";
+import { parsePattern } from "../routing/pattern";
+import type { Route, SiteRule } from "../routing/rules";
+import { isOwnRule } from "../routing/site-route";
+import { updateState } from "../state/store";
+
+export function firstInvalidRule(rules: SiteRule[]): Failure | null {
+  for (const [index, rule] of rules.entries()) {
+    if (rule.source.type !== "pattern") continue;
+    if (!parsePattern(rule.source.text).ok) {
+      return {
+        code: "site-rule-invalid",
+        position: index + 1,
+        pattern: rule.source.text.slice(0, 100),
+      };
+    }
+  }
+  const ids = new Set(rules.map((rule) => rule.id));
+  if (ids.size !== rules.length) return { code: "malformed-command" };
+  return null;
+}
+
+/** Stores the rules, or says which one is wrong and stores nothing. */
+export async function saveSiteRules(rules: SiteRule[]): Promise<Failure | null> {
+  const invalid = firstInvalidRule(rules);
+  if (invalid) return invalid;
+  await updateState(["siteRules"], () => ({ write: { siteRules: rules }, result: undefined }));
+  return null;
+}
+
+/**
+ * The popup's two-click choice for one site: its own rule goes first (so it wins over the
+ * user's broader rules), replacing the one it had; null removes it (back to the default).
+ */
+export async function setSiteRoute(
+  host: string,
+  route: Route | null,
+  newId: () => string,
+): Promise<Failure | null> {
+  const site = host.toLowerCase();
+  if (!parsePattern(site).ok) {
+    return { code: "site-rule-invalid", position: 1, pattern: site.slice(0, 100) };
+  }
+  await updateState(["siteRules"], ({ siteRules }) => {
+    const others = siteRules.filter((rule) => !isOwnRule(rule, site));
+    const own: SiteRule[] = route
+      ? [{ id: newId(), enabled: true, source: { type: "pattern", text: site }, route }]
+      : [];
+    return { write: { siteRules: [...own, ...others] }, result: undefined };
+  });
+  return null;
+}

@@ -1,0 +1,31 @@
+/** The popup's "this site" line: its words come with its own chunk (off the first path). */
+export const thisSiteStrings = {
+  en: {
+    "site.label": "This site",
+    "site.none": "This tab shows no web page: site rules apply to web pages only.",
+    "site.viaToken": "through token #{id}",
+    "site.direct": "direct",
+    "site.blocked": "blocked",
+    "site.byRule": "by rule {position} ({text})",
+    "site.byDefault": "by the default route",
+    "site.choose": "Route this site",
+    "site.useToken": "Through #{id}",
+    "site.useDirect": "Direct",
+    "site.useDefault": "Default",
+    "site.saved": "Saved: {host} now goes {where}.",
+  },
+  zh: {
+    "site.label": "此网站",
+    "site.none": "此标签页不是网页：网站规则只作用于网页。",
+    "site.viaToken": "经由令牌 #{id}",
+    "site.direct": "直连",
+    "site.blocked": "已阻止",
+    "site.byRule": "依据规则 {position}（{text}）",
+    "site.byDefault": "依据默认路线",
+    "site.choose": "为此网站选择路线",
+    "site.useToken": "经由 #{id}",
+    "site.useDirect": "直连",
+    "site.useDefault": "默认",
+    "site.saved": "已保存：{host} 现在{where}。",
+  },
+};

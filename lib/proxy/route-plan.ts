@@ -1,0 +1,39 @@
+/**
+ * The routing plan for the stored rules, tokens and connection, as this browser can carry it
+ * (see lib/routing/plan.ts). Shared by the engine, which writes it into the proxy setting, and
+ * by the challenge answer, which must send the login of the token the config wrote there.
+ */
+import { planRouting, type RoutingPlan } from "../routing/plan";
+import { readState } from "../state/read";
+import type { StoredToken } from "../state/tokens";
+import type { AuthChallenge } from "./auth";
+import { unusableReason } from "./usable";
+
+export interface PlanOptions {
+  supportsSocksAuth: boolean;
+  oneLoginPerEndpoint: boolean;
+  now?: () => number;
+}
+
+export async function currentPlan(options: PlanOptions): Promise<RoutingPlan> {
+  const { connection, tokens, siteRules } = await readState(["connection", "tokens", "siteRules"]);
+  const now = (options.now ?? Date.now)();
+  return planRouting({
+    rules: siteRules,
+    tokens,
+    defaultTokenId: connection.activeTokenId,
+    unusable: (token) => unusableReason(token, options.supportsSocksAuth, now),
+    oneLoginPerEndpoint: options.oneLoginPerEndpoint,
+  });
+}
+
+/**
+ * Chrome: the token whose proxy the config wrote as the challenger's host:port, spelled as
+ * written (the answer is matched against that spelling), or null when it is not ours.
+ */
+export async function chromeLoginFor(challenge: AuthChallenge): Promise<StoredToken | null> {
+  const plan = await currentPlan({ supportsSocksAuth: false, oneLoginPerEndpoint: true });
+  const { host, port } = challenge.challenger;
+  const token = plan.tokenAt(host, port);
+  return token ? { ...token, host: host.replace(/^\[|\]$/g, "") } : null;
+}

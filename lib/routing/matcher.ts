@@ -1,0 +1,123 @@
+/**
+ * A pattern as the router looks it up (pure): a host suffix, an IP range, or a test to run on
+ * the host or the URL. A test may name the host suffix every host it can match ends with
+ * (`key`), so it is tried only for hosts under that suffix instead of for every request.
+ */
+import { ipv4Number, ipv6Groups } from "./ip";
+import type { Pattern } from "./pattern";
+
+export interface Test {
+  target: "host" | "url";
+  /** AutoProxy keywords only ever looked at plain-http URLs (SwitchyOmega does the same). */
+  httpOnly: boolean;
+  /** `re`: a regular expression; `sub`: a substring; `pre`: a prefix. */
+  op: "re" | "sub" | "pre";
+  source: string;
+  flags: string;
+}
+
+export type Matcher =
+  | { kind: "suffix"; domain: string; subdomainsOnly: boolean }
+  | { kind: "ipv4"; address: number; prefix: number }
+  | { kind: "ipv6"; groups: number[]; prefix: number }
+  | { kind: "test"; test: Test; key: string | null };
+
+const hasWildcard = (text: string) => /[*?]/.test(text);
+const escapeRegex = (text: string) => text.replace(/[\\^$.|+()[\]{}/]/g, "\\$&");
+
+/** A shell-style glob as a regex body: `*` and `?` become `star` and `one`. */
+function glob(text: string, star: string, one: string): string {
+  let out = "";
+  for (const ch of text) {
+    if (ch === "*") out += star;
+    else if (ch === "?") out += one;
+    else out += escapeRegex(ch);
+  }
+  return out;
+}
+
+/** The trailing labels free of wildcards: every host the glob matches ends with them. */
+function literalSuffix(hostGlob: string): string | null {
+  const labels = hostGlob.split(".");
+  let i = labels.length;
+  while (i > 0 && !hasWildcard(labels[i - 1] ?? "")) i--;
+  return i === labels.length ? null : labels.slice(i).join(".");
+}
+
+const hostTest = (source: string, key: string | null): Matcher => ({
+  kind: "test",
+  test: { target: "host", httpOnly: false, op: "re", source, flags: "" },
+  key,
+});
+
+const urlTest = (op: Test["op"], source: string, flags = "", httpOnly = false): Matcher => ({
+  kind: "test",
+  test: { target: "url", httpOnly, op, source, flags },
+  key: null,
+});
+
+function hostWildcard(host: string): Matcher {
+  // SwitchyOmega's magic: `*.x` also covers x itself, `**.x` covers only its subdomains.
+  const sub = host.startsWith("**.") ? host.slice(3) : null;
+  const apex = sub === null && host.startsWith("*.") ? host.slice(2) : null;
+  const rest = sub ?? apex;
+  if (rest !== null && !hasWildcard(rest)) {
+    return { kind: "suffix", domain: rest, subdomainsOnly: sub !== null };
+  }
+  if (rest !== null) {
+    const head = sub !== null ? "^.*\\." : "^(?:.*\\.)?";
+    return hostTest(`${head}${glob(rest, ".*", ".")}$`, literalSuffix(rest));
+  }
+  return hostTest(`^${glob(host, ".*", ".")}$`, literalSuffix(host));
+}
+
+function urlWildcard(scheme: string, authority: string, path: string): Matcher {
+  const bracketed = authority.startsWith("[");
+  const colon = bracketed ? authority.indexOf("]") + 1 : authority.indexOf(":");
+  const host = colon > 0 ? authority.slice(0, colon) : authority;
+  const port = colon > 0 ? authority.slice(colon) : "";
+  // In the host and port a wildcard stops at the path, so a host pattern never matches a path.
+  const apex = host.startsWith("*.");
+  const hostBody = apex ? host.slice(2) : host;
+  const source =
+    `^${glob(scheme, "[^:/]*", "[^:/]")}:\\/\\/` +
+    (apex ? "(?:[^/]*\\.)?" : "") +
+    glob(hostBody, "[^/]*", "[^/]") +
+    glob(port, "[^/]*", "[^/]") +
+    `${glob(path, ".*", ".")}$`;
+  const key = bracketed ? null : hasWildcard(hostBody) ? literalSuffix(hostBody) : hostBody;
+  return { kind: "test", test: { target: "url", httpOnly: false, op: "re", source, flags: "" }, key };
+}
+
+function cidr(version: 4 | 6, address: string, prefix: number): Matcher | null {
+  if (version === 4) {
+    const n = ipv4Number(address);
+    return n === null ? null : { kind: "ipv4", address: n, prefix };
+  }
+  const groups = ipv6Groups(address);
+  return groups === null ? null : { kind: "ipv6", groups, prefix };
+}
+
+/** How the router looks a pattern up; null only for a pattern no parser would produce. */
+export function matcherOf(pattern: Pattern): Matcher | null {
+  switch (pattern.kind) {
+    case "domain":
+      return { kind: "suffix", domain: pattern.domain, subdomainsOnly: false };
+    case "host-wildcard":
+      return hostWildcard(pattern.host);
+    case "url-wildcard":
+      return urlWildcard(pattern.scheme, pattern.authority, pattern.path);
+    case "cidr":
+      return cidr(pattern.version, pattern.address, pattern.prefix);
+    case "regex":
+      return urlTest("re", pattern.source, pattern.flags);
+    case "keyword":
+      return hasWildcard(pattern.text)
+        ? urlTest("re", glob(pattern.text, ".*", "."), "", true)
+        : urlTest("sub", pattern.text, "", true);
+    case "url-start":
+      return !pattern.end && !hasWildcard(pattern.text)
+        ? urlTest("pre", pattern.text)
+        : urlTest("re", `^${glob(pattern.text, ".*", ".")}${pattern.end ? "$" : ""}`);
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * Where each route of the site rules leads in this browser, now (pure): a token's proxy as
+ * written in the browser's config, direct, or the dead end. Fail closed: a rule whose token
+ * is gone, expired or unusable here blocks its sites; it never falls through to direct.
+ *
+ * Chrome keeps one cached login per proxy host:port as written in its config, so two tokens
+ * on one gateway cannot both be routed under one spelling. Writing the gateway once by address
+ * and once by name gives two independent keys (measured in Chromium 156: 127.0.0.1:P and
+ * localhost:P carried two usernames side by side, in parallel too). Only that pair is used:
+ * a third token on the gateway, or a gateway with no second spelling known to work, blocks the
+ * later rule's sites and says why ("gateway-shared").
+ */
+import type { Failure } from "../protocol/failure";
+import type { StoredToken } from "../state/tokens";
+import type { Route, SiteRule } from "./rules";
+
+export type RouteTarget =
+  | { kind: "proxy"; token: StoredToken; host: string; port: number }
+  | { kind: "direct" }
+  | { kind: "block"; failure: Failure | null };
+
+export interface RoutingPlan {
+  /** The enabled rules, in order. */
+  rules: SiteRule[];
+  /** Where traffic no rule matches goes. */
+  fallback: RouteTarget;
+  targetOf(route: Route): RouteTarget;
+  /** The token whose proxy is written as this host:port, for its challenge. */
+  tokenAt(host: string, port: number): StoredToken | null;
+}
+
+export interface PlanInput {
+  rules: SiteRule[];
+  tokens: StoredToken[];
+  /** The default route: the connected token, or null for direct. */
+  defaultTokenId: number | null;
+  /** Why a token cannot carry traffic here (expired, SOCKS5 on Chrome…), or null. */
+  unusable: (token: StoredToken | undefined) => Failure | null;
+  /** Chrome: one login per spelled host:port. Firefox sends credentials per request. */
+  oneLoginPerEndpoint: boolean;
+}
+
+/** Other spellings of a gateway host that reach the same listener under another cache key. */
+const SECOND_SPELLING: Readonly<Record<string, string>> = {
+  "127.0.0.1": "localhost",
+  localhost: "127.0.0.1",
+};
+
+const key = (host: string, port: number) => `${host.toLowerCase()}:${port}`;
+
+export function planRouting(input: PlanInput): RoutingPlan {
+  const byId = new Map(input.tokens.map((t) => [t.id, t]));
+  const rules = input.rules.filter((rule) => rule.enabled);
+  /** Spelled endpoint → token id. */
+  const taken = new Map<string, number>();
+  const targets = new Map<number, RouteTarget>();
+
+  function tokenTarget(id: number): RouteTarget {
+    const known = targets.get(id);
+    if (known) return known;
+    const token = byId.get(id);
+    const problem = input.unusable(token);
+    let target: RouteTarget;
+    if (problem || !token)
+      target = { kind: "block", failure: problem ?? { code: "token-missing" } };
+    else target = spell(token);
+    targets.set(id, target);
+    return target;
+  }
+
+  function spell(token: StoredToken): RouteTarget {
+    const spellings = [token.host];
+    const second = SECOND_SPELLING[token.host.toLowerCase()];
+    if (input.oneLoginPerEndpoint && second) spellings.push(second);
+    for (const host of spellings) {
+      const owner = taken.get(key(host, token.port));
+      if (owner === undefined || !input.oneLoginPerEndpoint) {
+        taken.set(key(host, token.port), token.id);
+        return { kind: "proxy", token, host, port: token.port };
+      }
+    }
+    return {
+      kind: "block",
+      failure: { code: "gateway-shared", endpoint: key(token.host, token.port) },
+    };
+  }
+
+  const targetOf = (route: Route): RouteTarget => {
+    if (route.kind === "direct") return { kind: "direct" };
+    if (route.kind === "block") return { kind: "block", failure: null };
+    return tokenTarget(route.tokenId);
+  };
+
+  // The default route spells its gateway first: it carries most traffic.
+  const fallback: RouteTarget =
+    input.defaultTokenId === null ? { kind: "direct" } : tokenTarget(input.defaultTokenId);
+  for (const rule of rules) targetOf(rule.route);
+
+  return {
+    rules,
+    fallback,
+    targetOf,
+    tokenAt(host, port) {
+      const id = taken.get(key(host.replace(/^\[|\]$/g, ""), port));
+      return id === undefined ? null : (byId.get(id) ?? null);
+    },
+  };
+}

@@ -1,0 +1,204 @@
+/**
+ * Which site rule a URL falls under (pure): compiled once per change of the rules, then asked
+ * per request (Firefox) or per "which route would this URL take?" (the editor). The first
+ * enabled rule that matches wins, in list order, whichever kind of pattern it holds: the
+ * lookups (host suffixes, IP ranges) hand over their candidates, and the tests no lookup
+ * reaches run in rule order only up to the best candidate found.
+ */
+import { ipv4Number, ipv6Groups, maskIPv4, maskIPv6 } from "./ip";
+import type { Route, SiteRule } from "./rules";
+import { ANY, compileTables, type IndexTables, SUB_ONLY } from "./tables";
+
+export interface RouteMatch {
+  ruleId: string;
+  route: Route;
+}
+
+export interface Router {
+  /** The first matching rule's route, or null when none matches (the default route applies). */
+  route(url: string, container?: string): RouteMatch | null;
+}
+
+/** A URL as the rules look at it; the PAC script receives the same from Chrome. */
+export interface RouteRequest {
+  /** scheme://host[:port]/path?query: no login, no fragment. */
+  url: string;
+  /** Lowercase, without brackets or trailing dots. */
+  host: string;
+  scheme: string;
+  v4: number | null;
+  v6: number[] | null;
+}
+
+export function requestOf(url: string): RouteRequest | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return null;
+  }
+  const scheme = parsed.protocol.slice(0, -1);
+  const host = parsed.hostname.replace(/^\[|\]$/g, "").replace(/\.+$/, "");
+  const text =
+    parsed.host === ""
+      ? parsed.href.replace(/#.*$/s, "")
+      : `${parsed.protocol}//${parsed.host}${parsed.pathname}${parsed.search}`;
+  const v4 = ipv4Number(host);
+  const v6 = v4 === null && host.includes(":") ? ipv6Groups(host) : null;
+  return { url: text, host, scheme, v4, v6 };
+}
+
+interface CompiledTest {
+  owner: number;
+  onHost: boolean;
+  httpOnly: boolean;
+  run: (text: string) => boolean;
+}
+
+interface Index {
+  suffix: Map<string, number[]>;
+  v4: [number, Map<number, number[]>][];
+  v6: [number, Map<string, number[]>][];
+  tests: CompiledTest[];
+  linear: number[];
+}
+
+function compileTest([owner, target, httpOnly, op, source, flags]: IndexTables["tests"][number]) {
+  let run: (text: string) => boolean;
+  if (op === "sub") run = (text) => text.includes(source);
+  else if (op === "pre") run = (text) => text.startsWith(source);
+  else {
+    try {
+      const re = new RegExp(source, flags);
+      run = (text) => re.test(text);
+    } catch {
+      run = () => false;
+    }
+  }
+  return { owner, onHost: target === 0, httpOnly: httpOnly === 1, run };
+}
+
+function indexOf(tables: IndexTables): Index {
+  return {
+    suffix: new Map(tables.suffix),
+    v4: tables.v4.map(([prefix, nets]) => [prefix, new Map(nets)]),
+    v6: tables.v6.map(([prefix, nets]) => [prefix, new Map(nets)]),
+    tests: tables.tests.map(compileTest),
+    linear: tables.linear,
+  };
+}
+
+function passes(test: CompiledTest, req: RouteRequest): boolean {
+  if (test.httpOnly && req.scheme !== "http") return false;
+  return test.run(test.onHost ? req.host : req.url);
+}
+
+/** Candidates from the lookups: [owner, test to confirm or -1], in owner order. */
+function lookupHits(index: Index, req: RouteRequest): [number, number][] {
+  const hits: [number, number][] = [];
+  const { host } = req;
+  for (let at = 0; ; ) {
+    const entries = index.suffix.get(at === 0 ? host : host.slice(at));
+    if (entries) {
+      for (let k = 0; k < entries.length; k += 2) {
+        const owner = entries[k] as number;
+        const mode = entries[k + 1] as number;
+        if (mode === SUB_ONLY && at === 0) continue;
+        hits.push([owner, mode === ANY || mode === SUB_ONLY ? -1 : mode]);
+      }
+    }
+    const dot = host.indexOf(".", at);
+    if (dot < 0) break;
+    at = dot + 1;
+  }
+  const { v4, v6 } = req;
+  if (v4 !== null) {
+    for (const [prefix, nets] of index.v4) {
+      for (const owner of nets.get(maskIPv4(v4, prefix)) ?? []) hits.push([owner, -1]);
+    }
+  }
+  if (v6 !== null) {
+    for (const [prefix, nets] of index.v6) {
+      for (const owner of nets.get(maskIPv6(v6, prefix)) ?? []) hits.push([owner, -1]);
+    }
+  }
+  if (hits.length > 1) hits.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  return hits;
+}
+
+/**
+ * The lowest owner with a matching entry that `eligible` admits and `vetoed` does not refuse,
+ * or -1. Lookup hits and linear tests are merged in owner order, so no test of a later rule
+ * runs once an earlier rule has matched.
+ */
+function firstOwner(
+  index: Index,
+  req: RouteRequest,
+  eligible: (owner: number) => boolean,
+  vetoed: (owner: number) => boolean,
+): number {
+  const hits = lookupHits(index, req);
+  const { linear, tests } = index;
+  let h = 0;
+  let l = 0;
+  let refused = -1;
+  while (h < hits.length || l < linear.length) {
+    const hit = hits[h];
+    const lin = l < linear.length ? (linear[l] as number) : -1;
+    const linOwner = lin >= 0 ? (tests[lin] as CompiledTest).owner : Number.POSITIVE_INFINITY;
+    let owner: number;
+    let test: number;
+    if (hit && hit[0] <= linOwner) {
+      [owner, test] = hit;
+      h++;
+    } else {
+      owner = linOwner;
+      test = lin;
+      l++;
+    }
+    if (owner === refused) continue;
+    if (!eligible(owner)) {
+      refused = owner;
+      continue;
+    }
+    if (test >= 0 && !passes(tests[test] as CompiledTest, req)) continue;
+    if (vetoed(owner)) {
+      refused = owner;
+      continue;
+    }
+    return owner;
+  }
+  return -1;
+}
+
+const always = () => true;
+const never = () => false;
+
+export function compileRules(rules: SiteRule[]): Router {
+  const tables = compileTables(rules);
+  const main = indexOf(tables.index);
+  const owners = tables.rules.map((rule) => ({
+    ...rule,
+    except: rule.except ? indexOf(rule.except) : null,
+  }));
+  return {
+    route(url, container) {
+      const req = requestOf(url);
+      if (!req) return null;
+      const owner = firstOwner(
+        main,
+        req,
+        (o) => {
+          const wanted = owners[o]?.container;
+          return !wanted || wanted === container;
+        },
+        (o) => {
+          const except = owners[o]?.except;
+          return except ? firstOwner(except, req, always, never) >= 0 : false;
+        },
+      );
+      const rule = owners[owner];
+      return rule ? { ruleId: rule.id, route: rule.route } : null;
+    },
+  };
+}

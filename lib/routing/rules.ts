@@ -1,0 +1,55 @@
+/**
+ * Site rules as stored: an ordered list, first match wins. A rule holds the user's own text
+ * (one pattern, or an imported rule list) and is compiled on load, so what the user typed is
+ * what they see again and a better matcher never needs a storage migration.
+ */
+import * as z from "zod/mini";
+
+/** Provider tokens have positive ids; proxies added by hand negative (local) ones. */
+const tokenIdSchema = z.int().check(
+  z.gte(-Number.MAX_SAFE_INTEGER),
+  z.lte(Number.MAX_SAFE_INTEGER),
+  z.refine((id) => id !== 0),
+);
+
+export const routeSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("token"), tokenId: tokenIdSchema }),
+  z.object({ kind: z.literal("direct") }),
+  z.object({ kind: z.literal("block") }),
+]);
+/** Where matching traffic goes. */
+export type Route = z.infer<typeof routeSchema>;
+
+export const MAX_RULES = 10_000;
+export const MAX_PATTERN_LENGTH = 2_000;
+export const MAX_LIST_LINES = 50_000;
+
+const patternText = z.string().check(z.minLength(1), z.maxLength(MAX_PATTERN_LENGTH));
+
+export const ruleSourceSchema = z.discriminatedUnion("type", [
+  /** One pattern: a domain, a wildcard, a URL wildcard, a CIDR range or /regex/. */
+  z.object({ type: z.literal("pattern"), text: patternText }),
+  /**
+   * An imported AutoProxy/SwitchyOmega rule list, kept as its accepted lines. Its `@@`
+   * exceptions beat every other line of the list wherever they stand.
+   */
+  z.object({
+    type: z.literal("list"),
+    name: z.string().check(z.maxLength(200)),
+    lines: z.array(patternText).check(z.maxLength(MAX_LIST_LINES)),
+  }),
+]);
+export type RuleSource = z.infer<typeof ruleSourceSchema>;
+
+export const siteRuleSchema = z.object({
+  /** Stable across edits and reorders (for keys and focus), unique in the list. */
+  id: z.string().check(z.minLength(1), z.maxLength(64)),
+  enabled: z.boolean(),
+  source: ruleSourceSchema,
+  route: routeSchema,
+  /** Firefox only: the container (contextualIdentities cookieStoreId) this rule is limited to. */
+  container: z.optional(z.string().check(z.maxLength(200))),
+});
+export type SiteRule = z.infer<typeof siteRuleSchema>;
+
+export const siteRulesSchema = z.array(siteRuleSchema).check(z.maxLength(MAX_RULES));

@@ -1,0 +1,60 @@
+/**
+ * The popup's "this site" (pure): the tab's site, the route it takes now and which rule says
+ * so. The same router as the browser's config, so what the popup says is what traffic does.
+ */
+import type { Failure } from "../protocol/failure";
+import type { RoutingPlan } from "./plan";
+import { compileRules } from "./router";
+import type { Route, SiteRule } from "./rules";
+
+/** What the popup's "this site" line says: the site, the route it takes now, and why. */
+export interface SiteRouteReport {
+  /** The site's host name, or "" when the tab shows no web page (a browser page, a file). */
+  host: string;
+  /** The rule that takes it (1-based position and its text), or null for the default route. */
+  rule: { id: string; position: number; text: string; route: Route } | null;
+  /** Where that leads now: a token, direct, or blocked (with the reason when one is known). */
+  target:
+    | { kind: "proxy"; tokenId: number }
+    | { kind: "direct" }
+    | { kind: "block"; failure: Failure | null };
+  /** The site has a rule of its own (set from the popup): "default" can remove it. */
+  ownRule: boolean;
+}
+
+const webHost = (url: string): string => {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === "http:" || parsed.protocol === "https:" ? parsed.hostname : "";
+  } catch {
+    return "";
+  }
+};
+
+/** A rule the popup wrote for one site: its pattern is the site's host, nothing more. */
+export const isOwnRule = (rule: SiteRule, host: string) =>
+  rule.source.type === "pattern" && rule.source.text.toLowerCase() === host;
+
+export function siteRouteReport(
+  url: string,
+  plan: RoutingPlan,
+  container?: string,
+): SiteRouteReport {
+  const host = webHost(url);
+  const match = host ? compileRules(plan.rules).route(url, container) : null;
+  const rule = match ? plan.rules.find((r) => r.id === match.ruleId) : undefined;
+  const target = rule ? plan.targetOf(rule.route) : plan.fallback;
+  return {
+    host,
+    rule: rule
+      ? {
+          id: rule.id,
+          position: plan.rules.indexOf(rule) + 1,
+          text: rule.source.type === "pattern" ? rule.source.text : rule.source.name,
+          route: rule.route,
+        }
+      : null,
+    target: target.kind === "proxy" ? { kind: "proxy", tokenId: target.token.id } : target,
+    ownRule: plan.rules.some((r) => isOwnRule(r, host)),
+  };
+}

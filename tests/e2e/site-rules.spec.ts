@@ -1,0 +1,188 @@
+/**
+ * Site rules in real Chromium against the sandbox, all at the same time in one browser: site A
+ * exits through token 1, site B through token 2 on another gateway, site E through token 3 on
+ * token 1's gateway (written once by address, once by name), site C direct, site D blocked;
+ * the same after a worker stop and after a browser restart.
+ *
+ * Chromium never hands a PAC script a loopback address, so the sites are names under `.test`:
+ * the browser maps them to 127.0.0.1 (--host-resolver-rules), and so does the sandbox's gateway.
+ */
+import type { BrowserContext, Page } from "@playwright/test";
+import type { SiteRule } from "../../lib/routing/rules";
+import type { StoredToken } from "../../lib/state/tokens";
+import type { Sandbox } from "../sandbox/index";
+import { expect, extensionPath, launchWithExtension, test, unpackedExtensionId } from "./fixtures";
+import {
+  createTokens,
+  extensionPage,
+  must,
+  sandboxFor,
+  sandboxSettings,
+  send,
+  sendOk,
+  startEchoServer,
+  watchWorker,
+} from "./harness";
+
+const TEST_NAMES = "--host-resolver-rules=MAP *.test 127.0.0.1";
+const extensionId = unpackedExtensionId(extensionPath);
+
+let sb: Sandbox;
+let echo: Awaited<ReturnType<typeof startEchoServer>>;
+test.beforeEach(async () => {
+  sb = await sandboxFor();
+  echo = await startEchoServer();
+});
+test.afterEach(async () => {
+  await echo.close();
+  await sb.close();
+});
+
+const rule = (id: string, text: string, route: SiteRule["route"]): SiteRule => ({
+  id,
+  enabled: true,
+  source: { type: "pattern", text },
+  route,
+});
+const via = (token: StoredToken): SiteRule["route"] => ({ kind: "token", tokenId: token.id });
+
+/** The exit address of a load of `site`, or "blocked" when the load failed. */
+async function exitOf(page: Page, site: string): Promise<string> {
+  const url = `http://${site}:${new URL(echo.url).port}/?${Math.random()}`;
+  try {
+    const response = await page.goto(url);
+    if (!response?.ok()) return `status ${response?.status()}`;
+    return (await page.locator("#remote").textContent()) ?? "";
+  } catch {
+    return "blocked";
+  }
+}
+
+async function pacApplied(context: BrowserContext, extensionId: string) {
+  const ext = await extensionPage(context, extensionId);
+  await expect
+    .poll(() => ext.evaluate(async () => (await chrome.proxy.settings.get({})).value.mode))
+    .toBe("pac_script");
+  return ext;
+}
+
+test("A through token 1, B through token 2 (another gateway), E through token 3 (A's gateway), C direct, D blocked: also after a worker stop and a browser restart", async ({
+  userDataDir,
+}) => {
+  test.setTimeout(120_000);
+  let context = await launchWithExtension(userDataDir, [TEST_NAMES]);
+  try {
+    const ext = await extensionPage(context, extensionId);
+    await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
+    const [t1, t3] = await createTokens(ext, "static-traffic", 2);
+    const t2 = must((await createTokens(ext, "dynamic-ip", 1))[0], "dynamic token");
+    const [one, three] = [must(t1, "token 1"), must(t3, "token 3")];
+    expect(`${one.host}:${one.port}`).toBe(`${three.host}:${three.port}`); // one gateway
+    expect(t2.host).not.toBe(one.host); // its own listener
+
+    const rules = [
+      rule("a", "a.test", via(one)),
+      rule("b", "b.test", via(t2)),
+      rule("e", "e.test", via(three)),
+      rule("c", "c.test", { kind: "direct" }),
+      rule("d", "d.test", { kind: "block" }),
+    ];
+    await sendOk(ext, { type: "setSiteRules", rules });
+    await pacApplied(context, extensionId);
+
+    const expected = {
+      "a.test": one.ip,
+      "b.test": t2.ip,
+      "e.test": three.ip,
+      "c.test": "127.0.0.1",
+      "d.test": "blocked",
+    };
+    const exits = async () => {
+      const page = await context.newPage();
+      const seen: Record<string, string> = {};
+      for (const site of Object.keys(expected)) seen[site] = await exitOf(page, site);
+      await page.close();
+      return seen;
+    };
+    expect(await exits()).toEqual(expected);
+    // Twice more: the gateway's logins stay apart once the browser caches them.
+    expect(await exits()).toEqual(expected);
+
+    // Worker stop: the setting stays and a cold worker answers each gateway's challenge.
+    await ext.close();
+    const page = await context.newPage();
+    const worker = await watchWorker(await context.newCDPSession(page), extensionId);
+    await worker.stop();
+    await expect.poll(() => worker.isRunning()).toBe(false);
+    expect(await exits()).toEqual(expected);
+    await context.close();
+
+    // Browser restart: the re-installed extension re-applies the rules from storage.
+    context = await launchWithExtension(userDataDir, [TEST_NAMES]);
+    await pacApplied(context, extensionId);
+    expect(await exits()).toEqual(expected);
+  } finally {
+    await context.close();
+  }
+});
+
+test("a rule whose token is gone blocks its sites; an invalid pattern is refused and nothing is stored", async ({
+  userDataDir,
+}) => {
+  const context = await launchWithExtension(userDataDir, [TEST_NAMES]);
+  try {
+    const ext = await extensionPage(context, extensionId);
+    await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
+    const token = must((await createTokens(ext, "static-traffic", 1))[0], "token");
+    await sendOk(ext, { type: "setSiteRules", rules: [rule("a", "a.test", via(token))] });
+    await pacApplied(context, extensionId);
+    const page = await context.newPage();
+    expect(await exitOf(page, "a.test")).toBe(token.ip);
+    expect(await exitOf(page, "other.test")).toBe("127.0.0.1"); // the default: direct
+
+    const refused = await send(ext, {
+      type: "setSiteRules",
+      rules: [rule("x", "exa mple.com", { kind: "direct" })],
+    });
+    expect(refused).toEqual({
+      ok: false,
+      failure: { code: "site-rule-invalid", position: 1, pattern: "exa mple.com" },
+    });
+    expect(
+      await ext.evaluate(async () => (await chrome.storage.local.get("siteRules")).siteRules),
+    ).toHaveLength(1);
+
+    await sendOk(ext, { type: "deleteTokens", tokenIds: [token.id] });
+    // Fail closed: the rule's site goes nowhere, never direct.
+    await expect.poll(() => exitOf(page, "a.test")).toBe("blocked");
+    expect(await exitOf(page, "other.test")).toBe("127.0.0.1");
+  } finally {
+    await context.close();
+  }
+});
+
+test("an imported AutoProxy list routes its hosts, and its @@ exception goes the default way", async ({
+  userDataDir,
+}) => {
+  const context = await launchWithExtension(userDataDir, [TEST_NAMES]);
+  try {
+    const ext = await extensionPage(context, extensionId);
+    await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
+    const token = must((await createTokens(ext, "static-traffic", 1))[0], "token");
+    const list: SiteRule = {
+      id: "list",
+      enabled: true,
+      source: { type: "list", name: "mine", lines: ["||listed.test", "@@||open.listed.test"] },
+      route: via(token),
+    };
+    await sendOk(ext, { type: "setSiteRules", rules: [list] });
+    await pacApplied(context, extensionId);
+    const page = await context.newPage();
+    expect(await exitOf(page, "listed.test")).toBe(token.ip);
+    expect(await exitOf(page, "www.listed.test")).toBe(token.ip);
+    expect(await exitOf(page, "open.listed.test")).toBe("127.0.0.1");
+    expect(await exitOf(page, "notlisted.test")).toBe("127.0.0.1");
+  } finally {
+    await context.close();
+  }
+});

@@ -1,0 +1,328 @@
+/**
+ * The site-rule editor with the background played by fakeBrowser's runtime messaging and its
+ * storage: every change sends the whole ordered list, mistakes are said and nothing is sent,
+ * the keyboard reorders, and a broken route says that it blocks.
+ */
+import { parseHTML } from "linkedom";
+import { type ComponentChild, render } from "preact";
+import { act } from "preact/test-utils";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { fakeBrowser } from "wxt/testing";
+import { RulesSection } from "../../../components/options/rules/RulesSection";
+import { LanguageContext } from "../../../components/options/shared";
+import type { Language } from "../../../lib/i18n";
+import type { SiteRule } from "../../../lib/routing/rules";
+import type { Connection } from "../../../lib/state/status";
+import { makeToken } from "../stored-token";
+
+type Message = { type: string; [key: string]: unknown };
+let answer: (message: Message) => unknown;
+let sent: Message[] = [];
+let focused: Element | null = null;
+
+beforeEach(() => {
+  fakeBrowser.reset();
+  sent = [];
+  focused = null;
+  // The background: stores what it is sent, as the real handler does.
+  answer = async (m) => {
+    if (m.type === "setSiteRules") await fakeBrowser.storage.local.set({ siteRules: m.rules });
+    return { ok: true, data: null };
+  };
+  fakeBrowser.runtime.onMessage.addListener(async (message: unknown) => {
+    sent.push(message as Message);
+    return answer(message as Message);
+  });
+});
+
+let root: HTMLElement | undefined;
+let window: Window & typeof globalThis;
+afterEach(() => {
+  if (root) render(null, root);
+  root = undefined;
+});
+
+async function settle(): Promise<void> {
+  await act(async () => {
+    for (let i = 0; i < 8; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+}
+
+const TOKENS = [
+  makeToken({ id: 1, name: "Work", host: "gw.example.net", port: 8001 }),
+  makeToken({ id: 2, host: "gw.example.net", port: 8002, country: "Germany" }),
+  makeToken({ id: 3, expiresAt: 1 }),
+];
+const CONNECTED: Connection = { activeTokenId: 2, lastTokenId: 2 };
+
+const pattern = (id: string, text: string, route: SiteRule["route"], enabled = true): SiteRule => ({
+  id,
+  enabled,
+  source: { type: "pattern", text },
+  route,
+});
+
+async function mount(stored: SiteRule[], language: Language = "en", node?: ComponentChild) {
+  await fakeBrowser.storage.local.set({ siteRules: stored });
+  const dom = parseHTML('<!doctype html><html lang="en"><body><div id="app"></div></body></html>');
+  Object.assign(globalThis, { document: dom.document, window: dom.window });
+  window = dom.window as unknown as Window & typeof globalThis;
+  (window.HTMLElement.prototype as { focus: () => void }).focus = function (this: Element) {
+    focused = this;
+  };
+  const host = dom.document.getElementById("app") as unknown as HTMLElement;
+  root = host;
+  await act(() => {
+    render(
+      <LanguageContext.Provider value={language}>
+        {node ?? <RulesSection tokens={TOKENS} connection={CONNECTED} />}
+      </LanguageContext.Provider>,
+      host,
+    );
+  });
+  await settle();
+  return host;
+}
+
+async function fire(element: Element | null | undefined, type: string, props: object = {}) {
+  if (!element) throw new Error(`nothing to ${type}`);
+  await act(() => {
+    const event = Object.assign(new window.Event(type, { bubbles: true, cancelable: true }), props);
+    element.dispatchEvent(event);
+  });
+  await settle();
+}
+
+async function type(element: Element | null, value: string) {
+  (element as HTMLInputElement).value = value;
+  await fire(element, "input");
+}
+
+const named = (scope: ParentNode, selector: string, name: string) => {
+  const found = [...scope.querySelectorAll(selector)].find(
+    (el) => (el.getAttribute("aria-label") ?? el.textContent?.trim()) === name,
+  );
+  if (!found) throw new Error(`no ${selector} named ${name}`);
+  return found as HTMLElement;
+};
+const button = (scope: ParentNode, name: string) => named(scope, "button", name);
+const rowTexts = (scope: ParentNode) =>
+  [...scope.querySelectorAll(".rule-row code")].map((c) => c.textContent);
+const lastSaved = () => sent.filter((m) => m.type === "setSiteRules").at(-1)?.rules as SiteRule[];
+
+describe("RulesSection", () => {
+  const stored = [
+    pattern("a", "example.com", { kind: "token", tokenId: 1 }),
+    pattern("b", "*.test", { kind: "direct" }),
+    pattern("c", "10.0.0.0/8", { kind: "block" }),
+  ];
+
+  it("lists the rules in order, each control named after its rule", async () => {
+    const m = await mount(stored);
+    expect(rowTexts(m)).toEqual(["example.com", "*.test", "10.0.0.0/8"]);
+    const select = named(m, "select", "Route: rule 1 (example.com)") as HTMLSelectElement;
+    expect(select.value).toBe("token:1");
+    expect([...select.querySelectorAll("option")].map((o) => o.textContent)).toEqual([
+      "Work (gw.example.net:8001) · United States",
+      "gw.example.net:8002 · Germany",
+      "gw.example.net:8000 · United States (expired)",
+      "Direct",
+      "Block",
+    ]);
+    expect(named(m, "input", "Enabled: rule 2 (*.test)")).toBeTruthy();
+    expect(button(m, "Move up: rule 1 (example.com)").hasAttribute("disabled")).toBe(true);
+    expect(button(m, "Move down: rule 3 (10.0.0.0/8)").hasAttribute("disabled")).toBe(true);
+    expect(button(m, "Edit rule 3 (10.0.0.0/8)")).toBeTruthy();
+    expect(button(m, "Delete rule 2 (*.test)")).toBeTruthy();
+  });
+
+  it("says a mistake next to the field and sends nothing until the pattern is valid", async () => {
+    const m = await mount(stored);
+    const input = m.querySelector("#rules-add-pattern") as HTMLInputElement;
+    await type(input, "exa mple.com");
+    expect(m.querySelector("#rules-add-error")?.textContent).toBe(
+      "Remove the spaces: a pattern is one word, for example example.com.",
+    );
+    expect(input.getAttribute("aria-describedby")).toBe("rules-add-error");
+    expect(input.getAttribute("aria-invalid")).toBe("true");
+    await fire(m.querySelector(".rule-add"), "submit");
+    expect(sent).toEqual([]);
+
+    await type(input, "");
+    await fire(m.querySelector(".rule-add"), "submit");
+    expect(m.querySelector("#rules-add-error")?.textContent).toBe(
+      "Enter a pattern, for example example.com.",
+    );
+    expect(sent).toEqual([]);
+
+    await type(input, " news.example.org ");
+    expect(m.querySelector("#rules-add-error")).toBeNull();
+    await fire(m.querySelector(".rule-add"), "submit");
+    const saved = lastSaved();
+    expect(saved.slice(0, 3)).toEqual(stored);
+    // The new rule goes last, on the connected token, with a fresh id.
+    expect(saved[3]).toMatchObject({
+      enabled: true,
+      source: { type: "pattern", text: "news.example.org" },
+      route: { kind: "token", tokenId: 2 },
+    });
+    expect(saved[3]?.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(rowTexts(m)).toEqual(["example.com", "*.test", "10.0.0.0/8", "news.example.org"]);
+    expect(input.value).toBe("");
+  });
+
+  it("Alt+ArrowDown moves the focused row and the focus follows it", async () => {
+    const m = await mount(stored);
+    const first = m.querySelector('[data-rule-id="a"]');
+    await fire(first, "keydown", { key: "ArrowDown", altKey: true });
+    expect(lastSaved().map((r) => r.id)).toEqual(["b", "a", "c"]);
+    expect(rowTexts(m)).toEqual(["*.test", "example.com", "10.0.0.0/8"]);
+    expect(focused?.getAttribute("data-rule-id")).toBe("a");
+    expect(m.querySelector('[role="status"].visually-hidden')?.textContent).toBe(
+      "Rule “example.com” is now rule 2.",
+    );
+    // Without Alt, or on the route select (where Alt+Down opens the list), nothing moves.
+    await fire(m.querySelector('[data-rule-id="a"]'), "keydown", { key: "ArrowUp" });
+    await fire(m.querySelector('[data-rule-id="a"] select'), "keydown", {
+      key: "ArrowUp",
+      altKey: true,
+    });
+    expect(sent.filter((s) => s.type === "setSiteRules")).toHaveLength(1);
+    // The Move up button keeps the focus while it can; at the top, the row takes it.
+    await fire(button(m, "Move up: rule 2 (example.com)"), "click");
+    expect(lastSaved().map((r) => r.id)).toEqual(["a", "b", "c"]);
+    expect(focused?.getAttribute("data-rule-id")).toBe("a");
+    await fire(button(m, "Move up: rule 3 (10.0.0.0/8)"), "click");
+    expect(lastSaved().map((r) => r.id)).toEqual(["a", "c", "b"]);
+    expect(focused?.getAttribute("data-control")).toBe("up");
+  });
+
+  it("switches a rule off, changes its route and deletes it: the whole list each time", async () => {
+    const m = await mount(stored);
+    const box = named(m, "input", "Enabled: rule 2 (*.test)") as HTMLInputElement;
+    box.checked = false;
+    await fire(box, "change");
+    expect(lastSaved()[1]).toEqual({ ...stored[1], enabled: false });
+    const select = named(m, "select", "Route: rule 3 (10.0.0.0/8)") as HTMLSelectElement;
+    select.value = "direct";
+    await fire(select, "change");
+    expect(lastSaved()[2]?.route).toEqual({ kind: "direct" });
+    expect(lastSaved()[1]?.enabled).toBe(false);
+    await fire(button(m, "Delete rule 1 (example.com)"), "click");
+    expect(lastSaved().map((r) => r.id)).toEqual(["b", "c"]);
+    expect(focused?.getAttribute("data-rule-id")).toBe("b");
+  });
+
+  it("a rule whose token is gone or expired says that it blocks its sites", async () => {
+    const m = await mount([
+      pattern("g", "gone.test", { kind: "token", tokenId: 99 }),
+      pattern("x", "old.test", { kind: "token", tokenId: 3 }),
+      pattern("off", "off.test", { kind: "token", tokenId: 99 }, false),
+    ]);
+    const gone = named(m, "select", "Route: rule 1 (gone.test)") as HTMLSelectElement;
+    expect(gone.value).toBe("token:99");
+    expect(m.querySelector(`#${gone.getAttribute("aria-describedby")}`)?.textContent).toBe(
+      "Blocks its sites: its token is gone — pick another route.",
+    );
+    const old = named(m, "select", "Route: rule 2 (old.test)");
+    expect(m.querySelector(`#${old.getAttribute("aria-describedby")}`)?.textContent).toBe(
+      "Blocks its sites: its token is expired — pick another route.",
+    );
+    // A rule that is off blocks nothing.
+    expect(named(m, "select", "Route: rule 3 (off.test)").hasAttribute("aria-describedby")).toBe(
+      false,
+    );
+  });
+
+  it("a refused save says why and shows the stored rules again", async () => {
+    answer = () => ({ ok: false, failure: { code: "background-unreachable" } });
+    const m = await mount(stored);
+    await fire(m.querySelector('[data-rule-id="c"]'), "keydown", { key: "ArrowUp", altKey: true });
+    expect(m.querySelector("#rules-status")?.textContent).toMatch(/^The rules were not saved\. /);
+    expect(m.querySelector("#rules-status")?.getAttribute("role")).toBe("alert");
+    expect(rowTexts(m)).toEqual(["example.com", "*.test", "10.0.0.0/8"]);
+  });
+
+  it("edits a pattern in its row, checked as typed; Escape cancels", async () => {
+    const m = await mount(stored);
+    await fire(button(m, "Edit rule 2 (*.test)"), "click");
+    const input = m.querySelector('[data-rule-id="b"] .rule-edit input') as HTMLInputElement;
+    expect(focused).toBe(input);
+    await type(input, "10.0.0.0/33");
+    expect(m.querySelector(`#${input.getAttribute("aria-describedby")}`)?.textContent).toMatch(
+      /^Write the range as an address, a slash and a prefix length/,
+    );
+    await fire(m.querySelector(".rule-edit"), "submit");
+    expect(sent).toEqual([]);
+    await type(input, "*.example.net");
+    await fire(m.querySelector(".rule-edit"), "submit");
+    expect(lastSaved()[1]).toEqual({ ...stored[1], source: { type: "pattern", text: "*.example.net" } });
+    expect(focused?.textContent).toBe("Edit");
+
+    await fire(button(m, "Edit rule 1 (example.com)"), "click");
+    await fire(m.querySelector(".rule-edit input"), "keydown", { key: "Escape" });
+    expect(m.querySelector(".rule-edit")).toBeNull();
+    expect(sent.filter((s) => s.type === "setSiteRules")).toHaveLength(1);
+  });
+
+  it("answers which route an address takes, following the rules as they change", async () => {
+    const m = await mount(stored);
+    const url = m.querySelector("#rules-test-url") as HTMLInputElement;
+    const answerText = () => m.querySelector("#rules-test-answer")?.textContent;
+    await type(url, "https://www.example.com/page");
+    await fire(m.querySelector(".rule-test"), "submit");
+    expect(answerText()).toBe(
+      "https://www.example.com/page takes Work (gw.example.net:8001) · United States, by rule 1 (example.com).",
+    );
+    const box = named(m, "input", "Enabled: rule 1 (example.com)") as HTMLInputElement;
+    box.checked = false;
+    await fire(box, "change");
+    expect(answerText()).toBe(
+      "https://www.example.com/page takes the default route: the connected token gw.example.net:8002 · Germany.",
+    );
+    await type(url, "http://10.1.2.3/");
+    await fire(m.querySelector(".rule-test"), "submit");
+    expect(answerText()).toBe("http://10.1.2.3/ takes Block, by rule 3 (10.0.0.0/8).");
+    await type(url, "not a url");
+    await fire(m.querySelector(".rule-test"), "submit");
+    expect(m.querySelector("#rules-test-error")?.textContent).toBe(
+      "Enter a full address, for example https://www.example.com/.",
+    );
+  });
+
+  it("imports a rule list: a report first, then one list rule", async () => {
+    const m = await mount([]);
+    expect(m.querySelector(".rules-empty")?.textContent).toBe(
+      "No rules yet: every site takes the default route.",
+    );
+    await type(m.querySelector("#rules-import-text"), "[AutoProxy 0.2.9]\n! comment\n||google.com\n||bad host.com\n@@||mail.google.com\n");
+    await fire(button(m, "Check the list"), "click");
+    const report = m.querySelector("#rules-import-report");
+    expect(report?.querySelector("p")?.textContent).toBe(
+      "2 lines imported, 2 comments, 1 rejected.",
+    );
+    expect(report?.querySelector(".rule-rejected li")?.textContent).toMatch(/^Line 4: .+ \|\|bad host\.com$/);
+    await type(m.querySelector("#rules-import-name"), "gfw");
+    const route = m.querySelector("#rules-import-route") as HTMLSelectElement;
+    route.value = "token:1";
+    await fire(route, "change");
+    await fire(button(m, "Add as one rule"), "click");
+    expect(lastSaved()).toEqual([
+      {
+        id: expect.any(String),
+        enabled: true,
+        source: { type: "list", name: "gfw", lines: ["||google.com", "@@||mail.google.com"] },
+        route: { kind: "token", tokenId: 1 },
+      },
+    ]);
+    expect(rowTexts(m)).toEqual(["List “gfw” (2 lines)"]);
+  });
+
+  it("speaks Chinese when the page does", async () => {
+    const m = await mount(stored, "zh_CN");
+    expect(m.querySelector("#site-rules-heading")?.textContent).toBe("站点规则");
+    expect(button(m, "上移：规则 2（*.test）")).toBeTruthy();
+    await type(m.querySelector("#rules-add-pattern"), "a*b/c");
+    expect(m.querySelector("#rules-add-error")?.textContent).toMatch(/^这不是主机名/);
+  });
+});
