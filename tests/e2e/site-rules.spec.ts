@@ -7,7 +7,7 @@
  * Chromium never hands a PAC script a loopback address, so the sites are names under `.test`:
  * the browser maps them to 127.0.0.1 (--host-resolver-rules), and so does the sandbox's gateway.
  */
-import type { BrowserContext, Page } from "@playwright/test";
+import type { BrowserContext } from "@playwright/test";
 import type { SiteRule } from "../../lib/routing/rules";
 import type { StoredToken } from "../../lib/state/tokens";
 import type { Sandbox } from "../sandbox/index";
@@ -46,15 +46,21 @@ const rule = (id: string, text: string, route: SiteRule["route"]): SiteRule => (
 });
 const via = (token: StoredToken): SiteRule["route"] => ({ kind: "token", tokenId: token.id });
 
-/** The exit address of a load of `site`, or "blocked" when the load failed. */
-async function exitOf(page: Page, site: string): Promise<string> {
+/**
+ * The exit address of a load of `site`, or "blocked" when the load failed. Each load in a tab
+ * of its own: after a failed load Chromium's error page can cut the next navigation short.
+ */
+async function exitOf(context: BrowserContext, site: string): Promise<string> {
   const url = `http://${site}:${new URL(echo.url).port}/?${Math.random()}`;
+  const page = await context.newPage();
   try {
-    const response = await page.goto(url);
+    const response = await page.goto(url, { timeout: 10_000 });
     if (!response?.ok()) return `status ${response?.status()}`;
     return (await page.locator("#remote").textContent()) ?? "";
   } catch {
     return "blocked";
+  } finally {
+    await page.close();
   }
 }
 
@@ -98,10 +104,8 @@ test("A through token 1, B through token 2 (another gateway), E through token 3 
       "d.test": "blocked",
     };
     const exits = async () => {
-      const page = await context.newPage();
       const seen: Record<string, string> = {};
-      for (const site of Object.keys(expected)) seen[site] = await exitOf(page, site);
-      await page.close();
+      for (const site of Object.keys(expected)) seen[site] = await exitOf(context, site);
       return seen;
     };
     expect(await exits()).toEqual(expected);
@@ -136,9 +140,8 @@ test("a rule whose token is gone blocks its sites; an invalid pattern is refused
     const token = must((await createTokens(ext, "static-traffic", 1))[0], "token");
     await sendOk(ext, { type: "setSiteRules", rules: [rule("a", "a.test", via(token))] });
     await pacApplied(context, extensionId);
-    const page = await context.newPage();
-    expect(await exitOf(page, "a.test")).toBe(token.ip);
-    expect(await exitOf(page, "other.test")).toBe("127.0.0.1"); // the default: direct
+    expect(await exitOf(context, "a.test")).toBe(token.ip);
+    expect(await exitOf(context, "other.test")).toBe("127.0.0.1"); // the default: direct
 
     const refused = await send(ext, {
       type: "setSiteRules",
@@ -154,8 +157,8 @@ test("a rule whose token is gone blocks its sites; an invalid pattern is refused
 
     await sendOk(ext, { type: "deleteTokens", tokenIds: [token.id] });
     // Fail closed: the rule's site goes nowhere, never direct.
-    await expect.poll(() => exitOf(page, "a.test")).toBe("blocked");
-    expect(await exitOf(page, "other.test")).toBe("127.0.0.1");
+    await expect.poll(() => exitOf(context, "a.test")).toBe("blocked");
+    expect(await exitOf(context, "other.test")).toBe("127.0.0.1");
   } finally {
     await context.close();
   }
@@ -177,11 +180,10 @@ test("an imported AutoProxy list routes its hosts, and its @@ exception goes the
     };
     await sendOk(ext, { type: "setSiteRules", rules: [list] });
     await pacApplied(context, extensionId);
-    const page = await context.newPage();
-    expect(await exitOf(page, "listed.test")).toBe(token.ip);
-    expect(await exitOf(page, "www.listed.test")).toBe(token.ip);
-    expect(await exitOf(page, "open.listed.test")).toBe("127.0.0.1");
-    expect(await exitOf(page, "notlisted.test")).toBe("127.0.0.1");
+    expect(await exitOf(context, "listed.test")).toBe(token.ip);
+    expect(await exitOf(context, "www.listed.test")).toBe(token.ip);
+    expect(await exitOf(context, "open.listed.test")).toBe("127.0.0.1");
+    expect(await exitOf(context, "notlisted.test")).toBe("127.0.0.1");
   } finally {
     await context.close();
   }

@@ -1,0 +1,97 @@
+/**
+ * Site rules in Firefox ESR: proxy.onRequest routes each request by the rules, with the login
+ * of the token its rule names, so two tokens on one gateway carry two sites side by side (no
+ * shared login cache stands in the way, unlike Chrome). Firefox proxies loopback here through
+ * allow_hijacking_localhost, so the two sites are one echo server by two names.
+ */
+import type { Browser, Page } from "puppeteer-core";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import type { SiteRule } from "../../lib/routing/rules";
+import { type Sandbox, startSandbox } from "../sandbox/index";
+import {
+  assertPrerequisites,
+  createTokens,
+  exitOfPageLoad,
+  extensionPage,
+  firefoxSandboxSettings,
+  gatewayLog,
+  launchFirefox,
+  send,
+  sendOk,
+  startEchoServer,
+} from "./firefox";
+
+let browser: Browser | undefined;
+let sb: Sandbox | undefined;
+let echo: Awaited<ReturnType<typeof startEchoServer>> | undefined;
+let ext: Page;
+let page: Page;
+
+assertPrerequisites();
+
+beforeAll(async () => {
+  sb = await startSandbox({ plan: "enterprise" });
+  echo = await startEchoServer();
+  browser = await launchFirefox();
+  ext = await extensionPage(browser);
+  page = await browser.newPage();
+  await sendOk(ext, { type: "patchSettings", patch: firefoxSandboxSettings(sb) });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await echo?.close();
+  await sb?.close();
+});
+
+function must<T>(value: T | undefined | null, what: string): T {
+  if (value === undefined || value === null) throw new Error(`missing: ${what}`);
+  return value;
+}
+
+const rule = (id: string, text: string, route: SiteRule["route"]): SiteRule => ({
+  id,
+  enabled: true,
+  source: { type: "pattern", text },
+  route,
+});
+
+test("two tokens on one gateway route two sites side by side; a blocked site fails; the rest goes direct", async () => {
+  const server = must(sb, "sandbox");
+  const site = must(echo, "echo");
+  const port = new URL(site.url).port;
+  const [a, b] = await createTokens(ext, "static-traffic", 2);
+  const tokenA = must(a, "token A");
+  const tokenB = must(b, "token B");
+  expect(`${tokenB.host}:${tokenB.port}`).toBe(`${tokenA.host}:${tokenA.port}`);
+
+  await sendOk(ext, {
+    type: "setSiteRules",
+    rules: [
+      rule("a", `http://localhost:${port}/a*`, { kind: "token", tokenId: tokenA.id }),
+      rule("b", `http://localhost:${port}/b*`, { kind: "token", tokenId: tokenB.id }),
+      rule("d", `http://localhost:${port}/d*`, { kind: "block" }),
+    ],
+  });
+  const base = `http://localhost:${port}`;
+  for (let round = 0; round < 3; round++) {
+    expect(await exitOfPageLoad(page, `${base}/a`)).toBe(tokenA.ip);
+    expect(await exitOfPageLoad(page, `${base}/b`)).toBe(tokenB.ip);
+    // No rule: the default route, direct (nothing is connected).
+    expect(await exitOfPageLoad(page, `${base}/c`)).toBe("127.0.0.1");
+  }
+  await expect(exitOfPageLoad(page, `${base}/d`)).rejects.toThrow();
+  // Side by side at once, in two tabs.
+  const second = await must(browser, "browser").newPage();
+  const both = await Promise.all([
+    exitOfPageLoad(page, `${base}/a`),
+    exitOfPageLoad(second, `${base}/b`),
+  ]);
+  expect(both).toEqual([tokenA.ip, tokenB.ip]);
+  await second.close();
+  // Each site's requests signed in as its own token.
+  const log = (await gatewayLog(server)).filter((e) => e.target === `localhost:${port}`);
+  expect(new Set(log.map((e) => e.username))).toEqual(new Set([tokenA.username, tokenB.username]));
+  expect(site.proxyAuthorizationSeen).toEqual([]);
+  await send(ext, { type: "setSiteRules", rules: [] });
+});

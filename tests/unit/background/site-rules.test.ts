@@ -1,0 +1,129 @@
+/**
+ * Saving site rules and the popup's "this site" over real extension storage (fakeBrowser):
+ * every pattern checked again in the background, nothing stored when one is wrong, and the
+ * popup's own rule for a site put first, replaced, and removed.
+ */
+import { beforeEach, describe, expect, it } from "vitest";
+import { fakeBrowser } from "wxt/testing";
+import { saveSiteRules, setSiteRoute } from "../../../lib/background/site-rules";
+import { planRouting } from "../../../lib/routing/plan";
+import type { SiteRule } from "../../../lib/routing/rules";
+import { siteRouteReport } from "../../../lib/routing/site-route";
+import { read } from "../../../lib/state/read";
+import { makeToken } from "../stored-token";
+
+const rule = (id: string, text: string, route: SiteRule["route"], enabled = true): SiteRule => ({
+  id,
+  enabled,
+  source: { type: "pattern", text },
+  route,
+});
+
+beforeEach(() => {
+  fakeBrowser.reset();
+});
+
+describe("saveSiteRules", () => {
+  it("stores the ordered list as given", async () => {
+    const rules = [
+      rule("a", "a.example", { kind: "direct" }),
+      rule("b", "*.b.example", { kind: "block" }),
+    ];
+    expect(await saveSiteRules(rules)).toBeNull();
+    expect(await read("siteRules")).toEqual(rules);
+  });
+
+  it("refuses a list with a wrong pattern, naming it, and keeps the stored list", async () => {
+    const kept = [rule("a", "a.example", { kind: "direct" })];
+    await saveSiteRules(kept);
+    const failure = await saveSiteRules([...kept, rule("x", "exa mple.com", { kind: "direct" })]);
+    expect(failure).toEqual({ code: "site-rule-invalid", position: 2, pattern: "exa mple.com" });
+    expect(await read("siteRules")).toEqual(kept);
+  });
+
+  it("refuses two rules with one id", async () => {
+    const twice = [
+      rule("a", "a.example", { kind: "direct" }),
+      rule("a", "b.example", { kind: "direct" }),
+    ];
+    expect(await saveSiteRules(twice)).toEqual({ code: "malformed-command" });
+    expect(await read("siteRules")).toEqual([]);
+  });
+});
+
+describe("setSiteRoute (the popup's two clicks)", () => {
+  let n = 0;
+  const newId = () => `own-${++n}`;
+
+  it("puts the site's own rule first, replaces it on the next choice, removes it with null", async () => {
+    const broad = rule("broad", "example.com", { kind: "block" });
+    await saveSiteRules([broad]);
+    await setSiteRoute("WWW.Example.com", { kind: "direct" }, newId);
+    let rules = await read("siteRules");
+    expect(rules.map((r) => r.source)).toEqual([
+      { type: "pattern", text: "www.example.com" },
+      broad.source,
+    ]);
+    await setSiteRoute("www.example.com", { kind: "token", tokenId: 4 }, newId);
+    rules = await read("siteRules");
+    expect(rules).toHaveLength(2);
+    expect(rules[0]?.route).toEqual({ kind: "token", tokenId: 4 });
+    await setSiteRoute("www.example.com", null, newId);
+    expect(await read("siteRules")).toEqual([broad]);
+  });
+
+  it("refuses a host that is no pattern", async () => {
+    expect(await setSiteRoute("a b", { kind: "direct" }, newId)).toMatchObject({
+      code: "site-rule-invalid",
+    });
+    expect(await read("siteRules")).toEqual([]);
+  });
+});
+
+describe("siteRouteReport", () => {
+  const token = makeToken({ id: 4, host: "127.0.0.1", port: 8000 });
+  const plan = (rules: SiteRule[], defaultTokenId: number | null) =>
+    planRouting({
+      rules,
+      tokens: [token],
+      defaultTokenId,
+      unusable: (t) => (t ? null : { code: "token-missing" }),
+      oneLoginPerEndpoint: true,
+    });
+
+  it("names the rule that takes the site and where it leads", () => {
+    const rules = [
+      rule("off", "shop.example", { kind: "direct" }, false),
+      rule("a", "news.example", { kind: "direct" }),
+      rule("b", "shop.example", { kind: "token", tokenId: 4 }),
+    ];
+    expect(siteRouteReport("https://www.shop.example/cart", plan(rules, null))).toEqual({
+      host: "www.shop.example",
+      rule: { id: "b", position: 2, text: "shop.example", route: { kind: "token", tokenId: 4 } },
+      target: { kind: "proxy", tokenId: 4 },
+      ownRule: false,
+    });
+  });
+
+  it("the default route when no rule matches; blocked with the reason when the rule's token is gone", () => {
+    expect(siteRouteReport("http://other.example/", plan([], 4))).toMatchObject({
+      rule: null,
+      target: { kind: "proxy", tokenId: 4 },
+    });
+    const gone = [rule("g", "gone.example", { kind: "token", tokenId: 99 })];
+    expect(siteRouteReport("http://gone.example/", plan(gone, null)).target).toEqual({
+      kind: "block",
+      failure: { code: "token-missing" },
+    });
+  });
+
+  it("no site for a browser page", () => {
+    expect(siteRouteReport("chrome://extensions/", plan([], null)).host).toBe("");
+    expect(siteRouteReport("not a url", plan([], null)).host).toBe("");
+  });
+
+  it("knows the site's own rule (the popup may remove it)", () => {
+    const own = [rule("o", "www.shop.example", { kind: "direct" })];
+    expect(siteRouteReport("https://www.shop.example/", plan(own, null)).ownRule).toBe(true);
+  });
+});
