@@ -60,7 +60,10 @@ export default defineConfig({
       "activeTab",
       // What makes a switch between tokens on one gateway effective: Chrome drops its cached
       // proxy credentials (browsingData); Firefox rewrites Proxy-Authorization per request.
-      ...(browser === "firefox" ? ["webRequestBlocking"] : ["browsingData"]),
+      ...(browser === "firefox"
+        ? // Site rules may name a container: its tabs go through the rule's token.
+          ["webRequestBlocking", "contextualIdentities", "cookies"]
+        : ["browsingData"]),
     ],
     // Asked for only when the user turns WebRTC leak protection on in Options.
     optional_permissions: ["privacy"],

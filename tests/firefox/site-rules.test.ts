@@ -95,3 +95,38 @@ test("two tokens on one gateway route two sites side by side; a blocked site fai
   expect(site.proxyAuthorizationSeen).toEqual([]);
   await send(ext, { type: "setSiteRules", rules: [] });
 });
+
+test("two containers exit through two tokens: one window holds two identities at once", async () => {
+  const firefox = must(browser, "browser");
+  const site = must(echo, "echo");
+  const [a, b] = await createTokens(ext, "static-traffic", 2);
+  const tokenA = must(a, "token A");
+  const tokenB = must(b, "token B");
+  // WebDriver BiDi user contexts are Firefox containers: each tab there has its cookieStoreId.
+  const [one, two] = [await firefox.createBrowserContext(), await firefox.createBrowserContext()];
+  const [pageOne, pageTwo] = [await one.newPage(), await two.newPage()];
+  const stores = await ext.evaluate(async () => {
+    const tabs = await chrome.tabs.query({});
+    return tabs.map((tab) => (tab as { cookieStoreId?: string }).cookieStoreId ?? "");
+  });
+  const containers = stores.filter((id) => id.startsWith("firefox-container-"));
+  expect(containers).toHaveLength(2);
+  const [first, second] = containers as [string, string];
+  // Which container is which page: tabs are listed in the order they were opened.
+  await sendOk(ext, {
+    type: "setSiteRules",
+    rules: [
+      { ...rule("one", "*", { kind: "token", tokenId: tokenA.id }), container: first },
+      { ...rule("two", "*", { kind: "token", tokenId: tokenB.id }), container: second },
+    ],
+  });
+  const exits = await Promise.all([
+    exitOfPageLoad(pageOne, site.url),
+    exitOfPageLoad(pageTwo, site.url),
+  ]);
+  expect(exits).toEqual([tokenA.ip, tokenB.ip]);
+  // A tab outside both containers takes the default route: direct.
+  expect(await exitOfPageLoad(page, site.url)).toBe("127.0.0.1");
+  await Promise.all([one.close(), two.close()]);
+  await send(ext, { type: "setSiteRules", rules: [] });
+});
