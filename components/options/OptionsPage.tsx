@@ -27,6 +27,7 @@ const SECTIONS: { id: string; label: OptionsKey }[] = [
   { id: "settings", label: "nav.settings" },
   { id: "add-proxies", label: "nav.add" },
   { id: "backup", label: "nav.backup" },
+  { id: "site-rules", label: "nav.rules" },
 ];
 
 export function OptionsPage() {

@@ -68,13 +68,13 @@ export function ThisSite({
     <section class="site" aria-label={w("site.label")} data-testid="this-site">
       <p>
         <span class="label">{w("site.label")}</span> <strong>{report.host}</strong>{" "}
-        <span data-testid="site-route">{where}</span>{" "}
-        <span class="muted">{why}</span>
+        <span data-testid="site-route">{where}</span> <span class="muted">{why}</span>
       </p>
       {report.target.kind === "block" && report.target.failure && (
         <ErrorText failure={report.target.failure} />
       )}
-      <div class="site-actions" role="group" aria-label={w("site.choose")}>
+      <fieldset class="site-actions">
+        <legend class="visually-hidden">{w("site.choose")}</legend>
         {activeTokenId !== null && (
           <button
             type="button"
@@ -101,7 +101,7 @@ export function ThisSite({
         >
           {w("site.useDefault")}
         </button>
-      </div>
+      </fieldset>
       {failure && <p class="error">{explain(failure)}</p>}
     </section>
   );

@@ -13,6 +13,7 @@ const en = {
   "nav.account": "Account",
   "nav.settings": "Settings",
   "nav.backup": "Backup",
+  "nav.rules": "Site rules",
 
   "common.yes": "Yes",
   "common.no": "No",
@@ -311,6 +312,7 @@ const zh: Partial<Record<keyof typeof en, string>> = {
   "nav.account": "账户",
   "nav.settings": "设置",
   "nav.backup": "备份",
+  "nav.rules": "网站规则",
 
   "common.yes": "是",
   "common.no": "否",

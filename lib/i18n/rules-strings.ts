@@ -14,6 +14,7 @@ export const rulesStrings = {
     "rules.keys": "Alt+Up and Alt+Down move the focused rule.",
     "rules.position": "Rule {position}",
     "rules.listSource": "List “{name}” ({count} lines)",
+    "rules.listSourceOne": "List “{name}” (1 line)",
     "rules.unnamedList": "Imported list",
     "rules.route": "Route",
     "rules.routeOf": "Route: rule {position} ({rule})",
@@ -41,10 +42,8 @@ export const rulesStrings = {
     "rules.token": "{label}",
     "rules.tokenExpired": "{label} (expired)",
     "rules.tokenGone": "Token #{id} (gone)",
-    "rules.gone":
-      "Blocks its sites: its token is gone — pick another route.",
-    "rules.expired":
-      "Blocks its sites: its token is expired — pick another route.",
+    "rules.gone": "Blocks its sites: its token is gone — pick another route.",
+    "rules.expired": "Blocks its sites: its token is expired — pick another route.",
 
     "rules.add.heading": "Add a rule",
     "rules.add.pattern": "Pattern",
@@ -82,7 +81,8 @@ export const rulesStrings = {
     "rules.test.byRule": "{url} takes {route}, by rule {position} ({rule}).",
     "rules.test.defaultToken": "{url} takes the default route: the connected token {route}.",
     "rules.test.defaultDirect": "{url} takes the default route: direct (no token is connected).",
-    "rules.test.blocked": "Blocked (token gone or expired: the rule fails closed)",
+    "rules.test.blocked":
+      "{url} is blocked by rule {position} ({rule}): its token is gone or expired. Pick another route for it.",
 
     "rules.import.heading": "Import a rule list",
     "rules.import.intro":
@@ -90,7 +90,8 @@ export const rulesStrings = {
     "rules.import.text": "Rule list text",
     "rules.import.file": "Or choose a file (.txt)",
     "rules.import.check": "Check the list",
-    "rules.import.report": "{imported} lines imported, {comments} comments, {rejected} rejected.",
+    "rules.import.report":
+      "Lines imported: {imported}. Comments: {comments}. Rejected: {rejected}.",
     "rules.import.rejectedLine": "Line {line}: {reason}",
     "rules.import.moreRejected": "…and {count} more rejected lines.",
     "rules.import.nothing": "No line of this list can be used: check that it is a rule list.",
@@ -99,6 +100,10 @@ export const rulesStrings = {
     "rules.import.add": "Add as one rule",
     "rules.import.readFailed": "The file could not be read: choose it again.",
     "rules.import.badName": "Shorten the name to 200 characters or fewer.",
+    "rules.import.problem.unsupported":
+      "Proxy Deck cannot use this kind of line (Adblock options, element hiding or an exclusion): remove it or write it as a pattern.",
+    "rules.import.problem.too-many":
+      "The list is past 50,000 lines: split it and import the rest as another rule.",
   },
   zh: {
     "rules.heading": "站点规则",
@@ -109,6 +114,7 @@ export const rulesStrings = {
     "rules.keys": "Alt+上箭头和 Alt+下箭头可移动当前规则。",
     "rules.position": "规则 {position}",
     "rules.listSource": "列表“{name}”（{count} 行）",
+    "rules.listSourceOne": "列表“{name}”（1 行）",
     "rules.unnamedList": "导入的列表",
     "rules.route": "路线",
     "rules.routeOf": "路线：规则 {position}（{rule}）",
@@ -148,7 +154,8 @@ export const rulesStrings = {
     "rules.help.domain": "该站点及其所有子域名（www.example.com、a.b.example.com）。",
     "rules.help.wildcard": "同上：其子域名，也包括 example.com 本身。",
     "rules.help.url": "带该路径的地址；* 代表任意字符。",
-    "rules.help.cidr": "以该范围内 IP 书写的地址（IPv4 或 IPv6，例如 2001:db8::/32）；不会解析域名。",
+    "rules.help.cidr":
+      "以该范围内 IP 书写的地址（IPv4 或 IPv6，例如 2001:db8::/32）；不会解析域名。",
     "rules.help.regex": "对完整地址匹配的正则表达式；在最后一个斜杠后加 i 可忽略大小写。",
     "rules.help.https":
       "Chrome 对 https:// 地址只能看到主机名：带路径的规则在 Chrome 中只对普通 http:// 地址生效。",
@@ -172,7 +179,8 @@ export const rulesStrings = {
     "rules.test.byRule": "{url} 走 {route}，由规则 {position}（{rule}）决定。",
     "rules.test.defaultToken": "{url} 走默认路线：已连接的令牌 {route}。",
     "rules.test.defaultDirect": "{url} 走默认路线：直连（未连接令牌）。",
-    "rules.test.blocked": "禁止访问（令牌已不存在或已过期：规则按失败即拦截处理）",
+    "rules.test.blocked":
+      "{url} 被规则 {position}（{rule}）拦截：它的令牌已不存在或已过期。请为它选择其他路线。",
 
     "rules.import.heading": "导入规则列表",
     "rules.import.intro":
@@ -189,6 +197,9 @@ export const rulesStrings = {
     "rules.import.add": "作为一条规则添加",
     "rules.import.readFailed": "无法读取该文件：请重新选择。",
     "rules.import.badName": "请把名称缩短到 200 个字符以内。",
+    "rules.import.problem.unsupported":
+      "Proxy Deck 无法使用这类行（Adblock 选项、元素隐藏或排除规则）：请删除它或改写为模式。",
+    "rules.import.problem.too-many": "列表超过 50,000 行：请拆分，其余部分作为另一条规则导入。",
   },
 } as const;
 

@@ -5,6 +5,7 @@
 import type { RulesKey, RulesT } from "../i18n/rules-strings";
 import type { PatternProblem } from "../routing/pattern";
 import { compileRules } from "../routing/router";
+import type { ListProblem } from "../routing/rule-list";
 import type { Route, RuleSource, SiteRule } from "../routing/rules";
 import type { StoredToken } from "../state/tokens";
 
@@ -40,13 +41,14 @@ export function routeFromValue(value: string): Route | null {
 export const isExpired = (token: Pick<StoredToken, "expiresAt">, now: number): boolean =>
   token.expiresAt !== null && token.expiresAt <= now;
 
-/** How the user recognises a token: its name or host:port, and its country. */
+/**
+ * How the user recognises a token: its name (else its number: tokens on one gateway share
+ * host:port), where the browser connects, and its country.
+ */
 export function tokenRouteLabel(token: TokenFacts): string {
   const address = token.host || token.ip;
-  const where = address ? `${address}:${token.port}` : `#${token.id}`;
-  const name = token.name ? `${token.name} (${where})` : where;
-  const country = token.country || token.countryCode;
-  return country ? `${name} · ${country}` : name;
+  const parts = [token.name || `#${token.id}`, address ? `${address}:${token.port}` : ""];
+  return [...parts, token.country || token.countryCode].filter(Boolean).join(" · ");
 }
 
 /** Whether a rule's route still leads somewhere: a gone or expired token blocks its sites. */
@@ -78,9 +80,15 @@ export function routeOptions(
     };
   });
   if (current?.kind === "token" && !tokens.some((token) => token.id === current.tokenId)) {
-    options.push({ value: routeValue(current), text: t("rules.tokenGone", { id: current.tokenId }) });
+    options.push({
+      value: routeValue(current),
+      text: t("rules.tokenGone", { id: current.tokenId }),
+    });
   }
-  options.push({ value: "direct", text: t("rules.direct") }, { value: "block", text: t("rules.block") });
+  options.push(
+    { value: "direct", text: t("rules.direct") },
+    { value: "block", text: t("rules.block") },
+  );
   return options;
 }
 
@@ -97,7 +105,7 @@ export function routeText(route: Route, tokens: readonly TokenFacts[], now: numb
 /** A rule's source in words: its pattern, or its list's name and line count. */
 export function sourceText(source: RuleSource, t: RulesT): string {
   if (source.type === "pattern") return source.text;
-  return t("rules.listSource", {
+  return t(source.lines.length === 1 ? "rules.listSourceOne" : "rules.listSource", {
     name: source.name || t("rules.unnamedList"),
     count: source.lines.length,
   });
@@ -164,6 +172,9 @@ export function firstRoute(
   return token ? { kind: "token", tokenId: token.id } : { kind: "direct" };
 }
 
-/** Why a line of an imported list was rejected. */
-export const listProblemSentence = (problem: PatternProblem | undefined, t: RulesT): string =>
-  problemSentence(problem ?? "bad-host", t);
+/** Why a line of an imported list was rejected, and what to do. */
+export function listProblemSentence(problem: ListProblem | undefined, t: RulesT): string {
+  if (problem === "unsupported") return t("rules.import.problem.unsupported");
+  if (problem === "too-many") return t("rules.import.problem.too-many");
+  return problemSentence(problem ?? "bad-host", t);
+}

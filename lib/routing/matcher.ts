@@ -23,18 +23,14 @@ export type Matcher =
   | { kind: "test"; test: Test; key: string | null };
 
 const hasWildcard = (text: string) => /[*?]/.test(text);
-const escapeRegex = (text: string) => text.replace(/[\\^$.|+()[\]{}/]/g, "\\$&");
-
 /** A shell-style glob as a regex body: `*` and `?` become `star` and `one`. */
-function glob(text: string, star: string, one: string): string {
-  let out = "";
-  for (const ch of text) {
-    if (ch === "*") out += star;
-    else if (ch === "?") out += one;
-    else out += escapeRegex(ch);
-  }
-  return out;
-}
+const glob = (text: string, star: string, one: string): string =>
+  text
+    .replace(/[\\^$.|+()[\]{}/]/g, "\\$&")
+    .split("?")
+    .join(one)
+    .split("*")
+    .join(star);
 
 /** The trailing labels free of wildcards: every host the glob matches ends with them. */
 function literalSuffix(hostGlob: string): string | null {
@@ -86,7 +82,11 @@ function urlWildcard(scheme: string, authority: string, path: string): Matcher {
     glob(port, "[^/]*", "[^/]") +
     `${glob(path, ".*", ".")}$`;
   const key = bracketed ? null : hasWildcard(hostBody) ? literalSuffix(hostBody) : hostBody;
-  return { kind: "test", test: { target: "url", httpOnly: false, op: "re", source, flags: "" }, key };
+  return {
+    kind: "test",
+    test: { target: "url", httpOnly: false, op: "re", source, flags: "" },
+    key,
+  };
 }
 
 function cidr(version: 4 | 6, address: string, prefix: number): Matcher | null {

@@ -18,8 +18,9 @@
  * Rule lists add two forms only they can hold (see rule-list.ts): an AutoProxy keyword and a
  * `|`-anchored URL start.
  */
-import { MAX_PATTERN_LENGTH } from "./rules";
+
 import { canonicalIPv6, ipv4Number, ipv6Groups, maskIPv4, maskIPv6 } from "./ip";
+import { MAX_PATTERN_LENGTH } from "./rules";
 
 export type PatternProblem =
   | "empty"
@@ -88,7 +89,11 @@ export function parseRegex(t: string): ParsedPattern {
  * character no host can hold is there.
  */
 export function normalizeHost(text: string, wildcards: boolean): string | null {
-  const labels = text.toLowerCase().split(".");
+  const lower = text.toLowerCase();
+  // The common case, plain ASCII, needs no label-by-label conversion.
+  if (/^[\x21-\x7e]*$/.test(lower))
+    return (wildcards ? HOST_GLOB : HOST_NAME).test(lower) ? lower : null;
+  const labels = lower.split(".");
   const out: string[] = [];
   for (const label of labels) {
     if (/^[\x21-\x7e]*$/.test(label)) {
@@ -103,9 +108,10 @@ export function normalizeHost(text: string, wildcards: boolean): string | null {
     }
   }
   const host = out.join(".");
-  const label = wildcards ? "[a-z0-9_*?-]+" : "[a-z0-9_-]+";
-  return new RegExp(`^${label}(?:\\.${label})*$`).test(host) ? host : null;
+  return (wildcards ? HOST_GLOB : HOST_NAME).test(host) ? host : null;
 }
+const HOST_NAME = /^[a-z0-9_-]+(?:\.[a-z0-9_-]+)*$/;
+const HOST_GLOB = /^[a-z0-9_*?-]+(?:\.[a-z0-9_*?-]+)*$/;
 
 /** WHATWG reads a host whose last label is a number as IPv4, so no name can end in one. */
 const endsInNumber = (host: string) => /(?:^|\.)(?:\d+|0x[0-9a-f]*)$/.test(host);

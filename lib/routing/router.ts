@@ -38,13 +38,21 @@ export function requestOf(url: string): RouteRequest | null {
     return null;
   }
   const scheme = parsed.protocol.slice(0, -1);
-  const host = parsed.hostname.replace(/^\[|\]$/g, "").replace(/\.+$/, "");
-  const text =
-    parsed.host === ""
-      ? parsed.href.replace(/#.*$/s, "")
-      : `${parsed.protocol}//${parsed.host}${parsed.pathname}${parsed.search}`;
-  const v4 = ipv4Number(host);
-  const v6 = v4 === null && host.includes(":") ? ipv6Groups(host) : null;
+  let host = parsed.hostname;
+  const bracketed = host.startsWith("[");
+  if (bracketed) host = host.slice(1, -1);
+  if (host.endsWith(".")) host = host.replace(/\.+$/, "");
+  let text = parsed.href;
+  if (parsed.hash !== "" || parsed.username !== "" || parsed.password !== "") {
+    text =
+      parsed.host === ""
+        ? text.replace(/#.*$/s, "")
+        : `${parsed.protocol}//${parsed.host}${parsed.pathname}${parsed.search}`;
+  }
+  // Names end in a letter; only then is it worth reading the host as an address.
+  const last = host.charCodeAt(host.length - 1);
+  const v4 = !bracketed && last >= 48 && last <= 57 ? ipv4Number(host) : null;
+  const v6 = bracketed ? ipv6Groups(host) : null;
   return { url: text, host, scheme, v4, v6 };
 }
 
@@ -93,6 +101,10 @@ function passes(test: CompiledTest, req: RouteRequest): boolean {
   return test.run(test.onHost ? req.host : req.url);
 }
 
+function pushOwners(hits: [number, number][], owners: number[] | undefined): void {
+  if (owners) for (const owner of owners) hits.push([owner, -1]);
+}
+
 /** Candidates from the lookups: [owner, test to confirm or -1], in owner order. */
 function lookupHits(index: Index, req: RouteRequest): [number, number][] {
   const hits: [number, number][] = [];
@@ -113,14 +125,10 @@ function lookupHits(index: Index, req: RouteRequest): [number, number][] {
   }
   const { v4, v6 } = req;
   if (v4 !== null) {
-    for (const [prefix, nets] of index.v4) {
-      for (const owner of nets.get(maskIPv4(v4, prefix)) ?? []) hits.push([owner, -1]);
-    }
+    for (const [prefix, nets] of index.v4) pushOwners(hits, nets.get(maskIPv4(v4, prefix)));
   }
   if (v6 !== null) {
-    for (const [prefix, nets] of index.v6) {
-      for (const owner of nets.get(maskIPv6(v6, prefix)) ?? []) hits.push([owner, -1]);
-    }
+    for (const [prefix, nets] of index.v6) pushOwners(hits, nets.get(maskIPv6(v6, prefix)));
   }
   if (hits.length > 1) hits.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
   return hits;

@@ -36,10 +36,12 @@ export interface RuleListImport {
   accepted: string[];
 }
 
-const isHeader = (line: string) => /^\[[^\]]*\]$/.test(line);
+/** `[Name …]`, but not a bracketed IPv6 address such as `[::1]`. */
+const isHeader = (line: string) => /^\[[^\]]*\]$/.test(line) && !/^\[[0-9a-f:.]*\]$/i.test(line);
 const isAutoProxyHeader = (line: string) => /^\[autoproxy\b[^\]]*\]$/i.test(line.trim());
 /** `!` (AutoProxy), `#` and `;` comments, and `[…]` headers other than AutoProxy's. */
-const isComment = (line: string) => /^[!#;]/.test(line) || (isHeader(line) && !isAutoProxyHeader(line));
+const isComment = (line: string) =>
+  /^[!#;]/.test(line) || (isHeader(line) && !isAutoProxyHeader(line));
 
 /** How a stored list's bare lines read, from its first line. */
 export const listDialect = (firstLine: string): ListDialect =>
@@ -102,6 +104,15 @@ function lowerOrigin(text: string): string {
   return match ? match[0].toLowerCase() + text.slice(match[0].length) : text;
 }
 
+/** Text has tabs and line ends; other control characters say the bytes were not text. */
+function hasControlCharacters(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if ((code < 32 && code !== 9 && code !== 10 && code !== 13) || code === 127) return true;
+  }
+  return false;
+}
+
 /**
  * The text of a whole-file base64 list (gfwlist), or null when the file is not one. A plain
  * list of words could be valid base64 by chance, so the decoded text must also be clean UTF-8
@@ -119,7 +130,7 @@ export function decodeBase64List(text: string): string | null {
   } catch {
     return null;
   }
-  if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(decoded)) return null;
+  if (hasControlCharacters(decoded)) return null;
   if (!/[\r\n]/.test(decoded.trim()) && !decoded.trimStart().startsWith("[")) return null;
   return decoded;
 }

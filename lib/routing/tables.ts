@@ -97,7 +97,10 @@ function pushOwner<K>(
   owner: number,
 ): void {
   let nets = byPrefix.get(prefix);
-  if (!nets) byPrefix.set(prefix, (nets = new Map()));
+  if (!nets) {
+    nets = new Map();
+    byPrefix.set(prefix, nets);
+  }
   const owners = nets.get(network);
   if (!owners) nets.set(network, [owner]);
   else if (owners[owners.length - 1] !== owner) owners.push(owner);

@@ -19,7 +19,6 @@ export function AddRuleForm(props: {
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [chosen, setChosen] = useState<Route | null>(null);
-  const [busy, setBusy] = useState(false);
   const field = useRef<HTMLInputElement>(null);
   const route = chosen ?? firstRoute(props.tokens, props.activeTokenId, props.now);
 
@@ -39,14 +38,13 @@ export function AddRuleForm(props: {
       field.current?.focus();
       return;
     }
-    setBusy(true);
-    const added = await props.onAdd({ type: "pattern", text: pattern }, route);
-    setBusy(false);
-    if (added) {
-      setText("");
-      setError(null);
-    }
+    // Shown in the list at once; saves queue up, so the next rule can be typed right away.
+    setText("");
+    setError(null);
     field.current?.focus();
+    const added = await props.onAdd({ type: "pattern", text: pattern }, route);
+    // Not saved: the pattern comes back, unless something new is being typed.
+    if (!added) setText((typed) => (typed === "" ? pattern : typed));
   }
 
   return (
@@ -81,9 +79,7 @@ export function AddRuleForm(props: {
         </div>
       </div>
       <div class="actions">
-        <button type="submit" disabled={busy}>
-          {t("rules.add.add")}
-        </button>
+        <button type="submit">{t("rules.add.add")}</button>
       </div>
     </form>
   );

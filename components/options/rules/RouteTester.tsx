@@ -29,14 +29,14 @@ export function RouteTester(props: {
   function answer(url: string): string {
     const found = routeOfUrl(props.rules, url, props.activeTokenId);
     if (found.kind === "rule") {
-      const blocked = routeHealth(found.route, props.tokens, props.now) !== "ok";
+      const named = { url, position: found.position, rule: sourceText(found.rule.source, t) };
+      // Fail closed: the background blocks the sites of a rule whose token is gone or expired.
+      if (routeHealth(found.route, props.tokens, props.now) !== "ok") {
+        return t("rules.test.blocked", named);
+      }
       return t("rules.test.byRule", {
-        url,
-        route: blocked
-          ? t("rules.test.blocked")
-          : routeText(found.route, props.tokens, props.now, t),
-        position: found.position,
-        rule: sourceText(found.rule.source, t),
+        ...named,
+        route: routeText(found.route, props.tokens, props.now, t),
       });
     }
     const token = props.tokens.find((candidate) => candidate.id === found.tokenId);

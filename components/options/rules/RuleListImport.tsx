@@ -56,7 +56,10 @@ export function RuleListImport(props: {
     if (!report || report.accepted.length === 0 || nameError) return;
     setBusy(true);
     const listName = name.trim() || t("rules.unnamedList");
-    const added = await props.onAdd({ type: "list", name: listName, lines: report.accepted }, route);
+    const added = await props.onAdd(
+      { type: "list", name: listName, lines: report.accepted },
+      route,
+    );
     setBusy(false);
     if (added) {
       edit("");
@@ -122,7 +125,9 @@ export function RuleListImport(props: {
                 </li>
               ))}
               {rejected.length > SHOWN_REJECTED && (
-                <li>{t("rules.import.moreRejected", { count: rejected.length - SHOWN_REJECTED })}</li>
+                <li>
+                  {t("rules.import.moreRejected", { count: rejected.length - SHOWN_REJECTED })}
+                </li>
               )}
             </ul>
           )}

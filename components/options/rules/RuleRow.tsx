@@ -58,10 +58,10 @@ export function RuleRow(props: {
   }
 
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: the row takes focus for keyboard reorder.
     <li
       class={`rule-row${rule.enabled ? "" : " rule-off"}${health === "ok" ? "" : " rule-broken"}`}
       data-rule-id={rule.id}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: the row takes focus to be moved with Alt+Arrow.
       tabIndex={0}
       aria-label={`${t("rules.position", { position })}: ${summary}`}
       aria-describedby="rules-keys"

@@ -70,16 +70,27 @@ describe("route labels and health", () => {
   const old = makeToken({ id: 3, expiresAt: NOW - 1 });
 
   it("names a token by its label or host:port, and its country", () => {
-    expect(tokenRouteLabel(a)).toBe("Work (gw.example.net:8000) · United States");
+    expect(tokenRouteLabel(a)).toBe("Work · gw.example.net:8000 · United States");
+    expect(tokenRouteLabel({ ...a, name: "" })).toBe("#1 · gw.example.net:8000 · United States");
     expect(tokenRouteLabel(b)).toBe("#2 · DE");
   });
 
   it("offers every token, Direct and Block, marks the expired, keeps a gone one chosen", () => {
     const options = routeOptions([a, old], NOW, t, { kind: "token", tokenId: 9 });
-    expect(options.map((o) => o.value)).toEqual(["token:1", "token:3", "token:9", "direct", "block"]);
+    expect(options.map((o) => o.value)).toEqual([
+      "token:1",
+      "token:3",
+      "token:9",
+      "direct",
+      "block",
+    ]);
     expect(options[1]?.text).toMatch(/\(expired\)$/);
     expect(options[2]?.text).toBe("Token #9 (gone)");
-    expect(routeOptions([a], NOW, zh).map((o) => o.text).slice(1)).toEqual(["直连", "禁止访问"]);
+    expect(
+      routeOptions([a], NOW, zh)
+        .map((o) => o.text)
+        .slice(1),
+    ).toEqual(["直连", "禁止访问"]);
   });
 
   it("a route to a gone or expired token is broken; direct and block never are", () => {
@@ -147,7 +158,11 @@ describe("which route an address takes", () => {
 
   it("the first enabled match decides, and the answer names its position", () => {
     const answer = routeOfUrl(rules, "https://ads.example.com/x", null);
-    expect(answer).toMatchObject({ kind: "rule", position: 2, route: { kind: "token", tokenId: 5 } });
+    expect(answer).toMatchObject({
+      kind: "rule",
+      position: 2,
+      route: { kind: "token", tokenId: 5 },
+    });
     expect(answer.kind === "rule" && answer.rule.id).toBe("r2");
   });
 

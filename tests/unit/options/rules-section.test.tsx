@@ -62,11 +62,46 @@ const pattern = (id: string, text: string, route: SiteRule["route"], enabled = t
   route,
 });
 
+/**
+ * Two gaps of linkedom filled the way browsers behave: a listener is called with `this` as the
+ * element it was added to (linkedom passes the event's target, which breaks Preact's handlers
+ * on ancestors), and a select's value can be set.
+ */
+function browserLike(win: Window & typeof globalThis) {
+  let proto = Object.getPrototypeOf(win.document.createElement("div"));
+  while (proto && !Object.hasOwn(proto, "addEventListener")) proto = Object.getPrototypeOf(proto);
+  if (!proto || proto.__browserLike) return;
+  proto.__browserLike = true;
+  const wrapped = new WeakMap<object, Map<unknown, EventListener>>();
+  const add = proto.addEventListener;
+  const remove = proto.removeEventListener;
+  proto.addEventListener = function (this: object, type: string, listener: EventListener) {
+    const own = wrapped.get(this) ?? new Map<unknown, EventListener>();
+    wrapped.set(this, own);
+    const bound = (event: Event) => listener.call(this, event);
+    own.set(listener, bound);
+    add.call(this, type, bound);
+  };
+  proto.removeEventListener = function (this: object, type: string, listener: EventListener) {
+    remove.call(this, type, wrapped.get(this)?.get(listener) ?? listener);
+  };
+  Object.defineProperty(win.HTMLSelectElement.prototype, "value", {
+    configurable: true,
+    get(this: HTMLSelectElement & { _value?: string }) {
+      return this._value ?? this.querySelector("option")?.getAttribute("value") ?? "";
+    },
+    set(this: { _value?: string }, value: string) {
+      this._value = String(value);
+    },
+  });
+}
+
 async function mount(stored: SiteRule[], language: Language = "en", node?: ComponentChild) {
   await fakeBrowser.storage.local.set({ siteRules: stored });
   const dom = parseHTML('<!doctype html><html lang="en"><body><div id="app"></div></body></html>');
   Object.assign(globalThis, { document: dom.document, window: dom.window });
   window = dom.window as unknown as Window & typeof globalThis;
+  browserLike(window);
   (window.HTMLElement.prototype as { focus: () => void }).focus = function (this: Element) {
     focused = this;
   };
@@ -123,9 +158,9 @@ describe("RulesSection", () => {
     const select = named(m, "select", "Route: rule 1 (example.com)") as HTMLSelectElement;
     expect(select.value).toBe("token:1");
     expect([...select.querySelectorAll("option")].map((o) => o.textContent)).toEqual([
-      "Work (gw.example.net:8001) · United States",
-      "gw.example.net:8002 · Germany",
-      "gw.example.net:8000 · United States (expired)",
+      "Work · gw.example.net:8001 · United States",
+      "#2 · gw.example.net:8002 · Germany",
+      "#3 · gw.example.net:8000 · United States (expired)",
       "Direct",
       "Block",
     ]);
@@ -256,7 +291,10 @@ describe("RulesSection", () => {
     expect(sent).toEqual([]);
     await type(input, "*.example.net");
     await fire(m.querySelector(".rule-edit"), "submit");
-    expect(lastSaved()[1]).toEqual({ ...stored[1], source: { type: "pattern", text: "*.example.net" } });
+    expect(lastSaved()[1]).toEqual({
+      ...stored[1],
+      source: { type: "pattern", text: "*.example.net" },
+    });
     expect(focused?.textContent).toBe("Edit");
 
     await fire(button(m, "Edit rule 1 (example.com)"), "click");
@@ -272,13 +310,13 @@ describe("RulesSection", () => {
     await type(url, "https://www.example.com/page");
     await fire(m.querySelector(".rule-test"), "submit");
     expect(answerText()).toBe(
-      "https://www.example.com/page takes Work (gw.example.net:8001) · United States, by rule 1 (example.com).",
+      "https://www.example.com/page takes Work · gw.example.net:8001 · United States, by rule 1 (example.com).",
     );
     const box = named(m, "input", "Enabled: rule 1 (example.com)") as HTMLInputElement;
     box.checked = false;
     await fire(box, "change");
     expect(answerText()).toBe(
-      "https://www.example.com/page takes the default route: the connected token gw.example.net:8002 · Germany.",
+      "https://www.example.com/page takes the default route: the connected token #2 · gw.example.net:8002 · Germany.",
     );
     await type(url, "http://10.1.2.3/");
     await fire(m.querySelector(".rule-test"), "submit");
@@ -295,13 +333,18 @@ describe("RulesSection", () => {
     expect(m.querySelector(".rules-empty")?.textContent).toBe(
       "No rules yet: every site takes the default route.",
     );
-    await type(m.querySelector("#rules-import-text"), "[AutoProxy 0.2.9]\n! comment\n||google.com\n||bad host.com\n@@||mail.google.com\n");
+    await type(
+      m.querySelector("#rules-import-text"),
+      "[AutoProxy 0.2.9]\n! comment\n||google.com\n||bad host.com\n@@||mail.google.com\n",
+    );
     await fire(button(m, "Check the list"), "click");
     const report = m.querySelector("#rules-import-report");
     expect(report?.querySelector("p")?.textContent).toBe(
-      "2 lines imported, 2 comments, 1 rejected.",
+      "Lines imported: 3. Comments: 1. Rejected: 1.",
     );
-    expect(report?.querySelector(".rule-rejected li")?.textContent).toMatch(/^Line 4: .+ \|\|bad host\.com$/);
+    expect(report?.querySelector(".rule-rejected li")?.textContent).toBe(
+      "Line 4: Remove the spaces: a pattern is one word, for example example.com. ||bad host.com",
+    );
     await type(m.querySelector("#rules-import-name"), "gfw");
     const route = m.querySelector("#rules-import-route") as HTMLSelectElement;
     route.value = "token:1";
@@ -311,11 +354,51 @@ describe("RulesSection", () => {
       {
         id: expect.any(String),
         enabled: true,
-        source: { type: "list", name: "gfw", lines: ["||google.com", "@@||mail.google.com"] },
+        source: {
+          type: "list",
+          name: "gfw",
+          lines: ["[AutoProxy 0.2.9]", "||google.com", "@@||mail.google.com"],
+        },
         route: { kind: "token", tokenId: 1 },
       },
     ]);
-    expect(rowTexts(m)).toEqual(["List “gfw” (2 lines)"]);
+    expect(rowTexts(m)).toEqual(["List “gfw” (3 lines)"]);
+  });
+
+  it("a rule can be added while the last one is saving: saves go one at a time, in order", async () => {
+    const waiting: (() => void)[] = [];
+    answer = (m) =>
+      new Promise((resolve) => {
+        waiting.push(async () => {
+          await fakeBrowser.storage.local.set({ siteRules: m.rules });
+          resolve({ ok: true, data: null });
+        });
+      });
+    const m = await mount([]);
+    const input = m.querySelector("#rules-add-pattern") as HTMLInputElement;
+    await type(input, "one.test");
+    await fire(m.querySelector(".rule-add"), "submit");
+    await type(input, "two.test");
+    await fire(m.querySelector(".rule-add"), "submit");
+    expect(rowTexts(m)).toEqual(["one.test", "two.test"]);
+    expect(sent.map((s) => (s.rules as SiteRule[]).length)).toEqual([1]);
+    await act(() => waiting[0]?.());
+    await settle();
+    expect(sent.map((s) => (s.rules as SiteRule[]).length)).toEqual([1, 2]);
+    // The first save's storage change does not take the second rule off the page.
+    expect(rowTexts(m)).toEqual(["one.test", "two.test"]);
+    await act(() => waiting[1]?.());
+    await settle();
+    expect(rowTexts(m)).toEqual(["one.test", "two.test"]);
+  });
+
+  it("the address box says when a rule's gone token blocks the address", async () => {
+    const m = await mount([pattern("g", "example.com", { kind: "token", tokenId: 99 })]);
+    await type(m.querySelector("#rules-test-url"), "www.example.com");
+    await fire(m.querySelector(".rule-test"), "submit");
+    expect(m.querySelector("#rules-test-answer")?.textContent).toBe(
+      "https://www.example.com/ is blocked by rule 1 (example.com): its token is gone or expired. Pick another route for it.",
+    );
   });
 
   it("speaks Chinese when the page does", async () => {
