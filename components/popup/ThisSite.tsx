@@ -55,6 +55,8 @@ export function ThisSite({
     ? w("site.byRule", { position: report.rule.position, text: report.rule.text })
     : w("site.byDefault");
 
+  // Which of the three the site has now: its own rule's route, or the default.
+  const own = report.ownRule && report.rule ? report.rule.route.kind : null;
   const choose = async (route: Route | null) => {
     setBusy(true);
     setFailure(null);
@@ -79,6 +81,7 @@ export function ThisSite({
           <button
             type="button"
             class="btn btn--small"
+            aria-pressed={own === "token"}
             disabled={busy}
             onClick={() => choose({ kind: "token", tokenId: activeTokenId })}
           >
@@ -88,6 +91,7 @@ export function ThisSite({
         <button
           type="button"
           class="btn btn--small"
+          aria-pressed={own === "direct"}
           disabled={busy}
           onClick={() => choose({ kind: "direct" })}
         >
@@ -96,6 +100,7 @@ export function ThisSite({
         <button
           type="button"
           class="btn btn--small"
+          aria-pressed={own === null}
           disabled={busy || !report.ownRule}
           onClick={() => choose(null)}
         >

@@ -116,8 +116,20 @@ export function matcherOf(pattern: Pattern): Matcher | null {
         ? urlTest("re", glob(pattern.text, ".*", "."), "", true)
         : urlTest("sub", pattern.text, "", true);
     case "url-start":
-      return !pattern.end && !hasWildcard(pattern.text)
-        ? urlTest("pre", pattern.text)
-        : urlTest("re", `^${glob(pattern.text, ".*", ".")}${pattern.end ? "$" : ""}`);
+      return urlStart(pattern.text, pattern.end);
   }
+}
+
+/**
+ * AutoProxy's `|http://host/…`: when the start spells a whole host (a `/` or `:` follows it,
+ * no wildcard before), only URLs of exactly that host can match, so it is looked up by host.
+ */
+function urlStart(text: string, end: boolean): Matcher {
+  const matcher =
+    !end && !hasWildcard(text)
+      ? urlTest("pre", text)
+      : urlTest("re", `^${glob(text, ".*", ".")}${end ? "$" : ""}`);
+  const whole = /^[a-z][a-z0-9+.-]*:\/\/([^/:[\]@*?]+)[/:]/.exec(text);
+  const host = whole?.[1]?.replace(/\.+$/, "");
+  return host && matcher.kind === "test" ? { ...matcher, key: host } : matcher;
 }

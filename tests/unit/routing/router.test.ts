@@ -61,6 +61,14 @@ describe("first match wins, across every kind of pattern", () => {
     expect(winner(rules, "http://foo1.example.com/only/x")).toBe("r2");
   });
 
+  it("tells apart host suffixes whose hashes collide", () => {
+    // The suffix map files "-c" and "ka" under one hash (router.ts, suffixHash).
+    const rules = [pattern("r1", "-c"), pattern("r2", "ka")];
+    expect(winner(rules, "http://ka/")).toBe("r2");
+    expect(winner(rules, "http://x.-c/")).toBe("r1");
+    expect(winner([pattern("r1", "-c")], "http://x.ka/")).toBeNull();
+  });
+
   it("answers with the rule's own id and route; null when nothing matches or no URL", () => {
     const rules = [pattern("r1", "example.com", { route: { kind: "block" } })];
     expect(compileRules(rules).route("https://example.com/")).toEqual({

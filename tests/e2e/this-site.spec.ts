@@ -1,0 +1,111 @@
+/**
+ * The popup's "this site" in the real action popup (chrome.action.openPopup, reached through
+ * the DevTools protocol: Playwright does not list extension popups): the tab's site, its route
+ * now and why, and two clicks that change where the site's traffic really goes.
+ */
+import { createServer } from "node:net";
+import puppeteer, { type Page as PopupPage } from "puppeteer-core";
+import type { Sandbox } from "../sandbox/index";
+import { expect, extensionPath, launchWithExtension, test, unpackedExtensionId } from "./fixtures";
+import {
+  backgroundWorker,
+  createTokens,
+  extensionPage,
+  must,
+  sandboxFor,
+  sandboxSettings,
+  sendOk,
+  startEchoServer,
+} from "./harness";
+
+const extensionId = unpackedExtensionId(extensionPath);
+
+let sb: Sandbox;
+let echo: Awaited<ReturnType<typeof startEchoServer>>;
+test.beforeEach(async () => {
+  sb = await sandboxFor();
+  echo = await startEchoServer();
+});
+test.afterEach(async () => {
+  await echo.close();
+  await sb.close();
+});
+
+/** A free loopback port for the DevTools endpoint. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  if (!address || typeof address === "string") throw new Error("no port");
+  return address.port;
+}
+
+test("the popup names this site's route and why; Direct and Default move its traffic", async ({
+  userDataDir,
+}) => {
+  const port = await freePort();
+  const context = await launchWithExtension(userDataDir, [
+    "--host-resolver-rules=MAP *.test 127.0.0.1",
+    `--remote-debugging-port=${port}`,
+  ]);
+  const devtools = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
+  try {
+    const ext = await extensionPage(context, extensionId);
+    await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
+    const token = must((await createTokens(ext, "static-traffic", 1))[0], "token");
+    await sendOk(ext, { type: "connect", tokenId: token.id });
+    await ext.close();
+    const site = await context.newPage();
+    const shop = `http://shop.test:${new URL(echo.url).port}/`;
+    await site.goto(shop);
+    await site.bringToFront();
+    // The default route: the connected token (a .test name, so it goes through the proxy).
+    expect(await site.locator("#remote").textContent()).toBe(token.ip);
+
+    const worker = await backgroundWorker(context);
+    const openPopup = async (): Promise<PopupPage> => {
+      await worker.evaluate(() => chrome.action.openPopup());
+      const target = await devtools.waitForTarget(
+        (t) => t.url() === `chrome-extension://${extensionId}/popup.html`,
+      );
+      return must(await target.asPage(), "popup page");
+    };
+
+    let popup = await openPopup();
+    const line = () => popup.$eval('[data-testid="this-site"] p', (p) => p.textContent ?? "");
+    await popup.waitForSelector('[data-testid="this-site"]');
+    expect(await line()).toContain("shop.test");
+    expect(await line()).toContain(`through token #${token.id}`);
+    expect(await line()).toContain("by the default route");
+
+    // Two clicks: the popup is open (one), "Direct" (two).
+    await popup.locator("button::-p-text(Direct)").click();
+    await popup.waitForFunction(() =>
+      document.querySelector('[data-testid="this-site"] p')?.textContent?.includes("by rule 1"),
+    );
+    expect(await line()).toContain("direct");
+    await popup.screenshot({ path: "docs/screenshots/popup-this-site.png" });
+    await site.reload();
+    expect(await site.locator("#remote").textContent()).toBe("127.0.0.1");
+
+    // Back to the default: the site's own rule goes, its traffic takes the token again.
+    await popup.locator("button::-p-text(Default)").click();
+    await popup.waitForFunction(() =>
+      document
+        .querySelector('[data-testid="this-site"] p')
+        ?.textContent?.includes("by the default route"),
+    );
+    await site.reload();
+    expect(await site.locator("#remote").textContent()).toBe(token.ip);
+    await popup.close();
+
+    // Opened again, the popup reads the stored rules afresh.
+    popup = await openPopup();
+    await popup.waitForSelector('[data-testid="this-site"]');
+    expect(await line()).toContain("by the default route");
+  } finally {
+    await devtools.disconnect();
+    await context.close();
+  }
+});
