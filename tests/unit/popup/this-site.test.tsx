@@ -1,0 +1,110 @@
+/**
+ * The popup's "this site" as a component: what it says for each answer of the background, the
+ * three choices (pressed state, Default only when the site has its own rule) and a refused
+ * save worded as a sentence.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { ThisSite } from "../../../components/popup/ThisSite";
+import type { Command } from "../../../lib/protocol/commands";
+import type { SiteRouteReport } from "../../../lib/routing/site-route";
+import { button, click, fakeEnv, type Mounted, mount, settle } from "./dom";
+
+let mounted: Mounted | undefined;
+afterEach(() => {
+  mounted?.unmount();
+  mounted = undefined;
+});
+
+const report = (over: Partial<SiteRouteReport> = {}): SiteRouteReport => ({
+  host: "shop.example",
+  rule: null,
+  target: { kind: "proxy", tokenId: 7 },
+  ownRule: false,
+  ...over,
+});
+
+async function show(answer: () => SiteRouteReport, onSet?: (command: Command) => unknown) {
+  const sent: Command[] = [];
+  const { env } = fakeEnv(
+    (command) => {
+      sent.push(command);
+      if (command.type === "routeOf") return { ok: true, data: answer() };
+      return (onSet?.(command) ?? { ok: true, data: null }) as never;
+    },
+    { tabUrl: "https://shop.example/cart" },
+  );
+  mounted = await mount(<ThisSite activeTokenId={7} tabUrl={env.tabUrl} />, env);
+  await settle();
+  return { root: mounted.root, sent };
+}
+
+describe("ThisSite", () => {
+  it("says the site, where it goes and why: the default route", async () => {
+    const { root, sent } = await show(() => report());
+    expect(sent[0]).toEqual({ type: "routeOf", url: "https://shop.example/cart" });
+    const line = root.querySelector("p")?.textContent ?? "";
+    expect(line).toContain("shop.example");
+    expect(line).toContain("through token #7");
+    expect(line).toContain("by the default route");
+    expect(button(root, "Default").disabled).toBe(true);
+    expect(button(root, "Default").getAttribute("aria-pressed")).toBe("true");
+  });
+
+  it("names the rule, and says blocked with the reason when its token is gone", async () => {
+    const { root } = await show(() =>
+      report({
+        rule: { id: "r", position: 3, text: "*.example", route: { kind: "token", tokenId: 9 } },
+        target: { kind: "block", failure: { code: "token-missing" } },
+      }),
+    );
+    expect(root.textContent).toContain("blocked");
+    expect(root.textContent).toContain("by rule 3 (*.example)");
+    expect(root.textContent).toContain("no longer stored");
+  });
+
+  it("Direct saves the site's own rule and shows the new route; Default removes it", async () => {
+    let current = report();
+    const { root, sent } = await show(
+      () => current,
+      (command) => {
+        if (command.type !== "setSiteRoute") return undefined;
+        current = command.route
+          ? report({
+              rule: { id: "own", position: 1, text: "shop.example", route: command.route },
+              target: { kind: "direct" },
+              ownRule: true,
+            })
+          : report();
+        return { ok: true, data: null };
+      },
+    );
+    await click(mounted as Mounted, button(root, "Direct"));
+    await settle();
+    expect(sent).toContainEqual({
+      type: "setSiteRoute",
+      host: "shop.example",
+      route: { kind: "direct" },
+    });
+    expect(root.textContent).toContain("by rule 1 (shop.example)");
+    expect(button(root, "Direct").getAttribute("aria-pressed")).toBe("true");
+    await click(mounted as Mounted, button(root, "Default"));
+    await settle();
+    expect(sent).toContainEqual({ type: "setSiteRoute", host: "shop.example", route: null });
+    expect(root.textContent).toContain("by the default route");
+  });
+
+  it("a refused save is a sentence", async () => {
+    const { root } = await show(
+      () => report(),
+      () => ({ ok: false, failure: { code: "site-rule-invalid", position: 1, pattern: "x y" } }),
+    );
+    await click(mounted as Mounted, button(root, "Direct"));
+    await settle();
+    expect(root.querySelector(".error")?.textContent).toContain("Site rule 1 (x y)");
+  });
+
+  it("a tab with no web page says so", async () => {
+    const { root } = await show(() => report({ host: "" }));
+    expect(root.textContent).toContain("site rules apply to web pages only");
+  });
+});
