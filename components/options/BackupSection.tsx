@@ -19,7 +19,7 @@ import { ImportPreview } from "./ImportPreview";
 import { SupportAnswers } from "./SupportAnswers";
 import { Notice, type NoticeValue, send, useExplain, useT } from "./shared";
 
-const readBackupState = () => readState(["settings", "tokens", "trash"]);
+const readBackupState = () => readState(["settings", "tokens", "trash", "siteRules"]);
 
 export function BackupSection() {
   const t = useT();

@@ -1,5 +1,6 @@
 /** What an import will change, shown before anything is written; refused imports say why. */
 import type { OptionsKey } from "@/lib/i18n/options-strings";
+import type { SiteRule } from "@/lib/routing/rules";
 import {
   blockedEntries,
   changesSomething,
@@ -26,6 +27,7 @@ export function ImportPreview(props: {
       <ListPreview list="tokens" changes={plan.tokens} />
       <ListPreview list="trash" changes={plan.trash} />
       <SettingsPreview plan={plan} />
+      {plan.siteRules && <RulesPreview rules={plan.siteRules} />}
       {blocked.length > 0 ? (
         <Notice
           notice={{
@@ -81,6 +83,30 @@ function SettingsPreview({ plan }: { plan: ImportPlan }) {
       <p data-field="credentials">
         {t(`backup.credentials.${plan.credentials}`, { from: baseUrl?.from || "—" })}
       </p>
+    </>
+  );
+}
+
+/** The file's site rules replace the stored ones: each is listed, since rules steer traffic. */
+function RulesPreview({ rules }: { rules: SiteRule[] }) {
+  const t = useT();
+  const route = (r: SiteRule["route"]) =>
+    r.kind === "token"
+      ? t("backup.ruleToken", { id: r.tokenId })
+      : t(r.kind === "direct" ? "backup.ruleDirect" : "backup.ruleBlock");
+  return (
+    <>
+      <p data-field="site-rules">{t("backup.rules", { count: rules.length })}</p>
+      <ul>
+        {rules.slice(0, MAX_LISTED).map((rule) => (
+          <li key={rule.id}>
+            {rule.source.type === "pattern" ? rule.source.text : rule.source.name} →{" "}
+            {route(rule.route)}
+            {rule.enabled ? "" : ` (${t("backup.ruleOff")})`}
+          </li>
+        ))}
+        {rules.length > MAX_LISTED && <li>… (+{rules.length - MAX_LISTED})</li>}
+      </ul>
     </>
   );
 }

@@ -117,6 +117,7 @@ export function createCommandHandler(deps: CommandDeps) {
     importBackup: async ({ backup }) => {
       const outcome = await importBackup(backup);
       if (!outcome.ok) throw new CommandFailure(outcome.failure);
+      if (outcome.summary.siteRules !== null) await engine.rulesChanged();
       return outcome.summary;
     },
   };

@@ -19,8 +19,8 @@ type ImportOutcome = { ok: true; summary: ImportSummary } | { ok: false; failure
 
 export function importBackup(backup: Backup): Promise<ImportOutcome> {
   return updateState(
-    ["settings", "tokens", "trash"],
-    (current): Change<"settings" | "tokens" | "trash", ImportOutcome> => {
+    ["settings", "tokens", "trash", "siteRules"],
+    (current): Change<"settings" | "tokens" | "trash" | "siteRules", ImportOutcome> => {
       const plan = planImport(current, backup);
       if (blockedEntries(plan).length > 0) {
         return { result: { ok: false, failure: { code: "backup-missing-secrets" } } };

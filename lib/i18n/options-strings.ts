@@ -14,6 +14,11 @@ const en = {
   "nav.settings": "Settings",
   "nav.backup": "Backup",
   "nav.rules": "Site rules",
+  "backup.rules": "Site rules: the file's {count} rules replace the ones stored here.",
+  "backup.ruleToken": "token #{id}",
+  "backup.ruleDirect": "direct",
+  "backup.ruleBlock": "blocked",
+  "backup.ruleOff": "off",
 
   "common.yes": "Yes",
   "common.no": "No",
@@ -313,6 +318,11 @@ const zh: Partial<Record<keyof typeof en, string>> = {
   "nav.settings": "设置",
   "nav.backup": "备份",
   "nav.rules": "网站规则",
+  "backup.rules": "网站规则：文件中的 {count} 条规则将替换此处已存的规则。",
+  "backup.ruleToken": "令牌 #{id}",
+  "backup.ruleDirect": "直连",
+  "backup.ruleBlock": "阻止",
+  "backup.ruleOff": "已停用",
 
   "common.yes": "是",
   "common.no": "否",

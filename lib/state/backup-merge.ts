@@ -2,6 +2,8 @@
  * What an import will change (pure): a merge by token id, never a duplicate, with stored
  * passwords and credentials kept where the backup has none. Nothing here writes.
  */
+import { dequal } from "dequal";
+import type { SiteRule } from "../routing/rules";
 import type { Backup, BackupState, BackupToken, BackupTrashEntry } from "./backup";
 import { importSettings, type SettingChange, type SettingsImport } from "./backup-settings";
 import type { SettingKey } from "./settings";
@@ -38,6 +40,11 @@ export interface ImportPlan {
   settingChanges: SettingChange[];
   credentials: SettingsImport["credentials"];
   refusedBaseUrl: string | null;
+  /**
+   * The file's site rules, which replace the stored ones (they route traffic: the preview
+   * lists each), or null when the file has none or the same ones.
+   */
+  siteRules: SiteRule[] | null;
 }
 
 const ref = (token: Pick<StoredToken, "id" | "name" | "country" | "ip">): EntryRef => ({
@@ -150,8 +157,18 @@ export function planImport(current: BackupState, backup: Backup): ImportPlan {
   );
   const trash = mergeTrash(current.trash, new Set(current.tokens.map((t) => t.id)), backup.trash);
   const settings = importSettings(current.settings, backup.settings);
+  const siteRules =
+    backup.siteRules && !dequal(backup.siteRules, current.siteRules ?? [])
+      ? backup.siteRules
+      : null;
   return {
-    next: { settings: settings.settings, tokens: tokens.tokens, trash: trash.trash },
+    next: {
+      settings: settings.settings,
+      tokens: tokens.tokens,
+      trash: trash.trash,
+      ...(siteRules ? { siteRules } : {}),
+    },
+    siteRules,
     tokens: tokens.changes,
     trash: trash.changes,
     settings: settings.changes.map((change) => change.key),
@@ -173,7 +190,7 @@ export const changesSomething = (plan: ImportPlan): boolean =>
     plan.trash.added.length +
     plan.trash.updated.length +
     plan.settings.length >
-  0;
+    0 || plan.siteRules !== null;
 
 export interface ImportSummary {
   tokensAdded: number;
@@ -181,6 +198,8 @@ export interface ImportSummary {
   trashAdded: number;
   trashUpdated: number;
   settingsChanged: SettingKey[];
+  /** How many site rules the file put in place of the stored ones (null: left alone). */
+  siteRules: number | null;
 }
 
 export const summaryOf = (plan: ImportPlan): ImportSummary => ({
@@ -189,4 +208,5 @@ export const summaryOf = (plan: ImportPlan): ImportSummary => ({
   trashAdded: plan.trash.added.length,
   trashUpdated: plan.trash.updated.length,
   settingsChanged: plan.settings,
+  siteRules: plan.siteRules?.length ?? null,
 });

@@ -4,6 +4,7 @@
  * file only when the user asks.
  */
 import * as z from "zod/mini";
+import { type SiteRule, siteRulesSchema } from "../routing/rules";
 import { authSchema, type Settings, settingsSchema } from "./settings";
 import { instantSchema, type StoredToken, storedTokenSchema } from "./tokens";
 import type { TrashEntry } from "./trash";
@@ -54,6 +55,8 @@ export const backupSchema = z
     settings: backupSettingsSchema,
     tokens: z.array(backupTokenSchema).check(z.maxLength(MAX_ENTRIES)),
     trash: z.array(backupTrashEntrySchema).check(z.maxLength(MAX_ENTRIES)),
+    /** Absent in files from before site rules: the import then leaves the rules alone. */
+    siteRules: z.optional(siteRulesSchema),
   })
   .check(
     z.refine((backup) => repeatedTokenId(backup) === undefined, {
@@ -69,6 +72,8 @@ export interface BackupState {
   settings: Settings;
   tokens: StoredToken[];
   trash: TrashEntry[];
+  /** Absent where a caller has no rules to hand (none stored). */
+  siteRules?: SiteRule[];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -91,6 +96,7 @@ export function buildBackup(state: BackupState, includeSecrets: boolean, now: Da
     settings: includeSecrets ? { ...settings, auth } : settings,
     tokens: state.tokens.map(token),
     trash: state.trash.map((entry) => ({ ...entry, token: token(entry.token) })),
+    siteRules: state.siteRules ?? [],
   };
 }
 

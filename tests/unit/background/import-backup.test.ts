@@ -3,6 +3,7 @@ import { fakeBrowser } from "wxt/testing";
 import { createCommandHandler } from "../../../lib/background/commands";
 import { importBackup } from "../../../lib/background/import-backup";
 import { parseCommand } from "../../../lib/protocol/commands";
+import type { SiteRule } from "../../../lib/routing/rules";
 import { buildBackup, parseBackup } from "../../../lib/state/backup";
 import { read } from "../../../lib/state/read";
 import { DEFAULT_SETTINGS, type Settings } from "../../../lib/state/settings";
@@ -22,17 +23,30 @@ const readTokens = () => read("tokens");
 const readTrash = () => read("trash");
 const readSettings = () => read("settings");
 
+const RULES: SiteRule[] = [
+  {
+    id: "r1",
+    enabled: true,
+    source: { type: "pattern", text: "*.example.com" },
+    route: { kind: "token", tokenId: TOKENS[0]?.id ?? 1 },
+  },
+];
+
 async function seed() {
-  await writeState({ settings: SETTINGS, tokens: TOKENS, trash: TRASH });
+  await writeState({ settings: SETTINGS, tokens: TOKENS, trash: TRASH, siteRules: RULES });
 }
 const snapshot = async () => JSON.stringify(await fakeBrowser.storage.local.get(null));
 const backupOf = (includeSecrets: boolean) =>
-  buildBackup({ settings: SETTINGS, tokens: TOKENS, trash: TRASH }, includeSecrets, new Date(0));
+  buildBackup(
+    { settings: SETTINGS, tokens: TOKENS, trash: TRASH, siteRules: RULES },
+    includeSecrets,
+    new Date(0),
+  );
 
 beforeEach(() => fakeBrowser.reset());
 
 describe("importBackup (background)", () => {
-  it("export → wipe → import restores tokens, trash and settings", async () => {
+  it("export → wipe → import restores tokens, trash, settings and site rules", async () => {
     await seed();
     const backup = backupOf(true);
     await fakeBrowser.storage.local.clear();
@@ -45,8 +59,10 @@ describe("importBackup (background)", () => {
         trashAdded: 1,
         trashUpdated: 0,
         settingsChanged: ["baseUrl", "auth", "language"],
+        siteRules: 1,
       },
     });
+    expect(await read("siteRules")).toEqual(RULES);
     expect(await readTokens()).toEqual(TOKENS);
     expect(await readTrash()).toEqual(TRASH);
     expect(await readSettings()).toEqual(SETTINGS);
@@ -92,8 +108,10 @@ describe("importBackup (background)", () => {
 });
 
 describe("the importBackup command", () => {
+  const rulesChanged = vi.fn(async () => undefined);
   const handle = createCommandHandler({
-    engine: {} as never,
+    // A file's site rules are re-applied by the engine; nothing else of it is used here.
+    engine: { rulesChanged } as never,
     api: () => {
       throw new Error("no API call expected");
     },
@@ -110,7 +128,7 @@ describe("the importBackup command", () => {
     expect(parseCommand(repeated)).toBeNull();
   });
 
-  it("writes tokens, trash and settings in one storage.local.set", async () => {
+  it("writes tokens, trash, settings and site rules in one storage.local.set", async () => {
     await seed();
     await fakeBrowser.storage.local.clear();
     const set = vi.spyOn(fakeBrowser.storage.local, "set");
@@ -118,6 +136,7 @@ describe("the importBackup command", () => {
     expect(set).toHaveBeenCalledTimes(1);
     expect(Object.keys(set.mock.calls[0]?.[0] ?? {}).sort()).toEqual([
       "settings",
+      "siteRules",
       "tokens",
       "trash",
     ]);
@@ -132,5 +151,7 @@ describe("the importBackup command", () => {
     const reply = await handle(command);
     expect(reply.ok).toBe(true);
     expect((await readTokens()).map((t) => t.id)).toEqual([1, 2]);
+    // The file's rules took the place of none: the engine applies them.
+    expect(rulesChanged).toHaveBeenCalledTimes(1);
   });
 });

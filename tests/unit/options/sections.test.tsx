@@ -257,6 +257,7 @@ describe("ImportPreview", () => {
     settingChanges: [],
     credentials: "kept",
     refusedBaseUrl: null,
+    siteRules: null,
   };
 
   it("import and cancel wait while an import is being written", async () => {
@@ -272,5 +273,37 @@ describe("ImportPreview", () => {
     expect(buttons().map((b) => (b as HTMLButtonElement).disabled)).toEqual([true, true]);
     await m.update(false);
     expect(buttons().map((b) => (b as HTMLButtonElement).disabled)).toEqual([false, false]);
+  });
+
+  it("lists every site rule the file would put in place (rules steer traffic)", async () => {
+    const withRules: ImportPlan = {
+      ...plan,
+      siteRules: [
+        {
+          id: "a",
+          enabled: true,
+          source: { type: "pattern", text: "*.bank.example" },
+          route: { kind: "token", tokenId: 9 },
+        },
+        {
+          id: "b",
+          enabled: false,
+          source: { type: "list", name: "gfw", lines: ["||x.example"] },
+          route: { kind: "direct" },
+        },
+      ],
+    };
+    const m = await mountWithProps(false, (busy) => (
+      <ImportPreview
+        plan={withRules}
+        busy={busy}
+        onConfirm={() => undefined}
+        onCancel={() => undefined}
+      />
+    ));
+    const text = m.root.textContent ?? "";
+    expect(text).toContain("the file's 2 rules replace the ones stored here");
+    expect(text).toContain("*.bank.example → token #9");
+    expect(text).toContain("gfw → direct (off)");
   });
 });
