@@ -43,6 +43,8 @@ export const rulesStrings = {
     "rules.tokenExpired": "{label} (expired)",
     "rules.tokenGone": "Token #{id} (gone)",
     "rules.gone": "Blocks its sites: its token is gone — pick another route.",
+    "rules.shared":
+      "Blocks its sites: Chrome keeps one login per proxy address, and another token already uses {endpoint} — pick a token on another gateway.",
     "rules.expired": "Blocks its sites: its token is expired — pick another route.",
 
     "rules.add.heading": "Add a rule",
@@ -143,6 +145,8 @@ export const rulesStrings = {
     "rules.tokenExpired": "{label}（已过期）",
     "rules.tokenGone": "令牌 #{id}（已不存在）",
     "rules.gone": "会拦截这些站点：它的令牌已不存在——请选择其他路线。",
+    "rules.shared":
+      "会拦截这些站点：Chrome 对每个代理地址只保存一个登录，另一个令牌已在使用 {endpoint}——请选择其他网关上的令牌。",
     "rules.expired": "会拦截这些站点：它的令牌已过期——请选择其他路线。",
 
     "rules.add.heading": "添加规则",

@@ -2,8 +2,10 @@
  * The site-rule editor's logic (pure): moving rules, naming routes and rules, the sentence for
  * each pattern mistake, and which route an address would take.
  */
+
 import type { RulesKey, RulesT } from "../i18n/rules-strings";
 import type { PatternProblem } from "../routing/pattern";
+import { planRouting } from "../routing/plan";
 import { compileRules } from "../routing/router";
 import type { ListProblem } from "../routing/rule-list";
 import type { Route, RuleSource, SiteRule } from "../routing/rules";
@@ -177,4 +179,32 @@ export function listProblemSentence(problem: ListProblem | undefined, t: RulesT)
   if (problem === "unsupported") return t("rules.import.problem.unsupported");
   if (problem === "too-many") return t("rules.import.problem.too-many");
   return problemSentence(problem ?? "bad-host", t);
+}
+
+/**
+ * Rules whose token shares its gateway with another routed token beyond what the browser can
+ * hold apart (Chrome: one login per host:port as written, see lib/routing/plan.ts): rule id →
+ * the gateway. The background blocks those rules' sites; the editor says why.
+ */
+export function sharedGatewayRules(
+  rules: SiteRule[],
+  tokens: StoredToken[],
+  defaultTokenId: number | null,
+  oneLoginPerEndpoint: boolean,
+): Map<string, string> {
+  const plan = planRouting({
+    rules,
+    tokens,
+    defaultTokenId,
+    unusable: () => null,
+    oneLoginPerEndpoint,
+  });
+  const shared = new Map<string, string>();
+  for (const rule of plan.rules) {
+    const target = plan.targetOf(rule.route);
+    if (target.kind === "block" && target.failure?.code === "gateway-shared") {
+      shared.set(rule.id, target.failure.endpoint);
+    }
+  }
+  return shared;
 }

@@ -19,6 +19,8 @@ export function RuleRow(props: {
   count: number;
   tokens: readonly StoredToken[];
   now: number;
+  /** The gateway this rule's token cannot share here (Chrome), when so. */
+  sharedGateway?: string;
   onChange: (rule: SiteRule) => void;
   onDelete: () => void;
   onMove: (delta: number, focus: FocusControl) => void;
@@ -35,7 +37,8 @@ export function RuleRow(props: {
 
   const summary = sourceText(rule.source, t);
   const named = { position, rule: summary };
-  const health = rule.enabled ? routeHealth(rule.route, props.tokens, props.now) : "ok";
+  const routed = rule.enabled ? routeHealth(rule.route, props.tokens, props.now) : "ok";
+  const health = routed === "ok" && props.sharedGateway ? "shared" : routed;
   const base = `rule-${rule.id}`;
   const warningId = `${base}-warning`;
 
@@ -146,7 +149,9 @@ export function RuleRow(props: {
       </div>
       {health !== "ok" && (
         <p id={warningId} class="field-error rule-warning">
-          {t(health === "gone" ? "rules.gone" : "rules.expired")}
+          {health === "shared"
+            ? t("rules.shared", { endpoint: props.sharedGateway ?? "" })
+            : t(health === "gone" ? "rules.gone" : "rules.expired")}
         </p>
       )}
     </li>

@@ -6,7 +6,7 @@
 import "./rules.css";
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { RulesKey } from "@/lib/i18n/rules-strings";
-import { moveRule, newRule, sourceText } from "@/lib/options/rules-editor";
+import { moveRule, newRule, sharedGatewayRules, sourceText } from "@/lib/options/rules-editor";
 import { MAX_RULES, type Route, type RuleSource, type SiteRule } from "@/lib/routing/rules";
 import type { Connection } from "@/lib/state/status";
 import type { StoredToken } from "@/lib/state/tokens";
@@ -52,6 +52,8 @@ export function RulesSection(props: { tokens: StoredToken[]; connection: Connect
 
   if (!rules) return null;
   const current = rules;
+  // Chrome holds one login per gateway address as written; Firefox signs in per request.
+  const sharedGateways = sharedGatewayRules(current, props.tokens, activeTokenId, !import.meta.env.FIREFOX);
 
   async function commit(next: SiteRule[], said?: string): Promise<boolean> {
     if (said) setAnnouncement(said);
@@ -110,6 +112,7 @@ export function RulesSection(props: { tokens: StoredToken[]; connection: Connect
               count={current.length}
               tokens={props.tokens}
               now={now}
+              sharedGateway={sharedGateways.get(rule.id)}
               onChange={(changed) =>
                 void commit(current.map((r) => (r.id === changed.id ? changed : r)))
               }

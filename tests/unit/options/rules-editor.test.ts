@@ -11,6 +11,7 @@ import {
   routeOptions,
   routeText,
   routeValue,
+  sharedGatewayRules,
   sourceText,
   tokenRouteLabel,
   urlToTest,
@@ -187,5 +188,31 @@ describe("newRule", () => {
     expect(a).toMatchObject({ enabled: true, route: { kind: "direct" } });
     expect(a.id).not.toBe(b.id);
     expect(a.id.length).toBeLessThanOrEqual(64);
+  });
+});
+
+describe("sharedGatewayRules", () => {
+  const gw = { host: "gw.example.net", port: 8000 };
+  const tokens = [makeToken({ id: 1, ...gw }), makeToken({ id: 2, ...gw }), makeToken({ id: 3 })];
+  const to = (id: string, tokenId: number): SiteRule => ({
+    id,
+    enabled: true,
+    source: { type: "pattern", text: `${id}.example` },
+    route: { kind: "token", tokenId },
+  });
+
+  it("Chrome: a second token on a named gateway cannot be routed beside the first", () => {
+    const shared = sharedGatewayRules([to("a", 1), to("b", 2)], tokens, null, true);
+    expect([...shared]).toEqual([["b", "gw.example.net:8000"]]);
+  });
+
+  it("the connected token takes the gateway first", () => {
+    expect([...sharedGatewayRules([to("a", 2)], tokens, 1, true)]).toEqual([
+      ["a", "gw.example.net:8000"],
+    ]);
+  });
+
+  it("Firefox signs in per request: nothing is shared", () => {
+    expect(sharedGatewayRules([to("a", 1), to("b", 2)], tokens, null, false).size).toBe(0);
   });
 });
