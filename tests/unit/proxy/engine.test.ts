@@ -14,6 +14,8 @@ import {
 import { badgeFor } from "../../../lib/proxy/badge";
 import { createEngine } from "../../../lib/proxy/engine";
 import type { Badge, ProxyPlatform } from "../../../lib/proxy/platform";
+import type { RouteTarget } from "../../../lib/routing/plan";
+import type { SiteRule } from "../../../lib/routing/rules";
 import { read } from "../../../lib/state/read";
 import { DEFAULT_SETTINGS, type Settings } from "../../../lib/state/settings";
 import { type Connection, DEFAULT_STATUS, type ProxyStatus } from "../../../lib/state/status";
@@ -37,6 +39,7 @@ const SETTINGS: Settings = {
 type Call =
   | { op: "apply"; tokenId: number; endpoint: string; username: string; bypassList: string[] }
   | { op: "clear" }
+  | { op: "plan"; fallback: string; routes: string[] }
   | { op: "block"; providerHost: string }
   | { op: "forget"; endpoints: string[]; ids: number[]; storedActiveId: unknown };
 
@@ -64,6 +67,15 @@ function fakePlatform(supportsSocksAuth: boolean) {
     },
     async clear() {
       calls.push({ op: "clear" });
+    },
+    async applyPlan(plan) {
+      const where = (target: RouteTarget) =>
+        target.kind === "proxy" ? `${target.host}:${target.port}` : target.kind;
+      calls.push({
+        op: "plan",
+        fallback: where(plan.fallback),
+        routes: plan.rules.map((rule) => `${rule.id}→${where(plan.targetOf(rule.route))}`),
+      });
     },
     async block(_settings, providerHost) {
       calls.push({ op: "block", providerHost });
@@ -816,5 +828,66 @@ describe("badge", () => {
     }
     expect(badges.map((b) => b.badge.text)).toContain("US");
     expect(badges.map((b) => b.badge.text)).toContain("!");
+  });
+});
+
+describe("site rules", () => {
+  const rule = (id: string, route: SiteRule["route"], enabled = true): SiteRule => ({
+    id,
+    enabled,
+    source: { type: "pattern", text: `${id}.example` },
+    route,
+  });
+  const rules = [
+    rule("a", { kind: "token", tokenId: 1 }),
+    rule("b", { kind: "token", tokenId: 2 }),
+    rule("gone", { kind: "token", tokenId: 99 }),
+    rule("d", { kind: "block" }),
+    rule("off", { kind: "direct" }, false),
+  ];
+
+  it("with rules on, one config routes each rule and the default (the connected token)", async () => {
+    const t = await setup({ connection: active(4) });
+    await writeState({ siteRules: rules });
+    await t.engine.reconcile();
+    expect(t.calls).toEqual([
+      {
+        op: "plan",
+        fallback: "198.51.100.23:9000",
+        routes: ["a→gw.example.net:8000", "b→block", "gone→block", "d→block"],
+      },
+    ]);
+  });
+
+  it("with rules on and nothing connected, the default is direct, not a cleared setting", async () => {
+    const t = await setup({ connection: active(null) });
+    await writeState({ siteRules: [rules[0] as SiteRule] });
+    const status = await t.engine.reconcile();
+    expect(ops(t.calls)).toEqual(["plan"]);
+    expect(t.calls[0]).toMatchObject({ fallback: "direct" });
+    expect(status.state).toBe("direct");
+  });
+
+  it("only disabled rules: as without rules", async () => {
+    const t = await setup({ connection: active(1) });
+    await writeState({ siteRules: [rules[4] as SiteRule] });
+    await t.engine.reconcile();
+    expect(ops(t.calls)).toEqual(["apply"]);
+  });
+
+  it("an unusable connected token still blocks everything (fail closed), rules or not", async () => {
+    const t = await setup({ connection: active(3) }); // SOCKS5 on Chrome
+    await writeState({ siteRules: rules });
+    const status = await t.engine.reconcile();
+    expect(ops(t.calls)).toEqual(["block"]);
+    expect(status.state).toBe("blocked");
+  });
+
+  it("a change of rules drops the browser's cached logins of their tokens, then applies", async () => {
+    const t = await setup({ connection: active(null) });
+    await writeState({ siteRules: rules });
+    await t.engine.rulesChanged();
+    expect(ops(t.calls)).toEqual(["forget", "plan"]);
+    expect(t.calls[0]).toMatchObject({ ids: [1, 2] });
   });
 });
