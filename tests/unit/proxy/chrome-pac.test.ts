@@ -1,0 +1,99 @@
+/**
+ * Chrome's site-rule config: the generated PAC script run in a bare JavaScript context (as
+ * Chrome's PAC runtime runs it), with the routing plan's spellings, the dead end for blocked
+ * routes, and the user's bypass entries and the provider's host going direct first.
+ */
+import vm from "node:vm";
+import { describe, expect, it } from "vitest";
+import { chromePacConfig, pacResult } from "../../../lib/proxy/chrome-pac";
+import { planRouting } from "../../../lib/routing/plan";
+import type { SiteRule } from "../../../lib/routing/rules";
+import { makeToken } from "../stored-token";
+
+const t1 = makeToken({ id: 1, host: "127.0.0.1", port: 8000 });
+const t2 = makeToken({ id: 2, host: "127.0.0.1", port: 8000 });
+const v6 = makeToken({ id: 3, host: "2001:db8::7", port: 3128 });
+
+const rule = (id: string, text: string, route: SiteRule["route"]): SiteRule => ({
+  id,
+  enabled: true,
+  source: { type: "pattern", text },
+  route,
+});
+
+function findProxy(rules: SiteRule[], defaultTokenId: number | null, bypassList: string[] = []) {
+  const plan = planRouting({
+    rules,
+    tokens: [t1, t2, v6],
+    defaultTokenId,
+    unusable: (t) => (t ? null : { code: "token-missing" }),
+    oneLoginPerEndpoint: true,
+  });
+  const config = chromePacConfig(plan, bypassList, "api.provider.example");
+  if (config.mode !== "pac_script") throw new Error("not a PAC config");
+  // A PAC script that fails to run must never mean direct.
+  expect(config.pacScript.mandatory).toBe(true);
+  const context = vm.createContext({});
+  vm.runInContext(config.pacScript.data, context, { timeout: 5_000 });
+  const find = (context as { FindProxyForURL: (url: string, host: string) => string })
+    .FindProxyForURL;
+  return (url: string) => find(url, new URL(url).hostname);
+}
+
+describe("chromePacConfig", () => {
+  const rules = [
+    rule("a", "a.example", { kind: "token", tokenId: 1 }),
+    rule("b", "b.example", { kind: "token", tokenId: 2 }),
+    rule("c", "c.example", { kind: "direct" }),
+    rule("d", "d.example", { kind: "block" }),
+    rule("gone", "gone.example", { kind: "token", tokenId: 99 }),
+    rule("v6", "v6.example", { kind: "token", tokenId: 3 }),
+  ];
+
+  it("each rule's sites go where its route leads; a shared gateway is spelled by name", () => {
+    const find = findProxy(rules, null);
+    expect(find("http://www.a.example/")).toBe("PROXY 127.0.0.1:8000");
+    expect(find("http://b.example/x")).toBe("PROXY localhost:8000");
+    expect(find("http://c.example/")).toBe("DIRECT");
+    expect(find("http://other.example/")).toBe("DIRECT");
+  });
+
+  it("blocked routes and gone tokens lead to the dead end, never direct", () => {
+    const find = findProxy(rules, null);
+    expect(find("http://d.example/")).toBe("PROXY 127.0.0.1:9");
+    expect(find("http://gone.example/")).toBe("PROXY 127.0.0.1:9");
+  });
+
+  it("an IPv6 gateway is bracketed", () => {
+    expect(findProxy(rules, null)("http://v6.example/")).toBe("PROXY [2001:db8::7]:3128");
+  });
+
+  it("the default route: the connected token for everything no rule takes", () => {
+    const find = findProxy(rules, 2);
+    expect(find("http://other.example/")).toBe("PROXY 127.0.0.1:8000");
+    // Token 2 took the address first, so token 1 (rule a) is spelled by name.
+    expect(find("http://a.example/")).toBe("PROXY localhost:8000");
+  });
+
+  it("bypass entries and the provider's host go direct before any rule", () => {
+    const find = findProxy([rule("all", "*", { kind: "token", tokenId: 1 })], null, [
+      "<local>",
+      "*.corp.example",
+      "intranet.example",
+    ]);
+    expect(find("https://api.provider.example/")).toBe("DIRECT");
+    expect(find("http://wiki.corp.example/")).toBe("DIRECT");
+    expect(find("http://intranet.example/")).toBe("DIRECT");
+    expect(find("http://news.example/")).toBe("PROXY 127.0.0.1:8000");
+  });
+
+  it("container rules are left out (Chrome has no containers)", () => {
+    const contained = { ...rule("box", "box.example", { kind: "block" }), container: "c1" };
+    expect(findProxy([contained], null)("http://box.example/")).toBe("DIRECT");
+  });
+
+  it("pacResult words each target", () => {
+    expect(pacResult({ kind: "direct" })).toBe("DIRECT");
+    expect(pacResult({ kind: "block", failure: null })).toBe("PROXY 127.0.0.1:9");
+  });
+});
