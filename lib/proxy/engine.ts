@@ -15,11 +15,12 @@ import type { StoredToken } from "../state/tokens";
 import { type EngineResult, notThroughToken } from "./engine-result";
 import { createStatusWriter } from "./engine-status";
 import { createExitCheck } from "./exit-check";
+import { createFailClosed } from "./fail-closed";
 import { createIpRefresh } from "./ip-refresh";
 import type { ProxyPlatform } from "./platform";
 import { createProblemReports } from "./problem-reports";
 import { currentPlan } from "./route-plan";
-import { providerHost, unusableReason } from "./usable";
+import { unusableReason } from "./usable";
 
 export type { EngineResult } from "./engine-result";
 
@@ -64,21 +65,7 @@ export function createEngine(deps: EngineDeps) {
     await platform.forgetCredentials(tokens);
   };
 
-  /** The chosen token cannot be used: block (or go direct if the user prefers), and say why. */
-  async function failClosed(id: number, failure: Failure, settings: Settings) {
-    if (settings.fallbackDirect) {
-      await platform.clear();
-      return status.fail(id, failure);
-    }
-    await platform.block(settings, providerHost(settings.baseUrl));
-    return status.setStatus((s) => ({
-      ...s,
-      state: "blocked",
-      tokenId: id,
-      error: { failure, at: now() },
-      exitIp: null,
-    }));
-  }
+  const failClosed = createFailClosed(platform, status, now);
 
   /** Make the browser's setting match storage. Runs on every wake and every change. */
   async function reconcile(): Promise<ProxyStatus> {

@@ -16,98 +16,25 @@
  * isolation key (config.ts) is still needed so HTTPS requests do not reuse the old token's
  * tunnels. Requests the extension cannot see (Firefox's own) still use the cached login.
  */
-import type { RoutingPlan } from "../routing/plan";
-import { compileRules, type Router } from "../routing/router";
+import { compileRules } from "../routing/router";
 import { readState } from "../state/read";
-import type { StoredToken } from "../state/tokens";
-import type { AuthResponder, AuthResponse } from "./auth-responder";
+import type { AuthResponder } from "./auth-responder";
 import {
   DEAD_END,
   type FirefoxProxyInfo,
   firefoxProxyInfo,
   isBypassed,
-  type RequestHeader,
-  type RequestProxy,
   withProxyAuthorization,
 } from "./config";
+import type { FirefoxApi, HeadersAnswer } from "./firefox-api";
+import { createFirefoxRuleRouting, type FirefoxRules } from "./firefox-rules";
 import type { ProxyPlatform } from "./platform";
 import { currentPlan } from "./route-plan";
 import { providerHost, unusableReason } from "./usable";
 
 const DIRECT = { type: "direct" } as const;
 
-/** Firefox's onAuthRequired: for a proxy challenge `challenger` is the site, proxyInfo the proxy. */
-interface FirefoxAuthDetails {
-  requestId: string;
-  isProxy: boolean;
-  challenger: { host: string; port: number };
-  proxyInfo?: { host: string; port: number } | null;
-  tabId?: number;
-}
-
-type HeadersAnswer = { requestHeaders?: RequestHeader[] };
-
-interface RequestEvent {
-  addListener(
-    listener: (details: { requestId: string; statusCode?: number }) => void,
-    filter: { urls: string[] },
-  ): void;
-}
-
-/** The Firefox APIs used here (Chrome's typings lack proxy.onRequest). */
-export interface FirefoxApi {
-  webRequest: {
-    onBeforeSendHeaders: {
-      addListener(
-        listener: (details: {
-          requestId?: string;
-          requestHeaders?: RequestHeader[];
-          proxyInfo?: RequestProxy | null;
-        }) => HeadersAnswer | Promise<HeadersAnswer>,
-        filter: { urls: string[] },
-        extraInfoSpec: ["blocking", "requestHeaders"],
-      ): void;
-    };
-    onHeadersReceived: RequestEvent;
-    onErrorOccurred: {
-      addListener(
-        listener: (details: {
-          requestId: string;
-          error?: string;
-          proxyInfo?: RequestProxy | null;
-        }) => void,
-        filter: { urls: string[] },
-      ): void;
-    };
-    onAuthRequired: {
-      addListener(
-        listener: (details: FirefoxAuthDetails) => Promise<AuthResponse>,
-        filter: { urls: string[] },
-        extraInfoSpec: ["blocking"],
-      ): void;
-    };
-  };
-  proxy: {
-    onRequest: {
-      addListener(
-        listener: (details: {
-          url: string;
-          requestId?: string;
-          /** The tab's container (contextualIdentities), e.g. "firefox-container-1". */
-          cookieStoreId?: string;
-        }) => Promise<FirefoxProxyInfo | typeof DIRECT>,
-        filter: { urls: string[] },
-      ): void;
-    };
-    onError: { addListener(listener: (error: { message: string }) => void): void };
-    settings: { get(details: object): Promise<{ levelOfControl: string }> };
-  };
-  action: {
-    setBadgeText(details: { text: string }): Promise<void>;
-    setBadgeBackgroundColor(details: { color: string }): Promise<void>;
-    setTitle(details: { title: string }): Promise<void>;
-  };
-}
+export type { FirefoxApi } from "./firefox-api";
 
 /**
  * What onRequest answers with; loaded from storage at wake and on every apply/clear/block.
@@ -119,14 +46,11 @@ interface Route {
   bypassList: string[];
   blocked: { providerHost: string } | null;
   /** Site rules on: each request is routed by them, the rest by `proxy` (or direct). */
-  rules: { router: Router; plan: RoutingPlan } | null;
+  rules: FirefoxRules | null;
 }
 
 const DEAD_END_INFO: FirefoxProxyInfo = { type: "http", ...DEAD_END };
 const DIRECT_ROUTE: Route = { proxy: null, bypassList: [], blocked: null, rules: null };
-
-/** Requests remembered between onRequest and their headers or challenge (bounded). */
-const MAX_ROUTED_REQUESTS = 2_000;
 
 /** Firefox's browser object, checked for the proxy API that Chrome (and its typings) lack. */
 export function asFirefoxApi(api: object): FirefoxApi | null {
@@ -154,33 +78,8 @@ export function createFirefoxRouting(browser: FirefoxApi) {
     return { proxy: firefoxProxyInfo(token), bypassList, blocked: null, rules };
   }
 
-  /** The proxy each request was sent to: its headers and its challenge follow that token. */
-  const routedRequests = new Map<string, StoredToken>();
-  function remember(requestId: string | undefined, token: StoredToken | null) {
-    if (!requestId || !token) return;
-    routedRequests.set(requestId, token);
-    if (routedRequests.size > MAX_ROUTED_REQUESTS) {
-      const oldest = routedRequests.keys().next().value;
-      if (oldest !== undefined) routedRequests.delete(oldest);
-    }
-  }
-
-  /** The token a request was routed through by a site rule, if any. */
-  const tokenOfRequest = (requestId: string) => routedRequests.get(requestId) ?? null;
-
-  function routeByRules(
-    { router, plan }: NonNullable<Route["rules"]>,
-    details: { url: string; requestId?: string; cookieStoreId?: string },
-    fallback: FirefoxProxyInfo | typeof DIRECT,
-  ): FirefoxProxyInfo | typeof DIRECT {
-    const match = router.route(details.url, details.cookieStoreId);
-    if (!match) return fallback;
-    const target = plan.targetOf(match.route);
-    if (target.kind === "direct") return DIRECT;
-    if (target.kind === "block") return DEAD_END_INFO;
-    remember(details.requestId, target.token);
-    return firefoxProxyInfo(target.token);
-  }
+  const byRules = createFirefoxRuleRouting(DEAD_END_INFO);
+  const tokenOfRequest = byRules.tokenOfRequest;
 
   function setRoute(next: Promise<Route>): Promise<Route> {
     route = next;
@@ -227,7 +126,7 @@ export function createFirefoxRouting(browser: FirefoxApi) {
     browser.webRequest.onBeforeSendHeaders.addListener(
       (details) => {
         const answer = ({ proxy }: Route): HeadersAnswer => {
-          const routed = details.requestId ? routedRequests.get(details.requestId) : undefined;
+          const routed = details.requestId ? tokenOfRequest(details.requestId) : null;
           const requestHeaders = withProxyAuthorization(
             details.requestHeaders ?? [],
             details.proxyInfo,
@@ -246,7 +145,7 @@ export function createFirefoxRouting(browser: FirefoxApi) {
         const url = new URL(details.url);
         if (blocked) return url.host === blocked.providerHost ? DIRECT : DEAD_END_INFO;
         if (isBypassed(url.hostname, bypassList)) return DIRECT;
-        return rules ? routeByRules(rules, details, proxy ?? DIRECT) : (proxy ?? DIRECT);
+        return rules ? byRules.route(rules, details, proxy ?? DIRECT) : (proxy ?? DIRECT);
       },
       { urls: ["<all_urls>"] },
     );
