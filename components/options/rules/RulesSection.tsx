@@ -53,7 +53,12 @@ export function RulesSection(props: { tokens: StoredToken[]; connection: Connect
   if (!rules) return null;
   const current = rules;
   // Chrome holds one login per gateway address as written; Firefox signs in per request.
-  const sharedGateways = sharedGatewayRules(current, props.tokens, activeTokenId, !import.meta.env.FIREFOX);
+  const sharedGateways = sharedGatewayRules(
+    current,
+    props.tokens,
+    activeTokenId,
+    !import.meta.env.FIREFOX,
+  );
 
   async function commit(next: SiteRule[], said?: string): Promise<boolean> {
     if (said) setAnnouncement(said);
