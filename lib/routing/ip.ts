@@ -1,56 +1,78 @@
 /**
  * IP literals for CIDR rules (pure). Addresses are compared as numbers under a mask, never
  * resolved: a rule about 192.0.2.0/24 says nothing about a name that happens to resolve there.
- * The generated PAC script (pac.ts) carries a copy of `ipv4Number`, `ipv6Groups` and the two
- * mask functions as plain JavaScript; the PAC agreement test keeps the copies honest.
+ * The generated PAC script (pac.ts) carries ES5 versions of these functions (its IPv6 reader
+ * also takes a dotted IPv4 tail); the PAC agreement test keeps the two honest.
  */
 
 /** Strict dotted decimal (no octal, hex or short forms), as a URL's host is written. */
 export function ipv4Number(text: string): number | null {
-  const parts = text.split(".");
-  if (parts.length !== 4) return null;
   let value = 0;
-  for (const part of parts) {
-    if (!/^(?:0|[1-9]\d{0,2})$/.test(part)) return null;
-    const n = Number(part);
-    if (n > 255) return null;
-    value = value * 256 + n;
+  let parts = 0;
+  let part = 0;
+  let digits = 0;
+  for (let i = 0; i <= text.length; i++) {
+    const code = i < text.length ? text.charCodeAt(i) : 46;
+    if (code === 46) {
+      if (digits === 0 || ++parts > 4) return null;
+      value = value * 256 + part;
+      part = 0;
+      digits = 0;
+    } else if (code >= 48 && code <= 57) {
+      if (digits > 0 && part === 0) return null;
+      part = part * 10 + (code - 48);
+      digits++;
+      if (part > 255) return null;
+    } else {
+      return null;
+    }
   }
-  return value;
+  return parts === 4 ? value : null;
 }
+
+const hexValue = (code: number) =>
+  code >= 48 && code <= 57
+    ? code - 48
+    : code >= 97 && code <= 102
+      ? code - 87
+      : code >= 65 && code <= 70
+        ? code - 55
+        : -1;
 
 /**
  * Eight 16-bit groups of an IPv6 address in the form a URL's host carries it (hex groups, at
- * most one `::`, no brackets, no zone). A dotted IPv4 tail is read too.
+ * most one `::`, no brackets, no zone, no dotted IPv4 tail: URL parsing rewrites that in hex).
  */
 export function ipv6Groups(text: string): number[] | null {
-  if (!/^[0-9a-f:.]+$/i.test(text)) return null;
-  const halves = text.split("::");
-  if (halves.length > 2) return null;
-  const side = (part: string): number[] | null => {
-    if (part === "") return [];
-    const groups: number[] = [];
-    const pieces = part.split(":");
-    for (const [i, piece] of pieces.entries()) {
-      if (i === pieces.length - 1 && piece.includes(".")) {
-        const v4 = ipv4Number(piece);
-        if (v4 === null) return null;
-        groups.push(Math.floor(v4 / 65536), v4 % 65536);
-      } else if (/^[0-9a-f]{1,4}$/i.test(piece)) {
-        groups.push(Number.parseInt(piece, 16));
-      } else {
-        return null;
-      }
+  const head: number[] = [];
+  let tail: number[] | null = null;
+  let i = 0;
+  if (text.startsWith("::")) {
+    tail = [];
+    i = 2;
+  }
+  while (i < text.length) {
+    let value = 0;
+    let digits = 0;
+    for (let d = hexValue(text.charCodeAt(i)); d >= 0 && digits <= 4; ) {
+      value = value * 16 + d;
+      digits++;
+      d = hexValue(text.charCodeAt(++i));
     }
-    return groups;
-  };
-  const head = side(halves[0] ?? "");
-  const tail = halves.length === 2 ? side(halves[1] ?? "") : [];
-  if (!head || !tail) return null;
-  if (halves.length === 1) return head.length === 8 ? head : null;
-  const missing = 8 - head.length - tail.length;
-  if (missing < 1) return null;
-  return [...head, ...new Array<number>(missing).fill(0), ...tail];
+    if (digits === 0 || digits > 4) return null;
+    (tail ?? head).push(value);
+    if (i === text.length) break;
+    if (text.charCodeAt(i++) !== 58 || i === text.length) return null;
+    if (text.charCodeAt(i) === 58) {
+      if (tail) return null;
+      tail = [];
+      i++;
+    }
+  }
+  const count = head.length + (tail?.length ?? 0);
+  if (!tail) return count === 8 ? head : null;
+  if (count > 7) return null;
+  return [...head, ...new Array<number>(8 - count).fill(0), ...tail];
 }
 
 /** The network part of an IPv4 address: the map key of a /prefix range. */

@@ -23,9 +23,13 @@ export type Matcher =
   | { kind: "test"; test: Test; key: string | null };
 
 const hasWildcard = (text: string) => /[*?]/.test(text);
-/** A shell-style glob as a regex body: `*` and `?` become `star` and `one`. */
+/**
+ * A shell-style glob as a regex body: `*` and `?` become `star` and `one`. A run of `*` is one
+ * `*` (`.*.*` would only make a failing match backtrack longer).
+ */
 const glob = (text: string, star: string, one: string): string =>
   text
+    .replace(/\*+/g, "*")
     .replace(/[\\^$.|+()[\]{}/]/g, "\\$&")
     .split("?")
     .join(one)

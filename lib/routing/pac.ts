@@ -1,8 +1,9 @@
 /**
  * Site rules as a PAC script for Chrome (pure). The script carries the router's own lookup
- * tables (tables.ts) as JSON and walks them with a plain-JavaScript copy of the router's walk,
- * so a URL gets the same rule here as in the "which route?" answer; a test evaluates the script
- * and compares the two on random rules.
+ * tables (tables.ts) as JSON and walks them with a plain-JavaScript copy of the router's walk
+ * (lookup.ts; only its keyword-by-piece shortcut is left out: the script tries keywords in
+ * turn), so a URL gets the same rule here as in the "which route?" answer. A test evaluates
+ * the script and compares the two on random rules.
  *
  * What Chrome hands a PAC script: for https:// only the origin (`https://host:port/`, no path
  * or query), so path and keyword rules can only match plain http:// there. Rules limited to a
@@ -24,7 +25,7 @@ export function scriptJson(value: unknown): string {
 }
 
 /**
- * The router's walk (router.ts, ip.ts) in ES5 for the PAC runtime. `RULES[o]` is
+ * The router's walk (lookup.ts, ip.ts) in ES5 for the PAC runtime. `RULES[o]` is
  * [result index, exception tables or null]; tables are prepared into dictionaries once.
  */
 const RUNTIME = String.raw`

@@ -138,7 +138,8 @@ function parseUrlWildcard(t: string): ParsedPattern {
   const rest = t.slice(at + 3);
   const slash = rest.indexOf("/");
   const authority = slash < 0 ? rest : rest.slice(0, slash);
-  const path = slash < 0 ? "/*" : rest.slice(slash);
+  const path = slash < 0 ? "/*" : encodeNonAscii(rest.slice(slash));
+  if (path === null) return fail("bad-wildcard");
   let host = authority;
   let port = "";
   if (authority.startsWith("[")) {
@@ -160,6 +161,15 @@ function parseUrlWildcard(t: string): ParsedPattern {
   }
   if (port !== "" && !/^:[0-9*?]+$/.test(port)) return fail("bad-wildcard");
   return ok({ kind: "url-wildcard", scheme, authority: host + port, path });
+}
+
+/** A URL carries non-ASCII in its path and query as UTF-8 %XX; so must a pattern for it. */
+function encodeNonAscii(path: string): string | null {
+  try {
+    return path.replace(/[\u0080-\uffff]+/g, (run) => encodeURIComponent(run));
+  } catch {
+    return null;
+  }
 }
 
 function parseCidr(t: string): ParsedPattern | null {

@@ -8,9 +8,8 @@
 const WIDTH = 4;
 const MASK = (1 << (7 * WIDTH)) - 1;
 
-/** The pieces of `text` (ASCII only: 7 bits a character, so a piece is an exact number). */
-function pieces(text: string): number[] {
-  const out: number[] = [];
+/** Calls `visit` with each piece of `text` (ASCII only: 7 bits a character, so exact numbers). */
+function forEachPiece(text: string, visit: (piece: number) => void): void {
   let key = 0;
   let run = 0;
   for (let i = 0; i < text.length; i++) {
@@ -20,8 +19,13 @@ function pieces(text: string): number[] {
       continue;
     }
     key = ((key << 7) | code) & MASK;
-    if (++run >= WIDTH) out.push(key);
+    if (++run >= WIDTH) visit(key);
   }
+}
+
+function pieces(text: string): number[] {
+  const out: number[] = [];
+  forEachPiece(text, (piece) => out.push(piece));
   return out;
 }
 
@@ -57,18 +61,9 @@ export class SubstringIndex {
 
   /** Calls `found` with the id of every filed text whose piece occurs in `text`. */
   candidates(text: string, found: (id: number) => void): void {
-    let key = 0;
-    let run = 0;
-    for (let i = 0; i < text.length; i++) {
-      const code = text.charCodeAt(i);
-      if (code > 127) {
-        run = 0;
-        continue;
-      }
-      key = ((key << 7) | code) & MASK;
-      if (++run < WIDTH) continue;
-      const ids = this.byPiece.get(key);
+    forEachPiece(text, (piece) => {
+      const ids = this.byPiece.get(piece);
       if (ids) for (const id of ids) found(id);
-    }
+    });
   }
 }

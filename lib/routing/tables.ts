@@ -1,7 +1,7 @@
 /**
  * Site rules compiled into lookup tables (pure, plain JSON data): a host-suffix map, IP ranges
  * grouped by prefix length, and the tests no lookup can reach, in rule order. The router walks
- * them in TypeScript; the PAC script (pac.ts) carries the very same tables and walks them in
+ * them (lookup.ts); the PAC script (pac.ts) carries the very same tables and walks them in
  * plain JavaScript, so Chrome and the "which route?" answer cannot drift apart.
  *
  * Owners are positions in `rules` (enabled rules only), so a lower owner always wins.

@@ -71,11 +71,11 @@ test("site rules: add, a mistake, keyboard reorder, switch off, which route, imp
   const route = page.getByLabel("Route for the new rule");
   const addRule = page.getByRole("button", { name: "Add rule" });
   await pattern.fill("exa mple.com");
-  const error = page.locator("#rules-add-error");
+  const error = page.locator("#rules-add-pattern-error");
   await expect(error).toHaveText(
     "Remove the spaces: a pattern is one word, for example example.com.",
   );
-  await expect(pattern).toHaveAttribute("aria-describedby", "rules-add-error");
+  await expect(pattern).toHaveAttribute("aria-describedby", "rules-add-pattern-error");
   await expect(pattern).toHaveAttribute("aria-invalid", "true");
   await addRule.click();
   await expect(pattern).toBeFocused();
@@ -190,7 +190,7 @@ test("site rules: add, a mistake, keyboard reorder, switch off, which route, imp
 
   // Accessibility of the section, an error on show, light and dark; then the screenshot.
   await page.getByLabel("Pattern", { exact: true }).fill("*.exa*mple..com/");
-  await expect(page.locator("#rules-add-error")).toBeVisible();
+  await expect(page.locator("#rules-add-pattern-error")).toBeVisible();
   for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme });
     const results = await new AxeBuilder({ page }).include("#site-rules").analyze();

@@ -1,26 +1,16 @@
 /** Adding a pattern rule: checked as it is typed, each mistake said next to the field. */
 import { useRef, useState } from "preact/hooks";
-import { firstRoute, problemSentence } from "@/lib/options/rules-editor";
+import { problemSentence } from "@/lib/options/rules-editor";
 import { parsePattern } from "@/lib/routing/pattern";
-import type { Route, RuleSource } from "@/lib/routing/rules";
-import type { StoredToken } from "@/lib/state/tokens";
-import { FieldError } from "../shared";
-import { RouteSelect } from "./RouteSelect";
+import { type AddFormProps, CheckedTextInput, RouteField, useNewRoute } from "./RuleFields";
 import { useRulesT } from "./use-rules";
 
-export function AddRuleForm(props: {
-  tokens: readonly StoredToken[];
-  activeTokenId: number | null;
-  now: number;
-  /** Adds the rule; resolves to true once it is saved. */
-  onAdd: (source: RuleSource, route: Route) => Promise<boolean>;
-}) {
+export function AddRuleForm(props: AddFormProps) {
   const t = useRulesT();
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const [chosen, setChosen] = useState<Route | null>(null);
   const field = useRef<HTMLInputElement>(null);
-  const route = chosen ?? firstRoute(props.tokens, props.activeTokenId, props.now);
+  const [route, setChosen] = useNewRoute(props);
 
   function input(value: string) {
     setText(value);
@@ -53,30 +43,23 @@ export function AddRuleForm(props: {
       <div class="rule-add-fields">
         <div class="field">
           <label for="rules-add-pattern">{t("rules.add.pattern")}</label>
-          <input
+          <CheckedTextInput
             id="rules-add-pattern"
-            ref={field}
-            type="text"
+            inputRef={field}
             value={text}
-            spellcheck={false}
-            autoComplete="off"
+            error={error}
             placeholder="*.example.com"
-            aria-invalid={error ? "true" : undefined}
-            aria-describedby={error ? "rules-add-error" : undefined}
-            onInput={(event) => input(event.currentTarget.value)}
-          />
-          <FieldError id="rules-add-error" message={error} />
-        </div>
-        <div class="field">
-          <label for="rules-add-route">{t("rules.add.route")}</label>
-          <RouteSelect
-            id="rules-add-route"
-            value={route}
-            tokens={props.tokens}
-            now={props.now}
-            onChange={setChosen}
+            onInput={input}
           />
         </div>
+        <RouteField
+          id="rules-add-route"
+          label={t("rules.add.route")}
+          value={route}
+          tokens={props.tokens}
+          now={props.now}
+          onChange={setChosen}
+        />
       </div>
       <div class="actions">
         <button type="submit">{t("rules.add.add")}</button>

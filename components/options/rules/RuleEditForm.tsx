@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { problemSentence } from "@/lib/options/rules-editor";
 import { parsePattern } from "@/lib/routing/pattern";
 import type { RuleSource } from "@/lib/routing/rules";
-import { FieldError } from "../shared";
+import { CheckedTextInput } from "./RuleFields";
 import { useRulesT } from "./use-rules";
 
 const MAX_NAME = 200;
@@ -23,7 +23,6 @@ export function RuleEditForm(props: {
   const [text, setText] = useState(source.type === "pattern" ? source.text : source.name);
   const [error, setError] = useState<string | null>(null);
   const inputId = `${id}-input`;
-  const errorId = `${id}-error`;
   const field = useRef<HTMLInputElement>(null);
   useEffect(() => field.current?.focus(), []);
 
@@ -71,24 +70,13 @@ export function RuleEditForm(props: {
           ? t("rules.patternOf", { position })
           : t("rules.nameOf", { position })}
       </label>
-      <input
-        id={inputId}
-        ref={field}
-        type="text"
-        value={text}
-        spellcheck={false}
-        autoComplete="off"
-        aria-invalid={error ? "true" : undefined}
-        aria-describedby={error ? errorId : undefined}
-        onInput={(event) => input(event.currentTarget.value)}
-      />
+      <CheckedTextInput id={inputId} inputRef={field} value={text} error={error} onInput={input} />
       <button type="submit" class="small">
         {t("rules.save")}
       </button>
       <button type="button" class="secondary small" onClick={props.onCancel}>
         {t("rules.cancel")}
       </button>
-      <FieldError id={errorId} message={error} />
     </form>
   );
 }

@@ -3,12 +3,10 @@
  * reported first, then the accepted lines added as one rule with one route.
  */
 import { useState } from "preact/hooks";
-import { firstRoute, listProblemSentence } from "@/lib/options/rules-editor";
+import { listProblemSentence } from "@/lib/options/rules-editor";
 import { parseRuleList } from "@/lib/routing/rule-list";
-import type { Route, RuleSource } from "@/lib/routing/rules";
-import type { StoredToken } from "@/lib/state/tokens";
 import { FieldError } from "../shared";
-import { RouteSelect } from "./RouteSelect";
+import { type AddFormProps, CheckedTextInput, RouteField, useNewRoute } from "./RuleFields";
 import { useRulesT } from "./use-rules";
 
 /** Rejected lines listed in the report; the count says how many more. */
@@ -17,20 +15,14 @@ const MAX_NAME = 200;
 
 type Parsed = ReturnType<typeof parseRuleList>;
 
-export function RuleListImport(props: {
-  tokens: readonly StoredToken[];
-  activeTokenId: number | null;
-  now: number;
-  onAdd: (source: RuleSource, route: Route) => Promise<boolean>;
-}) {
+export function RuleListImport(props: AddFormProps) {
   const t = useRulesT();
   const [text, setText] = useState("");
   const [report, setReport] = useState<Parsed | null>(null);
   const [name, setName] = useState("");
-  const [chosen, setChosen] = useState<Route | null>(null);
   const [readError, setReadError] = useState(false);
   const [busy, setBusy] = useState(false);
-  const route = chosen ?? firstRoute(props.tokens, props.activeTokenId, props.now);
+  const [route, setChosen] = useNewRoute(props);
   const nameError = name.length > MAX_NAME ? t("rules.import.badName") : null;
 
   const edit = (next: string) => {
@@ -138,27 +130,22 @@ export function RuleListImport(props: {
         <div class="rule-import-add">
           <div class="field">
             <label for="rules-import-name">{t("rules.import.name")}</label>
-            <input
+            <CheckedTextInput
               id="rules-import-name"
-              type="text"
               value={name}
+              error={nameError}
               placeholder={t("rules.unnamedList")}
-              aria-invalid={nameError ? "true" : undefined}
-              aria-describedby={nameError ? "rules-import-name-error" : undefined}
-              onInput={(event) => setName(event.currentTarget.value)}
-            />
-            <FieldError id="rules-import-name-error" message={nameError} />
-          </div>
-          <div class="field">
-            <label for="rules-import-route">{t("rules.import.route")}</label>
-            <RouteSelect
-              id="rules-import-route"
-              value={route}
-              tokens={props.tokens}
-              now={props.now}
-              onChange={setChosen}
+              onInput={setName}
             />
           </div>
+          <RouteField
+            id="rules-import-route"
+            label={t("rules.import.route")}
+            value={route}
+            tokens={props.tokens}
+            now={props.now}
+            onChange={setChosen}
+          />
           <div class="actions">
             <button type="button" disabled={busy || !!nameError} onClick={() => void add()}>
               {t("rules.import.add")}

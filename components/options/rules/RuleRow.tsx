@@ -13,6 +13,12 @@ import { useRulesT } from "./use-rules";
 /** Which control keeps the focus when the row moves. */
 export type FocusControl = "row" | "up" | "down";
 
+/** Move up and Move down: the same button, one step either way. */
+const MOVES = [
+  { control: "up", delta: -1, label: "rules.up", labelOf: "rules.upOf", disabledAt: "first" },
+  { control: "down", delta: 1, label: "rules.down", labelOf: "rules.downOf", disabledAt: "last" },
+] as const;
+
 export function RuleRow(props: {
   rule: SiteRule;
   position: number;
@@ -126,26 +132,19 @@ export function RuleRow(props: {
         >
           {t("rules.delete")}
         </button>
-        <button
-          type="button"
-          class="secondary small"
-          data-control="up"
-          aria-label={t("rules.upOf", named)}
-          disabled={position === 1}
-          onClick={() => props.onMove(-1, "up")}
-        >
-          {t("rules.up")}
-        </button>
-        <button
-          type="button"
-          class="secondary small"
-          data-control="down"
-          aria-label={t("rules.downOf", named)}
-          disabled={position === count}
-          onClick={() => props.onMove(1, "down")}
-        >
-          {t("rules.down")}
-        </button>
+        {MOVES.map(({ control, delta, label, labelOf, disabledAt }) => (
+          <button
+            key={control}
+            type="button"
+            class="secondary small"
+            data-control={control}
+            aria-label={t(labelOf, named)}
+            disabled={position === (disabledAt === "first" ? 1 : count)}
+            onClick={() => props.onMove(delta, control)}
+          >
+            {t(label)}
+          </button>
+        ))}
       </div>
       {health !== "ok" && (
         <p id={warningId} class="field-error rule-warning">

@@ -175,23 +175,23 @@ describe("RulesSection", () => {
     const m = await mount(stored);
     const input = m.querySelector("#rules-add-pattern") as HTMLInputElement;
     await type(input, "exa mple.com");
-    expect(m.querySelector("#rules-add-error")?.textContent).toBe(
+    expect(m.querySelector("#rules-add-pattern-error")?.textContent).toBe(
       "Remove the spaces: a pattern is one word, for example example.com.",
     );
-    expect(input.getAttribute("aria-describedby")).toBe("rules-add-error");
+    expect(input.getAttribute("aria-describedby")).toBe("rules-add-pattern-error");
     expect(input.getAttribute("aria-invalid")).toBe("true");
     await fire(m.querySelector(".rule-add"), "submit");
     expect(sent).toEqual([]);
 
     await type(input, "");
     await fire(m.querySelector(".rule-add"), "submit");
-    expect(m.querySelector("#rules-add-error")?.textContent).toBe(
+    expect(m.querySelector("#rules-add-pattern-error")?.textContent).toBe(
       "Enter a pattern, for example example.com.",
     );
     expect(sent).toEqual([]);
 
     await type(input, " news.example.org ");
-    expect(m.querySelector("#rules-add-error")).toBeNull();
+    expect(m.querySelector("#rules-add-pattern-error")).toBeNull();
     await fire(m.querySelector(".rule-add"), "submit");
     const saved = lastSaved();
     expect(saved.slice(0, 3)).toEqual(stored);
@@ -406,6 +406,6 @@ describe("RulesSection", () => {
     expect(m.querySelector("#site-rules-heading")?.textContent).toBe("站点规则");
     expect(button(m, "上移：规则 2（*.test）")).toBeTruthy();
     await type(m.querySelector("#rules-add-pattern"), "a*b/c");
-    expect(m.querySelector("#rules-add-error")?.textContent).toMatch(/^这不是主机名/);
+    expect(m.querySelector("#rules-add-pattern-error")?.textContent).toMatch(/^这不是主机名/);
   });
 });

@@ -161,6 +161,16 @@ describe("hostile patterns and results stay data", () => {
     expect(script).not.toMatch(/[\u2028\u2029]/);
   });
 
+  it("names like __proto__ are only names", () => {
+    const named = [pattern("__proto__"), pattern("valueof")];
+    const find = evaluate(pacScript(named, resolve, DEFAULT));
+    for (const url of ["http://__proto__/", "http://a.valueof/", "http://constructor/"]) {
+      expect(find(...chromeArgs(url))).toBe(routerAnswer(named, url));
+    }
+    expect(find(...chromeArgs("http://length/"))).toBe(DEFAULT);
+    expect(find(...chromeArgs("http://constructor/"))).toBe(DEFAULT);
+  });
+
   it("still evaluates and returns the results verbatim", () => {
     const find = evaluate(script);
     expect(find("http://x.test/\"'\\</script><!--]});throw(1);//", "x.test")).toBe(

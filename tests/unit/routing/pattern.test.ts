@@ -35,6 +35,15 @@ describe("parsePattern: what each form reads as", () => {
       { kind: "url-wildcard", scheme: "https", authority: "example.com:8443", path: "/a?b=*" },
     ],
     [
+      "https://example.com/日本*",
+      {
+        kind: "url-wildcard",
+        scheme: "https",
+        authority: "example.com",
+        path: "/%E6%97%A5%E6%9C%AC*",
+      },
+    ],
+    [
       "http://[2001:DB8::1]:8080/*",
       { kind: "url-wildcard", scheme: "http", authority: "[2001:db8::1]:8080", path: "/*" },
     ],
@@ -73,6 +82,7 @@ describe("parsePattern: what each form reads as", () => {
     ["ht^tp://example.com/*", "bad-wildcard"],
     ["http://example.com:80a/*", "bad-wildcard"],
     ["http://[::1/*", "bad-host"],
+    ["http://example.com/\ud800*", "bad-wildcard"],
     ["*.exa!mple.com", "bad-wildcard"],
     ["*.例*.jp", "bad-wildcard"],
     ["1.2.3", "bad-cidr"],
@@ -139,6 +149,8 @@ describe("what a pattern matches", () => {
     ["https://example.com/a", "https://example.com/a?b", false],
     ["https://example.com/Path", "https://example.com/path", false],
     ["https://example.com/*", "https://user:pw@example.com/#frag", true],
+    ["https://example.com/日本/*", "https://example.com/日本/x?q=日本", true],
+    ["https://example.com/*?q=日本", "https://example.com/a?q=%E6%97%A5%E6%9C%AC", true],
     ["https://example.com/x#*", "https://example.com/x#frag", false],
     ["http://[2001:db8::1]:8080/*", "http://[2001:db8:0::1]:8080/", true],
     // CIDR: mask-based, IP literals only, IPv6 included.

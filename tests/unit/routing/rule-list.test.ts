@@ -136,9 +136,21 @@ describe("what list lines match", () => {
     ["example.com", "https://www.example.com/", false],
     ["ex*ple.com", "http://www.example.com/", true],
     ["ex*ple.com", "https://www.example.com/", false],
+    ["abc", "http://x.test/abc", true],
+    ["abc", "http://x.test/ab", false],
+    ["日本", "http://x.test/日本", false],
+    ["%E6%97%A5", "http://x.test/日本", true],
     ["/^https:\\/\\/[^/]*example\\./", "https://www.example.org/", true],
   ])("%s on %s → %s", (line, url, expected) => {
     expect(listMatches(AUTOPROXY + line, url)).toBe(expected);
+  });
+
+  it("finds the one keyword of thousands that occurs, however often its pieces repeat", () => {
+    const keywords = Array.from({ length: 3_000 }, (_, i) => `.k${i}.example/`);
+    const text = `${AUTOPROXY}${keywords.join("\n")}\n`;
+    expect(listMatches(text, "http://a.k2999.example/.k2999.example/?.k299.exampl")).toBe(true);
+    expect(listMatches(text, "http://a.k3000.example/.k30000.example/")).toBe(false);
+    expect(listMatches(text, "https://a.k2999.example/")).toBe(false);
   });
 
   it("a plain list (no header) reads bare lines as the editor does", () => {
