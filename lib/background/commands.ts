@@ -102,22 +102,23 @@ export function createCommandHandler(deps: CommandDeps) {
     },
     addProxies: ({ text }) => addProxies(text, Date.now()),
     setSiteRules: async ({ rules }) => {
-      const failure = await saveSiteRules(rules);
-      if (failure) throw new CommandFailure(failure);
-      await engine.rulesChanged();
+      const saved = await saveSiteRules(rules);
+      if (!saved.ok) throw new CommandFailure(saved.failure);
+      await engine.rulesChanged(saved.previous);
       return null;
     },
     routeOf: async ({ url }) => siteRouteReport(url, await currentPlan(engine.planOptions)),
     setSiteRoute: async ({ host, route }) => {
-      const failure = await setSiteRoute(host, route, () => crypto.randomUUID());
-      if (failure) throw new CommandFailure(failure);
-      await engine.rulesChanged();
+      const saved = await setSiteRoute(host, route, () => crypto.randomUUID());
+      if (!saved.ok) throw new CommandFailure(saved.failure);
+      await engine.rulesChanged(saved.previous);
       return null;
     },
     importBackup: async ({ backup }) => {
+      const before = await read("siteRules");
       const outcome = await importBackup(backup);
       if (!outcome.ok) throw new CommandFailure(outcome.failure);
-      if (outcome.summary.siteRules !== null) await engine.rulesChanged();
+      if (outcome.summary.siteRules !== null) await engine.rulesChanged(before);
       return outcome.summary;
     },
   };

@@ -14,7 +14,7 @@ import { createEngine, type EngineResult } from "../proxy/engine";
 import { EXPIRY_ALARM, syncExpiryAlarm } from "../proxy/expiry-alarm";
 import { createFirefoxRouting, type FirefoxApi } from "../proxy/firefox";
 import { proxyProblem } from "../proxy/proxy-error";
-import { chromeLoginFor } from "../proxy/route-plan";
+import { chromeLoginFor, tokensOfRules } from "../proxy/route-plan";
 import { items } from "../state/items";
 import { summarize } from "../state/popup-summary";
 import { read, readState } from "../state/read";
@@ -132,9 +132,15 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
   refreshSummary();
 
   async function syncAlarm(): Promise<void> {
-    const { settings, connection, tokens } = await readState(["settings", "connection", "tokens"]);
+    const { settings, connection, tokens, siteRules } = await readState([
+      "settings",
+      "connection",
+      "tokens",
+      "siteRules",
+    ]);
     const active = tokens.find((t) => t.id === connection.activeTokenId);
     await syncAutoRefreshAlarm(browser.alarms, autoRefreshPeriod(settings, active));
-    await syncExpiryAlarm(browser.alarms, active, Date.now());
+    const routed = tokensOfRules(siteRules, tokens);
+    await syncExpiryAlarm(browser.alarms, active ? [active, ...routed] : routed, Date.now());
   }
 }

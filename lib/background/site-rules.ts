@@ -24,12 +24,17 @@ export function firstInvalidRule(rules: SiteRule[]): Failure | null {
   return null;
 }
 
-/** Stores the rules, or says which one is wrong and stores nothing. */
-export async function saveSiteRules(rules: SiteRule[]): Promise<Failure | null> {
+/** Stores the rules and gives the ones they replace, or says which one is wrong (nothing stored). */
+export async function saveSiteRules(
+  rules: SiteRule[],
+): Promise<{ ok: true; previous: SiteRule[] } | { ok: false; failure: Failure }> {
   const invalid = firstInvalidRule(rules);
-  if (invalid) return invalid;
-  await updateState(["siteRules"], () => ({ write: { siteRules: rules }, result: undefined }));
-  return null;
+  if (invalid) return { ok: false, failure: invalid };
+  const previous = await updateState(["siteRules"], ({ siteRules }) => ({
+    write: { siteRules: rules },
+    result: siteRules,
+  }));
+  return { ok: true, previous };
 }
 
 /**
@@ -40,17 +45,22 @@ export async function setSiteRoute(
   host: string,
   route: Route | null,
   newId: () => string,
-): Promise<Failure | null> {
+): Promise<{ ok: true; previous: SiteRule[] } | { ok: false; failure: Failure }> {
   const site = host.toLowerCase();
   if (!parsePattern(site).ok) {
-    return { code: "site-rule-invalid", position: 1, pattern: site.slice(0, 100) };
+    const failure: Failure = {
+      code: "site-rule-invalid",
+      position: 1,
+      pattern: site.slice(0, 100),
+    };
+    return { ok: false, failure };
   }
-  await updateState(["siteRules"], ({ siteRules }) => {
+  const previous = await updateState(["siteRules"], ({ siteRules }) => {
     const others = siteRules.filter((rule) => !isOwnRule(rule, site));
     const own: SiteRule[] = route
       ? [{ id: newId(), enabled: true, source: { type: "pattern", text: site }, route }]
       : [];
-    return { write: { siteRules: [...own, ...others] }, result: undefined };
+    return { write: { siteRules: [...own, ...others] }, result: siteRules };
   });
-  return null;
+  return { ok: true, previous };
 }

@@ -5,6 +5,7 @@
  */
 import type { Browser } from "@wxt-dev/browser";
 import { dequal } from "dequal";
+import { gatewaySpellings } from "../routing/plan";
 import type { AuthResponder } from "./auth-responder";
 import { chromePacConfig } from "./chrome-pac";
 import {
@@ -49,7 +50,11 @@ export function createChromePlatform(chrome: ChromeApi): ProxyPlatform {
       // drops its HTTP auth cache entry and closes its proxy sockets; the next request is
       // challenged and answered with the token now stored. Cost: in-flight requests through
       // the gateway are cut, and cookies of the gateway's own origin (it serves no site).
-      const [first, ...rest] = new Set(tokens.map(gatewayOrigin));
+      // Site rules may write a gateway under a second spelling (lib/routing/plan.ts).
+      const origins = tokens.flatMap((t) =>
+        gatewaySpellings(t.host).map((host) => gatewayOrigin({ host, port: t.port })),
+      );
+      const [first, ...rest] = new Set(origins);
       if (first === undefined) return;
       await chrome.browsingData.remove({ since: 0, origins: [first, ...rest] }, { cookies: true });
     },

@@ -7,6 +7,7 @@
  */
 import type { ApiClient } from "../api";
 import type { Failure } from "../protocol/failure";
+import type { SiteRule } from "../routing/rules";
 import { read, readState } from "../state/read";
 import type { Settings } from "../state/settings";
 import type { ProxyStatus } from "../state/status";
@@ -19,7 +20,7 @@ import { createFailClosed } from "./fail-closed";
 import { createIpRefresh } from "./ip-refresh";
 import type { ProxyPlatform } from "./platform";
 import { createProblemReports } from "./problem-reports";
-import { currentPlan } from "./route-plan";
+import { currentPlan, tokensOfRules } from "./route-plan";
 import { unusableReason } from "./usable";
 
 export type { EngineResult } from "./engine-result";
@@ -121,12 +122,10 @@ export function createEngine(deps: EngineDeps) {
    * The rules changed: the tokens behind each gateway spelling may have changed, so the
    * browser's cached logins for them go, then the new routes are applied.
    */
-  async function rulesChanged(): Promise<void> {
+  async function rulesChanged(previous: readonly SiteRule[] = []): Promise<void> {
     const { tokens, siteRules } = await readState(["tokens", "siteRules"]);
-    const ids = new Set(
-      siteRules.flatMap((r) => (r.route.kind === "token" ? [r.route.tokenId] : [])),
-    );
-    const routed = tokens.filter((t) => ids.has(t.id));
+    // A gateway spelling may now stand for another token: drop what the old rules left too.
+    const routed = tokensOfRules([...previous, ...siteRules], tokens);
     if (routed.length > 0) await forgetCredentials(routed);
     await reconcile();
   }

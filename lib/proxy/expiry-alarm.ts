@@ -1,6 +1,7 @@
 /**
- * An alarm at the connected token's expiry, so the engine blocks traffic the moment the token
- * stops being valid (fail closed) instead of at the next wake.
+ * An alarm at the next expiry among the tokens that carry traffic (the connected one and those
+ * the enabled site rules name), so the engine blocks their traffic the moment one stops being
+ * valid (fail closed) instead of at the next wake.
  */
 import type { StoredToken } from "../state/tokens";
 
@@ -12,12 +13,15 @@ export async function syncExpiryAlarm(
     clear(name: string): Promise<unknown>;
     create(name: string, info: { when: number }): Promise<void>;
   },
-  active: Pick<StoredToken, "expiresAt"> | undefined,
+  routed: readonly Pick<StoredToken, "expiresAt">[],
   now: number,
 ): Promise<void> {
-  const when = active?.expiresAt ?? null;
+  const upcoming = routed.flatMap((t) =>
+    t.expiresAt !== null && t.expiresAt > now ? [t.expiresAt] : [],
+  );
+  const when = upcoming.length > 0 ? Math.min(...upcoming) : null;
   const existing = await alarms.get(EXPIRY_ALARM);
-  if (when === null || when <= now) {
+  if (when === null) {
     if (existing) await alarms.clear(EXPIRY_ALARM);
     return;
   }

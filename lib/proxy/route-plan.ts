@@ -4,6 +4,7 @@
  * by the challenge answer, which must send the login of the token the config wrote there.
  */
 import { planRouting, type RoutingPlan } from "../routing/plan";
+import type { SiteRule } from "../routing/rules";
 import { readState } from "../state/read";
 import type { StoredToken } from "../state/tokens";
 import type { AuthChallenge } from "./auth";
@@ -36,4 +37,12 @@ export async function chromeLoginFor(challenge: AuthChallenge): Promise<StoredTo
   const { host, port } = challenge.challenger;
   const token = plan.tokenAt(host, port);
   return token ? { ...token, host: host.replace(/^\[|\]$/g, "") } : null;
+}
+
+/** The stored tokens the enabled site rules send traffic through. */
+export function tokensOfRules(rules: readonly SiteRule[], tokens: readonly StoredToken[]) {
+  const ids = new Set(
+    rules.flatMap((r) => (r.enabled && r.route.kind === "token" ? [r.route.tokenId] : [])),
+  );
+  return tokens.filter((t) => ids.has(t.id));
 }

@@ -46,6 +46,12 @@ const SECOND_SPELLING: Readonly<Record<string, string>> = {
   localhost: "127.0.0.1",
 };
 
+/** Every spelling of a gateway host the plan may write (for dropping their cached logins). */
+export const gatewaySpellings = (host: string): string[] => {
+  const second = SECOND_SPELLING[host.toLowerCase()];
+  return second ? [host, second] : [host];
+};
+
 const key = (host: string, port: number) => `${host.toLowerCase()}:${port}`;
 
 export function planRouting(input: PlanInput): RoutingPlan {

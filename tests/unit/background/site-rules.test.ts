@@ -29,15 +29,20 @@ describe("saveSiteRules", () => {
       rule("a", "a.example", { kind: "direct" }),
       rule("b", "*.b.example", { kind: "block" }),
     ];
-    expect(await saveSiteRules(rules)).toBeNull();
+    expect(await saveSiteRules(rules)).toEqual({ ok: true, previous: [] });
     expect(await read("siteRules")).toEqual(rules);
+    // The rules replaced come back: their gateways' cached logins are dropped too.
+    expect(await saveSiteRules([])).toEqual({ ok: true, previous: rules });
   });
 
   it("refuses a list with a wrong pattern, naming it, and keeps the stored list", async () => {
     const kept = [rule("a", "a.example", { kind: "direct" })];
     await saveSiteRules(kept);
-    const failure = await saveSiteRules([...kept, rule("x", "exa mple.com", { kind: "direct" })]);
-    expect(failure).toEqual({ code: "site-rule-invalid", position: 2, pattern: "exa mple.com" });
+    const saved = await saveSiteRules([...kept, rule("x", "exa mple.com", { kind: "direct" })]);
+    expect(saved).toEqual({
+      ok: false,
+      failure: { code: "site-rule-invalid", position: 2, pattern: "exa mple.com" },
+    });
     expect(await read("siteRules")).toEqual(kept);
   });
 
@@ -46,7 +51,10 @@ describe("saveSiteRules", () => {
       rule("a", "a.example", { kind: "direct" }),
       rule("a", "b.example", { kind: "direct" }),
     ];
-    expect(await saveSiteRules(twice)).toEqual({ code: "malformed-command" });
+    expect(await saveSiteRules(twice)).toEqual({
+      ok: false,
+      failure: { code: "malformed-command" },
+    });
     expect(await read("siteRules")).toEqual([]);
   });
 });
@@ -74,7 +82,8 @@ describe("setSiteRoute (the popup's two clicks)", () => {
 
   it("refuses a host that is no pattern", async () => {
     expect(await setSiteRoute("a b", { kind: "direct" }, newId)).toMatchObject({
-      code: "site-rule-invalid",
+      ok: false,
+      failure: { code: "site-rule-invalid" },
     });
     expect(await read("siteRules")).toEqual([]);
   });

@@ -885,9 +885,10 @@ describe("site rules", () => {
 
   it("a change of rules drops the browser's cached logins of their tokens, then applies", async () => {
     const t = await setup({ connection: active(null) });
-    await writeState({ siteRules: rules });
-    await t.engine.rulesChanged();
+    await writeState({ siteRules: [rules[0] as SiteRule] });
+    // The replaced rules named token 4: a spelling of its gateway may now mean another token.
+    await t.engine.rulesChanged([rule("old", { kind: "token", tokenId: 4 })]);
     expect(ops(t.calls)).toEqual(["forget", "plan"]);
-    expect(t.calls[0]).toMatchObject({ ids: [1, 2] });
+    expect(t.calls[0]).toMatchObject({ ids: [1, 4] });
   });
 });
