@@ -13,6 +13,7 @@ import type { StoredToken } from "../../lib/state/tokens";
 import type { Sandbox } from "../sandbox/index";
 import { expect, extensionPath, launchWithExtension, test, unpackedExtensionId } from "./fixtures";
 import {
+  buyElsewhere,
   createTokens,
   extensionPage,
   must,
@@ -184,6 +185,37 @@ test("an imported AutoProxy list routes its hosts, and its @@ exception goes the
     expect(await exitOf(context, "www.listed.test")).toBe(token.ip);
     expect(await exitOf(context, "open.listed.test")).toBe("127.0.0.1");
     expect(await exitOf(context, "notlisted.test")).toBe("127.0.0.1");
+  } finally {
+    await context.close();
+  }
+});
+
+test("a rule whose token expires blocks its site when it expires, not at the next wake", async ({
+  userDataDir,
+}) => {
+  const context = await launchWithExtension(userDataDir, [TEST_NAMES]);
+  try {
+    const ext = await extensionPage(context, extensionId);
+    await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
+    // A proxy the user bought elsewhere, added by hand with its expiry a few seconds away.
+    const bought = await buyElsewhere(sb);
+    const expires = new Date(Date.now() + 6_000).toISOString().replace(/\.\d+Z$/, "Z");
+    const added = await sendOk(ext, {
+      type: "addProxies",
+      text: `host,port,username,password,expires\n${bought.host},${bought.port},${bought.username},${bought.password},${expires}`,
+    });
+    const tokenId = must(added.added[0], "hand-added token");
+    await sendOk(ext, {
+      type: "setSiteRules",
+      rules: [rule("x", "x.test", { kind: "token", tokenId })],
+    });
+    await pacApplied(context, extensionId);
+    expect(await exitOf(context, "x.test")).toBe(bought.ip);
+    // The expiry alarm re-applies the rules: the site goes nowhere, never direct.
+    await expect
+      .poll(() => exitOf(context, "x.test"), { timeout: 30_000, intervals: [1_000] })
+      .toBe("blocked");
+    expect(await exitOf(context, "other.test")).toBe("127.0.0.1");
   } finally {
     await context.close();
   }
