@@ -1,0 +1,92 @@
+/**
+ * Site rules in real Chromium, at 10,000 rules:
+ *   apply           chrome.proxy.settings.set of the generated PAC script, timed in the worker
+ *   save + apply    the editor's setSiteRules, sent from an extension page → its reply: checks
+ *                   every rule again, stores the list, builds the plan and the PAC script, and
+ *                   applies it
+ * Median and p95 over RUNS runs. Figures only: nothing here asserts on time.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { pacScript } from "../lib/routing/pac";
+import type { SiteRule } from "../lib/routing/rules";
+import { backgroundWorker, launchWithExtension } from "../tests/e2e/fixtures";
+import {
+  createTokens,
+  extensionPage,
+  must,
+  sandboxFor,
+  sandboxSettings,
+  sendOk,
+} from "../tests/e2e/harness";
+
+const RULES = 10_000;
+const RUNS = Number(process.env.BENCH_RUNS ?? 15);
+
+function summary(name: string, samples: number[]): string {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) =>
+    sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? Number.NaN;
+  return `${name.padEnd(40)} median ${at(0.5).toFixed(1).padStart(7)} ms   p95 ${at(0.95).toFixed(1).padStart(7)} ms   (n=${samples.length})`;
+}
+
+async function main(): Promise<void> {
+  const sb = await sandboxFor();
+  const profile = mkdtempSync(path.join(tmpdir(), "proxy-deck-bench-rules-"));
+  const context = await launchWithExtension(profile);
+  try {
+    const worker = await backgroundWorker(context);
+    const extensionId = new URL(worker.url()).host;
+    const ext = await extensionPage(context, extensionId);
+    await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
+    const tokens = await createTokens(ext, "static-traffic", 2);
+    const ids = tokens.map((t) => must(t, "token").id);
+    const rules = (round: number): SiteRule[] =>
+      Array.from({ length: RULES }, (_, i) => ({
+        id: `r${round}-${i}`,
+        enabled: true,
+        source: { type: "pattern", text: i % 10 === 0 ? `*.site${i}.example` : `site${i}.example` },
+        route:
+          i % 3 === 0
+            ? { kind: "direct" }
+            : { kind: "token", tokenId: ids[i % ids.length] ?? ids[0] ?? 1 },
+      }));
+
+    const applies: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const data = pacScript(rules(i), () => `PROXY 127.0.0.1:${8000 + i}`, "DIRECT");
+      applies.push(
+        await worker.evaluate(async (script) => {
+          const start = performance.now();
+          await chrome.proxy.settings.set({
+            value: { mode: "pac_script", pacScript: { data: script, mandatory: true } },
+            scope: "regular",
+          });
+          return performance.now() - start;
+        }, data),
+      );
+    }
+
+    const saves: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const next = rules(100 + i);
+      const start = performance.now();
+      await sendOk(ext, { type: "setSiteRules", rules: next });
+      saves.push(performance.now() - start);
+    }
+    console.log(`Site rules in Chromium (${RULES.toLocaleString("en")} rules, ${RUNS} runs)`);
+    console.log(summary("apply (proxy.settings.set of the PAC)", applies));
+    console.log(summary("save + apply (setSiteRules round trip)", saves));
+  } finally {
+    await context.close();
+    await sb.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+void main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
