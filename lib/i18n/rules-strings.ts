@@ -43,6 +43,10 @@ export const rulesStrings = {
     "rules.tokenExpired": "{label} (expired)",
     "rules.tokenGone": "Token #{id} (gone)",
     "rules.gone": "Blocks its sites: its token is gone — pick another route.",
+    "rules.container": "Container",
+    "rules.containerAny": "Any tab",
+    "rules.containerOf": "Container of rule {position} ({rule})",
+    "rules.containerGone": "{id} (gone)",
     "rules.shared":
       "Blocks its sites: Chrome keeps one login per proxy address, and another token already uses {endpoint} — pick a token on another gateway.",
     "rules.expired": "Blocks its sites: its token is expired — pick another route.",

@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { routeHealth, sourceText } from "@/lib/options/rules-editor";
 import type { RuleSource, SiteRule } from "@/lib/routing/rules";
 import type { StoredToken } from "@/lib/state/tokens";
+import { type Container, ContainerSelect } from "./ContainerSelect";
 import { RouteSelect } from "./RouteSelect";
 import { RuleEditForm } from "./RuleEditForm";
 import { useRulesT } from "./use-rules";
@@ -25,6 +26,8 @@ export function RuleRow(props: {
   count: number;
   tokens: readonly StoredToken[];
   now: number;
+  /** Firefox: the containers a rule may be limited to. */
+  containers?: Container[];
   /** The gateway this rule's token cannot share here (Chrome), when so. */
   sharedGateway?: string;
   onChange: (rule: SiteRule) => void;
@@ -113,6 +116,18 @@ export function RuleRow(props: {
         />
         {t("rules.enabled")}
       </label>
+      {import.meta.env.FIREFOX && (
+        <ContainerSelect
+          id={`${base}-container`}
+          label={t("rules.containerOf", named)}
+          value={rule.container}
+          containers={props.containers ?? []}
+          onChange={(container) => {
+            const { container: _old, ...rest } = rule;
+            props.onChange(container ? { ...rest, container } : rest);
+          }}
+        />
+      )}
       <div class="rule-actions">
         <button
           type="button"

@@ -12,6 +12,7 @@ import type { Connection } from "@/lib/state/status";
 import type { StoredToken } from "@/lib/state/tokens";
 import { Notice, type NoticeValue } from "../shared";
 import { AddRuleForm } from "./AddRuleForm";
+import { useContainers } from "./ContainerSelect";
 import { RouteTester } from "./RouteTester";
 import { RuleListImport } from "./RuleListImport";
 import { type FocusControl, RuleRow } from "./RuleRow";
@@ -28,6 +29,7 @@ const HELP: [pattern: string, meaning: RulesKey][] = [
 export function RulesSection(props: { tokens: StoredToken[]; connection: Connection }) {
   const t = useRulesT();
   const { rules, save } = useRuleList();
+  const containers = useContainers();
   const [notice, setNotice] = useState<NoticeValue | null>(null);
   const [announcement, setAnnouncement] = useState("");
   const list = useRef<HTMLOListElement>(null);
@@ -118,6 +120,7 @@ export function RulesSection(props: { tokens: StoredToken[]; connection: Connect
               tokens={props.tokens}
               now={now}
               sharedGateway={sharedGateways.get(rule.id)}
+              containers={containers}
               onChange={(changed) =>
                 void commit(current.map((r) => (r.id === changed.id ? changed : r)))
               }

@@ -138,3 +138,16 @@ export async function submit(m: Mounted, form: Element | null | undefined): Prom
   });
   await settle();
 }
+
+/**
+ * The popup's notice once it is shown: its wording loads beside the reply (a chunk of its own),
+ * so wait for it rather than for a fixed number of ticks.
+ */
+export async function shownNotice(m: Mounted): Promise<Element> {
+  return vi.waitFor(async () => {
+    await settle();
+    const shown = m.root.querySelector("[data-testid=notice]");
+    if (!shown) throw new Error("no notice yet");
+    return shown;
+  });
+}

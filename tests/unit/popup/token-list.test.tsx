@@ -17,6 +17,7 @@ import {
   type Reply,
   rows,
   settle,
+  shownNotice,
   type,
 } from "./dom";
 
@@ -195,7 +196,7 @@ describe("token list", () => {
     await check(m, m.root.querySelector('[aria-label="Select token #3"]'));
     await click(m, button(m.root, "Delete selected (3)"));
     expect(send).toHaveBeenCalledWith({ type: "deleteTokens", tokenIds: [1, 2, 3] });
-    const notice = m.root.querySelector("[data-testid=notice]");
+    const notice = await shownNotice(m);
     expect(notice?.textContent).toContain("Moved 2 token(s) to the Trash.");
     expect(notice?.textContent).toContain("#2: The provider could not find that item");
     await click(m, button(notice as Element, "Undo"));

@@ -32,6 +32,7 @@ import {
   NOW,
   rows,
   settle,
+  shownNotice,
 } from "./dom";
 
 const DAY = 86_400_000;
@@ -401,8 +402,8 @@ describe("the popup around the list", () => {
     mounted = await mount(<PopupApp state={state([makeToken({ id: 1 })])} />, env);
     const m = mounted;
     await click(m, button(m.root, "Delete token #1"));
-    await click(m, button(m.root, "Undo"));
-    const notice = m.root.querySelector("[data-testid=notice]");
+    await click(m, button(await shownNotice(m), "Undo"));
+    const notice = await shownNotice(m);
     expect(notice?.className).toContain("notice--error");
     expect(notice?.textContent).toContain("The provider had a problem (503). Try again later.");
   });
