@@ -149,6 +149,10 @@ export const rulesStrings = {
     "rules.tokenExpired": "{label}（已过期）",
     "rules.tokenGone": "令牌 #{id}（已不存在）",
     "rules.gone": "会拦截这些站点：它的令牌已不存在——请选择其他路线。",
+    "rules.container": "容器",
+    "rules.containerAny": "任意标签页",
+    "rules.containerOf": "规则 {position}（{rule}）的容器",
+    "rules.containerGone": "{id}（已不存在）",
     "rules.shared":
       "会拦截这些站点：Chrome 对每个代理地址只保存一个登录，另一个令牌已在使用 {endpoint}——请选择其他网关上的令牌。",
     "rules.expired": "会拦截这些站点：它的令牌已过期——请选择其他路线。",

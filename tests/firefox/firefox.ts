@@ -60,10 +60,10 @@ export async function launchFirefox(): Promise<Browser> {
   return browser;
 }
 
-/** The popup page, from which commands are sent as the real popup sends them. */
-export async function extensionPage(browser: Browser): Promise<Page> {
+/** The popup page (or another of the extension's pages), from which commands are sent. */
+export async function extensionPage(browser: Browser, file = "popup.html"): Promise<Page> {
   const page = await browser.newPage();
-  const url = `moz-extension://${EXTENSION_UUID}/popup.html`;
+  const url = `moz-extension://${EXTENSION_UUID}/${file}`;
   // The navigation happens, but puppeteer never sees its load events (the page moves to the
   // extension process), so goto would time out: start it, then wait for the loaded document.
   page.goto(url, { timeout: 10_000 }).catch(() => undefined);

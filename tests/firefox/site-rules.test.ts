@@ -130,3 +130,42 @@ test("two containers exit through two tokens: one window holds two identities at
   await Promise.all([one.close(), two.close()]);
   await send(ext, { type: "setSiteRules", rules: [] });
 });
+
+test("the rule editor lists the user's containers and limits a rule to one", async () => {
+  const firefox = must(browser, "browser");
+  const work = await ext.evaluate(async () => {
+    const api = (
+      globalThis as unknown as {
+        browser: {
+          contextualIdentities: {
+            create(details: object): Promise<{ cookieStoreId: string; name: string }>;
+          };
+        };
+      }
+    ).browser;
+    return api.contextualIdentities.create({ name: "Work", color: "blue", icon: "briefcase" });
+  });
+  await sendOk(ext, {
+    type: "setSiteRules",
+    rules: [rule("w", "intranet.example", { kind: "direct" })],
+  });
+  const options = await extensionPage(firefox, "options.html");
+  const select = await options.waitForSelector("#rule-w-container");
+  const choices = await options.$$eval("#rule-w-container option", (all) =>
+    all.map((o) => [o.getAttribute("value"), o.textContent]),
+  );
+  // "Any tab" first, then the user's containers (Firefox's own defaults among them).
+  expect(choices[0]).toEqual(["", "Any tab"]);
+  expect(choices).toContainEqual([work.cookieStoreId, "Work"]);
+  await select?.select(work.cookieStoreId);
+  await options.waitForFunction(
+    async (id) => {
+      const { siteRules } = await chrome.storage.local.get("siteRules");
+      return (siteRules as { container?: string }[] | undefined)?.[0]?.container === id;
+    },
+    {},
+    work.cookieStoreId,
+  );
+  await send(options, { type: "setSiteRules", rules: [] });
+  await options.close();
+});
