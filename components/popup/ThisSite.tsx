@@ -43,7 +43,13 @@ export function ThisSite({
   }, [activeTokenId]);
 
   if (!url || !report) return null;
-  if (!report.host) return <p class="site muted">{w("site.none")}</p>;
+  if (!report.host) {
+    return (
+      <section class="site" aria-label={w("site.label")} data-testid="this-site">
+        <p class="muted">{w("site.none")}</p>
+      </section>
+    );
+  }
 
   const where =
     report.target.kind === "proxy"
