@@ -8,6 +8,7 @@ import {
   type ImportPlan,
   type ListChanges,
 } from "@/lib/state/backup-merge";
+import { proxyEndpoint } from "@/lib/state/token-facts";
 import { Notice, useT } from "./shared";
 
 export function ImportPreview(props: {
@@ -27,7 +28,7 @@ export function ImportPreview(props: {
       <ListPreview list="tokens" changes={plan.tokens} />
       <ListPreview list="trash" changes={plan.trash} />
       <SettingsPreview plan={plan} />
-      {plan.siteRules && <RulesPreview rules={plan.siteRules} />}
+      {plan.siteRules && <RulesPreview rules={plan.siteRules} plan={plan} />}
       {blocked.length > 0 ? (
         <Notice
           notice={{
@@ -88,20 +89,30 @@ function SettingsPreview({ plan }: { plan: ImportPlan }) {
 }
 
 /** The file's site rules replace the stored ones: each is listed, since rules steer traffic. */
-function RulesPreview({ rules }: { rules: SiteRule[] }) {
+function RulesPreview({ rules, plan }: { rules: SiteRule[]; plan: ImportPlan }) {
   const t = useT();
+  // Where each token route leads, and whether the file itself brings that token.
+  const added = new Set(plan.tokens.added.map((entry) => entry.id));
+  const gateway = new Map(plan.next.tokens.map((tk) => [tk.id, proxyEndpoint(tk)]));
   const route = (r: SiteRule["route"]) =>
     r.kind === "token"
-      ? t("backup.ruleToken", { id: r.tokenId })
+      ? t(added.has(r.tokenId) ? "backup.ruleNewToken" : "backup.ruleToken", {
+          id: r.tokenId,
+          gateway: gateway.get(r.tokenId) ?? "?",
+        })
       : t(r.kind === "direct" ? "backup.ruleDirect" : "backup.ruleBlock");
+  const what = (rule: SiteRule) =>
+    rule.source.type === "pattern"
+      ? rule.source.text
+      : t("backup.ruleList", { name: rule.source.name, count: rule.source.lines.length });
   return (
     <>
       <p data-field="site-rules">{t("backup.rules", { count: rules.length })}</p>
       <ul>
         {rules.slice(0, MAX_LISTED).map((rule) => (
           <li key={rule.id}>
-            {rule.source.type === "pattern" ? rule.source.text : rule.source.name} →{" "}
-            {route(rule.route)}
+            {what(rule)} → {route(rule.route)}
+            {rule.container ? ` [${rule.container}]` : ""}
             {rule.enabled ? "" : ` (${t("backup.ruleOff")})`}
           </li>
         ))}

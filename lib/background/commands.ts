@@ -107,7 +107,12 @@ export function createCommandHandler(deps: CommandDeps) {
       await engine.rulesChanged(saved.previous);
       return null;
     },
-    routeOf: async ({ url }) => siteRouteReport(url, await currentPlan(engine.planOptions)),
+    routeOf: async ({ url }) =>
+      siteRouteReport(url, await currentPlan(engine.planOptions), {
+        // Chrome's PAC sees only the origin of https:// addresses (one login per gateway
+        // spelling is Chrome's mark).
+        originOnlyForHttps: engine.planOptions.oneLoginPerEndpoint,
+      }),
     setSiteRoute: async ({ host, route }) => {
       const saved = await setSiteRoute(host, route, () => crypto.randomUUID());
       if (!saved.ok) throw new CommandFailure(saved.failure);

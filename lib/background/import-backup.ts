@@ -14,6 +14,7 @@ import {
   summaryOf,
 } from "../state/backup-merge";
 import { type Change, updateState } from "../state/store";
+import { firstInvalidRule } from "./site-rules";
 
 type ImportOutcome = { ok: true; summary: ImportSummary } | { ok: false; failure: Failure };
 
@@ -21,6 +22,9 @@ export function importBackup(backup: Backup): Promise<ImportOutcome> {
   return updateState(
     ["settings", "tokens", "trash", "siteRules"],
     (current): Change<"settings" | "tokens" | "trash" | "siteRules", ImportOutcome> => {
+      // The file's rules are checked as the editor's are: a wrong one refuses the whole file.
+      const invalidRule = backup.siteRules ? firstInvalidRule(backup.siteRules) : null;
+      if (invalidRule) return { result: { ok: false, failure: invalidRule } };
       const plan = planImport(current, backup);
       if (blockedEntries(plan).length > 0) {
         return { result: { ok: false, failure: { code: "backup-missing-secrets" } } };

@@ -4,7 +4,7 @@
  */
 import type { Failure } from "../protocol/failure";
 import { parsePattern } from "../routing/pattern";
-import type { Route, SiteRule } from "../routing/rules";
+import { MAX_RULES, type Route, type SiteRule } from "../routing/rules";
 import { isOwnRule } from "../routing/site-route";
 import { updateState } from "../state/store";
 
@@ -47,7 +47,8 @@ export async function setSiteRoute(
   newId: () => string,
 ): Promise<{ ok: true; previous: SiteRule[] } | { ok: false; failure: Failure }> {
   const site = host.toLowerCase();
-  if (!parsePattern(site).ok) {
+  // A site is one host: a name with * or ? in it would become a wildcard rule.
+  if (/[*?]/.test(site) || !parsePattern(site).ok) {
     const failure: Failure = {
       code: "site-rule-invalid",
       position: 1,
@@ -55,12 +56,16 @@ export async function setSiteRoute(
     };
     return { ok: false, failure };
   }
-  const previous = await updateState(["siteRules"], ({ siteRules }) => {
+  const outcome = await updateState(["siteRules"], ({ siteRules }) => {
     const others = siteRules.filter((rule) => !isOwnRule(rule, site));
+    // Full: refused, never by dropping one of the user's rules.
+    if (route && others.length >= MAX_RULES) return { result: null };
     const own: SiteRule[] = route
       ? [{ id: newId(), enabled: true, source: { type: "pattern", text: site }, route }]
       : [];
     return { write: { siteRules: [...own, ...others] }, result: siteRules };
   });
+  if (!outcome) return { ok: false, failure: { code: "site-rules-full", max: MAX_RULES } };
+  const previous = outcome;
   return { ok: true, previous };
 }

@@ -50,6 +50,8 @@ export const en: Record<FailureCode, string> = {
     "Chrome keeps one login per proxy address, and another token of your rules already uses {endpoint}: sites of this rule are blocked. Route them through a token on another gateway.",
   "site-rule-invalid":
     "Site rule {position} ({pattern}) is not a pattern Proxy Deck understands: correct it in Options, then save again.",
+  "site-rules-full":
+    "You already have {max} site rules, the most Proxy Deck keeps: remove some in Options first.",
   "config-failed":
     "This browser refused the token's proxy settings ({detail}). Choose another token, or go direct.",
   "no-tokens": "Create a token first.",

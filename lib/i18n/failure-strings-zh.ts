@@ -41,6 +41,7 @@ export const zh: Record<FailureCode, string> = {
     "Chrome 对每个代理地址只保存一个登录，而规则中的另一个令牌已在使用 {endpoint}：此规则的网站已被阻止。请改用其他网关上的令牌。",
   "site-rule-invalid":
     "第 {position} 条网站规则（{pattern}）不是可识别的模式：请在选项中更正后再保存。",
+  "site-rules-full": "网站规则已达上限 {max} 条：请先在选项中删除一些。",
   "config-failed": "浏览器拒绝了此令牌的代理设置（{detail}）。请选择其他令牌，或改为直连。",
   "no-tokens": "请先新建一个令牌。",
   "not-dynamic": "只有动态令牌可以更换 IP。",

@@ -9,6 +9,7 @@ import { planRouting } from "../routing/plan";
 import { compileRules } from "../routing/router";
 import type { ListProblem } from "../routing/rule-list";
 import type { Route, RuleSource, SiteRule } from "../routing/rules";
+import { asChromeSeesIt } from "../routing/site-route";
 import type { StoredToken } from "../state/tokens";
 
 type TokenFacts = Pick<
@@ -149,9 +150,11 @@ export function routeOfUrl(
   rules: readonly SiteRule[],
   url: string,
   activeTokenId: number | null,
+  /** Chrome: a PAC script sees only the origin of an https:// address. */
+  originOnlyForHttps = false,
 ): RouteAnswer {
   const router = compileRules(rules.filter((rule) => rule.enabled));
-  const match = router.route(url);
+  const match = router.route(originOnlyForHttps ? asChromeSeesIt(url) : url);
   const index = match ? rules.findIndex((rule) => rule.id === match.ruleId) : -1;
   const rule = rules[index];
   if (!match || !rule) return { kind: "default", tokenId: activeTokenId };

@@ -38,6 +38,7 @@ export type Failure =
   | { code: "config-failed"; detail: string }
   | { code: "gateway-shared"; endpoint: string }
   | { code: "site-rule-invalid"; position: number; pattern: string }
+  | { code: "site-rules-full"; max: number }
   | { code: "no-tokens" }
   | { code: "not-dynamic" }
   | { code: "exit-check-failed"; cause: string }

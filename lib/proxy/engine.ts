@@ -21,7 +21,7 @@ import { createIpRefresh } from "./ip-refresh";
 import type { ProxyPlatform } from "./platform";
 import { createProblemReports } from "./problem-reports";
 import { currentPlan, tokensOfRules } from "./route-plan";
-import { unusableReason } from "./usable";
+import { providerHost, unusableReason } from "./usable";
 
 export type { EngineResult } from "./engine-result";
 
@@ -66,18 +66,26 @@ export function createEngine(deps: EngineDeps) {
     await platform.forgetCredentials(tokens);
   };
 
-  const failClosed = createFailClosed(platform, status, now);
+  const rulesPlan = async (defaultDirect: boolean) => {
+    const plan = await currentPlan({ ...planOptions, defaultDirect });
+    return plan.rules.length > 0 ? plan : null;
+  };
+  const failClosed = createFailClosed(platform, status, now, () => rulesPlan(true));
 
   /** Make the browser's setting match storage. Runs on every wake and every change. */
   async function reconcile(): Promise<ProxyStatus> {
     const { connection, tokens, settings } = await readState(["connection", "tokens", "settings"]);
     const id = connection.activeTokenId;
     // Site rules on: one config routes every rule and the default (the token or direct).
-    const plan = platform.applyPlan ? await currentPlan(planOptions) : null;
-    const routed = plan && plan.rules.length > 0 ? plan : null;
+    const routed = platform.applyPlan ? await rulesPlan(false) : null;
     if (id === null) {
-      if (routed) await platform.applyPlan?.(routed, settings);
-      else await platform.clear();
+      try {
+        if (routed) await platform.applyPlan?.(routed, settings);
+        else await platform.clear();
+      } catch {
+        // The browser refused the rules' config: nothing may pass unchecked (fail closed).
+        await platform.block(settings, providerHost(settings.baseUrl));
+      }
       const controlledByOther = await platform.controlledByOther();
       return status.setStatus((s) => ({
         ...s,

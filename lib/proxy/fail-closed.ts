@@ -4,15 +4,25 @@
  * unless the user prefers falling back to direct. The status says why.
  */
 import type { Failure } from "../protocol/failure";
+import type { RoutingPlan } from "../routing/plan";
 import type { Settings } from "../state/settings";
 import type { StatusWriter } from "./engine-status";
 import type { ProxyPlatform } from "./platform";
 import { providerHost } from "./usable";
 
-export function createFailClosed(platform: ProxyPlatform, status: StatusWriter, now: () => number) {
+export function createFailClosed(
+  platform: ProxyPlatform,
+  status: StatusWriter,
+  now: () => number,
+  /** The site rules with the default route direct, or null when no rule is on. */
+  directPlan: () => Promise<RoutingPlan | null>,
+) {
   return async function failClosed(id: number, failure: Failure, settings: Settings) {
     if (settings.fallbackDirect) {
-      await platform.clear();
+      // Direct instead of blocked for the default route only: the rules still hold.
+      const plan = platform.applyPlan ? await directPlan() : null;
+      if (plan) await platform.applyPlan?.(plan, settings);
+      else await platform.clear();
       return status.fail(id, failure);
     }
     await platform.block(settings, providerHost(settings.baseUrl));

@@ -17,7 +17,7 @@ export interface FirefoxRules {
 type Answer = FirefoxProxyInfo | { type: "direct" };
 
 /** Requests remembered between onRequest and their headers or challenge (bounded). */
-const MAX_ROUTED_REQUESTS = 2_000;
+const MAX_ROUTED_REQUESTS = 10_000;
 
 export function createFirefoxRuleRouting(deadEnd: FirefoxProxyInfo) {
   const routedRequests = new Map<string, StoredToken>();
@@ -40,6 +40,8 @@ export function createFirefoxRuleRouting(deadEnd: FirefoxProxyInfo) {
       details: { url: string; requestId?: string; cookieStoreId?: string },
       fallback: Answer,
     ): Answer {
+      // A redirect keeps its request id: what an earlier hop was routed through no longer holds.
+      if (details.requestId) routedRequests.delete(details.requestId);
       const match = router.route(details.url, details.cookieStoreId);
       if (!match) return fallback;
       const target = plan.targetOf(match.route);

@@ -141,11 +141,16 @@ export function createFirefoxRouting(browser: FirefoxApi) {
     );
     browser.proxy.onRequest.addListener(
       async (details) => {
-        const { proxy, bypassList, blocked, rules } = await route;
-        const url = new URL(details.url);
-        if (blocked) return url.host === blocked.providerHost ? DIRECT : DEAD_END_INFO;
-        if (isBypassed(url.hostname, bypassList)) return DIRECT;
-        return rules ? byRules.route(rules, details, proxy ?? DIRECT) : (proxy ?? DIRECT);
+        try {
+          const { proxy, bypassList, blocked, rules } = await route;
+          const url = new URL(details.url);
+          if (blocked) return url.host === blocked.providerHost ? DIRECT : DEAD_END_INFO;
+          if (isBypassed(url.hostname, bypassList)) return DIRECT;
+          return rules ? byRules.route(rules, details, proxy ?? DIRECT) : (proxy ?? DIRECT);
+        } catch {
+          // Firefox sends a request whose listener failed out direct: fail closed instead.
+          return DEAD_END_INFO;
+        }
       },
       { urls: ["<all_urls>"] },
     );

@@ -14,6 +14,8 @@ export interface PlanOptions {
   supportsSocksAuth: boolean;
   oneLoginPerEndpoint: boolean;
   now?: () => number;
+  /** The user prefers direct over blocking when the connected token cannot be used. */
+  defaultDirect?: boolean;
 }
 
 export async function currentPlan(options: PlanOptions): Promise<RoutingPlan> {
@@ -22,7 +24,7 @@ export async function currentPlan(options: PlanOptions): Promise<RoutingPlan> {
   return planRouting({
     rules: siteRules,
     tokens,
-    defaultTokenId: connection.activeTokenId,
+    defaultTokenId: options.defaultDirect ? null : connection.activeTokenId,
     unusable: (token) => unusableReason(token, options.supportsSocksAuth, now),
     oneLoginPerEndpoint: options.oneLoginPerEndpoint,
   });

@@ -56,7 +56,10 @@ const key = (host: string, port: number) => `${host.toLowerCase()}:${port}`;
 
 export function planRouting(input: PlanInput): RoutingPlan {
   const byId = new Map(input.tokens.map((t) => [t.id, t]));
-  const rules = input.rules.filter((rule) => rule.enabled);
+  // Chrome has no containers: a container rule neither routes nor takes a gateway spelling.
+  const rules = input.rules.filter(
+    (rule) => rule.enabled && !(input.oneLoginPerEndpoint && rule.container),
+  );
   /** Spelled endpoint → token id. */
   const taken = new Map<string, number>();
   const targets = new Map<number, RouteTarget>();

@@ -35,13 +35,27 @@ const webHost = (url: string): string => {
 export const isOwnRule = (rule: SiteRule, host: string) =>
   rule.source.type === "pattern" && rule.source.text.toLowerCase() === host;
 
+/**
+ * The address as Chrome hands it to a PAC script: of an https:// address only its origin (no
+ * path, no query), so a path rule can match plain http:// only there.
+ */
+export function asChromeSeesIt(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === "https:" ? `${parsed.origin}/` : url;
+  } catch {
+    return url;
+  }
+}
+
 export function siteRouteReport(
   url: string,
   plan: RoutingPlan,
-  container?: string,
+  options: { container?: string; originOnlyForHttps?: boolean } = {},
 ): SiteRouteReport {
   const host = webHost(url);
-  const match = host ? compileRules(plan.rules).route(url, container) : null;
+  const seen = options.originOnlyForHttps ? asChromeSeesIt(url) : url;
+  const match = host ? compileRules(plan.rules).route(seen, options.container) : null;
   const rule = match ? plan.rules.find((r) => r.id === match.ruleId) : undefined;
   const target = rule ? plan.targetOf(rule.route) : plan.fallback;
   return {

@@ -27,7 +27,7 @@ export function RouteTester(props: {
   const [asked, setAsked] = useState<string | null>(null);
 
   function answer(url: string): string {
-    const found = routeOfUrl(props.rules, url, props.activeTokenId);
+    const found = routeOfUrl(props.rules, url, props.activeTokenId, !import.meta.env.FIREFOX);
     if (found.kind === "rule") {
       const named = { url, position: found.position, rule: sourceText(found.rule.source, t) };
       // Fail closed: the background blocks the sites of a rule whose token is gone or expired.

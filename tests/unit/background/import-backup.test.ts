@@ -68,6 +68,22 @@ describe("importBackup (background)", () => {
     expect(await readSettings()).toEqual(SETTINGS);
   });
 
+  it("a file with a wrong site rule is refused whole, storage unchanged", async () => {
+    await seed();
+    const before = await snapshot();
+    const bad: SiteRule = {
+      ...(RULES[0] as SiteRule),
+      id: "bad",
+      source: { type: "pattern", text: "a b" },
+    };
+    const reply = await importBackup({ ...backupOf(true), siteRules: [...RULES, bad] });
+    expect(reply).toEqual({
+      ok: false,
+      failure: { code: "site-rule-invalid", position: 2, pattern: "a b" },
+    });
+    expect(await snapshot()).toBe(before);
+  });
+
   it("a backup that changes nothing writes nothing", async () => {
     await seed();
     const before = await snapshot();

@@ -80,6 +80,27 @@ describe("setSiteRoute (the popup's two clicks)", () => {
     expect(await read("siteRules")).toEqual([broad]);
   });
 
+  it("refuses a host with a wildcard in it (a site is one host)", async () => {
+    expect(await setSiteRoute("*.bank.test", { kind: "direct" }, newId)).toMatchObject({
+      ok: false,
+    });
+    expect(await read("siteRules")).toEqual([]);
+  });
+
+  it("at 10,000 rules a new one is refused, none of the user's is dropped", async () => {
+    const full = Array.from({ length: 10_000 }, (_, i) =>
+      rule(`r${i}`, `s${i}.example`, { kind: "direct" }),
+    );
+    await fakeBrowser.storage.local.set({ siteRules: full });
+    expect(await setSiteRoute("new.example", { kind: "direct" }, newId)).toEqual({
+      ok: false,
+      failure: { code: "site-rules-full", max: 10_000 },
+    });
+    expect(await read("siteRules")).toHaveLength(10_000);
+    // Replacing the site's own rule still works at the cap.
+    expect((await setSiteRoute("s0.example", null, newId)).ok).toBe(true);
+  });
+
   it("refuses a host that is no pattern", async () => {
     expect(await setSiteRoute("a b", { kind: "direct" }, newId)).toMatchObject({
       ok: false,
@@ -124,6 +145,16 @@ describe("siteRouteReport", () => {
       kind: "block",
       failure: { code: "token-missing" },
     });
+  });
+
+  it("Chrome's view: of an https:// address only the origin reaches the rules", () => {
+    const rules = [rule("p", "*://shop.example/cart*", { kind: "direct" })];
+    const p = plan(rules, 4);
+    expect(siteRouteReport("http://shop.example/cart", p).rule?.id).toBe("p");
+    expect(siteRouteReport("https://shop.example/cart", p).rule?.id).toBe("p");
+    expect(
+      siteRouteReport("https://shop.example/cart", p, { originOnlyForHttps: true }).rule,
+    ).toBeNull();
   });
 
   it("no site for a browser page", () => {

@@ -18,6 +18,7 @@ import type { IpInfo } from "../../../lib/api";
 import type { ImportPlan } from "../../../lib/state/backup-merge";
 import { DEFAULT_SETTINGS } from "../../../lib/state/settings";
 import { type Connection, DEFAULT_STATUS, type ProxyStatus } from "../../../lib/state/status";
+import { makeToken } from "../stored-token";
 
 type Message = { type: string; [key: string]: unknown };
 let answer: (message: Message) => unknown = () => ({ ok: true, data: null });
@@ -278,6 +279,9 @@ describe("ImportPreview", () => {
   it("lists every site rule the file would put in place (rules steer traffic)", async () => {
     const withRules: ImportPlan = {
       ...plan,
+      // The file brings token #9 itself, at a gateway of its choosing: the preview says so.
+      next: { ...plan.next, tokens: [makeToken({ id: 9, host: "evil.example", port: 8080 })] },
+      tokens: { ...plan.tokens, added: [{ id: 9, label: "Work" }] },
       siteRules: [
         {
           id: "a",
@@ -303,7 +307,7 @@ describe("ImportPreview", () => {
     ));
     const text = m.root.textContent ?? "";
     expect(text).toContain("the file's 2 rules replace the ones stored here");
-    expect(text).toContain("*.bank.example → token #9");
-    expect(text).toContain("gfw → direct (off)");
+    expect(text).toContain("*.bank.example → token #9 (evil.example:8080), added by this file");
+    expect(text).toContain("list “gfw” (1 lines) → direct (off)");
   });
 });

@@ -883,6 +883,23 @@ describe("site rules", () => {
     expect(status.state).toBe("blocked");
   });
 
+  it("'fall back to direct': only the default goes direct, the rules still hold", async () => {
+    const t = await setup({
+      connection: active(3), // SOCKS5 on Chrome: unusable
+      settings: { ...SETTINGS, fallbackDirect: true },
+    });
+    await writeState({ siteRules: rules });
+    const status = await t.engine.reconcile();
+    expect(t.calls).toEqual([
+      {
+        op: "plan",
+        fallback: "direct",
+        routes: ["a→gw.example.net:8000", "b→block", "gone→block", "d→block"],
+      },
+    ]);
+    expect(status.error?.failure.code).toBe("socks5-unsupported");
+  });
+
   it("a change of rules drops the browser's cached logins of their tokens, then applies", async () => {
     const t = await setup({ connection: active(null) });
     await writeState({ siteRules: [rules[0] as SiteRule] });

@@ -93,6 +93,14 @@ describe("planRouting", () => {
     }
   });
 
+  it("Chrome: container rules (Firefox only) neither route nor take a gateway spelling", () => {
+    const boxed = { ...rule("box", to(2)), container: "firefox-container-1" };
+    const p = plan([boxed, rule("b", to(3))], 1);
+    expect(p.rules.map((r) => r.id)).toEqual(["b"]);
+    expect(p.targetOf(to(3))).toMatchObject({ kind: "proxy", host: "localhost" });
+    expect(plan([boxed], null, false).rules.map((r) => r.id)).toEqual(["box"]);
+  });
+
   it("an unusable default token blocks the traffic no rule takes", () => {
     expect(plan([], 6).fallback).toEqual({ kind: "block", failure: { code: "token-expired" } });
   });
