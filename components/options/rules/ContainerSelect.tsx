@@ -3,7 +3,6 @@
  * tab. Chrome has no containers and never shows this.
  */
 import { useEffect, useState } from "preact/hooks";
-import { browser } from "wxt/browser";
 import { useRulesT } from "./use-rules";
 
 export interface Container {
@@ -11,16 +10,17 @@ export interface Container {
   name: string;
 }
 
+interface FirefoxContainers {
+  contextualIdentities?: { query(details: object): Promise<Container[]> };
+}
+
 /** The user's containers; none when the browser has none or refuses to list them. */
 export function useContainers(): Container[] {
   const [containers, setContainers] = useState<Container[]>([]);
   useEffect(() => {
     if (!import.meta.env.FIREFOX) return;
-    const api = (
-      browser as unknown as {
-        contextualIdentities?: { query(details: object): Promise<Container[]> };
-      }
-    ).contextualIdentities;
+    // Firefox's own `browser` (Chrome's typings, which wxt's carry, lack containers).
+    const api = (globalThis as { browser?: FirefoxContainers }).browser?.contextualIdentities;
     void api
       ?.query({})
       .then((list) =>
