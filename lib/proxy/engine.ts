@@ -17,6 +17,7 @@ import { type EngineResult, notThroughToken } from "./engine-result";
 import { createStatusWriter } from "./engine-status";
 import { createExitCheck } from "./exit-check";
 import { createFailClosed } from "./fail-closed";
+import { changeOwners, type Owners, ownersOf } from "./gateway-owners";
 import { createIpRefresh } from "./ip-refresh";
 import type { ProxyPlatform } from "./platform";
 import { createProblemReports } from "./problem-reports";
@@ -70,6 +71,10 @@ export function createEngine(deps: EngineDeps) {
     const plan = await currentPlan({ ...planOptions, defaultDirect });
     return plan.rules.length > 0 ? plan : null;
   };
+  /** Chrome: drop cached logins whose spelling now stands for another token (gateway-owners.ts). */
+  const owned = async (next: Owners, tokens: StoredToken[]) => {
+    if (platform.oneLoginPerEndpoint) await changeOwners(next, tokens, forgetCredentials);
+  };
   const failClosed = createFailClosed(platform, status, now, () => rulesPlan(true));
 
   /** Make the browser's setting match storage. Runs on every wake and every change. */
@@ -80,6 +85,7 @@ export function createEngine(deps: EngineDeps) {
     const routed = platform.applyPlan ? await rulesPlan(false) : null;
     if (id === null) {
       try {
+        await owned(routed?.owners() ?? {}, tokens);
         if (routed) await platform.applyPlan?.(routed, settings);
         else await platform.clear();
       } catch {
@@ -101,6 +107,7 @@ export function createEngine(deps: EngineDeps) {
       // Applied before anything else: at browser start every millisecond here is a page load
       // that could go out direct.
       try {
+        await owned(routed ? routed.owners() : ownersOf(token), tokens);
         if (routed) await platform.applyPlan?.(routed, settings);
         else await platform.apply(token, settings);
       } catch (error) {
@@ -196,41 +203,7 @@ export function createEngine(deps: EngineDeps) {
     },
   });
 
-  const problems = createProblemReports({ status, checkExitIp });
-
-  /**
-   * From the auth listener or the browser's proxy error event. A refused login also drops the
-   * browser's cached copy of it, which Chromium would otherwise send unasked on every request.
-   */
-  async function reportProxyProblem(failure: Failure): Promise<void> {
-    if (failure.code !== "credentials-refused") return problems.reportProxyProblem(failure);
-    // The browser sends its cached copy of the refused password unasked on every new
-    // connection: drop it first, then say so.
-    const { connection, tokens } = await readState(["connection", "tokens"]);
-    const token = tokens.find((t) => t.id === connection.activeTokenId);
-    await Promise.all([
-      problems.reportProxyProblem(failure),
-      token ? forgetCredentials([token]) : undefined,
-    ]);
-  }
-
-  /**
-   * The user's "Check": after a refused login, through fresh connections. A tunnel opened
-   * before the refusal still carries traffic and would report a token that no longer works
-   * as working.
-   */
-  async function checkNow(): Promise<EngineResult> {
-    const {
-      connection,
-      tokens,
-      status: current,
-    } = await readState(["connection", "tokens", "status"]);
-    const token = tokens.find((t) => t.id === connection.activeTokenId);
-    if (token && current.error?.failure.code === "credentials-refused") {
-      await forgetCredentials([token]);
-    }
-    return checkExitIp();
-  }
+  const problems = createProblemReports({ status, checkExitIp, forgetCredentials });
 
   return {
     reconcile,
@@ -239,9 +212,9 @@ export function createEngine(deps: EngineDeps) {
     connect,
     disconnect,
     toggle,
-    checkExitIp: checkNow,
+    checkExitIp: problems.checkNow,
     refreshIp,
-    reportProxyProblem,
+    reportProxyProblem: problems.reportProxyProblem,
     syncBadge: status.syncBadge,
   };
 }

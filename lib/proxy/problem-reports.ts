@@ -7,12 +7,15 @@
  */
 import type { Failure } from "../protocol/failure";
 import { readState } from "../state/read";
+import type { StoredToken } from "../state/tokens";
 import { type EngineResult, notThroughToken } from "./engine-result";
 import type { StatusWriter } from "./engine-status";
 
 export function createProblemReports(deps: {
   status: StatusWriter;
   checkExitIp: () => Promise<EngineResult>;
+  /** Drops the browser's cached logins of these tokens (and their connections). */
+  forgetCredentials: (tokens: StoredToken[]) => Promise<void>;
 }) {
   // One verification at a time: forty failing requests ask one question.
   let verifying: Promise<void> | null = null;
@@ -28,7 +31,7 @@ export function createProblemReports(deps: {
     await deps.status.fail(tokenId, failure);
   }
 
-  async function reportProxyProblem(failure: Failure): Promise<void> {
+  async function weigh(failure: Failure): Promise<void> {
     const { connection, status } = await readState(["connection", "status"]);
     const id = connection.activeTokenId;
     // Nothing to blame, or traffic is blocked on purpose (every request fails by design).
@@ -46,5 +49,31 @@ export function createProblemReports(deps: {
     await verifying;
   }
 
-  return { reportProxyProblem };
+  /**
+   * From the auth listener or the browser's proxy error event. A refused login also drops the
+   * browser's cached copy of it, which Chromium would otherwise send unasked on every new
+   * connection: dropped first, then said.
+   */
+  async function reportProxyProblem(failure: Failure): Promise<void> {
+    if (failure.code !== "credentials-refused") return weigh(failure);
+    const { connection, tokens } = await readState(["connection", "tokens"]);
+    const token = tokens.find((t) => t.id === connection.activeTokenId);
+    await Promise.all([weigh(failure), token ? deps.forgetCredentials([token]) : undefined]);
+  }
+
+  /**
+   * The user's "Check": after a refused login, through fresh connections. A tunnel opened
+   * before the refusal still carries traffic and would report a token that no longer works
+   * as working.
+   */
+  async function checkNow(): Promise<EngineResult> {
+    const { connection, tokens, status } = await readState(["connection", "tokens", "status"]);
+    const token = tokens.find((t) => t.id === connection.activeTokenId);
+    if (token && status.error?.failure.code === "credentials-refused") {
+      await deps.forgetCredentials([token]);
+    }
+    return deps.checkExitIp();
+  }
+
+  return { reportProxyProblem, checkNow };
 }

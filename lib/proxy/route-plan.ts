@@ -8,6 +8,7 @@ import type { SiteRule } from "../routing/rules";
 import { readState } from "../state/read";
 import type { StoredToken } from "../state/tokens";
 import type { AuthChallenge } from "./auth";
+import { appliedOwner } from "./gateway-owners";
 import { unusableReason } from "./usable";
 
 export interface PlanOptions {
@@ -35,10 +36,18 @@ export async function currentPlan(options: PlanOptions): Promise<RoutingPlan> {
  * written (the answer is matched against that spelling), or null when it is not ours.
  */
 export async function chromeLoginFor(challenge: AuthChallenge): Promise<StoredToken | null> {
-  const plan = await currentPlan({ supportsSocksAuth: false, oneLoginPerEndpoint: true });
   const { host, port } = challenge.challenger;
+  const spelled = host.replace(/^\[|\]$/g, "");
+  // As the applied config was written; before anything was recorded, as it would be now.
+  const applied = await appliedOwner(host, port);
+  if (applied !== undefined) {
+    const { tokens } = await readState(["tokens"]);
+    const token = tokens.find((t) => t.id === applied);
+    return token ? { ...token, host: spelled } : null;
+  }
+  const plan = await currentPlan({ supportsSocksAuth: false, oneLoginPerEndpoint: true });
   const token = plan.tokenAt(host, port);
-  return token ? { ...token, host: host.replace(/^\[|\]$/g, "") } : null;
+  return token ? { ...token, host: spelled } : null;
 }
 
 /** The stored tokens the enabled site rules send traffic through. */

@@ -27,6 +27,8 @@ export interface RoutingPlan {
   targetOf(route: Route): RouteTarget;
   /** The token whose proxy is written as this host:port, for its challenge. */
   tokenAt(host: string, port: number): StoredToken | null;
+  /** Every spelled "host:port" (lowercase) and the token written there. */
+  owners(): Record<string, number>;
 }
 
 export interface PlanInput {
@@ -52,7 +54,7 @@ export const gatewaySpellings = (host: string): string[] => {
   return second ? [host, second] : [host];
 };
 
-const key = (host: string, port: number) => `${host.toLowerCase()}:${port}`;
+export const endpointKey = (host: string, port: number) => `${host.toLowerCase()}:${port}`;
 
 export function planRouting(input: PlanInput): RoutingPlan {
   const byId = new Map(input.tokens.map((t) => [t.id, t]));
@@ -82,15 +84,15 @@ export function planRouting(input: PlanInput): RoutingPlan {
     const second = SECOND_SPELLING[token.host.toLowerCase()];
     if (input.oneLoginPerEndpoint && second) spellings.push(second);
     for (const host of spellings) {
-      const owner = taken.get(key(host, token.port));
+      const owner = taken.get(endpointKey(host, token.port));
       if (owner === undefined || !input.oneLoginPerEndpoint) {
-        taken.set(key(host, token.port), token.id);
+        taken.set(endpointKey(host, token.port), token.id);
         return { kind: "proxy", token, host, port: token.port };
       }
     }
     return {
       kind: "block",
-      failure: { code: "gateway-shared", endpoint: key(token.host, token.port) },
+      failure: { code: "gateway-shared", endpoint: endpointKey(token.host, token.port) },
     };
   }
 
@@ -109,8 +111,9 @@ export function planRouting(input: PlanInput): RoutingPlan {
     rules,
     fallback,
     targetOf,
+    owners: () => Object.fromEntries(taken),
     tokenAt(host, port) {
-      const id = taken.get(key(host.replace(/^\[|\]$/g, ""), port));
+      const id = taken.get(endpointKey(host.replace(/^\[|\]$/g, ""), port));
       return id === undefined ? null : (byId.get(id) ?? null);
     },
   };

@@ -66,6 +66,11 @@ export interface State {
   notifiedWarnings: string[];
   /** Site rules in the user's order, first match wins (see lib/routing/). */
   siteRules: SiteRule[];
+  /**
+   * Chrome: the token whose login each gateway spelling ("host:port" as written in the
+   * applied config) stands for, so a challenge is answered as the config was written.
+   */
+  gatewayOwners: Record<string, number>;
 }
 export type StateKey = keyof State;
 
@@ -93,6 +98,7 @@ export const items = {
   refreshMethods: storage.defineItem<unknown>("local:refreshMethods", { fallback: {} }),
   notifiedWarnings: storage.defineItem<unknown[]>("local:notifiedWarnings", { fallback: [] }),
   siteRules: storage.defineItem<unknown[]>("local:siteRules", { fallback: [], version: 1 }),
+  gatewayOwners: storage.defineItem<unknown>("session:gatewayOwners", { fallback: {} }),
 } satisfies Record<StateKey, unknown>;
 
 /** Valid entries, and the raw ones that failed their check (kept, never rewritten). */
@@ -164,6 +170,7 @@ export const codecs: { [K in StateKey]: Codec<State[K]> } = {
   refreshMethods: valueCodec(refreshMethodsSchema, checkedOr(refreshMethodsSchema, {})),
   notifiedWarnings: listCodec(z.string().check(z.maxLength(40))),
   siteRules: listCodec(siteRuleSchema),
+  gatewayOwners: valueCodec(numberRecord, checkedOr(numberRecord, {})),
 };
 
 /** A raw stored value as the checked value (what the pages use to render). */

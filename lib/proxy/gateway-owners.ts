@@ -1,0 +1,50 @@
+/**
+ * Chrome caches one proxy login per gateway spelling ("host:port" as written in its config)
+ * and sends it unasked. When a spelling comes to stand for another token (a rule changed, a
+ * token expired or was deleted and the next one moved onto its spelling), the cached login
+ * would carry the new token's traffic as the old token: it is dropped before the new config
+ * goes in. What was applied is kept (storage.session) so a woken worker compares against it
+ * and answers each challenge as the applied config was written.
+ */
+import { endpointKey } from "../routing/plan";
+import { read } from "../state/read";
+import { updateState } from "../state/store";
+import type { StoredToken } from "../state/tokens";
+
+export type Owners = Record<string, number>;
+
+/** The owners of a fixed_servers config: the one token at its own spelling. */
+export const ownersOf = (token: StoredToken | null): Owners =>
+  token ? { [endpointKey(token.host, token.port)]: token.id } : {};
+
+/**
+ * Before applying `next`: drops the cached logins of every spelling whose token changes, then
+ * records `next` as applied.
+ */
+export async function changeOwners(
+  next: Owners,
+  tokens: readonly StoredToken[],
+  forget: (tokens: StoredToken[]) => Promise<void>,
+): Promise<void> {
+  const previous = await read("gatewayOwners");
+  // Nothing recorded: a new browser session (its login cache is empty too) or the first
+  // apply ever. Nothing to drop, and at startup every moment before the apply counts.
+  const recorded = Object.keys(previous).length > 0;
+  const moved = new Set(
+    Object.entries(next).flatMap(([spelling, id]) =>
+      !recorded || previous[spelling] === id ? [] : [id],
+    ),
+  );
+  const changed = tokens.filter((t) => moved.has(t.id));
+  if (changed.length > 0) await forget(changed);
+  await updateState(["gatewayOwners"], () => ({
+    write: { gatewayOwners: next },
+    result: undefined,
+  }));
+}
+
+/** The token the applied config wrote at this spelling, or undefined when none was recorded. */
+export async function appliedOwner(host: string, port: number): Promise<number | undefined> {
+  const owners = await read("gatewayOwners");
+  return owners[endpointKey(host.replace(/^\[|\]$/g, ""), port)];
+}

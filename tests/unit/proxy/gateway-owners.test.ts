@@ -1,0 +1,73 @@
+/**
+ * Chrome's cached login per gateway spelling: when a spelling comes to stand for another token
+ * its cached login is dropped before the new config goes in, and a challenge is answered as
+ * the applied config was written (real extension storage, fakeBrowser).
+ */
+import { beforeEach, describe, expect, it } from "vitest";
+import { fakeBrowser } from "wxt/testing";
+import { changeOwners } from "../../../lib/proxy/gateway-owners";
+import { chromeLoginFor } from "../../../lib/proxy/route-plan";
+import type { SiteRule } from "../../../lib/routing/rules";
+import { read } from "../../../lib/state/read";
+import { writeState } from "../../../lib/state/store";
+import type { StoredToken } from "../../../lib/state/tokens";
+import { makeToken } from "../stored-token";
+
+const gw = { host: "127.0.0.1", port: 8000 };
+const [a, b, c] = [1, 2, 3].map((id) => makeToken({ id, ...gw }));
+const tokens = [a, b, c] as StoredToken[];
+
+beforeEach(() => fakeBrowser.reset());
+
+async function forgotten(next: Record<string, number>) {
+  const dropped: number[][] = [];
+  await changeOwners(next, tokens, async (t) => {
+    dropped.push(t.map((tk) => tk.id));
+  });
+  return dropped;
+}
+
+describe("changeOwners", () => {
+  it("the first record drops nothing (a new session's cache is empty)", async () => {
+    expect(await forgotten({ "127.0.0.1:8000": 1, "localhost:8000": 2 })).toEqual([]);
+    expect(await read("gatewayOwners")).toEqual({ "127.0.0.1:8000": 1, "localhost:8000": 2 });
+  });
+
+  it("a spelling that now stands for another token loses its cached login first", async () => {
+    await forgotten({ "127.0.0.1:8000": 1, "localhost:8000": 2 });
+    // Token 2 is gone: token 3 moves onto its spelling, which still holds 2's login.
+    expect(await forgotten({ "127.0.0.1:8000": 1, "localhost:8000": 3 })).toEqual([[3]]);
+    expect(await forgotten({ "127.0.0.1:8000": 1, "localhost:8000": 3 })).toEqual([]);
+  });
+});
+
+describe("chromeLoginFor", () => {
+  const rule = (id: string, tokenId: number): SiteRule => ({
+    id,
+    enabled: true,
+    source: { type: "pattern", text: `${id}.test` },
+    route: { kind: "token", tokenId },
+  });
+
+  it("answers as the applied config was written, not as the rules would spell it now", async () => {
+    await writeState({ tokens, siteRules: [rule("b", 2), rule("c", 3)] });
+    await changeOwners({ "127.0.0.1:8000": 2, "localhost:8000": 3 }, tokens, async () => {});
+    // The rules change in storage; the browser still runs the old config until it is applied.
+    await writeState({ siteRules: [rule("c", 3), rule("b", 2)] });
+    const at = (host: string) =>
+      chromeLoginFor({ requestId: "r", isProxy: true, challenger: { host, port: 8000 } });
+    expect((await at("localhost"))?.id).toBe(3);
+    expect((await at("127.0.0.1"))?.id).toBe(2);
+    expect((await at("localhost"))?.host).toBe("localhost");
+  });
+
+  it("with nothing applied yet, answers as the rules spell it", async () => {
+    await writeState({ tokens, siteRules: [rule("b", 2), rule("c", 3)] });
+    const found = await chromeLoginFor({
+      requestId: "r",
+      isProxy: true,
+      challenger: { host: "localhost", port: 8000 },
+    });
+    expect(found?.id).toBe(3);
+  });
+});
