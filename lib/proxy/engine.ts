@@ -6,7 +6,6 @@
  * user's "fall back to direct" setting). Browser specifics come in through ProxyPlatform.
  */
 import type { ApiClient } from "../api";
-import type { Failure } from "../protocol/failure";
 import type { SiteRule } from "../routing/rules";
 import { read, readState } from "../state/read";
 import type { Settings } from "../state/settings";
