@@ -125,7 +125,9 @@ export function createEngine(deps: EngineDeps) {
         ...s,
         state,
         error: state === "error" ? s.error : null,
-        exitIp: s.exitIp?.viaTokenId === id ? s.exitIp : null,
+        // A check already made for this choice stays, also one labelled direct (a reconcile
+        // that follows the apply must not erase the answer the user is waiting for).
+        exitIp: s.tokenId === id || s.exitIp?.viaTokenId === id ? s.exitIp : null,
         tokenId: id,
         controlledByOther,
       };

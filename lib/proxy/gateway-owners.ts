@@ -18,8 +18,8 @@ export const ownersOf = (token: StoredToken | null): Owners =>
   token ? { [endpointKey(token.host, token.port)]: token.id } : {};
 
 /**
- * Before applying `next`: drops the cached logins of every spelling whose token changes, then
- * records `next` as applied.
+ * Before applying `next`: records it as applied, then drops the cached logins of every spelling
+ * whose token changes.
  */
 export async function changeOwners(
   next: Owners,
@@ -35,12 +35,14 @@ export async function changeOwners(
       !recorded || previous[spelling] === id ? [] : [id],
     ),
   );
-  const changed = tokens.filter((t) => moved.has(t.id));
-  if (changed.length > 0) await forget(changed);
+  // Recorded first: a challenge between the forget and the apply is answered as the new
+  // config will be, so the browser cannot cache the old token's login again meanwhile.
   await updateState(["gatewayOwners"], () => ({
     write: { gatewayOwners: next },
     result: undefined,
   }));
+  const changed = tokens.filter((t) => moved.has(t.id));
+  if (changed.length > 0) await forget(changed);
 }
 
 /** The token the applied config wrote at this spelling, or undefined when none was recorded. */

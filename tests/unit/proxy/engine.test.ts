@@ -323,6 +323,15 @@ describe("reconcile", () => {
     });
     expect((await dropped.engine.reconcile()).exitIp).toBeNull();
   });
+
+  it("a reconcile after the apply keeps the check labelled direct that this choice just made", async () => {
+    const direct = { ip: "127.0.0.1", country: "", countryCode: "", city: "", checkedAt: 1 };
+    const { engine } = await setup({
+      connection: active(1),
+      status: { ...DEFAULT_STATUS, tokenId: 1, exitIp: { ...direct, viaTokenId: null } },
+    });
+    expect((await engine.reconcile()).exitIp).toEqual({ ...direct, viaTokenId: null });
+  });
 });
 
 describe("connect", () => {

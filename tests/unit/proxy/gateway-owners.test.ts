@@ -39,6 +39,17 @@ describe("changeOwners", () => {
     expect(await forgotten({ "127.0.0.1:8000": 1, "localhost:8000": 3 })).toEqual([[3]]);
     expect(await forgotten({ "127.0.0.1:8000": 1, "localhost:8000": 3 })).toEqual([]);
   });
+
+  it("records the new owners before the forget, so a challenge meanwhile gets the new login", async () => {
+    await writeState({ tokens });
+    await forgotten({ "127.0.0.1:8000": 1 });
+    let answeredDuringForget: number | undefined;
+    await changeOwners({ "127.0.0.1:8000": 2 }, tokens, async () => {
+      const login = await chromeLoginFor({ requestId: "r", isProxy: true, challenger: gw });
+      answeredDuringForget = login?.id;
+    });
+    expect(answeredDuringForget).toBe(2);
+  });
 });
 
 describe("chromeLoginFor", () => {
