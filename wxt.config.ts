@@ -1,7 +1,9 @@
 import preact from "@preact/preset-vite";
 import type { Plugin } from "vite";
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
 import { defineConfig } from "wxt";
-import { popupFirstFiles } from "./scripts/popup-first-files";
+import { chinesePopupPage, popupFirstFiles } from "./scripts/popup-first-files";
 
 /**
  * No HTML from strings, anywhere in the build: the pages never use Preact's
@@ -41,6 +43,12 @@ export default defineConfig({
     // The popup's early script and language packs (see scripts/popup-first-files.ts).
     "build:publicAssets": async (_wxt, files) => {
       files.push(...(await popupFirstFiles()));
+    },
+    // The Chinese popup page, from the built English one (its chunks' names are known now).
+    "build:done": async (wxt) => {
+      const page = (name: string) => path.join(wxt.config.outDir, name);
+      const html = await readFile(page("popup.html"), "utf8");
+      await writeFile(page("popup-zh.html"), chinesePopupPage(html));
     },
   },
   manifest: ({ browser }) => ({

@@ -1,7 +1,9 @@
 /**
  * Files the popup loads before its own modules, written at build (wxt.config.ts): the early
  * script (lib/popup/early-start.ts as a plain classic script, no framework wrapper) and, per
- * language, two table scripts: the popup's strings and its failure sentences.
+ * language, two table scripts: the popup's strings and its failure sentences. Also the Chinese
+ * popup page: popup.html naming the Chinese strings (the background opens the page of the
+ * user's language, lib/background/popup-page.ts).
  */
 import path from "node:path";
 import { build, type Rollup } from "vite";
@@ -35,4 +37,15 @@ export async function popupFirstFiles(): Promise<{ relativeDest: string; content
       ];
     }),
   ];
+}
+
+/** popup-zh.html from the built popup.html: the same page, in Chinese, naming its strings. */
+export function chinesePopupPage(html: string): string {
+  const english = '<script async src="/popup-pack-en.js"></script>';
+  if (!html.includes(english) || !html.includes('<html lang="en">')) {
+    throw new Error("popup.html changed: update chinesePopupPage()");
+  }
+  return html
+    .replace(english, '<script async src="/popup-pack-zh.js"></script>')
+    .replace('<html lang="en">', '<html lang="zh-CN">');
 }

@@ -24,6 +24,7 @@ import { proxyEndpoint } from "../state/token-facts";
 import { apiForSettings, loadRefreshMethods } from "./api-for-settings";
 import { createCommandHandler } from "./commands";
 import { createMutationTracker } from "./mutations";
+import { syncPopupPage } from "./popup-page";
 import { notifyWarnings, WARNINGS_ALARM } from "./warnings";
 
 /** The extension APIs the background uses (the polyfilled `browser`; Chrome's own `chrome`). */
@@ -123,6 +124,15 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
   void browser.alarms.create(WARNINGS_ALARM, { periodInMinutes: 60 });
   warn();
   items.trash.watch(refreshSummary);
+  // The toolbar opens the page of the user's language (set again on every wake: cheap).
+  const popupPage = () =>
+    void read("settings")
+      .then((settings) =>
+        syncPopupPage(browser.action, settings, globalThis.navigator?.language ?? ""),
+      )
+      .catch(() => undefined);
+  items.settings.watch(popupPage);
+  popupPage();
   items.connection.watch(refreshSummary);
   browser.proxy.settings.onChange.addListener(() => void engine.reconcile());
 

@@ -23,24 +23,34 @@ export interface FailurePack {
 type Filed = { popupTables?: Record<string, { language?: unknown } | undefined> };
 
 /**
- * Adds a table file to the page as a classic script and waits for it. A script, not fetch():
- * measured in the popup, fetch() and .json() of an extension file took 15–25 ms after the
- * page's first script ran, a script 7–9 ms.
+ * Waits for a table file, adding it to the page as a classic script unless the page names it
+ * already (each popup page names its language's strings, so they load beside the modules).
+ * A script, not fetch(): measured in the popup, fetch() and .json() of an extension file took
+ * 15–25 ms after the page's first script ran, a script 7–9 ms.
  */
 function loadTable<T extends { language: Language }>(
   address: string,
   language: Language,
 ): Promise<T> {
   return new Promise((resolve, reject) => {
-    const script = document.createElement("script");
-    script.src = address;
-    script.onload = () => {
+    const settle = () => {
       const table = (globalThis as Filed).popupTables?.[address];
       if (table?.language === language) resolve(table as T);
-      else reject(new Error(`${address} is damaged.`));
+      else reject(new Error(table ? `${address} is damaged.` : `${address} did not load.`));
     };
-    script.onerror = () => reject(new Error(`${address} did not load.`));
-    document.head.append(script);
+    if ((globalThis as Filed).popupTables?.[address]) return settle();
+    const named = document.querySelector(`script[src="${address}"]`);
+    const script = named ?? document.createElement("script");
+    script.addEventListener("load", settle, { once: true });
+    script.addEventListener("error", settle, { once: true });
+    if (!named) {
+      (script as HTMLScriptElement).src = address;
+      document.head.append(script);
+    } else if (document.readyState === "complete") {
+      settle(); // The named script has run or failed already: its events are past.
+    } else {
+      window.addEventListener("load", settle, { once: true });
+    }
   });
 }
 

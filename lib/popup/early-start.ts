@@ -11,21 +11,24 @@ import { extension } from "./extension";
 const api = extension();
 earlyStart.popupStorageChanged = false;
 earlyStart.popupStorage = api.storage.local.get(FIRST_KEYS);
-// The browser's language now; the user's own choice, when the read brings one, wins.
-const browserLanguage = resolveLanguage("auto", navigator.language);
-const browserPack = loadPack(browserLanguage);
-const browserFailures = loadFailures(browserLanguage);
-browserPack.catch(() => undefined);
-browserFailures.catch(() => undefined);
+// The page's language: the background opens the page of the user's language, which names its
+// strings table. When the stored choice says otherwise (changed a moment ago), that one wins.
+const pageLanguage: Language = document.documentElement.lang === "zh-CN" ? "zh_CN" : "en";
+const pagePack = loadPack(pageLanguage);
+const pageFailures = loadFailures(pageLanguage);
+pagePack.catch(() => undefined);
+pageFailures.catch(() => undefined);
 const chosenLanguage = earlyStart.popupStorage.then((stored): Language => {
   const chosen = (stored.settings as { language?: unknown } | undefined)?.language;
-  return chosen === "en" || chosen === "zh_CN" ? chosen : browserLanguage;
+  return chosen === "en" || chosen === "zh_CN"
+    ? chosen
+    : resolveLanguage("auto", navigator.language);
 });
 earlyStart.popupPack = chosenLanguage.then((language) =>
-  language === browserLanguage ? browserPack : loadPack(language),
+  language === pageLanguage ? pagePack : loadPack(language),
 );
 earlyStart.popupFailures = chosenLanguage.then((language) =>
-  language === browserLanguage ? browserFailures : loadFailures(language),
+  language === pageLanguage ? pageFailures : loadFailures(language),
 );
 // A change after this read and before the page's own watchers start would be lost: note it.
 api.storage.onChanged.addListener((changes, area) => {

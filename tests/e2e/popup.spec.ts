@@ -457,6 +457,24 @@ test("an error that needs Options links there; Chinese when chosen", async ({
   });
   await expect(page.getByRole("button", { name: "新建令牌" })).toBeVisible();
   await expect(page.locator("html")).toHaveAttribute("lang", "zh-CN");
+
+  // The toolbar now opens the Chinese page, which loads the Chinese strings only.
+  await expect
+    .poll(() => page.evaluate(async () => chrome.action.getPopup({})))
+    .toMatch(/\/popup-zh\.html$/);
+  const popupUrl = await page.evaluate(async () => chrome.action.getPopup({}));
+  const chinese = await context.newPage();
+  const requested: string[] = [];
+  chinese.on("request", (request) => requested.push(new URL(request.url()).pathname));
+  await chinese.goto(popupUrl);
+  await expect(chinese.getByRole("button", { name: "新建令牌" })).toBeVisible();
+  expect(requested.filter((file) => file.includes("-en"))).toEqual([]);
+  expect(requested).toContain("/popup-pack-zh.js");
+
+  await sendOk(page, { type: "patchSettings", patch: { language: "en" } });
+  await expect
+    .poll(() => page.evaluate(async () => chrome.action.getPopup({})))
+    .toMatch(/\/popup\.html$/);
 });
 
 test("keyboard only: views, pickers and the purchase", async ({ context, extensionId }) => {
