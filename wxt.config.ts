@@ -1,7 +1,7 @@
-import preact from "@preact/preset-vite";
-import type { Plugin } from "vite";
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
+import preact from "@preact/preset-vite";
+import type { Plugin } from "vite";
 import { defineConfig } from "wxt";
 import { chinesePopupPage, popupFirstFiles } from "./scripts/popup-first-files";
 

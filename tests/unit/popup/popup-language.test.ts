@@ -17,7 +17,7 @@ function stubScript(src = "") {
   return {
     src,
     addEventListener(type: string, listener: Listener) {
-      (listeners[type] ??= []).push(listener);
+      listeners[type] = [...(listeners[type] ?? []), listener];
     },
     fire(type: "load" | "error") {
       for (const listener of listeners[type] ?? []) listener();
