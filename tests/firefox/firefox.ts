@@ -67,11 +67,20 @@ export async function extensionPage(browser: Browser, file = "popup.html"): Prom
   // The navigation happens, but puppeteer never sees its load events (the page moves to the
   // extension process), so goto would time out: start it, then wait for the loaded document.
   page.goto(url, { timeout: 10_000 }).catch(() => undefined);
-  await page.waitForFunction(
-    (expected) => location.href === expected && document.readyState === "complete",
-    { timeout: 10_000 },
-    url,
-  );
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await page.waitForFunction(
+        (expected) => location.href === expected && document.readyState === "complete",
+        { timeout: 10_000 },
+        url,
+      );
+      break;
+    } catch (error) {
+      // A poll that lands while the document moves to the extension process fails with a
+      // protocol error (its realm is gone), not a timeout: poll again, at most three times.
+      if (attempt >= 3 || (error as Error).name === "TimeoutError") throw error;
+    }
+  }
   await backgroundListening(page);
   return page;
 }
