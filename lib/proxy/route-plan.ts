@@ -5,7 +5,8 @@
  */
 import { planRouting, type RoutingPlan } from "../routing/plan";
 import type { SiteRule } from "../routing/rules";
-import { readState } from "../state/read";
+import type { State } from "../state/items";
+import { readStateWithNamedTokens } from "../state/read";
 import type { StoredToken } from "../state/tokens";
 import type { AuthChallenge } from "./auth";
 import { appliedOwner } from "./gateway-owners";
@@ -19,8 +20,18 @@ export interface PlanOptions {
   defaultDirect?: boolean;
 }
 
+/** The tokens a plan can send traffic through: the connected one and every rule's. */
+const tokenIdsOfPlan = ({ connection, siteRules }: Pick<State, "connection" | "siteRules">) =>
+  new Set([
+    ...(connection.activeTokenId === null ? [] : [connection.activeTokenId]),
+    ...siteRules.flatMap((r) => (r.route.kind === "token" ? [r.route.tokenId] : [])),
+  ]);
+
 export async function currentPlan(options: PlanOptions): Promise<RoutingPlan> {
-  const { connection, tokens, siteRules } = await readState(["connection", "tokens", "siteRules"]);
+  const { connection, tokens, siteRules } = await readStateWithNamedTokens(
+    ["connection", "siteRules"],
+    tokenIdsOfPlan,
+  );
   const now = (options.now ?? Date.now)();
   return planRouting({
     rules: siteRules,
@@ -41,7 +52,7 @@ export async function chromeLoginFor(challenge: AuthChallenge): Promise<StoredTo
   // As the applied config was written; before anything was recorded, as it would be now.
   const applied = await appliedOwner(host, port);
   if (applied !== undefined) {
-    const { tokens } = await readState(["tokens"]);
+    const { tokens } = await readStateWithNamedTokens([], () => new Set([applied]));
     const token = tokens.find((t) => t.id === applied);
     return token ? { ...token, host: spelled } : null;
   }
