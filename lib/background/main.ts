@@ -124,7 +124,10 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
   void browser.alarms.create(WARNINGS_ALARM, { periodInMinutes: 60 });
   warn();
   items.trash.watch(refreshSummary);
-  // The toolbar opens the page of the user's language (set again on every wake: cheap).
+  // The toolbar opens the page of the user's language. The browser keeps the choice while it
+  // runs (a worker stop does not lose it), so it is set when the extension is installed or
+  // the browser starts, and when the settings change: not on every wake, where a challenge is
+  // waiting on the reconcile.
   const popupPage = () =>
     void read("settings")
       .then((settings) =>
@@ -132,7 +135,8 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
       )
       .catch(() => undefined);
   items.settings.watch(popupPage);
-  popupPage();
+  browser.runtime.onInstalled.addListener(popupPage);
+  browser.runtime.onStartup.addListener(popupPage);
   items.connection.watch(refreshSummary);
   browser.proxy.settings.onChange.addListener(() => void engine.reconcile());
 

@@ -110,6 +110,27 @@ describe("startBackground on Chrome", () => {
     await expect.poll(async () => (await read("status")).state).toBe("checking");
   });
 
+  it("points the toolbar at the page of the user's language on install, not on every wake", async () => {
+    await writeState({ settings: { ...(await read("settings")), language: "zh_CN" } });
+    const chrome = chromeFake();
+    const popups: string[] = [];
+    const action = {
+      ...fakeBrowser.action,
+      setPopup: async ({ popup }: { popup: string }) => {
+        popups.push(popup);
+      },
+    };
+    startBackground({
+      browser: { ...browserWith(chrome.api.proxy.settings), action } as unknown as WxtBrowser,
+      chrome: chrome.api as unknown as typeof Browser,
+      firefox: null,
+    });
+    await expect.poll(() => chrome.applied.length).toBeGreaterThan(0);
+    expect(popups).toEqual([]); // a wake alone: the browser still holds the choice
+    await fakeBrowser.runtime.onInstalled.trigger({ reason: "install", temporary: false });
+    await expect.poll(() => popups).toEqual(["popup-zh.html"]);
+  });
+
   it("answers a malformed command from its own page with a failure code", async () => {
     const chrome = chromeFake();
     startBackground({

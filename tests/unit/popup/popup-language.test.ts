@@ -110,6 +110,12 @@ describe("the popup's language", () => {
     expect(loaded).toEqual(["/popup-failures-en.js"]);
   });
 
+  it("a table the page named that failed before anyone listened is reported, not waited for", async () => {
+    serveFiles(Promise.resolve(), [], [stubScript("/popup-pack-zh.js")]);
+    vi.stubGlobal("document", { ...document, readyState: "complete" });
+    await expect(loadPopupLanguage("zh_CN")).rejects.toThrow(/did not load/);
+  });
+
   it("a pack that does not load is an error the page can report", async () => {
     serveFiles(Promise.resolve(), ["/popup-pack-zh.js"]);
     await expect(loadPopupLanguage("zh_CN")).rejects.toThrow(/did not load/);

@@ -1,0 +1,46 @@
+/**
+ * The toolbar's popup in the user's language on Firefox ESR: the background points the action
+ * at popup-zh.html when Chinese is chosen and back at popup.html for English; the Chinese page
+ * words its first screen in Chinese.
+ */
+import type { Browser, Page } from "puppeteer-core";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { assertPrerequisites, extensionPage, launchFirefox, sendOk } from "./firefox";
+
+let browser: Browser | undefined;
+let ext: Page;
+
+assertPrerequisites();
+
+beforeAll(async () => {
+  browser = await launchFirefox();
+  ext = await extensionPage(browser);
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Waits until the toolbar button opens `file`. */
+async function toolbarPage(file: string): Promise<void> {
+  await ext.waitForFunction(
+    async (name) => (await chrome.action.getPopup({})).endsWith(`/${name}`),
+    { timeout: 10_000 },
+    file,
+  );
+}
+
+test("choosing Chinese points the toolbar at the Chinese page, which speaks Chinese; English points back", async () => {
+  const launched = browser;
+  if (!launched) throw new Error("Firefox did not start");
+  await sendOk(ext, { type: "patchSettings", patch: { language: "zh_CN" } });
+  await toolbarPage("popup-zh.html");
+  const chinese = await extensionPage(launched, "popup-zh.html");
+  await chinese.waitForFunction(() => document.body.textContent?.includes("新建令牌"), {
+    timeout: 10_000,
+  });
+  expect(await chinese.evaluate(() => document.documentElement.lang)).toBe("zh-CN");
+
+  await sendOk(ext, { type: "patchSettings", patch: { language: "en" } });
+  await toolbarPage("popup.html");
+});
