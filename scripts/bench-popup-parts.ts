@@ -98,13 +98,26 @@ export function tokens(count: number): StoredToken[] {
   });
 }
 
+/**
+ * Asks the page until `check` answers true. Playwright's waitForFunction takes the promise an
+ * async check returns for a true answer, so it cannot wait on an extension API.
+ */
+async function until<A>(page: Page, check: (arg: A) => Promise<boolean>, arg: A): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (!(await page.evaluate(check, arg))) {
+    if (Date.now() > deadline) throw new Error("the background did not catch up within 30 s");
+    await page.waitForTimeout(50);
+  }
+}
+
 /** Stores the list and waits for the background's summary of it, as after any real change. */
 export async function seed(page: Page, list: StoredToken[]): Promise<void> {
   await page.evaluate(async (value) => {
     await chrome.storage.local.clear();
     await chrome.storage.local.set({ tokens: value });
   }, list);
-  await page.waitForFunction(
+  await until(
+    page,
     async (count) =>
       ((await chrome.storage.local.get("popupSummary")).popupSummary as { tokenCount?: number })
         ?.tokenCount === count,
