@@ -102,7 +102,11 @@ export function tokens(count: number): StoredToken[] {
  * Asks the page until `check` answers true. Playwright's waitForFunction takes the promise an
  * async check returns for a true answer, so it cannot wait on an extension API.
  */
-async function until<A>(page: Page, check: (arg: A) => Promise<boolean>, arg: A): Promise<void> {
+async function until(
+  page: Page,
+  check: (arg: number) => Promise<boolean>,
+  arg: number,
+): Promise<void> {
   const deadline = Date.now() + 30_000;
   while (!(await page.evaluate(check, arg))) {
     if (Date.now() > deadline) throw new Error("the background did not catch up within 30 s");

@@ -95,9 +95,17 @@ export function PopupApp({
         orphanError && <ErrorText failure={orphanError} />
       )}
       {state.unseenFailure && <UnseenFailure unseen={state.unseenFailure} />}
-      {!state.summary && (
-        <ThisSiteView.Lazy activeTokenId={connection.activeTokenId} tabUrl={env.tabUrl} />
-      )}
+      {/* Its room is kept from the first frame: the line comes a moment later (after the
+          full lists) and must not push the list down. */}
+      <div class="site-slot">
+        {!state.summary && (
+          <ThisSiteView.Lazy
+            activeTokenId={connection.activeTokenId}
+            engineState={status.state}
+            activeTab={env.activeTab}
+          />
+        )}
+      </div>
       {connection.activeTokenId !== null &&
         (status.state === "connected" || status.state === "checking") &&
         !state.settings.webrtcProtection && <WebrtcOfferView.Lazy />}

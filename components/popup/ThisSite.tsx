@@ -9,7 +9,7 @@ import { thisSiteStrings } from "../../lib/i18n/this-site-strings";
 import type { Failure } from "../../lib/protocol/failure";
 import type { Route } from "../../lib/routing/rules";
 import type { SiteRouteReport } from "../../lib/routing/site-route";
-import { useEnv } from "./env";
+import { type ActiveTab, useEnv } from "./env";
 import { ErrorText } from "./Messages";
 import "./this-site.css";
 
@@ -17,32 +17,35 @@ const siteWords = defineStrings(thisSiteStrings.en, thisSiteStrings.zh);
 
 export function ThisSite({
   activeTokenId,
-  tabUrl,
+  engineState,
+  activeTab,
 }: {
   activeTokenId: number | null;
-  /** The active tab's address (activeTab), or null while it is read. */
-  tabUrl: () => Promise<string | null>;
+  /** The engine's state: a block or a fallback changes where the site goes. */
+  engineState: string;
+  /** The active tab (activeTab), or null when there is none. */
+  activeTab: () => Promise<ActiveTab | null>;
 }) {
   const { send, explain, language } = useEnv();
   const w = siteWords(language);
-  const [url, setUrl] = useState<string | null>(null);
+  const [tab, setTab] = useState<ActiveTab | null>(null);
   const [report, setReport] = useState<SiteRouteReport | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const load = async (address: string) => {
-    const reply = await send({ type: "routeOf", url: address });
+  const load = async (shown: ActiveTab) => {
+    const reply = await send({ type: "routeOf", ...shown });
     if (reply.ok) setReport(reply.data);
     else setFailure(reply.failure);
   };
   useEffect(() => {
-    void tabUrl().then((address) => {
-      setUrl(address);
-      if (address) void load(address);
+    void activeTab().then((shown) => {
+      setTab(shown);
+      if (shown) void load(shown);
     });
-  }, [activeTokenId]);
+  }, [activeTokenId, engineState]);
 
-  if (!url || !report) return null;
+  if (!tab || !report) return null;
   if (!report.host) {
     return (
       <section class="site" aria-label={w("site.label")} data-testid="this-site">
@@ -67,7 +70,7 @@ export function ThisSite({
     setBusy(true);
     setFailure(null);
     const reply = await send({ type: "setSiteRoute", host: report.host, route });
-    if (reply.ok) await load(url);
+    if (reply.ok) await load(tab);
     else setFailure(reply.failure);
     setBusy(false);
   };

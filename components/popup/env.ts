@@ -5,6 +5,12 @@ import type { Language } from "../../lib/i18n";
 import type { PopupT } from "../../lib/i18n/popup-strings";
 import type { Send } from "../../lib/protocol/send";
 
+export interface ActiveTab {
+  url: string;
+  /** Firefox: the tab's cookieStoreId when it is in a container. */
+  container?: string;
+}
+
 export interface PopupEnv {
   t: PopupT;
   /** A failure code as a sentence in the popup's language. */
@@ -18,8 +24,11 @@ export interface PopupEnv {
   copy: (text: string) => Promise<boolean>;
   /** Firefox can authenticate SOCKS5 proxies; Chrome cannot. */
   socksAuth: boolean;
-  /** The active tab's address (the popup's activeTab grant), or null when there is none. */
-  tabUrl: () => Promise<string | null>;
+  /**
+   * The active tab (the popup's activeTab grant): its address, and on Firefox its container,
+   * which site rules may name. Null when there is none.
+   */
+  activeTab: () => Promise<ActiveTab | null>;
 }
 
 // Only for a component rendered outside the page (the page always provides its own): keys as
@@ -33,7 +42,7 @@ export const PopupContext = createContext<PopupEnv>({
   openOptions: () => undefined,
   copy: async () => false,
   socksAuth: false,
-  tabUrl: async () => null,
+  activeTab: async () => null,
 });
 
 export const useEnv = () => useContext(PopupContext);

@@ -58,9 +58,14 @@ export function Popup({
       openOptions: () => void api.runtime.openOptionsPage(),
       copy: copyText,
       socksAuth: import.meta.env.FIREFOX,
-      tabUrl: async () => {
+      activeTab: async () => {
         const [tab] = await api.tabs.query({ active: true, currentWindow: true });
-        return tab?.url ?? null;
+        if (!tab?.url) return null;
+        // Firefox's default store is no container.
+        const store = (tab as { cookieStoreId?: string }).cookieStoreId;
+        return store && store !== "firefox-default"
+          ? { url: tab.url, container: store }
+          : { url: tab.url };
       },
     };
   }, [pack, failuresIn]);

@@ -8,14 +8,13 @@ import { failureOf } from "../protocol/api-failure";
 import type { CommandType, ParsedCommand, Reply, ReplyData } from "../protocol/commands";
 import type { Failure } from "../protocol/failure";
 import type { Engine, EngineResult } from "../proxy/engine";
-import { currentPlan } from "../proxy/route-plan";
-import { siteRouteReport } from "../routing/site-route";
 import { read } from "../state/read";
 import { applySettingsPatch, type Settings } from "../state/settings";
 import { updateState } from "../state/store";
 import { addProxies } from "./add-proxies";
 import { importBackup } from "./import-backup";
 import { cachedLookup } from "./lookup-commands";
+import { siteRouteNow } from "./site-route-now";
 import { saveSiteRules, setSiteRoute } from "./site-rules";
 import { createTokens, deleteTokens, dismissTrash, restoreTokens } from "./token-commands";
 import { verifyAccess } from "./verify";
@@ -107,12 +106,7 @@ export function createCommandHandler(deps: CommandDeps) {
       await engine.rulesChanged(saved.previous);
       return null;
     },
-    routeOf: async ({ url }) =>
-      siteRouteReport(url, await currentPlan(engine.planOptions), {
-        // Chrome's PAC sees only the origin of https:// addresses (one login per gateway
-        // spelling is Chrome's mark).
-        originOnlyForHttps: engine.planOptions.oneLoginPerEndpoint,
-      }),
+    routeOf: ({ url, container }) => siteRouteNow(url, container, engine.planOptions),
     setSiteRoute: async ({ host, route }) => {
       const saved = await setSiteRoute(host, route, () => crypto.randomUUID());
       if (!saved.ok) throw new CommandFailure(saved.failure);

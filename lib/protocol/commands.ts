@@ -81,7 +81,11 @@ export const requestSchemas = {
   /** Replaces the site rules (the editor sends the whole ordered list). */
   setSiteRules: command("setSiteRules", { rules: siteRulesSchema }),
   /** The popup's "this site": which route the tab's address takes now, and why. */
-  routeOf: command("routeOf", { url: z.string().check(z.maxLength(10_000)) }),
+  routeOf: command("routeOf", {
+    url: z.string().check(z.maxLength(10_000)),
+    /** Firefox: the tab's container (cookieStoreId), which a rule may be limited to. */
+    container: z.optional(z.string().check(z.maxLength(200))),
+  }),
   /** The popup's two clicks: this site through a token, direct, or back to the default (null). */
   setSiteRoute: command("setSiteRoute", {
     host: z.string().check(z.minLength(1), z.maxLength(253)),

@@ -98,12 +98,49 @@ test("the popup names this site's route and why; Direct and Default move its tra
     );
     await site.reload();
     expect(await site.locator("#remote").textContent()).toBe(token.ip);
+
+    // The line fills the room the first frame kept for it: nothing below it moved.
+    const room = await popup.$eval(".site-slot", (slot) => ({
+      height: slot.getBoundingClientRect().height,
+      kept: Number.parseFloat(getComputedStyle(slot).minHeight),
+    }));
+    expect(room.height).toBe(room.kept);
+
+    // "Through #id": the site's own rule names the connected token.
+    await popup.locator(`button::-p-text(Through #${token.id})`).click();
+    await popup.waitForFunction(() =>
+      document.querySelector('[data-testid="this-site"] p')?.textContent?.includes("by rule 1"),
+    );
+    expect(await line()).toContain(`through token #${token.id}`);
+    await site.reload();
+    expect(await site.locator("#remote").textContent()).toBe(token.ip);
     await popup.close();
 
     // Opened again, the popup reads the stored rules afresh.
     popup = await openPopup();
     await popup.waitForSelector('[data-testid="this-site"]');
-    expect(await line()).toContain("by the default route");
+    expect(await line()).toContain("by rule 1");
+
+    // The site goes direct by its own rule; then the connected token is deleted elsewhere. The
+    // engine fails closed on all traffic, this site's too, and "this site" says what the
+    // browser does (not what the site's rule alone would say).
+    await popup.locator("button::-p-text(Direct)").click();
+    await popup.waitForFunction(() =>
+      document.querySelector('[data-testid="site-route"]')?.textContent?.includes("direct"),
+    );
+    // (Written from the worker: a new tab would take the focus, and the popup would close.)
+    await worker.evaluate(() => chrome.storage.local.set({ tokens: [] }));
+    await popup.waitForFunction(() =>
+      document.querySelector('[data-testid="site-route"]')?.textContent?.includes("blocked"),
+    );
+    expect(await popup.$eval('[data-testid="this-site"] .error', (e) => e.textContent)).toContain(
+      "no longer stored",
+    );
+    const load = await site.reload().then(
+      () => "loaded",
+      (e: Error) => e.message,
+    );
+    expect(load).toContain("ERR_PROXY_CONNECTION_FAILED");
   } finally {
     await devtools.disconnect();
     await context.close();

@@ -6,7 +6,7 @@ import { parseHTML } from "linkedom";
 import { type ComponentChild, render } from "preact";
 import { act } from "preact/test-utils";
 import { afterAll, vi } from "vitest";
-import { PopupContext, type PopupEnv } from "../../../components/popup/env";
+import { type ActiveTab, PopupContext, type PopupEnv } from "../../../components/popup/env";
 import { loadAllViews } from "../../../components/popup/lazy-views";
 import type { Language } from "../../../lib/i18n";
 import { describeFailure } from "../../../lib/i18n/failure-strings";
@@ -26,7 +26,7 @@ export const NOW = Date.UTC(2026, 0, 15, 12, 0, 0);
 
 export function fakeEnv(
   handle: Handler,
-  options: { language?: Language; socksAuth?: boolean; tabUrl?: string } = {},
+  options: { language?: Language; socksAuth?: boolean; tab?: ActiveTab } = {},
 ) {
   const language = options.language ?? "en";
   const send = vi.fn(async (command: Command) => handle(command));
@@ -41,7 +41,7 @@ export function fakeEnv(
     openOptions,
     copy,
     socksAuth: options.socksAuth ?? false,
-    tabUrl: async () => options.tabUrl ?? null,
+    activeTab: async () => options.tab ?? null,
   };
   return { env, send, openOptions, copy };
 }

@@ -4,6 +4,7 @@
  * save worded as a sentence.
  */
 import { afterEach, describe, expect, it } from "vitest";
+import type { ActiveTab } from "../../../components/popup/env";
 import { ThisSite } from "../../../components/popup/ThisSite";
 import type { Command } from "../../../lib/protocol/commands";
 import type { SiteRouteReport } from "../../../lib/routing/site-route";
@@ -23,7 +24,11 @@ const report = (over: Partial<SiteRouteReport> = {}): SiteRouteReport => ({
   ...over,
 });
 
-async function show(answer: () => SiteRouteReport, onSet?: (command: Command) => unknown) {
+async function show(
+  answer: () => SiteRouteReport,
+  onSet?: (command: Command) => unknown,
+  tab: ActiveTab = { url: "https://shop.example/cart" },
+) {
   const sent: Command[] = [];
   const { env } = fakeEnv(
     (command) => {
@@ -31,9 +36,12 @@ async function show(answer: () => SiteRouteReport, onSet?: (command: Command) =>
       if (command.type === "routeOf") return { ok: true, data: answer() };
       return (onSet?.(command) ?? { ok: true, data: null }) as never;
     },
-    { tabUrl: "https://shop.example/cart" },
+    { tab },
   );
-  mounted = await mount(<ThisSite activeTokenId={7} tabUrl={env.tabUrl} />, env);
+  mounted = await mount(
+    <ThisSite activeTokenId={7} engineState="connected" activeTab={env.activeTab} />,
+    env,
+  );
   await settle();
   return { root: mounted.root, sent };
 }
@@ -101,6 +109,18 @@ describe("ThisSite", () => {
     await click(mounted as Mounted, button(root, "Direct"));
     await settle();
     expect(root.querySelector(".error")?.textContent).toContain("Site rule 1 (x y)");
+  });
+
+  it("a Firefox tab in a container asks for the route of that container", async () => {
+    const { sent } = await show(() => report(), undefined, {
+      url: "https://shop.example/",
+      container: "firefox-container-2",
+    });
+    expect(sent[0]).toEqual({
+      type: "routeOf",
+      url: "https://shop.example/",
+      container: "firefox-container-2",
+    });
   });
 
   it("a tab with no web page says so", async () => {

@@ -1,0 +1,38 @@
+/**
+ * The popup's "this site" as the browser carries it now: the routing plan the engine applies,
+ * with the engine's own fail-closed decision on top. While the connected token cannot be used
+ * the engine blocks all traffic (the status says "blocked"), or, when the user prefers it,
+ * sends the default route direct while the rules still hold.
+ */
+import { asFailure } from "../protocol/failure";
+import { currentPlan, type PlanOptions } from "../proxy/route-plan";
+import { type SiteRouteReport, siteRouteReport } from "../routing/site-route";
+import { readState } from "../state/read";
+
+export async function siteRouteNow(
+  url: string,
+  container: string | undefined,
+  options: PlanOptions,
+): Promise<SiteRouteReport> {
+  const { status, settings } = await readState(["status", "settings"]);
+  let plan = await currentPlan({ ...options, defaultDirect: false });
+  // The default route blocked for a reason (the connected token cannot be used).
+  const defaultUnusable = plan.fallback.kind === "block" && plan.fallback.failure !== null;
+  if (defaultUnusable && settings.fallbackDirect) {
+    plan = await currentPlan({ ...options, defaultDirect: true });
+  }
+  const report = siteRouteReport(url, plan, {
+    container,
+    // Chrome's PAC sees only the origin of https:// addresses (one login per gateway
+    // spelling is Chrome's mark).
+    originOnlyForHttps: options.oneLoginPerEndpoint,
+  });
+  if (report.host && status.state === "blocked" && status.error && !settings.fallbackDirect) {
+    return {
+      ...report,
+      rule: null,
+      target: { kind: "block", failure: asFailure(status.error.failure) },
+    };
+  }
+  return report;
+}
