@@ -4,19 +4,31 @@
  */
 import type { Failure } from "../protocol/failure";
 import { parsePattern } from "../routing/pattern";
+import { listDialect, parseListLine } from "../routing/rule-list";
 import { MAX_RULES, type Route, type SiteRule } from "../routing/rules";
 import { isOwnRule } from "../routing/site-route";
 import { updateState } from "../state/store";
 
+/**
+ * The text of a rule that would not route as stored, or null: a pattern the parser refuses, or
+ * an imported list with a line the importer would have refused (or no line at all that
+ * routes). The router skips what it cannot read; the user is told instead.
+ */
+function invalidText(source: SiteRule["source"]): string | null {
+  if (source.type === "pattern") return parsePattern(source.text).ok ? null : source.text;
+  const dialect = listDialect(source.lines[0] ?? "");
+  // The AutoProxy header line names the dialect; it is kept, and routes nothing.
+  const lines = dialect === "autoproxy" ? source.lines.slice(1) : source.lines;
+  const bad = lines.find((line) => !parseListLine(line, dialect).ok);
+  if (bad !== undefined) return bad;
+  return lines.length === 0 ? source.name : null;
+}
+
 export function firstInvalidRule(rules: SiteRule[]): Failure | null {
   for (const [index, rule] of rules.entries()) {
-    if (rule.source.type !== "pattern") continue;
-    if (!parsePattern(rule.source.text).ok) {
-      return {
-        code: "site-rule-invalid",
-        position: index + 1,
-        pattern: rule.source.text.slice(0, 100),
-      };
+    const text = invalidText(rule.source);
+    if (text !== null) {
+      return { code: "site-rule-invalid", position: index + 1, pattern: text.slice(0, 100) };
     }
   }
   const ids = new Set(rules.map((rule) => rule.id));

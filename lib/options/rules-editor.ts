@@ -4,6 +4,7 @@
  */
 
 import type { RulesKey, RulesT } from "../i18n/rules-strings";
+import { unusableReason } from "../proxy/usable";
 import type { PatternProblem } from "../routing/pattern";
 import { planRouting } from "../routing/plan";
 import { compileRules } from "../routing/router";
@@ -194,12 +195,15 @@ export function sharedGatewayRules(
   tokens: StoredToken[],
   defaultTokenId: number | null,
   oneLoginPerEndpoint: boolean,
+  now: number,
 ): Map<string, string> {
+  // As the background plans it: a token that cannot be used (expired, SOCKS5 in Chrome…)
+  // blocks its own rules and takes no gateway spelling from a later one.
   const plan = planRouting({
     rules,
     tokens,
     defaultTokenId,
-    unusable: () => null,
+    unusable: (token) => unusableReason(token, !oneLoginPerEndpoint, now),
     oneLoginPerEndpoint,
   });
   const shared = new Map<string, string>();

@@ -60,6 +60,7 @@ export function RulesSection(props: { tokens: StoredToken[]; connection: Connect
     props.tokens,
     activeTokenId,
     !import.meta.env.FIREFOX,
+    Date.now(),
   );
 
   async function commit(next: SiteRule[], said?: string): Promise<boolean> {

@@ -46,6 +46,26 @@ describe("saveSiteRules", () => {
     expect(await read("siteRules")).toEqual(kept);
   });
 
+  it("checks an imported list line by line as the importer does: a bad line or no line at all is refused", async () => {
+    const list = (lines: string[]): SiteRule => ({
+      id: "l",
+      enabled: true,
+      source: { type: "list", name: "gfwlist", lines },
+      route: { kind: "direct" },
+    });
+    const good = list(["[AutoProxy 0.2.9]", "||example.com", "@@||ok.example.com"]);
+    expect((await saveSiteRules([good])).ok).toBe(true);
+    expect(await saveSiteRules([good, list(["[AutoProxy]", "||x.example", "a b"])])).toEqual({
+      ok: false,
+      failure: { code: "site-rule-invalid", position: 2, pattern: "a b" },
+    });
+    expect(await saveSiteRules([list(["[AutoProxy]"])])).toEqual({
+      ok: false,
+      failure: { code: "site-rule-invalid", position: 1, pattern: "gfwlist" },
+    });
+    expect(await read("siteRules")).toEqual([good]);
+  });
+
   it("refuses two rules with one id", async () => {
     const twice = [
       rule("a", "a.example", { kind: "direct" }),

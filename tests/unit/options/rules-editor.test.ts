@@ -192,6 +192,7 @@ describe("newRule", () => {
 });
 
 describe("sharedGatewayRules", () => {
+  const NOW = 1_800_000_000_000;
   const gw = { host: "gw.example.net", port: 8000 };
   const tokens = [makeToken({ id: 1, ...gw }), makeToken({ id: 2, ...gw }), makeToken({ id: 3 })];
   const to = (id: string, tokenId: number): SiteRule => ({
@@ -202,17 +203,22 @@ describe("sharedGatewayRules", () => {
   });
 
   it("Chrome: a second token on a named gateway cannot be routed beside the first", () => {
-    const shared = sharedGatewayRules([to("a", 1), to("b", 2)], tokens, null, true);
+    const shared = sharedGatewayRules([to("a", 1), to("b", 2)], tokens, null, true, NOW);
     expect([...shared]).toEqual([["b", "gw.example.net:8000"]]);
   });
 
   it("the connected token takes the gateway first", () => {
-    expect([...sharedGatewayRules([to("a", 2)], tokens, 1, true)]).toEqual([
+    expect([...sharedGatewayRules([to("a", 2)], tokens, 1, true, NOW)]).toEqual([
       ["a", "gw.example.net:8000"],
     ]);
   });
 
+  it("as the background plans it: an expired token takes no gateway from a later rule", () => {
+    const expired = [makeToken({ id: 1, ...gw, expiresAt: NOW - 1 }), ...tokens.slice(1)];
+    expect(sharedGatewayRules([to("a", 1), to("b", 2)], expired, null, true, NOW).size).toBe(0);
+  });
+
   it("Firefox signs in per request: nothing is shared", () => {
-    expect(sharedGatewayRules([to("a", 1), to("b", 2)], tokens, null, false).size).toBe(0);
+    expect(sharedGatewayRules([to("a", 1), to("b", 2)], tokens, null, false, NOW).size).toBe(0);
   });
 });
