@@ -47,7 +47,7 @@ export const en: Record<FailureCode, string> = {
   "address-pending":
     "The provider has not given this token an address yet. Get a new IP for it, or choose another token.",
   "gateway-shared":
-    "Chrome keeps one login per proxy address, and another token of your rules already uses {endpoint}: sites of this rule are blocked. Route them through a token on another gateway.",
+    "Chrome keeps one login per proxy address, and it can write {endpoint} only two ways, both taken by other tokens of your rules: sites of this rule are blocked. Route them through a token on another gateway.",
   "site-rule-invalid":
     "Site rule {position} ({pattern}) is not a pattern Proxy Deck understands: correct it in Options, then save again.",
   "site-rules-full":

@@ -38,7 +38,7 @@ export const zh: Record<FailureCode, string> = {
   "token-expired": "所选令牌已过期。请选择其他令牌，或改为直连。",
   "address-pending": "服务商尚未给此令牌分配地址。请为它更换 IP，或选择其他令牌。",
   "gateway-shared":
-    "Chrome 对每个代理地址只保存一个登录，而规则中的另一个令牌已在使用 {endpoint}：此规则的网站已被阻止。请改用其他网关上的令牌。",
+    "Chrome 对每个代理地址只保存一个登录，而 {endpoint} 只能写成两种形式，都已被规则中的其他令牌占用：此规则的网站已被阻止。请改用其他网关上的令牌。",
   "site-rule-invalid":
     "第 {position} 条网站规则（{pattern}）不是可识别的模式：请在选项中更正后再保存。",
   "site-rules-full": "网站规则已达上限 {max} 条：请先在选项中删除一些。",

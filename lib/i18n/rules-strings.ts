@@ -48,7 +48,7 @@ export const rulesStrings = {
     "rules.containerOf": "Container of rule {position} ({rule})",
     "rules.containerGone": "{id} (gone)",
     "rules.shared":
-      "Blocks its sites: Chrome keeps one login per proxy address, and another token already uses {endpoint} — pick a token on another gateway.",
+      "Blocks its sites: Chrome keeps one login per proxy address, and other tokens already use both ways of writing {endpoint} — pick a token on another gateway.",
     "rules.expired": "Blocks its sites: its token is expired — pick another route.",
 
     "rules.add.heading": "Add a rule",
@@ -154,7 +154,7 @@ export const rulesStrings = {
     "rules.containerOf": "规则 {position}（{rule}）的容器",
     "rules.containerGone": "{id}（已不存在）",
     "rules.shared":
-      "会拦截这些站点：Chrome 对每个代理地址只保存一个登录，另一个令牌已在使用 {endpoint}——请选择其他网关上的令牌。",
+      "会拦截这些站点：Chrome 对每个代理地址只保存一个登录，{endpoint} 的两种写法都已被其他令牌占用——请选择其他网关上的令牌。",
     "rules.expired": "会拦截这些站点：它的令牌已过期——请选择其他路线。",
 
     "rules.add.heading": "添加规则",

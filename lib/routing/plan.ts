@@ -4,11 +4,11 @@
  * is gone, expired or unusable here blocks its sites; it never falls through to direct.
  *
  * Chrome keeps one cached login per proxy host:port as written in its config, so two tokens
- * on one gateway cannot both be routed under one spelling. Writing the gateway once by address
- * and once by name gives two independent keys (measured in Chromium 156: 127.0.0.1:P and
- * localhost:P carried two usernames side by side, in parallel too). Only that pair is used:
- * a third token on the gateway, or a gateway with no second spelling known to work, blocks the
- * later rule's sites and says why ("gateway-shared").
+ * on one gateway cannot both be routed under one spelling. A second spelling of the same
+ * gateway gives a second, independent key (measured in Chromium 156, side by side and in
+ * parallel: 127.0.0.1:P and localhost:P; a DNS name and the same name with its root dot). So
+ * two tokens per gateway: a third token on it, or a gateway written as an address other than
+ * loopback (no second spelling), blocks the later rule's sites and says why ("gateway-shared").
  */
 import type { Failure } from "../protocol/failure";
 import type { StoredToken } from "../state/tokens";
@@ -42,15 +42,25 @@ export interface PlanInput {
   oneLoginPerEndpoint: boolean;
 }
 
-/** Other spellings of a gateway host that reach the same listener under another cache key. */
-const SECOND_SPELLING: Readonly<Record<string, string>> = {
-  "127.0.0.1": "localhost",
-  localhost: "127.0.0.1",
-};
+/** An IPv4 or IPv6 literal: no other spelling of it reaches the same listener. */
+const isAddress = (host: string) => /^[0-9.]+$/.test(host) || host.includes(":");
+
+/**
+ * The other spelling of a gateway host that reaches the same listener under another key of
+ * Chrome's login cache: loopback by name and by address, and a DNS name with and without its
+ * root dot ("gw.example.com." is the same name to DNS, another host:port to the cache).
+ */
+function secondSpelling(host: string): string | null {
+  const name = host.toLowerCase();
+  if (name === "127.0.0.1") return "localhost";
+  if (name === "localhost") return "127.0.0.1";
+  if (isAddress(name) || name === "") return null;
+  return name.endsWith(".") ? name.slice(0, -1) : `${name}.`;
+}
 
 /** Every spelling of a gateway host the plan may write (for dropping their cached logins). */
 export const gatewaySpellings = (host: string): string[] => {
-  const second = SECOND_SPELLING[host.toLowerCase()];
+  const second = secondSpelling(host);
   return second ? [host, second] : [host];
 };
 
@@ -80,9 +90,7 @@ export function planRouting(input: PlanInput): RoutingPlan {
   }
 
   function spell(token: StoredToken): RouteTarget {
-    const spellings = [token.host];
-    const second = SECOND_SPELLING[token.host.toLowerCase()];
-    if (input.oneLoginPerEndpoint && second) spellings.push(second);
+    const spellings = input.oneLoginPerEndpoint ? gatewaySpellings(token.host) : [token.host];
     for (const host of spellings) {
       const owner = taken.get(endpointKey(host, token.port));
       if (owner === undefined || !input.oneLoginPerEndpoint) {

@@ -220,3 +220,54 @@ test("a rule whose token expires blocks its site when it expires, not at the nex
     await context.close();
   }
 });
+
+test("a gateway written as a name carries two tokens side by side: once by its name, once with its root dot", async ({
+  userDataDir,
+}) => {
+  // The provider's gateway as a real one is: a DNS name (mapped to the sandbox's listener).
+  const context = await launchWithExtension(userDataDir, [
+    "--host-resolver-rules=MAP *.test 127.0.0.1, MAP gw.sandbox.test. 127.0.0.1",
+  ]);
+  try {
+    const ext = await extensionPage(context, extensionId);
+    await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
+    const bought = await createTokens(ext, "static-traffic", 2);
+    const [one, two] = [must(bought[0], "token 1"), must(bought[1], "token 2")];
+    const added = await sendOk(ext, {
+      type: "addProxies",
+      text: [one, two]
+        .map((t) => `gw.sandbox.test:${t.port}:${t.username}:${t.password}`)
+        .join("\n"),
+    });
+    const [first, second] = [must(added.added[0], "first"), must(added.added[1], "second")];
+    await sendOk(ext, {
+      type: "setSiteRules",
+      rules: [
+        rule("a", "a.test", { kind: "token", tokenId: first }),
+        rule("e", "e.test", { kind: "token", tokenId: second }),
+      ],
+    });
+    await pacApplied(context, extensionId);
+    // The config writes the gateway both ways.
+    const pac = await ext.evaluate(
+      async () => (await chrome.proxy.settings.get({})).value.pacScript?.data ?? "",
+    );
+    expect(pac).toContain(`gw.sandbox.test:${one.port}`);
+    expect(pac).toContain(`gw.sandbox.test.:${one.port}`);
+    // One after the other, then at the same time: each site keeps its own token's exit.
+    expect(await exitOf(context, "a.test")).toBe(one.ip);
+    expect(await exitOf(context, "e.test")).toBe(two.ip);
+    for (let round = 0; round < 3; round++) {
+      expect(
+        await Promise.all([
+          exitOf(context, "a.test"),
+          exitOf(context, "e.test"),
+          exitOf(context, "a.test"),
+          exitOf(context, "e.test"),
+        ]),
+      ).toEqual([one.ip, two.ip, one.ip, two.ip]);
+    }
+  } finally {
+    await context.close();
+  }
+});

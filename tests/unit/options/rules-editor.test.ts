@@ -194,7 +194,12 @@ describe("newRule", () => {
 describe("sharedGatewayRules", () => {
   const NOW = 1_800_000_000_000;
   const gw = { host: "gw.example.net", port: 8000 };
-  const tokens = [makeToken({ id: 1, ...gw }), makeToken({ id: 2, ...gw }), makeToken({ id: 3 })];
+  const tokens = [
+    makeToken({ id: 1, ...gw }),
+    makeToken({ id: 2, ...gw }),
+    makeToken({ id: 3, ...gw }),
+    makeToken({ id: 4, port: 9000 }),
+  ];
   const to = (id: string, tokenId: number): SiteRule => ({
     id,
     enabled: true,
@@ -202,20 +207,22 @@ describe("sharedGatewayRules", () => {
     route: { kind: "token", tokenId },
   });
 
-  it("Chrome: a second token on a named gateway cannot be routed beside the first", () => {
-    const shared = sharedGatewayRules([to("a", 1), to("b", 2)], tokens, null, true, NOW);
-    expect([...shared]).toEqual([["b", "gw.example.net:8000"]]);
+  it("Chrome: a third token on a named gateway cannot be routed beside the first two", () => {
+    const rules = [to("a", 1), to("b", 2), to("c", 3), to("d", 4)];
+    const shared = sharedGatewayRules(rules, tokens, null, true, NOW);
+    expect([...shared]).toEqual([["c", "gw.example.net:8000"]]);
   });
 
   it("the connected token takes the gateway first", () => {
-    expect([...sharedGatewayRules([to("a", 2)], tokens, 1, true, NOW)]).toEqual([
-      ["a", "gw.example.net:8000"],
+    expect([...sharedGatewayRules([to("a", 2), to("b", 3)], tokens, 1, true, NOW)]).toEqual([
+      ["b", "gw.example.net:8000"],
     ]);
   });
 
   it("as the background plans it: an expired token takes no gateway from a later rule", () => {
     const expired = [makeToken({ id: 1, ...gw, expiresAt: NOW - 1 }), ...tokens.slice(1)];
-    expect(sharedGatewayRules([to("a", 1), to("b", 2)], expired, null, true, NOW).size).toBe(0);
+    const rules = [to("a", 1), to("b", 2), to("c", 3)];
+    expect(sharedGatewayRules(rules, expired, null, true, NOW).size).toBe(0);
   });
 
   it("Firefox signs in per request: nothing is shared", () => {

@@ -269,6 +269,27 @@ describe("RulesSection", () => {
     );
   });
 
+  it("Chrome: a third token on one gateway says its sites are blocked, naming the gateway", async () => {
+    const gw = { host: "gw.shared.test", port: 9000 };
+    const tokens = [4, 5, 6].map((id) => makeToken({ id, ...gw }));
+    const rules = [4, 5, 6].map((id) =>
+      pattern(`t${id}`, `s${id}.test`, { kind: "token", tokenId: id }),
+    );
+    const m = await mount(
+      rules,
+      "en",
+      <RulesSection tokens={tokens} connection={{ activeTokenId: null, lastTokenId: null }} />,
+    );
+    for (const position of [1, 2]) {
+      const select = named(m, "select", `Route: rule ${position} (s${position + 3}.test)`);
+      expect(select.hasAttribute("aria-describedby")).toBe(false);
+    }
+    const third = named(m, "select", "Route: rule 3 (s6.test)");
+    expect(m.querySelector(`#${third.getAttribute("aria-describedby")}`)?.textContent).toBe(
+      "Blocks its sites: Chrome keeps one login per proxy address, and other tokens already use both ways of writing gw.shared.test:9000 — pick a token on another gateway.",
+    );
+  });
+
   it("a refused save says why and shows the stored rules again", async () => {
     answer = () => ({ ok: false, failure: { code: "background-unreachable" } });
     const m = await mount(stored);

@@ -863,7 +863,7 @@ describe("site rules", () => {
       {
         op: "plan",
         fallback: "198.51.100.23:9000",
-        routes: ["a→gw.example.net:8000", "b→block", "gone→block", "d→block"],
+        routes: ["a→gw.example.net:8000", "b→gw.example.net.:8000", "gone→block", "d→block"],
       },
     ]);
   });
@@ -903,7 +903,7 @@ describe("site rules", () => {
       {
         op: "plan",
         fallback: "direct",
-        routes: ["a→gw.example.net:8000", "b→block", "gone→block", "d→block"],
+        routes: ["a→gw.example.net:8000", "b→gw.example.net.:8000", "gone→block", "d→block"],
       },
     ]);
     expect(status.error?.failure.code).toBe("socks5-unsupported");

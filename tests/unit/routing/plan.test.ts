@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { Failure } from "../../../lib/protocol/failure";
-import { planRouting } from "../../../lib/routing/plan";
+import { gatewaySpellings, planRouting } from "../../../lib/routing/plan";
 import type { Route, SiteRule } from "../../../lib/routing/rules";
 import type { StoredToken } from "../../../lib/state/tokens";
 import { makeToken } from "../stored-token";
@@ -80,10 +80,28 @@ describe("planRouting", () => {
     expect(p.targetOf(to(2))).toMatchObject({ host: "localhost" });
   });
 
-  it("Chrome: a named gateway has no second spelling known to work, so a second token on it is refused", () => {
+  it("Chrome: a named gateway's second spelling is its name with the root dot", () => {
     const p = plan([rule("a", to(4)), rule("b", to(5))], null);
     expect(p.targetOf(to(4))).toMatchObject({ kind: "proxy", host: "gw.example.net" });
-    expect(p.targetOf(to(5))).toMatchObject({ kind: "block", failure: { code: "gateway-shared" } });
+    expect(p.targetOf(to(5))).toMatchObject({ kind: "proxy", host: "gw.example.net." });
+    expect(p.tokenAt("GW.example.net.", 9000)?.id).toBe(5);
+    expect(gatewaySpellings("gw.example.net.")).toEqual(["gw.example.net.", "gw.example.net"]);
+  });
+
+  it("Chrome: a gateway written as an address other than loopback has no second spelling", () => {
+    const a = makeToken({ id: 7, host: "203.0.113.9", port: 8000 });
+    const b = makeToken({ id: 8, host: "203.0.113.9", port: 8000 });
+    const six = makeToken({ id: 9, host: "2001:db8::9", port: 8000 });
+    const p = planRouting({
+      rules: [rule("a", to(7)), rule("b", to(8)), rule("c", to(9))],
+      tokens: [a, b, six],
+      defaultTokenId: null,
+      unusable: () => null,
+      oneLoginPerEndpoint: true,
+    });
+    expect(p.targetOf(to(7))).toMatchObject({ kind: "proxy", host: "203.0.113.9" });
+    expect(p.targetOf(to(8))).toMatchObject({ kind: "block", failure: { code: "gateway-shared" } });
+    expect(gatewaySpellings("2001:db8::9")).toEqual(["2001:db8::9"]);
   });
 
   it("Firefox: credentials go per request, so tokens share a gateway as written", () => {
