@@ -2,7 +2,7 @@
  * End-to-end harness: a sandbox provider per test, a page server that reports which address a
  * request came from, and commands sent to the background the way the popup sends them.
  */
-import type { BrowserContext, CDPSession, Page } from "@playwright/test";
+import { type BrowserContext, type CDPSession, expect, type Page } from "@playwright/test";
 import { type Sandbox, startSandbox } from "../sandbox/index";
 import { startEchoServer } from "../support/echo-server";
 import { commandsFor, pageCommands } from "../support/page-commands";
@@ -21,6 +21,13 @@ export async function extensionPage(
   const page = await context.newPage();
   await extensionLoaded(context, page, extensionId);
   await page.goto(`chrome-extension://${extensionId}/${pagePath}`);
+  return page;
+}
+
+/** The options page, once its heading is shown. */
+export async function openOptions(context: BrowserContext, extensionId: string): Promise<Page> {
+  const page = await extensionPage(context, extensionId, "options.html");
+  await expect(page.getByRole("heading", { level: 1, name: "Proxy Deck options" })).toBeVisible();
   return page;
 }
 

@@ -24,6 +24,7 @@ import {
   extensionPage,
   gatewayLog,
   must,
+  openOptions,
   proxyStatus,
   sandboxFor,
   sandboxSettings,
@@ -40,12 +41,6 @@ test.beforeEach(async () => {
 test.afterEach(async () => {
   await sb.close();
 });
-
-async function openOptions(context: BrowserContext, extensionId: string): Promise<Page> {
-  const page = await extensionPage(context, extensionId, "options.html");
-  await expect(page.getByRole("heading", { level: 1, name: "Proxy Deck options" })).toBeVisible();
-  return page;
-}
 
 /**
  * Starts listening, in an extension page, for the engine to record an exit check newer than

@@ -5,11 +5,19 @@
  */
 import { mkdirSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
-import type { BrowserContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import type { SiteRule } from "../../lib/routing/rules";
 import type { Sandbox } from "../sandbox/index";
 import { expect, test } from "./fixtures";
-import { createTokens, extensionPage, must, sandboxFor, sandboxSettings, sendOk } from "./harness";
+import {
+  createTokens,
+  extensionPage,
+  must,
+  openOptions,
+  sandboxFor,
+  sandboxSettings,
+  sendOk,
+} from "./harness";
 
 let sb: Sandbox;
 test.beforeEach(async () => {
@@ -18,12 +26,6 @@ test.beforeEach(async () => {
 test.afterEach(async () => {
   await sb.close();
 });
-
-async function openOptions(context: BrowserContext, extensionId: string): Promise<Page> {
-  const page = await extensionPage(context, extensionId, "options.html");
-  await expect(page.getByRole("heading", { level: 1, name: "Proxy Deck options" })).toBeVisible();
-  return page;
-}
 
 const storedRules = (page: Page) =>
   page.evaluate(

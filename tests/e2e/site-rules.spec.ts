@@ -17,6 +17,7 @@ import {
   createTokens,
   extensionPage,
   must,
+  openOptions,
   sandboxFor,
   sandboxSettings,
   send,
@@ -165,7 +166,7 @@ test("a rule whose token is gone blocks its sites; an invalid pattern is refused
   }
 });
 
-test("an imported AutoProxy list routes its hosts, and its @@ exception goes the default way", async ({
+test("an AutoProxy list file, base64 as published, imported in Options: its hosts take its token, its @@ exception the default way", async ({
   userDataDir,
 }) => {
   const context = await launchWithExtension(userDataDir, [TEST_NAMES]);
@@ -173,16 +174,36 @@ test("an imported AutoProxy list routes its hosts, and its @@ exception goes the
     const ext = await extensionPage(context, extensionId);
     await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
     const token = must((await createTokens(ext, "static-traffic", 1))[0], "token");
-    const list: SiteRule = {
-      id: "list",
-      enabled: true,
-      source: { type: "list", name: "mine", lines: ["||listed.test", "@@||open.listed.test"] },
-      route: via(token),
-    };
-    await sendOk(ext, { type: "setSiteRules", rules: [list] });
+    const list = [
+      "[AutoProxy 0.2.9]",
+      "! Title: mine",
+      "||listed.test",
+      "@@||open.listed.test",
+      `|http://plain.test:${new URL(echo.url).port}/`,
+    ].join("\n");
+    const page = await openOptions(context, extensionId);
+    await page.getByLabel("Or choose a file (.txt)").setInputFiles({
+      name: "mine.txt",
+      mimeType: "text/plain",
+      buffer: Buffer.from(
+        Buffer.from(list)
+          .toString("base64")
+          .replace(/(.{64})/g, "$1\n"),
+      ),
+    });
+    await page.getByRole("button", { name: "Check the list" }).click();
+    await expect(page.locator("#rules-import-report p").first()).toHaveText(
+      "Lines imported: 4. Comments: 1. Rejected: 0.",
+    );
+    await page.getByLabel("Name of the list rule").fill("mine");
+    await page.getByLabel("Route for the list").selectOption(`token:${token.id}`);
+    await page.getByRole("button", { name: "Add as one rule" }).click();
+    await expect(page.locator("#site-rules .rule-row")).toContainText("List “mine” (4 lines)");
     await pacApplied(context, extensionId);
-    expect(await exitOf(context, "listed.test")).toBe(token.ip);
+    // The browser takes a new PAC script a moment after the setting reads it.
+    await expect.poll(() => exitOf(context, "listed.test")).toBe(token.ip);
     expect(await exitOf(context, "www.listed.test")).toBe(token.ip);
+    expect(await exitOf(context, "plain.test")).toBe(token.ip);
     expect(await exitOf(context, "open.listed.test")).toBe("127.0.0.1");
     expect(await exitOf(context, "notlisted.test")).toBe("127.0.0.1");
   } finally {

@@ -6,6 +6,7 @@ import { useState } from "preact/hooks";
 import { listProblemSentence } from "@/lib/options/rules-editor";
 import { parseRuleList } from "@/lib/routing/rule-list";
 import { FieldError } from "../shared";
+import { EveryLine } from "./EveryLine";
 import { type AddFormProps, CheckedTextInput, RouteField, useNewRoute } from "./RuleFields";
 import { useRulesT } from "./use-rules";
 
@@ -124,6 +125,7 @@ export function RuleListImport(props: AddFormProps) {
             </ul>
           )}
           {report.accepted.length === 0 && <p>{t("rules.import.nothing")}</p>}
+          <EveryLine lines={report.lines} />
         </div>
       )}
       {report && report.accepted.length > 0 && (

@@ -366,6 +366,19 @@ describe("RulesSection", () => {
     expect(report?.querySelector(".rule-rejected li")?.textContent).toBe(
       "Line 4: Remove the spaces: a pattern is one word, for example example.com. ||bad host.com",
     );
+    // Every line, with what became of it, once the user opens the list.
+    const every = report?.querySelector("details.rule-lines") as HTMLDetailsElement;
+    expect(every.querySelector("summary")?.textContent).toBe("Every line (5)");
+    expect(every.querySelectorAll("li")).toHaveLength(0);
+    every.open = true;
+    await fire(every, "toggle");
+    expect([...every.querySelectorAll("li")].map((li) => li.textContent)).toEqual([
+      "Line 1: imported [AutoProxy 0.2.9]",
+      "Line 2: a comment, skipped ! comment",
+      "Line 3: imported ||google.com",
+      "Line 4: Remove the spaces: a pattern is one word, for example example.com. ||bad host.com",
+      "Line 5: imported @@||mail.google.com",
+    ]);
     await type(m.querySelector("#rules-import-name"), "gfw");
     const route = m.querySelector("#rules-import-route") as HTMLSelectElement;
     route.value = "token:1";
