@@ -46,27 +46,38 @@ export async function extensionWithFloor(dir: string): Promise<void> {
  * Records, in the page, the frame in which the first match of a selector appears. Plain text:
  * tsx would wrap a serialised function in helpers the page does not have.
  */
-const recordFirstPaint = (selector: string) => `
-  window.__painted = new Promise((resolve) => {
-    const seen = () => {
-      if (!document.querySelector(${JSON.stringify(selector)})) return false;
-      requestAnimationFrame(() => resolve(performance.now()));
-      return true;
-    };
-    if (!seen()) {
-      const observer = new MutationObserver(() => { if (seen()) observer.disconnect(); });
-      observer.observe(document, { childList: true, subtree: true });
-    }
-  });
+const recordFirstPaint = (selectors: string[]) => `
+  window.__painted = Promise.all(${JSON.stringify(selectors)}.map((selector) =>
+    new Promise((resolve) => {
+      const seen = () => {
+        if (!document.querySelector(selector)) return false;
+        requestAnimationFrame(() => resolve(performance.now()));
+        return true;
+      };
+      if (!seen()) {
+        const observer = new MutationObserver(() => { if (seen()) observer.disconnect(); });
+        observer.observe(document, { childList: true, subtree: true });
+      }
+    }),
+  ));
 `;
 
-export async function openAndMeasure(context: BrowserContext, url: string, selector: string) {
+/** Opens `url` in a fresh tab: the frame each selector first painted in, from navigation. */
+export async function openAndMeasureAll(
+  context: BrowserContext,
+  url: string,
+  selectors: string[],
+): Promise<number[]> {
   const page = await context.newPage();
-  await page.addInitScript({ content: recordFirstPaint(selector) });
+  await page.addInitScript({ content: recordFirstPaint(selectors) });
   await page.goto(url, { waitUntil: "commit" });
-  const painted = (await page.evaluate("window.__painted")) as number;
+  const painted = (await page.evaluate("window.__painted")) as number[];
   await page.close();
   return painted;
+}
+
+export async function openAndMeasure(context: BrowserContext, url: string, selector: string) {
+  return (await openAndMeasureAll(context, url, [selector]))[0] ?? Number.NaN;
 }
 
 export function tokens(count: number): StoredToken[] {

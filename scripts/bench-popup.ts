@@ -20,6 +20,7 @@ import {
   entryFiles,
   extensionWithFloor,
   openAndMeasure,
+  openAndMeasureAll,
   seed,
   sizes,
   tokens,
@@ -189,6 +190,31 @@ async function main(): Promise<void> {
     }
     const requestsOnOpen = apiRequests.length;
 
+    // "This site" with 10,000 site rules (and 10 tokens): the first row as before, the line a
+    // moment after it (its chunk loads after the full lists, then the background answers).
+    await seed(control, tokens(10));
+    await control.evaluate(
+      (rules) => chrome.storage.local.set({ siteRules: rules }),
+      Array.from({ length: 10_000 }, (_, i) => ({
+        id: `r${i}`,
+        enabled: true,
+        source: { type: "pattern", text: i % 10 ? `site${i}.example` : `*.cdn${i}.example` },
+        route: { kind: "direct" },
+      })),
+    );
+    const withRules = { floor: [] as number[], row: [] as number[], site: [] as number[] };
+    for (let i = 0; i < RUNS + WARMUP; i++) {
+      const f = await openAndMeasure(context, floorUrl, "[data-floor]");
+      const [row = NaN, site = NaN] = await openAndMeasureAll(context, popupUrl, [
+        "[data-token-id]",
+        '[data-testid="this-site"]',
+      ]);
+      if (i < WARMUP) continue;
+      withRules.floor.push(f);
+      withRules.row.push(row);
+      withRules.site.push(site);
+    }
+
     await seed(control, tokens(10_000));
     const search = await searchLatency(context, popupUrl);
     const scroll = await scrollFrames(context, popupUrl);
@@ -205,6 +231,11 @@ async function main(): Promise<void> {
         `  ratio to the floor: median of per-round ratios ${quantile(r, 0.5).toFixed(2)}× (p25 ${quantile(r, 0.25).toFixed(2)}, p75 ${quantile(r, 0.75).toFixed(2)}); ratio of medians ${(quantile(popup, 0.5) / quantile(floor, 0.5)).toFixed(2)}×`,
       );
     }
+    console.log(summary("popup first row, 10 tokens + 10,000 rules", withRules.row));
+    console.log(summary("  'this site' line painted", withRules.site));
+    console.log(
+      `  ratio to the floor: ${(quantile(withRules.row, 0.5) / quantile(withRules.floor, 0.5)).toFixed(2)}× (ratio of medians)`,
+    );
     for (const line of firstPathBytes(extensionPath)) console.log(line);
     console.log(`API requests made by ${RUNS + WARMUP} × ${SIZES.length} opens: ${requestsOnOpen}`);
     console.log(summary("search keystroke, work (filter+render+layout)", search.work));

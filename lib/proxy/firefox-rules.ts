@@ -1,8 +1,10 @@
 /**
- * Firefox's side of site rules: each request routed by the rules in proxy.onRequest, with the
- * token its rule names. The token is remembered per request, so the request's headers
- * (Proxy-Authorization) and its proxy challenge use that token's login: two tokens on one
- * gateway carry two sites side by side, and a container's tabs their own token.
+ * Firefox's routing of each request in proxy.onRequest: by the site rules when they are on,
+ * else through the connected token. The token is remembered per request, so the request's
+ * headers (Proxy-Authorization) and its proxy challenge use the login of the token it was
+ * sent through: two tokens on one gateway carry two sites side by side, a container's tabs
+ * their own token, and a request still on its way when the user switches tokens (or the
+ * token moves) is answered as the gateway it went to expects, never left to a login dialog.
  */
 import type { RoutingPlan } from "../routing/plan";
 import type { Router } from "../routing/router";
@@ -31,24 +33,26 @@ export function createFirefoxRuleRouting(deadEnd: FirefoxProxyInfo) {
   }
 
   return {
-    /** The token a site rule sent this request through, if any. */
+    /** The token this request was sent through, if any. */
     tokenOfRequest: (requestId: string): StoredToken | null =>
       routedRequests.get(requestId) ?? null,
 
+    /** By the rules (when on), else the default: the connected token, or direct (null). */
     route(
-      { router, plan }: FirefoxRules,
+      rules: FirefoxRules | null,
       details: { url: string; requestId?: string; cookieStoreId?: string },
-      fallback: Answer,
+      fallback: StoredToken | null,
     ): Answer {
       // A redirect keeps its request id: what an earlier hop was routed through no longer holds.
       if (details.requestId) routedRequests.delete(details.requestId);
-      const match = router.route(details.url, details.cookieStoreId);
-      if (!match) return fallback;
-      const target = plan.targetOf(match.route);
-      if (target.kind === "direct") return { type: "direct" };
-      if (target.kind === "block") return deadEnd;
-      remember(details.requestId, target.token);
-      return firefoxProxyInfo(target.token);
+      const match = rules?.router.route(details.url, details.cookieStoreId);
+      const target = rules && match ? rules.plan.targetOf(match.route) : null;
+      if (target?.kind === "direct") return { type: "direct" };
+      if (target?.kind === "block") return deadEnd;
+      const token = target ? target.token : fallback;
+      if (!token) return { type: "direct" };
+      remember(details.requestId, token);
+      return firefoxProxyInfo(token);
     },
   };
 }

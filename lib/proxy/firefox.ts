@@ -18,6 +18,7 @@
  */
 import { compileRules } from "../routing/router";
 import { readState } from "../state/read";
+import type { StoredToken } from "../state/tokens";
 import type { AuthResponder } from "./auth-responder";
 import {
   DEAD_END,
@@ -42,15 +43,16 @@ export type { FirefoxApi } from "./firefox-api";
  * host excepted) — also at wake, before the engine has run.
  */
 interface Route {
-  proxy: FirefoxProxyInfo | null;
+  /** The connected token, which carries what no rule takes (null: direct). */
+  token: StoredToken | null;
   bypassList: string[];
   blocked: { providerHost: string } | null;
-  /** Site rules on: each request is routed by them, the rest by `proxy` (or direct). */
+  /** Site rules on: each request is routed by them, the rest by `token` (or direct). */
   rules: FirefoxRules | null;
 }
 
 const DEAD_END_INFO: FirefoxProxyInfo = { type: "http", ...DEAD_END };
-const DIRECT_ROUTE: Route = { proxy: null, bypassList: [], blocked: null, rules: null };
+const DIRECT_ROUTE: Route = { token: null, bypassList: [], blocked: null, rules: null };
 
 /** Firefox's browser object, checked for the proxy API that Chrome (and its typings) lack. */
 export function asFirefoxApi(api: object): FirefoxApi | null {
@@ -73,9 +75,9 @@ export function createFirefoxRouting(browser: FirefoxApi) {
     if (!token || unusableReason(token, true, Date.now())) {
       if (settings.fallbackDirect) return { ...DIRECT_ROUTE, bypassList, rules };
       const blocked = { providerHost: providerHost(settings.baseUrl) };
-      return { proxy: null, bypassList, blocked, rules: null };
+      return { token: null, bypassList, blocked, rules: null };
     }
-    return { proxy: firefoxProxyInfo(token), bypassList, blocked: null, rules };
+    return { token, bypassList, blocked: null, rules };
   }
 
   const byRules = createFirefoxRuleRouting(DEAD_END_INFO);
@@ -125,12 +127,14 @@ export function createFirefoxRouting(browser: FirefoxApi) {
     );
     browser.webRequest.onBeforeSendHeaders.addListener(
       (details) => {
-        const answer = ({ proxy }: Route): HeadersAnswer => {
-          const routed = details.requestId ? tokenOfRequest(details.requestId) : null;
+        const answer = ({ token }: Route): HeadersAnswer => {
+          // The token the request was sent through (a switch may have come since), else the
+          // connected one for requests onRequest never saw.
+          const routed = (details.requestId ? tokenOfRequest(details.requestId) : null) ?? token;
           const requestHeaders = withProxyAuthorization(
             details.requestHeaders ?? [],
             details.proxyInfo,
-            routed ? firefoxProxyInfo(routed) : proxy,
+            routed ? firefoxProxyInfo(routed) : null,
           );
           return requestHeaders ? { requestHeaders } : {};
         };
@@ -142,11 +146,11 @@ export function createFirefoxRouting(browser: FirefoxApi) {
     browser.proxy.onRequest.addListener(
       async (details) => {
         try {
-          const { proxy, bypassList, blocked, rules } = await route;
+          const { token, bypassList, blocked, rules } = await route;
           const url = new URL(details.url);
           if (blocked) return url.host === blocked.providerHost ? DIRECT : DEAD_END_INFO;
           if (isBypassed(url.hostname, bypassList)) return DIRECT;
-          return rules ? byRules.route(rules, details, proxy ?? DIRECT) : (proxy ?? DIRECT);
+          return byRules.route(rules, details, token);
         } catch {
           // Firefox sends a request whose listener failed out direct: fail closed instead.
           return DEAD_END_INFO;
@@ -171,7 +175,7 @@ export function createFirefoxRouting(browser: FirefoxApi) {
     async block(settings, host) {
       await setRoute(
         Promise.resolve({
-          proxy: null,
+          token: null,
           bypassList: settings.bypassList,
           blocked: { providerHost: host },
           rules: null,

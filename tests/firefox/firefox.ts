@@ -62,27 +62,27 @@ export async function launchFirefox(): Promise<Browser> {
 
 /** The popup page (or another of the extension's pages), from which commands are sent. */
 export async function extensionPage(browser: Browser, file = "popup.html"): Promise<Page> {
-  const page = await browser.newPage();
   const url = `moz-extension://${EXTENSION_UUID}/${file}`;
-  // The navigation happens, but puppeteer never sees its load events (the page moves to the
-  // extension process), so goto would time out: start it, then wait for the loaded document.
-  page.goto(url, { timeout: 10_000 }).catch(() => undefined);
   for (let attempt = 1; ; attempt++) {
+    const page = await browser.newPage();
+    // The navigation happens, but puppeteer never sees its load events (the page moves to the
+    // extension process), so goto would time out: start it, then wait for the loaded document.
+    page.goto(url, { timeout: 10_000 }).catch(() => undefined);
     try {
       await page.waitForFunction(
         (expected) => location.href === expected && document.readyState === "complete",
         { timeout: 10_000 },
         url,
       );
-      break;
+      await backgroundListening(page);
+      return page;
     } catch (error) {
-      // A poll that lands while the document moves to the extension process fails with a
-      // protocol error (its realm is gone), not a timeout: poll again, at most three times.
+      // A poll that lands while the document moves to the extension process can break that
+      // tab's script realm for good (a protocol error, not a timeout): a new tab, at most three.
+      await page.close().catch(() => undefined);
       if (attempt >= 3 || (error as Error).name === "TimeoutError") throw error;
     }
   }
-  await backgroundListening(page);
-  return page;
 }
 
 /**

@@ -2,7 +2,8 @@
  * Site rules in Firefox ESR: proxy.onRequest routes each request by the rules, with the login
  * of the token its rule names, so two tokens on one gateway carry two sites side by side (no
  * shared login cache stands in the way, unlike Chrome). Firefox proxies loopback here through
- * allow_hijacking_localhost, so the two sites are one echo server by two names.
+ * allow_hijacking_localhost, so the two sites are one echo server by its name and by its
+ * address.
  */
 import type { Browser, Page } from "puppeteer-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
@@ -65,33 +66,42 @@ test("two tokens on one gateway route two sites side by side; a blocked site fai
   const tokenB = must(b, "token B");
   expect(`${tokenB.host}:${tokenB.port}`).toBe(`${tokenA.host}:${tokenA.port}`);
 
+  // Two sites: the echo server by its name and by its address.
   await sendOk(ext, {
     type: "setSiteRules",
     rules: [
-      rule("a", `http://localhost:${port}/a*`, { kind: "token", tokenId: tokenA.id }),
-      rule("b", `http://localhost:${port}/b*`, { kind: "token", tokenId: tokenB.id }),
       rule("d", `http://localhost:${port}/d*`, { kind: "block" }),
+      rule("a", "localhost", { kind: "token", tokenId: tokenA.id }),
+      rule("b", "127.0.0.1", { kind: "token", tokenId: tokenB.id }),
     ],
   });
-  const base = `http://localhost:${port}`;
+  const siteA = `http://localhost:${port}`;
+  const siteB = `http://127.0.0.1:${port}`;
   for (let round = 0; round < 3; round++) {
-    expect(await exitOfPageLoad(page, `${base}/a`)).toBe(tokenA.ip);
-    expect(await exitOfPageLoad(page, `${base}/b`)).toBe(tokenB.ip);
-    // No rule: the default route, direct (nothing is connected).
-    expect(await exitOfPageLoad(page, `${base}/c`)).toBe("127.0.0.1");
+    expect(await exitOfPageLoad(page, `${siteA}/`)).toBe(tokenA.ip);
+    expect(await exitOfPageLoad(page, `${siteB}/`)).toBe(tokenB.ip);
   }
-  await expect(exitOfPageLoad(page, `${base}/d`)).rejects.toThrow();
+  await expect(exitOfPageLoad(page, `${siteA}/d`)).rejects.toThrow();
   // Side by side at once, in two tabs.
   const second = await must(browser, "browser").newPage();
   const both = await Promise.all([
-    exitOfPageLoad(page, `${base}/a`),
-    exitOfPageLoad(second, `${base}/b`),
+    exitOfPageLoad(page, `${siteA}/?together`),
+    exitOfPageLoad(second, `${siteB}/?together`),
   ]);
   expect(both).toEqual([tokenA.ip, tokenB.ip]);
   await second.close();
+  // No rule: the default route, direct (nothing is connected).
+  await sendOk(ext, {
+    type: "setSiteRules",
+    rules: [rule("a", "localhost", { kind: "token", tokenId: tokenA.id })],
+  });
+  expect(await exitOfPageLoad(page, `${siteB}/`)).toBe("127.0.0.1");
   // Each site's requests signed in as its own token.
-  const log = (await gatewayLog(server)).filter((e) => e.target === `localhost:${port}`);
-  expect(new Set(log.map((e) => e.username))).toEqual(new Set([tokenA.username, tokenB.username]));
+  const log = await gatewayLog(server);
+  const signedIn = (target: string) =>
+    new Set(log.filter((e) => e.target === target).map((e) => e.username));
+  expect(signedIn(`localhost:${port}`)).toEqual(new Set([tokenA.username]));
+  expect(signedIn(`127.0.0.1:${port}`)).toEqual(new Set([tokenB.username]));
   expect(site.proxyAuthorizationSeen).toEqual([]);
   await send(ext, { type: "setSiteRules", rules: [] });
 });

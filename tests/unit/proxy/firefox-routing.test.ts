@@ -1,0 +1,116 @@
+/**
+ * Firefox's request routing as glue (a recording stand-in for Firefox's listener API, real
+ * extension storage from fakeBrowser): a request keeps the token it was sent through, so its
+ * headers and its proxy challenge use that login even when the route changes while it is on
+ * its way. Before, the headers came from the new route: the old gateway challenged the
+ * request, the challenge matched no token, and Firefox showed its login dialog.
+ */
+import { beforeEach, describe, expect, it } from "vitest";
+import { fakeBrowser } from "wxt/testing";
+import type { FirefoxProxyInfo, RequestHeader } from "../../../lib/proxy/config";
+import { createFirefoxRouting, type FirefoxApi } from "../../../lib/proxy/firefox";
+import { DEFAULT_SETTINGS } from "../../../lib/state/settings";
+import type { StoredToken } from "../../../lib/state/tokens";
+import { makeToken } from "../stored-token";
+
+type Listener = (details: never) => unknown;
+
+/** Firefox's events as the routing registers on them; the test calls the listeners. */
+function recordingFirefox() {
+  const listeners: Record<string, Listener> = {};
+  const event = (name: string) => ({
+    addListener: (listener: Listener) => {
+      listeners[name] = listener;
+    },
+  });
+  const api = {
+    webRequest: {
+      onBeforeSendHeaders: event("headers"),
+      onHeadersReceived: event("received"),
+      onErrorOccurred: event("error"),
+      onAuthRequired: event("auth"),
+    },
+    proxy: {
+      onRequest: event("request"),
+      onError: event("proxyError"),
+      settings: { get: async () => ({ levelOfControl: "controllable_by_this_extension" }) },
+    },
+    action: {
+      setBadgeText: async () => undefined,
+      setBadgeBackgroundColor: async () => undefined,
+      setTitle: async () => undefined,
+    },
+  } as unknown as FirefoxApi;
+  const call = <T>(name: string, details: object) =>
+    (listeners[name] as (details: object) => T)(details);
+  return { api, call };
+}
+
+const basic = (t: StoredToken) => `Basic ${btoa(`${t.username}:${t.password}`)}`;
+
+async function connect(token: StoredToken) {
+  await fakeBrowser.storage.local.set({
+    tokens: [token],
+    connection: { activeTokenId: token.id, lastTokenId: token.id },
+    settings: { ...DEFAULT_SETTINGS, bypassList: [] },
+  });
+}
+
+beforeEach(() => fakeBrowser.reset());
+
+describe("Firefox routing: a request keeps the token it was sent through", () => {
+  it("its headers carry that token's login while the route changes under it", async () => {
+    const before = makeToken({ id: 5, host: "127.0.0.1", port: 8000 });
+    await connect(before);
+    const { api, call } = recordingFirefox();
+    const firefox = createFirefoxRouting(api);
+    firefox.register(() => undefined, {
+      answer: async () => ({}),
+      settled: () => undefined,
+    } as never);
+    await firefox.platform.apply(before, DEFAULT_SETTINGS);
+    const via = (await call<Promise<FirefoxProxyInfo>>("request", {
+      url: "http://site.example/",
+      requestId: "r1",
+    })) as FirefoxProxyInfo;
+    expect(via).toMatchObject({ host: "127.0.0.1", port: 8000 });
+
+    // The token moves (another port) and the engine re-applies: the new route is on its way.
+    const moved = { ...before, port: 9 };
+    await connect(moved);
+    const applying = firefox.platform.apply(moved, DEFAULT_SETTINGS);
+    const answer = (await call<Promise<{ requestHeaders?: RequestHeader[] }>>("headers", {
+      requestId: "r1",
+      requestHeaders: [],
+      proxyInfo: via,
+    })) as { requestHeaders?: RequestHeader[] };
+    expect(answer.requestHeaders).toContainEqual({
+      name: "Proxy-Authorization",
+      value: basic(before),
+    });
+    // Its challenge is answered as the token it went through, never left to a dialog.
+    expect(firefox.tokenOfRequest("r1")).toMatchObject({ id: 5, port: 8000 });
+    await applying;
+
+    // A request after the change goes to the new port.
+    const next = await call<Promise<FirefoxProxyInfo>>("request", {
+      url: "http://site.example/",
+      requestId: "r2",
+    });
+    expect(next).toMatchObject({ host: "127.0.0.1", port: 9 });
+    expect(firefox.tokenOfRequest("r2")).toMatchObject({ port: 9 });
+  });
+
+  it("a request that goes direct is remembered as no token's", async () => {
+    const { api, call } = recordingFirefox();
+    const firefox = createFirefoxRouting(api);
+    firefox.register(() => undefined, {
+      answer: async () => ({}),
+      settled: () => undefined,
+    } as never);
+    expect(await call("request", { url: "http://site.example/", requestId: "r3" })).toEqual({
+      type: "direct",
+    });
+    expect(firefox.tokenOfRequest("r3")).toBeNull();
+  });
+});
