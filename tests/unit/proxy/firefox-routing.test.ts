@@ -46,6 +46,17 @@ function recordingFirefox() {
   return { api, call };
 }
 
+/** The routing with its listeners registered (the auth answer is not what is tested here). */
+function registeredRouting() {
+  const { api, call } = recordingFirefox();
+  const firefox = createFirefoxRouting(api);
+  firefox.register(() => undefined, {
+    answer: async () => ({}),
+    settled: () => undefined,
+  } as never);
+  return { firefox, call };
+}
+
 const basic = (t: StoredToken) => `Basic ${btoa(`${t.username}:${t.password}`)}`;
 
 async function connect(token: StoredToken) {
@@ -62,12 +73,7 @@ describe("Firefox routing: a request keeps the token it was sent through", () =>
   it("its headers carry that token's login while the route changes under it", async () => {
     const before = makeToken({ id: 5, host: "127.0.0.1", port: 8000 });
     await connect(before);
-    const { api, call } = recordingFirefox();
-    const firefox = createFirefoxRouting(api);
-    firefox.register(() => undefined, {
-      answer: async () => ({}),
-      settled: () => undefined,
-    } as never);
+    const { firefox, call } = registeredRouting();
     await firefox.platform.apply(before, DEFAULT_SETTINGS);
     const via = (await call<Promise<FirefoxProxyInfo>>("request", {
       url: "http://site.example/",
@@ -102,12 +108,7 @@ describe("Firefox routing: a request keeps the token it was sent through", () =>
   });
 
   it("a request that goes direct is remembered as no token's", async () => {
-    const { api, call } = recordingFirefox();
-    const firefox = createFirefoxRouting(api);
-    firefox.register(() => undefined, {
-      answer: async () => ({}),
-      settled: () => undefined,
-    } as never);
+    const { firefox, call } = registeredRouting();
     expect(await call("request", { url: "http://site.example/", requestId: "r3" })).toEqual({
       type: "direct",
     });
