@@ -4,13 +4,16 @@ import { ErrorText } from "./Messages";
 
 /**
  * Fail closed, said plainly: the chosen token cannot be used, so traffic is blocked. Two ways
- * out, both the user's own choice: go direct, or pick another token.
+ * out, both the user's own choice: go direct, or pick another token. When no token is chosen
+ * (the browser refused the site rules' settings) neither helps: the sentence points to Options.
  */
 export function BlockedBanner({
   failure,
+  tokenChosen,
   onChooseToken,
 }: {
   failure: Failure;
+  tokenChosen: boolean;
   onChooseToken: () => void;
 }) {
   const { t, send } = useEnv();
@@ -20,14 +23,16 @@ export function BlockedBanner({
         <strong>{t("blockedTitle")}</strong>
       </p>
       <ErrorText failure={failure} />
-      <div class="blocked-actions">
-        <button type="button" class="btn" onClick={() => void send({ type: "disconnect" })}>
-          {t("goDirect")}
-        </button>
-        <button type="button" class="btn btn--primary" onClick={onChooseToken}>
-          {t("chooseToken")}
-        </button>
-      </div>
+      {tokenChosen && (
+        <div class="blocked-actions">
+          <button type="button" class="btn" onClick={() => void send({ type: "disconnect" })}>
+            {t("goDirect")}
+          </button>
+          <button type="button" class="btn btn--primary" onClick={onChooseToken}>
+            {t("chooseToken")}
+          </button>
+        </div>
+      )}
     </section>
   );
 }

@@ -89,6 +89,7 @@ export function PopupApp({
       {status.state === "blocked" && status.error ? (
         <BlockedBanner
           failure={asFailure(status.error.failure)}
+          tokenChosen={connection.activeTokenId !== null}
           onChooseToken={() => setView("tokens")}
         />
       ) : (

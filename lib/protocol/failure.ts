@@ -36,6 +36,7 @@ export type Failure =
   | { code: "token-expired" }
   | { code: "address-pending" }
   | { code: "config-failed"; detail: string }
+  | { code: "rules-config-failed"; detail: string }
   | { code: "gateway-shared"; endpoint: string }
   | { code: "site-rule-invalid"; position: number; pattern: string }
   | { code: "site-rules-full"; max: number }
@@ -75,6 +76,7 @@ const FIXED_IN_OPTIONS: ReadonlySet<string> = new Set<FailureCode>([
   "api-unauthorized",
   "api-unauthorized-basic",
   "api-unauthorized-bearer",
+  "rules-config-failed",
 ]);
 
 export const fixedInOptions = (failure: { code: string; cause?: unknown }): boolean =>

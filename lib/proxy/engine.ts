@@ -83,20 +83,28 @@ export function createEngine(deps: EngineDeps) {
     // Site rules on: one config routes every rule and the default (the token or direct).
     const routed = platform.applyPlan ? await rulesPlan(false) : null;
     if (id === null) {
+      let refused: unknown = null;
       try {
         await owned(routed?.owners() ?? {}, tokens);
         if (routed) await platform.applyPlan?.(routed, settings);
         else await platform.clear();
-      } catch {
-        // The browser refused the rules' config: nothing may pass unchecked (fail closed).
+      } catch (error) {
+        // The browser refused the rules' config: nothing may pass unchecked (fail closed),
+        // and the status says so rather than "direct".
+        refused = error;
         await platform.block(settings, providerHost(settings.baseUrl));
       }
       const controlledByOther = await platform.controlledByOther();
       return status.setStatus((s) => ({
         ...s,
-        state: "direct",
+        state: refused ? "blocked" : "direct",
         tokenId: null,
-        error: null,
+        error: refused
+          ? {
+              failure: { code: "rules-config-failed", detail: String(refused).slice(0, 200) },
+              at: now(),
+            }
+          : null,
         controlledByOther,
       }));
     }

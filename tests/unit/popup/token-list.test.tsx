@@ -276,6 +276,24 @@ describe("the route, from evidence", () => {
     await click(m, button(m.root.querySelector(".blocked") as Element, "Go direct"));
     expect(send).toHaveBeenCalledWith({ type: "disconnect" });
   });
+
+  it("blocked with no token chosen (the browser refused the rules): points to Options, no dead-end buttons", async () => {
+    const { env, openOptions } = fakeEnv(() => ({ ok: true, data: null }));
+    const blocked = state(sample, {
+      connection: { activeTokenId: null, lastTokenId: null },
+      status: {
+        ...DEFAULT_STATUS,
+        state: "blocked",
+        error: { failure: { code: "rules-config-failed", detail: "Invalid PAC" }, at: NOW },
+      },
+    });
+    mounted = await mount(<PopupApp state={blocked} />, env);
+    const banner = mounted.root.querySelector(".blocked") as Element;
+    expect(banner.textContent).toContain("refused the proxy settings of your site rules");
+    expect(banner.querySelectorAll("button")).toHaveLength(1);
+    await click(mounted, button(banner, "Open Options"));
+    expect(openOptions).toHaveBeenCalled();
+  });
 });
 
 describe("background work nobody watched", () => {

@@ -877,6 +877,21 @@ describe("site rules", () => {
     expect(status.state).toBe("direct");
   });
 
+  it("with nothing connected, a rules config the browser refuses blocks, and the status says so", async () => {
+    const t = await setup({ connection: active(null) });
+    await writeState({ siteRules: [rules[0] as SiteRule] });
+    t.platform.applyPlan = async () => {
+      throw new Error("Invalid PAC script");
+    };
+    const status = await t.engine.reconcile();
+    expect(ops(t.calls)).toEqual(["block"]);
+    expect(status).toMatchObject({
+      state: "blocked",
+      tokenId: null,
+      error: { failure: { code: "rules-config-failed", detail: "Error: Invalid PAC script" } },
+    });
+  });
+
   it("only disabled rules: as without rules", async () => {
     const t = await setup({ connection: active(1) });
     await writeState({ siteRules: [rules[4] as SiteRule] });
