@@ -71,6 +71,18 @@ export function createAuthResponder(
     return [...unsettled].some(([id, l]) => l === login && (answered[id] ?? 0) > since);
   };
 
+  /** Waiting for how the one answer out for a login fares (see ownCheckWaits below). */
+  const outcomeWaiters = new Map<string, (() => void)[]>();
+  const outcomeOf = (login: string) =>
+    new Promise<void>((resolve) => {
+      outcomeWaiters.set(login, [...(outcomeWaiters.get(login) ?? []), resolve]);
+      setTimeout(resolve, PROBE_MS);
+    });
+  const tellOutcome = (login: string) => {
+    for (const resolve of outcomeWaiters.get(login) ?? []) resolve();
+    outcomeWaiters.delete(login);
+  };
+
   /** Logins challenged after they had worked: when their burst last showed a challenge. */
   const bursts = new Map<string, { lastSeen: number }>();
   async function holdUntilQuiet(login: string): Promise<void> {
@@ -126,9 +138,14 @@ export function createAuthResponder(
     if (statusCode === 407) {
       refused.add(login);
       proven.delete(login);
-      void mirror().then(() => onRefused({ code: "credentials-refused" }));
+      // Those waiting hear the outcome once the refusal is stored: an engine check that then
+      // fails finds the reason, and does not put "unreachable" over it.
+      void mirror()
+        .then(() => onRefused({ code: "credentials-refused" }))
+        .finally(() => tellOutcome(login));
     } else {
       proven.add(login);
+      tellOutcome(login);
     }
   }
 
@@ -162,6 +179,7 @@ export function createAuthResponder(
       proven.delete(login);
       await mirror();
       const reported = onRefused({ code: "credentials-refused" });
+      void reported.finally(() => tellOutcome(login));
       // The engine's own check must find the reason stored when its request fails. A page's
       // request is let go at once: while it waits here the browser keeps sending the refused
       // password on new connections.
@@ -174,6 +192,17 @@ export function createAuthResponder(
     // cached copy of it: most likely revoked. One answer finds out; the rest are not sent
     // meanwhile. The browser puts an answer into its cache at once and sends it unasked on
     // every new connection, so the one answer waits until the burst it came in is over.
+    // The engine's own check (after a proxy error) must find out how the login fares, not meet
+    // a cancel meant to hold a burst down: it waits for the one answer's outcome (bounded),
+    // then is decided as anything else. A cancel there would blame a working token.
+    if (
+      proven.has(login) &&
+      challenge.fromTab === false &&
+      (probeOut(login) || bursts.has(login))
+    ) {
+      await outcomeOf(login);
+      return decide(challenge, false);
+    }
     if (proven.has(login)) {
       if (probeOut(login)) return { cancel: true };
       const burst = bursts.get(login);

@@ -153,6 +153,32 @@ describe("answering proxy challenges", () => {
       expect(await reply()).toEqual(credentials);
     });
 
+    it.each([
+      [200, credentials],
+      [407, { cancel: true }],
+    ])(
+      "the engine's own check in the burst waits for the one answer: its outcome %i decides",
+      async (status, expected) => {
+        const { answer, settled, worked } = responder();
+        worked(active);
+        let first: unknown = "pending";
+        void answer(challenge("page", { fromTab: true })).then((reply) => {
+          first = reply;
+        });
+        let check: unknown = "pending";
+        void answer(challenge("check", { fromTab: false })).then((reply) => {
+          check = reply;
+        });
+        // A cancel here would make the engine blame a token that may still work.
+        await vi.advanceTimersByTimeAsync(1_000);
+        expect(first).toEqual(credentials);
+        expect(check).toBe("pending");
+        settled("page", status);
+        await vi.advanceTimersByTimeAsync(0);
+        expect(check).toEqual(expected);
+      },
+    );
+
     it("a burst that never ends still gets its one answer (the hold is bounded)", async () => {
       const { seen } = await burst(100, 30);
       expect(seen.filter((r) => r === "pending").length).toBeLessThan(30);
