@@ -2,6 +2,7 @@
  * The rule editor's text and its list: the stored rules, a draft that shows each change at
  * once, and saves sent one after another (the whole ordered list each time).
  */
+import { dequal } from "dequal";
 import { useContext, useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { type RulesT, rulesTranslate } from "@/lib/i18n/rules-strings";
 import type { SiteRule } from "@/lib/routing/rules";
@@ -30,22 +31,34 @@ export function useRuleList(): RuleList {
   const saving = useRef(0);
   const latest = useRef(stored);
   const queue = useRef<Promise<unknown>>(Promise.resolve());
+  /** The lists our saves sent since storage last showed the newest of them. */
+  const sent = useRef<SiteRule[][]>([]);
   latest.current = stored;
 
-  // Storage wins, except while our own saves are on their way (each carries the whole list).
+  // Storage wins, except while our own saves are on their way (each carries the whole list),
+  // and except for an older list of our own: a read started before our last save landed can
+  // answer after it, and showing it would move rows under the user's focus and back.
   useEffect(() => {
-    if (saving.current === 0 && stored) setDraft(stored);
+    if (saving.current > 0 || !stored) return;
+    const newest = sent.current.at(-1);
+    if (newest && dequal(stored, newest)) sent.current = [];
+    else if (sent.current.some((list) => dequal(list, stored))) return;
+    setDraft(stored);
   }, [stored]);
 
   function save(next: SiteRule[]): Promise<string | null> {
     setDraft(next);
+    sent.current = [...sent.current, next];
     saving.current++;
     const done = queue.current.then(async () => {
       const reply = await send({ type: "setSiteRules", rules: next });
       saving.current--;
       if (reply.ok) return null;
       // Back to what is stored: a later save in the queue may still replace it.
-      if (saving.current === 0 && latest.current) setDraft(latest.current);
+      if (saving.current === 0 && latest.current) {
+        sent.current = [];
+        setDraft(latest.current);
+      }
       return explain(reply.failure);
     });
     queue.current = done;
