@@ -113,6 +113,10 @@ test("A through token 1, B through token 2 (another gateway), E through token 3 
     expect(await exits()).toEqual(expected);
     // Twice more: the gateway's logins stay apart once the browser caches them.
     expect(await exits()).toEqual(expected);
+    // All five at the same time, twice over.
+    const sites = [...Object.keys(expected), ...Object.keys(expected)];
+    const together = await Promise.all(sites.map((site) => exitOf(context, site)));
+    expect(together).toEqual(sites.map((site) => expected[site as keyof typeof expected]));
 
     // Worker stop: the setting stays and a cold worker answers each gateway's challenge.
     await ext.close();
