@@ -4,6 +4,7 @@
  *   save + apply    the editor's setSiteRules, sent from an extension page → its reply: checks
  *                   every rule again, stores the list, builds the plan and the PAC script, and
  *                   applies it
+ *   this site       the popup's routeOf round trip: reads the rules, plans, routes one URL
  * Median and p95 over RUNS runs. Figures only: nothing here asserts on time.
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -76,9 +77,17 @@ async function main(): Promise<void> {
       await sendOk(ext, { type: "setSiteRules", rules: next });
       saves.push(performance.now() - start);
     }
+    // The popup's "this site" question with the last saved 10,000 rules in storage.
+    const asks: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const start = performance.now();
+      await sendOk(ext, { type: "routeOf", url: `https://www.site${i * 10 + 1}.example/page` });
+      asks.push(performance.now() - start);
+    }
     console.log(`Site rules in Chromium (${RULES.toLocaleString("en")} rules, ${RUNS} runs)`);
     console.log(summary("apply (proxy.settings.set of the PAC)", applies));
     console.log(summary("save + apply (setSiteRules round trip)", saves));
+    console.log(summary("'this site' answer (routeOf round trip)", asks));
   } finally {
     await context.close();
     await sb.close();
