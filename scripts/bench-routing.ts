@@ -6,6 +6,7 @@
  * Figures only: nothing here asserts on time.
  */
 import { performance } from "node:perf_hooks";
+import vm from "node:vm";
 import { pacScript } from "../lib/routing/pac";
 import { compileRules, type Router } from "../lib/routing/router";
 import type { Route, SiteRule } from "../lib/routing/rules";
@@ -168,6 +169,29 @@ const pacMs = timeRuns(() => {
   pacBytes = pacScript(rules, resolve, "PROXY 127.0.0.1:9").length;
 });
 
+/**
+ * What Chrome runs per request: the generated script's FindProxyForURL, evaluated here in a
+ * V8 context of its own (Chrome's PAC runtime is V8 too), with the URL as Chrome hands it (of
+ * https:// only the origin).
+ */
+const pacContext = vm.createContext({});
+vm.runInContext(pacScript(rules, resolve, "PROXY 127.0.0.1:9"), pacContext);
+const findProxy = (pacContext as { FindProxyForURL: (url: string, host: string) => string })
+  .FindProxyForURL;
+const pacArgs = urls.map((url): [string, string] => {
+  const parsed = new URL(url);
+  const seen = parsed.protocol === "https:" ? `${parsed.origin}/` : url;
+  return [seen, parsed.hostname.replace(/^\[|\]$/g, "")];
+});
+for (let i = 0; i < 20_000; i++) findProxy(...(pacArgs[i % pacArgs.length] ?? ["", ""]));
+const pacUs: number[] = [];
+for (let i = 0; i < LOOKUPS; i++) {
+  const [url, host] = pacArgs[i % pacArgs.length] ?? ["", ""];
+  const start = process.hrtime.bigint();
+  findProxy(url, host);
+  pacUs.push(Number(process.hrtime.bigint() - start) / 1_000);
+}
+
 const row = (name: string, samples: number[], unit: string, digits: number) =>
   `${name.padEnd(44)} median ${at(samples, 0.5).toFixed(digits).padStart(7)} ${unit}   p95 ${at(samples, 0.95).toFixed(digits).padStart(7)} ${unit}   (n=${samples.length})`;
 
@@ -177,6 +201,7 @@ console.log(
 );
 console.log(row("router.route per lookup", lookups.us, "µs", 2));
 console.log(row("  (the timer alone)", timerUs, "µs", 2));
+console.log(row("PAC FindProxyForURL per request (V8)", pacUs, "µs", 2));
 console.log(row("compileRules (10,000 rules)", compileMs, "ms", 1));
 console.log(row(`pacScript (10,000 rules, ${Math.round(pacBytes / 1024)} KiB)`, pacMs, "ms", 1));
 console.log(
