@@ -16,6 +16,8 @@
  *   session, since the browser last held a cached copy. A stored "connected" is not that
  *   proof: after a browser restart, or once the extension drops the cached copy (connect,
  *   switch, refresh), every request is challenged afresh, and none of them may be cancelled.
+ * - the engine's own check is never cancelled to hold a burst down (its failure would blame the
+ *   token): it waits, bounded, for the one answer's outcome and is decided by it.
  */
 import type { Failure } from "../protocol/failure";
 import { read, readState } from "../state/read";
@@ -71,7 +73,7 @@ export function createAuthResponder(
     return [...unsettled].some(([id, l]) => l === login && (answered[id] ?? 0) > since);
   };
 
-  /** Waiting for how the one answer out for a login fares (see ownCheckWaits below). */
+  /** The engine's own checks waiting for how the one answer out for a login fares. */
   const outcomeWaiters = new Map<string, (() => void)[]>();
   const outcomeOf = (login: string) =>
     new Promise<void>((resolve) => {
@@ -188,10 +190,6 @@ export function createAuthResponder(
       return { cancel: true };
     }
     if (refused.has(login)) return { cancel: true };
-    // A login that worked before is challenged only when the proxy rejected the browser's
-    // cached copy of it: most likely revoked. One answer finds out; the rest are not sent
-    // meanwhile. The browser puts an answer into its cache at once and sends it unasked on
-    // every new connection, so the one answer waits until the burst it came in is over.
     // The engine's own check (after a proxy error) must find out how the login fares, not meet
     // a cancel meant to hold a burst down: it waits for the one answer's outcome (bounded),
     // then is decided as anything else. A cancel there would blame a working token.
@@ -203,6 +201,10 @@ export function createAuthResponder(
       await outcomeOf(login);
       return decide(challenge, false);
     }
+    // A login that worked before is challenged only when the proxy rejected the browser's
+    // cached copy of it: most likely revoked. One answer finds out; the rest are not sent
+    // meanwhile. The browser puts an answer into its cache at once and sends it unasked on
+    // every new connection, so the one answer waits until the burst it came in is over.
     if (proven.has(login)) {
       if (probeOut(login)) return { cancel: true };
       const burst = bursts.get(login);
