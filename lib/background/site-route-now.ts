@@ -15,12 +15,14 @@ export async function siteRouteNow(
   options: PlanOptions,
 ): Promise<SiteRouteReport> {
   const { status, settings } = await readState(["status", "settings"]);
-  let plan = await currentPlan({ ...options, defaultDirect: false });
-  // The default route blocked for a reason (the connected token cannot be used).
-  const defaultUnusable = plan.fallback.kind === "block" && plan.fallback.failure !== null;
-  if (defaultUnusable && settings.fallbackDirect) {
-    plan = await currentPlan({ ...options, defaultDirect: true });
-  }
+  const planned = await currentPlan({ ...options, defaultDirect: false });
+  // The default route blocked for a reason (the connected token cannot be used): with "fall
+  // back to direct" only it changes; such a token takes no gateway spelling from the rules.
+  const defaultUnusable = planned.fallback.kind === "block" && planned.fallback.failure !== null;
+  const plan =
+    defaultUnusable && settings.fallbackDirect
+      ? { ...planned, fallback: { kind: "direct" as const } }
+      : planned;
   const report = siteRouteReport(url, plan, {
     container,
     // Chrome's PAC sees only the origin of https:// addresses (one login per gateway

@@ -14,8 +14,10 @@ import type { Sandbox } from "../sandbox/index";
 import { expect, extensionPath, launchWithExtension, test, unpackedExtensionId } from "./fixtures";
 import {
   buyElsewhere,
+  control,
   createTokens,
   extensionPage,
+  gatewayLog,
   must,
   openOptions,
   sandboxFor,
@@ -282,16 +284,35 @@ test("a gateway written as a name carries two tokens side by side: once by its n
     // One after the other, then at the same time: each site keeps its own token's exit.
     expect(await exitOf(context, "a.test")).toBe(one.ip);
     expect(await exitOf(context, "e.test")).toBe(two.ip);
+    const together = () =>
+      Promise.all([
+        exitOf(context, "a.test"),
+        exitOf(context, "e.test"),
+        exitOf(context, "a.test"),
+        exitOf(context, "e.test"),
+      ]);
     for (let round = 0; round < 3; round++) {
-      expect(
-        await Promise.all([
-          exitOf(context, "a.test"),
-          exitOf(context, "e.test"),
-          exitOf(context, "a.test"),
-          exitOf(context, "e.test"),
-        ]),
-      ).toEqual([one.ip, two.ip, one.ip, two.ip]);
+      expect(await together()).toEqual([one.ip, two.ip, one.ip, two.ip]);
     }
+    // A cold worker answers the root-dot spelling's challenge as the applied config wrote it.
+    await ext.close();
+    const page = await context.newPage();
+    const worker = await watchWorker(await context.newCDPSession(page), extensionId);
+    await worker.stop();
+    await expect.poll(() => worker.isRunning()).toBe(false);
+    // Each spelling's login challenged once more, one load at a time (parallel loads in a
+    // re-challenge are held down to one answer by the load guard, lib/proxy/auth-responder.ts;
+    // a second challenge of one request reads as a refusal).
+    const rechallenged = async () =>
+      (await gatewayLog(sb)).filter((e) => e.username !== null && e.result === "auth-required")
+        .length;
+    const before = await rechallenged();
+    await control(sb, "gateway/rechallenge", { count: 1 });
+    expect(await exitOf(context, "a.test")).toBe(one.ip);
+    await control(sb, "gateway/rechallenge", { count: 1 });
+    expect(await exitOf(context, "e.test")).toBe(two.ip);
+    expect((await rechallenged()) - before).toBe(2);
+    expect(await together()).toEqual([one.ip, two.ip, one.ip, two.ip]);
   } finally {
     await context.close();
   }
