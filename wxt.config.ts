@@ -1,9 +1,9 @@
-import { readFile, writeFile } from "node:fs/promises";
+import { readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import preact from "@preact/preset-vite";
 import type { Plugin } from "vite";
 import { defineConfig } from "wxt";
-import { chinesePopupPage, popupFirstFiles } from "./scripts/popup-first-files";
+import { popupPages, popupStylesheet, popupTableFiles } from "./scripts/popup-first-files";
 
 /**
  * No HTML from strings, anywhere in the build: the pages never use Preact's
@@ -40,15 +40,22 @@ export default defineConfig({
         if (popup >= 0) groups.push(group.splice(popup, 1));
       }
     },
-    // The popup's early script and language packs (see scripts/popup-first-files.ts).
-    "build:publicAssets": async (_wxt, files) => {
-      files.push(...(await popupFirstFiles()));
+    // The popup's language tables (see scripts/popup-first-files.ts).
+    "build:publicAssets": (_wxt, files) => {
+      files.push(...popupTableFiles());
     },
-    // The Chinese popup page, from the built English one (its chunks' names are known now).
-    "build:done": async (wxt) => {
-      const page = (name: string) => path.join(wxt.config.outDir, name);
-      const html = await readFile(page("popup.html"), "utf8");
-      await writeFile(page("popup-zh.html"), chinesePopupPage(html));
+    // The popup pages, English and Chinese, each carrying its stylesheet and strings, from the
+    // built page (its chunks' names are known now). The stylesheet's file is then unused.
+    "build:done": async (wxt, output) => {
+      const file = (name: string) => path.join(wxt.config.outDir, name);
+      const html = await readFile(file("popup.html"), "utf8");
+      const stylesheet = popupStylesheet(html);
+      const pages = popupPages(html, await readFile(file(stylesheet), "utf8"));
+      for (const page of pages) await writeFile(file(page.file), page.html);
+      await rm(file(stylesheet));
+      for (const step of output.steps) {
+        step.chunks = step.chunks.filter((chunk) => chunk.fileName !== stylesheet);
+      }
     },
   },
   manifest: ({ browser }) => ({

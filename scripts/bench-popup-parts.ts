@@ -172,7 +172,7 @@ function bytesLine(name: string, files: string[]): string {
     const gz = chosen.reduce((n, f) => n + gzipSync(readFileSync(f), { level: 9 }).length, 0);
     return `${(raw / 1024).toFixed(1).padStart(6)} KiB raw ${(gz / 1024).toFixed(1).padStart(6)} KiB gzip`;
   };
-  return `${name.padEnd(14)} JS ${sum(".js")}   CSS ${sum(".css")}`;
+  return `${name.padEnd(14)} JS ${sum(".js")}   CSS ${sum(".css")}   HTML ${sum(".html")}`;
 }
 
 export function sizes(root: string): string[] {
@@ -184,5 +184,6 @@ export function sizes(root: string): string[] {
     "popup.html",
     "options.html",
   ];
-  return entries.map((entry) => bytesLine(entry, entryFiles(root, entry)));
+  const page = (entry: string) => (entry.endsWith(".html") ? [path.join(root, entry)] : []);
+  return entries.map((entry) => bytesLine(entry, [...page(entry), ...entryFiles(root, entry)]));
 }

@@ -1,51 +1,59 @@
 /**
- * Files the popup loads before its own modules, written at build (wxt.config.ts): the early
- * script (lib/popup/early-start.ts as a plain classic script, no framework wrapper) and, per
- * language, two table scripts: the popup's strings and its failure sentences. Also the Chinese
- * popup page: popup.html naming the Chinese strings (the background opens the page of the
- * user's language, lib/background/popup-page.ts).
+ * What the popup's first screen needs besides its one module, written at build (wxt.config.ts):
+ * - per language, two table scripts: the popup's strings and its failure sentences (loaded
+ *   when the user switches language, and the failures on demand);
+ * - the popup pages themselves: popup.html (English) and popup-zh.html (Chinese), each carrying
+ *   its stylesheet and its language's strings inline, so opening the popup costs one request
+ *   (the module) like an empty page. The background opens the page of the user's language
+ *   (lib/background/popup-page.ts).
  */
-import path from "node:path";
-import { build, type Rollup } from "vite";
-import { tableScript } from "../lib/i18n/popup-pack";
+import { carriedTable, tableScript } from "../lib/i18n/popup-pack";
 import { pack as en } from "../lib/i18n/popup-pack-en";
 import { pack as zh } from "../lib/i18n/popup-pack-zh";
 
-export async function popupFirstFiles(): Promise<{ relativeDest: string; contents: string }[]> {
-  const built = (await build({
-    configFile: false,
-    logLevel: "warn",
-    build: {
-      write: false,
-      minify: true,
-      lib: { entry: path.resolve("lib/popup/early-start.ts"), formats: ["iife"], name: "early" },
-    },
-  })) as Rollup.RollupOutput | Rollup.RollupOutput[];
-  const chunk = (Array.isArray(built) ? built[0] : built)?.output[0];
-  if (chunk?.type !== "chunk") throw new Error("popup-early.js was not built");
-  return [
-    { relativeDest: "popup-early.js", contents: chunk.code },
-    ...[en, zh].flatMap(({ language, popup, failures }) => {
-      const code = language === "zh_CN" ? "zh" : "en";
-      const file = (name: string, table: object) => ({
-        relativeDest: `${name}-${code}.js`,
-        contents: tableScript(`/${name}-${code}.js`, table),
-      });
-      return [
-        file("popup-pack", { language, popup }),
-        file("popup-failures", { language, failures }),
-      ];
-    }),
-  ];
+const packs = [en, zh];
+const fileCode = (language: string) => (language === "zh_CN" ? "zh" : "en");
+
+export function popupTableFiles(): { relativeDest: string; contents: string }[] {
+  return packs.flatMap(({ language, popup, failures }) => {
+    const file = (name: string, table: object) => ({
+      relativeDest: `${name}-${fileCode(language)}.js`,
+      contents: tableScript(`/${name}-${fileCode(language)}.js`, table),
+    });
+    return [
+      file("popup-pack", { language, popup }),
+      file("popup-failures", { language, failures }),
+    ];
+  });
 }
 
-/** popup-zh.html from the built popup.html: the same page, in Chinese, naming its strings. */
-export function chinesePopupPage(html: string): string {
-  const english = '<script async src="/popup-pack-en.js"></script>';
-  if (!html.includes(english) || !html.includes('<html lang="en">')) {
-    throw new Error("popup.html changed: update chinesePopupPage()");
+const STRINGS_MARK = "<!-- popup-strings -->";
+const STYLESHEET = /<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/popup-[\w-]+\.css)">/;
+
+/** The stylesheet popup.html as built links to (its address inside the output folder). */
+export function popupStylesheet(html: string): string {
+  const link = STYLESHEET.exec(html);
+  if (!link?.[1]) throw new Error("popup.html no longer links one stylesheet: update popupPages()");
+  return link[1];
+}
+
+/**
+ * The two popup pages from the built popup.html and its stylesheet's text: the stylesheet in a
+ * <style> element, the language's strings in a JSON data block, and the page's language.
+ */
+export function popupPages(html: string, css: string): { file: string; html: string }[] {
+  if (!html.includes(STRINGS_MARK) || !html.includes('<html lang="en">')) {
+    throw new Error("popup.html changed: update popupPages()");
   }
-  return html
-    .replace(english, '<script async src="/popup-pack-zh.js"></script>')
-    .replace('<html lang="en">', '<html lang="zh-CN">');
+  if (css.includes("</style")) throw new Error("the popup's stylesheet cannot be carried inline");
+  const styled = html.replace(STYLESHEET, () => `<style>${css}</style>`);
+  return packs.map(({ language, popup }) => {
+    const code = fileCode(language);
+    return {
+      file: code === "zh" ? "popup-zh.html" : "popup.html",
+      html: styled
+        .replace(STRINGS_MARK, () => carriedTable(`/popup-pack-${code}.js`, { language, popup }))
+        .replace('<html lang="en">', `<html lang="${code === "zh" ? "zh-CN" : "en"}">`),
+    };
+  });
 }

@@ -1,8 +1,9 @@
+// First: the storage read and the language tables start before anything else in the module runs.
+import { first } from "./first";
 import "../../components/popup/popup.css";
 import { render } from "preact";
 import { resolveLanguage } from "../../lib/i18n";
 import { loadPopupLanguage } from "../../lib/i18n/popup-language";
-import { earlyStart } from "../../lib/popup/early";
 import { loadFirstState, loadLists, type PopupState, watchPopupState } from "../../lib/popup/state";
 import { Popup } from "./Popup";
 
@@ -23,12 +24,12 @@ function subscribe(onChange: (change: Partial<PopupState>) => void) {
 const root = document.getElementById("app");
 if (root) {
   // Local storage only: the first rows paint from the summary before any network request and
-  // before the full lists are read. The early read is used unless storage changed before the
+  // before the full lists are read. The first read is used unless storage changed before the
   // watchers above were listening.
-  const early = earlyStart.popupStorageChanged ? undefined : earlyStart.popupStorage;
+  const early = first.storageChanged() ? undefined : first.storage;
   void loadFirstState(early).then(async (initial) => {
     const language = resolveLanguage(initial.settings.language, navigator.language);
-    const pack = await loadPopupLanguage(language);
+    const pack = await loadPopupLanguage(language, first);
     // A failure on the first screen is worded in its first frame.
     if (initial.status.error || initial.unseenFailure) await pack.ready;
     render(<Popup initial={initial} pack={pack} subscribe={subscribe} />, root);

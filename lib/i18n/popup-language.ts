@@ -4,11 +4,10 @@
  * the strings: `ready` says when, and until then a failure reads "Loading…".
  */
 
-import { earlyStart } from "../popup/early";
 import type { FailureCode } from "../protocol/failure";
 import { describeWith } from "./failure-strings-describe";
 import { defineStrings, type Language } from "./index";
-import { loadFailures, loadPack } from "./popup-pack";
+import { type FailurePack, loadFailures, loadPack, type PopupPack } from "./popup-pack";
 import type { PopupT } from "./popup-strings";
 
 export interface PopupLanguage {
@@ -19,13 +18,16 @@ export interface PopupLanguage {
   ready: Promise<void>;
 }
 
-export async function loadPopupLanguage(language: Language): Promise<PopupLanguage> {
-  // Started by popup-early.js (lib/popup/early-start.ts) when it could.
-  const startedPack = await earlyStart.popupPack?.catch(() => undefined);
+/** `started`: the tables the page's first reads (lib/popup/first-reads.ts) asked for. */
+export async function loadPopupLanguage(
+  language: Language,
+  started?: { pack: Promise<PopupPack>; failures: Promise<FailurePack> },
+): Promise<PopupLanguage> {
+  const startedPack = await started?.pack.catch(() => undefined);
   const pack = startedPack?.language === language ? startedPack : await loadPack(language);
   const t = defineStrings(pack.popup, {})(language);
   let explainWith: ((failure: { code: string }) => string) | null = null;
-  const failures = (earlyStart.popupFailures ?? Promise.reject(new Error("not started")))
+  const failures = (started?.failures ?? Promise.reject(new Error("not started")))
     .then((started) => (started.language === language ? started : loadFailures(language)))
     .catch(() => loadFailures(language));
   const ready = failures.then(

@@ -1,9 +1,9 @@
 /**
  * The popup's language files, tables only, written at build (scripts/popup-first-files.ts)
- * from lib/i18n/popup-pack-*.ts: per language, the popup's strings (popup-pack-en.js, on the
- * first path) and its failure sentences (popup-failures-en.js, loaded beside them and awaited
- * only when a failure is on screen). The other language is never fetched unless
- * chosen.
+ * from lib/i18n/popup-pack-*.ts: per language, the popup's strings (popup-pack-en.js; each
+ * popup page also carries its own language's strings inline) and its failure sentences
+ * (popup-failures-en.js, loaded beside them and awaited only when a failure is on screen). The
+ * other language is never fetched unless chosen.
  */
 import type { FailureCode } from "../protocol/failure";
 import type { Language } from "./index";
@@ -23,8 +23,8 @@ export interface FailurePack {
 type Filed = { popupTables?: Record<string, { language?: unknown } | undefined> };
 
 /**
- * Waits for a table file, adding it to the page as a classic script unless the page names it
- * already (each popup page names its language's strings, so they load beside the modules).
+ * A table: the one the page carries inline (each popup page carries its own language's strings
+ * as a JSON data block, no request), else its file, added as a classic script.
  * A script, not fetch(): measured in the popup, fetch() and .json() of an extension file took
  * 15–25 ms after the page's first script ran, a script 7–9 ms.
  */
@@ -32,27 +32,38 @@ function loadTable<T extends { language: Language }>(
   address: string,
   language: Language,
 ): Promise<T> {
+  const scope = globalThis as Filed;
+  scope.popupTables ??= {};
+  const filed = scope.popupTables;
   return new Promise((resolve, reject) => {
     const settle = () => {
-      const table = (globalThis as Filed).popupTables?.[address];
+      const table = filed[address];
       if (table?.language === language) resolve(table as T);
       else reject(new Error(table ? `${address} is damaged.` : `${address} did not load.`));
     };
-    if ((globalThis as Filed).popupTables?.[address]) return settle();
-    const named = document.querySelector(`script[src="${address}"]`);
-    const script = named ?? document.createElement("script");
+    if (filed[address]) return settle();
+    const carried = document.querySelector(
+      `script[type="application/json"][data-table="${address}"]`,
+    );
+    if (carried) {
+      try {
+        filed[address] = JSON.parse(carried.textContent ?? "") as { language?: unknown };
+      } catch {
+        filed[address] = {};
+      }
+      return settle();
+    }
+    const script = document.createElement("script");
     script.addEventListener("load", settle, { once: true });
     script.addEventListener("error", settle, { once: true });
-    if (!named) {
-      (script as HTMLScriptElement).src = address;
-      document.head.append(script);
-    } else if (document.readyState === "complete") {
-      settle(); // The named script has run or failed already: its events are past.
-    } else {
-      window.addEventListener("load", settle, { once: true });
-    }
+    script.src = address;
+    document.head.append(script);
   });
 }
+
+/** The table as a page carries it: a JSON data block (never run), safe inside HTML. */
+export const carriedTable = (address: string, table: object): string =>
+  `<script type="application/json" data-table="${address}">${JSON.stringify(table).replace(/</g, "\\u003c")}</script>`;
 
 /** The file's code, as the build writes it: it files its table under its address. */
 export const tableScript = (address: string, table: object): string =>

@@ -7,8 +7,8 @@ import type { PopupSummary } from "../state/popup-summary";
 import type { Connection, ProxyStatus } from "../state/status";
 import type { StoredToken } from "../state/tokens";
 import type { TrashEntry } from "../state/trash";
-import { FIRST_KEYS } from "./early";
 import { extension } from "./extension";
+import { FIRST_KEYS } from "./first-reads";
 import {
   type PopupSettings,
   storedConnection,
@@ -50,8 +50,8 @@ function fromRaw(raw: Record<string, unknown>, keys: readonly string[]): Partial
 }
 
 /**
- * The first screen's state. `early` is the answer of the read popup-early.js (lib/popup/early-start.ts) started
- * before the modules loaded, when there is one. Without a summary (none written yet), the
+ * The first screen's state. `early` is the answer of the read the page started first
+ * (lib/popup/first-reads.ts), when there is one. Without a summary (none written yet), the
  * full lists are read now.
  */
 export async function loadFirstState(

@@ -458,7 +458,8 @@ test("an error that needs Options links there; Chinese when chosen", async ({
   await expect(page.getByRole("button", { name: "新建令牌" })).toBeVisible();
   await expect(page.locator("html")).toHaveAttribute("lang", "zh-CN");
 
-  // The toolbar now opens the Chinese page, which loads the Chinese strings only.
+  // The toolbar now opens the Chinese page, which carries the Chinese strings and loads only
+  // Chinese tables.
   await expect
     .poll(() => page.evaluate(async () => chrome.action.getPopup({})))
     .toMatch(/\/popup-zh\.html$/);
@@ -469,7 +470,8 @@ test("an error that needs Options links there; Chinese when chosen", async ({
   await chinese.goto(popupUrl);
   await expect(chinese.getByRole("button", { name: "新建令牌" })).toBeVisible();
   expect(requested.filter((file) => file.includes("-en"))).toEqual([]);
-  expect(requested).toContain("/popup-pack-zh.js");
+  expect(requested).toContain("/popup-failures-zh.js");
+  expect(requested).not.toContain("/popup-pack-zh.js");
 
   await sendOk(page, { type: "patchSettings", patch: { language: "en" } });
   await expect

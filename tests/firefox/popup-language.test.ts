@@ -1,7 +1,7 @@
 /**
  * The toolbar's popup in the user's language on Firefox ESR: the background points the action
  * at popup-zh.html when Chinese is chosen and back at popup.html for English; the Chinese page
- * words its first screen in Chinese.
+ * words its first screen in Chinese, with the stylesheet it carries.
  */
 import type { Browser, Page } from "puppeteer-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
@@ -40,6 +40,8 @@ test("choosing Chinese points the toolbar at the Chinese page, which speaks Chin
     timeout: 10_000,
   });
   expect(await chinese.evaluate(() => document.documentElement.lang)).toBe("zh-CN");
+  // The page carries its stylesheet inline: Firefox applies it (the popup is 400 px wide).
+  expect(await chinese.evaluate(() => getComputedStyle(document.body).width)).toBe("400px");
 
   await sendOk(ext, { type: "patchSettings", patch: { language: "en" } });
   await toolbarPage("popup.html");

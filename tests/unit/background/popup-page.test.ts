@@ -1,11 +1,15 @@
 /**
- * The toolbar opens the popup page of the user's language, and the Chinese page is the built
- * English one naming the Chinese strings.
+ * The toolbar opens the popup page of the user's language; each page is the built one carrying
+ * its stylesheet and its language's strings.
  */
 import { readFileSync } from "node:fs";
+import { parseHTML } from "linkedom";
 import { describe, expect, it } from "vitest";
 import { syncPopupPage } from "../../../lib/background/popup-page";
-import { chinesePopupPage } from "../../../scripts/popup-first-files";
+import { carriedTable } from "../../../lib/i18n/popup-pack";
+import { pack as en } from "../../../lib/i18n/popup-pack-en";
+import { pack as zh } from "../../../lib/i18n/popup-pack-zh";
+import { popupPages, popupStylesheet } from "../../../scripts/popup-first-files";
 
 async function pageFor(language: "auto" | "en" | "zh_CN", browserLanguage: string) {
   const set: string[] = [];
@@ -25,16 +29,46 @@ describe("the popup page of the user's language", () => {
     expect(await pageFor("auto", "de")).toEqual(["popup.html"]);
   });
 
-  it("the Chinese page names the Chinese strings and says its language; nothing else changes", () => {
-    const english = readFileSync("entrypoints/popup/index.html", "utf8");
-    const chinese = chinesePopupPage(english);
-    expect(chinese).toContain('<html lang="zh-CN">');
-    expect(chinese).toContain('src="/popup-pack-zh.js"');
-    expect(chinese).not.toContain("popup-pack-en");
-    expect(chinese.replace("zh-CN", "en").replace("pack-zh", "pack-en")).toBe(english);
+  it("each page carries its stylesheet and its own language's strings, and says its language", () => {
+    const source = readFileSync("entrypoints/popup/index.html", "utf8");
+    const built = source.replace(
+      "</head>",
+      '<link rel="stylesheet" crossorigin href="/assets/popup-Ab1_-.css"></head>',
+    );
+    expect(popupStylesheet(built)).toBe("assets/popup-Ab1_-.css");
+    const pages = popupPages(built, ".row{gap:4px}");
+    expect(pages.map((p) => p.file)).toEqual(["popup.html", "popup-zh.html"]);
+    for (const [page, pack, lang] of [
+      [pages[0], en, "en"],
+      [pages[1], zh, "zh-CN"],
+    ] as const) {
+      const { document } = parseHTML(page?.html ?? "");
+      expect(document.documentElement.getAttribute("lang")).toBe(lang);
+      expect(document.querySelector("style")?.textContent).toBe(".row{gap:4px}");
+      expect(document.querySelector("link[rel=stylesheet]")).toBeNull();
+      const carried = document.querySelectorAll('script[type="application/json"]');
+      expect(carried.length).toBe(1);
+      expect(JSON.parse(carried[0]?.textContent ?? "")).toEqual({
+        language: pack.language,
+        popup: pack.popup,
+      });
+    }
   });
 
-  it("a popup page that no longer names its strings stops the build", () => {
-    expect(() => chinesePopupPage('<html lang="en"><body></body></html>')).toThrow(/changed/);
+  it("a carried table cannot end its data block, whatever its strings say", () => {
+    const hostile = { language: "en", popup: { title: '</script><script src="/x.js"></script>' } };
+    const { document } = parseHTML(`<head>${carriedTable("/popup-pack-en.js", hostile)}</head>`);
+    const scripts = document.querySelectorAll("script");
+    expect(scripts.length).toBe(1);
+    expect(JSON.parse(scripts[0]?.textContent ?? "")).toEqual(hostile);
+  });
+
+  it("a popup page that no longer has the strings' mark or one stylesheet stops the build", () => {
+    expect(() => popupPages('<html lang="en"><body></body></html>', "")).toThrow(/changed/);
+    expect(() => popupStylesheet('<html lang="en"><!-- popup-strings --></html>')).toThrow(
+      /stylesheet/,
+    );
+    const page = '<html lang="en"><!-- popup-strings --></html>';
+    expect(() => popupPages(page, "p{}</style><script>")).toThrow(/inline/);
   });
 });

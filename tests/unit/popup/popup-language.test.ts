@@ -1,11 +1,12 @@
 /**
- * The popup's language files: strings first, failure sentences when they land. The page adds
- * each file as a script; here a stub document runs the file the build writes (tableScript)
- * when it is appended, so the timing is the test's to control.
+ * The popup's language files: strings first, failure sentences when they land. The page reads
+ * the strings it carries inline (carriedTable) and adds any other table as a script; here a stub
+ * document runs the file the build writes (tableScript) when it is appended, so the timing is
+ * the test's to control.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { loadPopupLanguage } from "../../../lib/i18n/popup-language";
-import { tableScript } from "../../../lib/i18n/popup-pack";
+import { carriedTable, tableScript } from "../../../lib/i18n/popup-pack";
 import { pack as en } from "../../../lib/i18n/popup-pack-en";
 import { pack as zh } from "../../../lib/i18n/popup-pack-zh";
 
@@ -34,14 +35,21 @@ function runTable(address: string) {
   new Function(tableScript(address, table))();
 }
 
+/** The text of the data block the build writes into a page for this table. */
+function carriedText(address: string, table: object): string {
+  return carriedTable(address, table)
+    .replace(/^<script[^>]*>/, "")
+    .replace(/<\/script>$/, "");
+}
+
 /**
- * A document whose appended scripts run the built table files (or fail, for `broken`); `named`
- * are scripts the page's HTML names, which the test runs when it likes.
+ * A document whose appended scripts run the built table files (or fail, for `broken`);
+ * `carried` are the data blocks the page's HTML carries, by address.
  */
 function serveFiles(
   failuresLanded: Promise<void>,
   broken: string[] = [],
-  named: ReturnType<typeof stubScript>[] = [],
+  carried: Record<string, string> = {},
 ) {
   const loaded: string[] = [];
   const head = {
@@ -57,11 +65,13 @@ function serveFiles(
   };
   vi.stubGlobal("document", {
     createElement: () => stubScript(),
-    querySelector: (selector: string) => named.find((s) => selector.includes(`"${s.src}"`)) ?? null,
-    readyState: "loading",
+    querySelector: (selector: string) => {
+      const address = /data-table="([^"]+)"/.exec(selector)?.[1] ?? "";
+      const text = carried[address];
+      return text === undefined ? null : { textContent: text };
+    },
     head,
   });
-  vi.stubGlobal("window", { addEventListener: () => undefined });
   return loaded;
 }
 
@@ -90,30 +100,28 @@ describe("the popup's language", () => {
     expect(language.explain({ code: "no-credentials" })).toBe(zh.failures["no-credentials"]);
   });
 
-  it("a table the page names is waited for, not fetched again", async () => {
-    const named = stubScript("/popup-pack-zh.js");
-    const loaded = serveFiles(Promise.resolve(), [], [named]);
-    const language = loadPopupLanguage("zh_CN");
-    runTable("/popup-pack-zh.js");
-    named.fire("load");
-    expect((await language).t("viewCreate")).toBe(zh.popup.viewCreate);
-    await (await language).ready;
+  it("the strings the page carries are read from the page, not fetched", async () => {
+    const address = "/popup-pack-zh.js";
+    const loaded = serveFiles(Promise.resolve(), [], {
+      [address]: carriedText(address, { language: zh.language, popup: zh.popup }),
+    });
+    const language = await loadPopupLanguage("zh_CN");
+    expect(language.t("viewCreate")).toBe(zh.popup.viewCreate);
+    await language.ready;
     expect(loaded).toEqual(["/popup-failures-zh.js"]);
   });
 
-  it("a table the page named and already ran is used at once", async () => {
-    runTable("/popup-pack-en.js");
-    const loaded = serveFiles(Promise.resolve(), [], [stubScript("/popup-pack-en.js")]);
-    const language = await loadPopupLanguage("en");
-    expect(language.t("viewCreate")).toBe("New token");
-    await language.ready;
-    expect(loaded).toEqual(["/popup-failures-en.js"]);
+  it("carried strings of another language are not taken for the chosen one's", async () => {
+    const loaded = serveFiles(Promise.resolve(), [], {
+      "/popup-pack-zh.js": carriedText("/popup-pack-zh.js", { language: "en", popup: en.popup }),
+    });
+    await expect(loadPopupLanguage("zh_CN")).rejects.toThrow(/damaged/);
+    expect(loaded).toEqual([]);
   });
 
-  it("a table the page named that failed before anyone listened is reported, not waited for", async () => {
-    serveFiles(Promise.resolve(), [], [stubScript("/popup-pack-zh.js")]);
-    vi.stubGlobal("document", { ...document, readyState: "complete" });
-    await expect(loadPopupLanguage("zh_CN")).rejects.toThrow(/did not load/);
+  it("a damaged carried table is reported, not used", async () => {
+    serveFiles(Promise.resolve(), [], { "/popup-pack-en.js": '{"language":"en","pop' });
+    await expect(loadPopupLanguage("en")).rejects.toThrow(/damaged/);
   });
 
   it("a pack that does not load is an error the page can report", async () => {
