@@ -4,12 +4,14 @@
  *   when the user switches language, and the failures on demand);
  * - the popup pages themselves: popup.html (English) and popup-zh.html (Chinese), each carrying
  *   its stylesheet and its language's strings inline, so opening the popup costs one request
- *   (the module) like an empty page. The background opens the page of the user's language
+ *   (the module) like an empty page. The stylesheet applies with the first content (see
+ *   lib/popup/style.ts). The background opens the page of the user's language
  *   (lib/background/popup-page.ts).
  */
 import { carriedTable, tableScript } from "../lib/i18n/popup-pack";
 import { pack as en } from "../lib/i18n/popup-pack-en";
 import { pack as zh } from "../lib/i18n/popup-pack-zh";
+import { POPUP_STYLE_ID } from "../lib/popup/style";
 
 const packs = [en, zh];
 const fileCode = (language: string) => (language === "zh_CN" ? "zh" : "en");
@@ -46,7 +48,10 @@ export function popupPages(html: string, css: string): { file: string; html: str
     throw new Error("popup.html changed: update popupPages()");
   }
   if (css.includes("</style")) throw new Error("the popup's stylesheet cannot be carried inline");
-  const styled = html.replace(STYLESHEET, () => `<style>${css}</style>`);
+  const styled = html.replace(
+    STYLESHEET,
+    () => `<style id="${POPUP_STYLE_ID}" media="not all">${css}</style>`,
+  );
   return packs.map(({ language, popup }) => {
     const code = fileCode(language);
     return {

@@ -31,11 +31,12 @@ export function Popup({
     }
   }, [language, pack.language]);
 
-  // The failure sentences may land a moment after the first frame: words them then.
+  // The failure sentences load once the first frame is out (effects run after it), unless that
+  // frame showed a failure: the page words failures when they land.
   const [failuresIn, setFailuresIn] = useState(false);
   useEffect(() => {
     let live = true;
-    void pack.ready.then(() => live && setFailuresIn(true));
+    void pack.ready().then(() => live && setFailuresIn(true));
     return () => {
       live = false;
     };
@@ -52,7 +53,7 @@ export function Popup({
       // A reply is handed over once its failure, if any, can be worded.
       send: (async (command) => {
         const reply = await send(command);
-        await pack.ready;
+        await pack.ready();
         return reply;
       }) as typeof send,
       openOptions: () => void api.runtime.openOptionsPage(),

@@ -5,6 +5,7 @@ import { render } from "preact";
 import { resolveLanguage } from "../../lib/i18n";
 import { loadPopupLanguage } from "../../lib/i18n/popup-language";
 import { loadFirstState, loadLists, type PopupState, watchPopupState } from "../../lib/popup/state";
+import { POPUP_STYLE_ID } from "../../lib/popup/style";
 import { Popup } from "./Popup";
 
 // Watch before reading, so a change landing between the read and the first render is kept.
@@ -31,7 +32,9 @@ if (root) {
     const language = resolveLanguage(initial.settings.language, navigator.language);
     const pack = await loadPopupLanguage(language, first);
     // A failure on the first screen is worded in its first frame.
-    if (initial.status.error || initial.unseenFailure) await pack.ready;
+    if (initial.status.error || initial.unseenFailure) await pack.ready();
+    // The page's stylesheet waits for its first content (lib/popup/style.ts).
+    document.getElementById(POPUP_STYLE_ID)?.removeAttribute("media");
     render(<Popup initial={initial} pack={pack} subscribe={subscribe} />, root);
     // The full lists once the first frame is out.
     if (initial.summary)

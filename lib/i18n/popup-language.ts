@@ -14,29 +14,36 @@ export interface PopupLanguage {
   language: Language;
   t: PopupT;
   explain: (failure: { code: string; [param: string]: unknown }) => string;
-  /** Settles once the failure sentences are in (or failed to load). */
-  ready: Promise<void>;
+  /**
+   * Loads the failure sentences on the first call (the page calls it once its first frame is
+   * out, or before, when that frame shows a failure); settles once they are in (or failed).
+   */
+  ready: () => Promise<void>;
 }
 
 /** `started`: the tables the page's first reads (lib/popup/first-reads.ts) asked for. */
 export async function loadPopupLanguage(
   language: Language,
-  started?: { pack: Promise<PopupPack>; failures: Promise<FailurePack> },
+  started?: { pack: Promise<PopupPack>; failures: () => Promise<FailurePack> },
 ): Promise<PopupLanguage> {
   const startedPack = await started?.pack.catch(() => undefined);
   const pack = startedPack?.language === language ? startedPack : await loadPack(language);
   const t = defineStrings(pack.popup, {})(language);
   let explainWith: ((failure: { code: string }) => string) | null = null;
-  const failures = (started?.failures ?? Promise.reject(new Error("not started")))
-    .then((started) => (started.language === language ? started : loadFailures(language)))
-    .catch(() => loadFailures(language));
-  const ready = failures.then(
-    ({ failures: table }: { failures: Record<FailureCode, string> }) => {
-      // Each table is complete in its language, so it serves as the "English" of defineStrings.
-      const word = defineStrings(table, {})(language);
-      explainWith = (failure) => describeWith(table, word, failure);
-    },
-    () => undefined,
-  );
+  let loading: Promise<void> | null = null;
+  const ready = () => {
+    loading ??= (started?.failures() ?? Promise.reject(new Error("not started")))
+      .then((table) => (table.language === language ? table : loadFailures(language)))
+      .catch(() => loadFailures(language))
+      .then(
+        ({ failures: table }: { failures: Record<FailureCode, string> }) => {
+          // Each table is complete in its language: it serves as the "English" of defineStrings.
+          const word = defineStrings(table, {})(language);
+          explainWith = (failure) => describeWith(table, word, failure);
+        },
+        () => undefined,
+      );
+    return loading;
+  };
   return { language, t, explain: (failure) => explainWith?.(failure) ?? t("loading"), ready };
 }

@@ -19,9 +19,10 @@ export const FIRST_KEYS = [
 export interface FirstReads {
   /** The one storage read of what the first screen shows (FIRST_KEYS). */
   storage: Promise<Record<string, unknown>>;
-  /** The strings of the language the user sees, and its failure sentences. */
+  /** The strings of the language the user sees. */
   pack: Promise<PopupPack>;
-  failures: Promise<FailurePack>;
+  /** Its failure sentences: fetched on the first call, which the page makes when it needs them. */
+  failures: () => Promise<FailurePack>;
   /** True once one of FIRST_KEYS changed after the read: the page must read again. */
   storageChanged(): boolean;
 }
@@ -50,9 +51,7 @@ export function startFirstReads(
   // The page's language is the one the background opened; a stored choice that says otherwise
   // (changed a moment ago) wins.
   const pagePack = loadPack(pageLanguage);
-  const pageFailures = loadFailures(pageLanguage);
   pagePack.catch(() => undefined);
-  pageFailures.catch(() => undefined);
   const chosen = storage.then(
     (stored): Language => {
       const language = (stored.settings as { language?: unknown } | undefined)?.language;
@@ -65,9 +64,7 @@ export function startFirstReads(
   return {
     storage,
     pack: chosen.then((language) => (language === pageLanguage ? pagePack : loadPack(language))),
-    failures: chosen.then((language) =>
-      language === pageLanguage ? pageFailures : loadFailures(language),
-    ),
+    failures: () => chosen.then(loadFailures),
     storageChanged: () => changed,
   };
 }

@@ -46,6 +46,18 @@ export interface Traffic {
 
 export type TrafficUnit = "unstated" | "bytes" | "GB";
 
+// Made once per language: building an Intl formatter costs more than a row's whole render.
+const numberFormats = new Map<Language, Intl.NumberFormat>();
+
+function numberFormatOf(language: Language): Intl.NumberFormat {
+  let format = numberFormats.get(language);
+  if (!format) {
+    format = new Intl.NumberFormat(locale(language), { maximumFractionDigits: 2 });
+    numberFormats.set(language, format);
+  }
+  return format;
+}
+
 /**
  * An amount of traffic in the unit the user set: the spec does not state one, so "unstated"
  * shows the number as it came ("1,048,576"), "bytes" in binary units, "GB" as gigabytes (the
@@ -54,7 +66,7 @@ export type TrafficUnit = "unstated" | "bytes" | "GB";
 export function formatTraffic(value: number, unit: TrafficUnit, language: Language): string {
   const amount = Math.max(0, value);
   if (unit === "bytes") return formatBytes(amount);
-  const number = new Intl.NumberFormat(locale(language), { maximumFractionDigits: 2 });
+  const number = numberFormatOf(language);
   return unit === "GB" ? `${number.format(amount)} GB` : number.format(amount);
 }
 

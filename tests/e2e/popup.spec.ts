@@ -471,6 +471,8 @@ test("an error that needs Options links there; Chinese when chosen", async ({
   await expect(chinese.getByRole("button", { name: "新建令牌" })).toBeVisible();
   expect(requested.filter((file) => file.includes("-en"))).toEqual([]);
   expect(requested).toContain("/popup-failures-zh.js");
+  // The stylesheet the page carries applies once its first content is in (400 px wide).
+  expect(await chinese.evaluate(() => getComputedStyle(document.body).width)).toBe("400px");
   expect(requested).not.toContain("/popup-pack-zh.js");
 
   await sendOk(page, { type: "patchSettings", patch: { language: "en" } });

@@ -9,6 +9,7 @@ import { syncPopupPage } from "../../../lib/background/popup-page";
 import { carriedTable } from "../../../lib/i18n/popup-pack";
 import { pack as en } from "../../../lib/i18n/popup-pack-en";
 import { pack as zh } from "../../../lib/i18n/popup-pack-zh";
+import { POPUP_STYLE_ID } from "../../../lib/popup/style";
 import { popupPages, popupStylesheet } from "../../../scripts/popup-first-files";
 
 async function pageFor(language: "auto" | "en" | "zh_CN", browserLanguage: string) {
@@ -44,7 +45,11 @@ describe("the popup page of the user's language", () => {
     ] as const) {
       const { document } = parseHTML(page?.html ?? "");
       expect(document.documentElement.getAttribute("lang")).toBe(lang);
-      expect(document.querySelector("style")?.textContent).toBe(".row{gap:4px}");
+      const style = document.querySelector("style");
+      expect(style?.textContent).toBe(".row{gap:4px}");
+      // Switched on by the page with its first content (lib/popup/style.ts).
+      expect(style?.getAttribute("id")).toBe(POPUP_STYLE_ID);
+      expect(style?.getAttribute("media")).toBe("not all");
       expect(document.querySelector("link[rel=stylesheet]")).toBeNull();
       const carried = document.querySelectorAll('script[type="application/json"]');
       expect(carried.length).toBe(1);

@@ -88,14 +88,14 @@ describe("the popup's language", () => {
     expect(language.t("viewCreate")).toBe("New token");
     expect(language.explain({ code: "no-credentials" })).toBe("Loading…");
     land();
-    await language.ready;
+    await language.ready();
     expect(language.explain({ code: "no-credentials" })).toBe(en.failures["no-credentials"]);
   });
 
   it("fetches only the chosen language's files", async () => {
     const loaded = serveFiles(Promise.resolve());
     const language = await loadPopupLanguage("zh_CN");
-    await language.ready;
+    await language.ready();
     expect(loaded.sort()).toEqual(["/popup-failures-zh.js", "/popup-pack-zh.js"]);
     expect(language.explain({ code: "no-credentials" })).toBe(zh.failures["no-credentials"]);
   });
@@ -107,7 +107,7 @@ describe("the popup's language", () => {
     });
     const language = await loadPopupLanguage("zh_CN");
     expect(language.t("viewCreate")).toBe(zh.popup.viewCreate);
-    await language.ready;
+    await language.ready();
     expect(loaded).toEqual(["/popup-failures-zh.js"]);
   });
 
