@@ -47,7 +47,7 @@ export function popupPages(html: string, css: string): { file: string; html: str
   if (!html.includes(STRINGS_MARK) || !html.includes('<html lang="en">')) {
     throw new Error("popup.html changed: update popupPages()");
   }
-  if (css.includes("</style")) throw new Error("the popup's stylesheet cannot be carried inline");
+  if (/<\/style/i.test(css)) throw new Error("the popup's stylesheet cannot be carried inline");
   const styled = html.replace(
     STYLESHEET,
     () => `<style id="${POPUP_STYLE_ID}" media="not all">${css}</style>`,

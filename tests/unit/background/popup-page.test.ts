@@ -75,5 +75,6 @@ describe("the popup page of the user's language", () => {
     );
     const page = '<html lang="en"><!-- popup-strings --></html>';
     expect(() => popupPages(page, "p{}</style><script>")).toThrow(/inline/);
+    expect(() => popupPages(page, "p{}</STYLE ><script>")).toThrow(/inline/);
   });
 });
