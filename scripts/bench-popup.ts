@@ -2,13 +2,15 @@
  * The popup's figures, measured in real Chromium with the built extension (.output/chrome-mv3):
  *   open → first token row painted, with 10, 1,000 and 10,000 stored tokens, against
  *   open → an empty Preact page painted (the floor), in the same rounds: the ratio per round
- *   JS and CSS loaded before the first row (gzip), lazy chunks listed apart
+ *   HTML, JS and CSS loaded before the first row (gzip), lazy files listed apart
  *   API requests made on open (the popup renders from storage only)
  *   search over 10,000 tokens: keystroke → next frame; scrolling 10,000 rows: frame times
  * Each open is a fresh tab on the page's chrome-extension:// URL, as the toolbar opens a fresh
  * popup document. "Painted" is the animation frame in which the element is first in the DOM
  * (recorded by an init script, so the extension carries no benchmark code), measured from the
- * navigation start. Figures only: nothing here asserts on time.
+ * navigation start; opens are a short pause apart, so one open's leftover work does not weigh
+ * on the next. The frame clock (60 Hz) quantises every figure: read the medians and the spread.
+ * Figures only: nothing here asserts on time.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
