@@ -2,8 +2,10 @@
 import { first } from "./first";
 import "../../components/popup/popup.css";
 import { render } from "preact";
+import { OpenFailed } from "../../components/popup/OpenFailed";
 import { resolveLanguage } from "../../lib/i18n";
 import { loadPopupLanguage } from "../../lib/i18n/popup-language";
+import { OPEN_FAILED } from "../../lib/i18n/popup-strings-en";
 import { loadFirstState, loadLists, type PopupState, watchPopupState } from "../../lib/popup/state";
 import { POPUP_STYLE_ID } from "../../lib/popup/style";
 import { Popup } from "./Popup";
@@ -28,16 +30,23 @@ if (root) {
   // before the full lists are read. The first read is used unless storage changed before the
   // watchers above were listening.
   const early = first.storageChanged() ? undefined : first.storage;
-  void loadFirstState(early).then(async (initial) => {
-    const language = resolveLanguage(initial.settings.language, navigator.language);
-    const pack = await loadPopupLanguage(language, first);
-    // A failure on the first screen is worded in its first frame.
-    if (initial.status.error || initial.unseenFailure) await pack.ready();
-    // The page's stylesheet waits for its first content (lib/popup/style.ts).
-    document.getElementById(POPUP_STYLE_ID)?.removeAttribute("media");
-    render(<Popup initial={initial} pack={pack} subscribe={subscribe} />, root);
-    // The full lists once the first frame is out.
-    if (initial.summary)
-      requestAnimationFrame(() => setTimeout(() => void loadLists().then(update)));
-  });
+  void loadFirstState(early)
+    .then(async (initial) => {
+      const language = resolveLanguage(initial.settings.language, navigator.language);
+      const pack = await loadPopupLanguage(language, first);
+      // A failure on the first screen is worded in its first frame.
+      if (initial.status.error || initial.unseenFailure) await pack.ready();
+      // The page's stylesheet waits for its first content (lib/popup/style.ts).
+      document.getElementById(POPUP_STYLE_ID)?.removeAttribute("media");
+      render(<Popup initial={initial} pack={pack} subscribe={subscribe} />, root);
+      // The full lists once the first frame is out.
+      if (initial.summary)
+        requestAnimationFrame(() => setTimeout(() => void loadLists().then(update)));
+    })
+    .catch(async () => {
+      // Storage (or the page's strings) could not be read: say so, never a blank popup.
+      const pack = await first.pack.catch(() => null);
+      document.getElementById(POPUP_STYLE_ID)?.removeAttribute("media");
+      render(<OpenFailed sentence={pack?.popup.openFailed ?? OPEN_FAILED} />, root);
+    });
 }

@@ -1,7 +1,12 @@
+/** Shown when the popup cannot read its first screen: also its own fallback, so kept apart. */
+export const OPEN_FAILED =
+  "Proxy Deck could not read its saved data. Close this popup and open it again; if it keeps happening, restart the browser.";
+
 /** The popup's English strings: the source of its keys. */
 export const en = {
   title: "Proxy Deck",
   loading: "Loading…",
+  openFailed: OPEN_FAILED,
   options: "Options",
   openOptions: "Open Options",
   exitIp: "Exit IP",

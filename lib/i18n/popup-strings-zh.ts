@@ -4,6 +4,8 @@ import type { PopupStringKey } from "./popup-strings";
 export const zh: Record<PopupStringKey, string> = {
   title: "Proxy Deck",
   loading: "加载中…",
+  openFailed:
+    "Proxy Deck 无法读取已保存的数据。请关闭此弹出窗口后重新打开;如果问题持续,请重启浏览器。",
   options: "设置",
   openOptions: "打开设置",
   exitIp: "出口 IP",

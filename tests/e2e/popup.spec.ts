@@ -481,6 +481,29 @@ test("an error that needs Options links there; Chinese when chosen", async ({
     .toMatch(/\/popup\.html$/);
 });
 
+test("a popup whose storage cannot be read says what to do, in its language, never blank", async ({
+  context,
+  extensionId,
+}) => {
+  await extensionPage(context, extensionId); // waits while Chromium installs it
+  for (const [file, sentence] of [
+    ["popup.html", /could not read its saved data/],
+    ["popup-zh.html", /无法读取已保存的数据/],
+  ] as const) {
+    const page = await context.newPage();
+    // The browser refuses the read, as with a damaged profile: the fault is in place before
+    // the page's module runs.
+    await page.addInitScript({
+      content: 'chrome.storage.local.get = () => Promise.reject(new Error("IO error: LOCK"));',
+    });
+    await page.goto(`chrome-extension://${extensionId}/${file}`);
+    await expect(page.getByRole("alert")).toHaveText(sentence);
+    // The page's stylesheet applies to the sentence too (400 px wide).
+    expect(await page.evaluate(() => getComputedStyle(document.body).width)).toBe("400px");
+    await page.close();
+  }
+});
+
 test("keyboard only: views, pickers and the purchase", async ({ context, extensionId }) => {
   await configured(context, extensionId);
   const page = await openPopup(context, extensionId);
