@@ -1,7 +1,7 @@
 /**
  * The popup loads only its user's language, as tables (lib/i18n/popup-pack.ts); the code that
- * words them is here, on the page's own path. The failure sentences may arrive a moment after
- * the strings: `ready` says when, and until then a failure reads "Loading…".
+ * words them is here, on the page's own path. The failure sentences arrive after the strings:
+ * `ready()` fetches them and says when; until then a failure reads "Loading…".
  */
 
 import type { FailureCode } from "../protocol/failure";

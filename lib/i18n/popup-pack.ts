@@ -2,8 +2,8 @@
  * The popup's language files, tables only, written at build (scripts/popup-first-files.ts)
  * from lib/i18n/popup-pack-*.ts: per language, the popup's strings (popup-pack-en.js; each
  * popup page also carries its own language's strings inline) and its failure sentences
- * (popup-failures-en.js, loaded beside them and awaited only when a failure is on screen). The
- * other language is never fetched unless chosen.
+ * (popup-failures-en.js, loaded once the first frame is out, or before it when it shows a
+ * failure). The other language is never fetched unless chosen.
  */
 import type { FailureCode } from "../protocol/failure";
 import type { Language } from "./index";
