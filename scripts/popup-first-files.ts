@@ -8,9 +8,11 @@
  *   lib/popup/style.ts). The background opens the page of the user's language
  *   (lib/background/popup-page.ts).
  */
+import { popupPageOf } from "../lib/background/popup-page";
 import { carriedTable, tableScript } from "../lib/i18n/popup-pack";
 import { pack as en } from "../lib/i18n/popup-pack-en";
 import { pack as zh } from "../lib/i18n/popup-pack-zh";
+import { locale } from "../lib/i18n/time";
 import { POPUP_STYLE_ID } from "../lib/popup/style";
 
 const packs = [en, zh];
@@ -52,13 +54,12 @@ export function popupPages(html: string, css: string): { file: string; html: str
     STYLESHEET,
     () => `<style id="${POPUP_STYLE_ID}" media="not all">${css}</style>`,
   );
-  return packs.map(({ language, popup }) => {
-    const code = fileCode(language);
-    return {
-      file: code === "zh" ? "popup-zh.html" : "popup.html",
-      html: styled
-        .replace(STRINGS_MARK, () => carriedTable(`/popup-pack-${code}.js`, { language, popup }))
-        .replace('<html lang="en">', `<html lang="${code === "zh" ? "zh-CN" : "en"}">`),
-    };
-  });
+  return packs.map(({ language, popup }) => ({
+    file: popupPageOf(language),
+    html: styled
+      .replace(STRINGS_MARK, () =>
+        carriedTable(`/popup-pack-${fileCode(language)}.js`, { language, popup }),
+      )
+      .replace('<html lang="en">', `<html lang="${locale(language)}">`),
+  }));
 }

@@ -1,7 +1,7 @@
 // First: the storage read and the language tables start before anything else in the module runs.
 import { first } from "./first";
 import "../../components/popup/popup.css";
-import { render } from "preact";
+import { type ComponentChild, render } from "preact";
 import { OpenFailed } from "../../components/popup/OpenFailed";
 import { resolveLanguage } from "../../lib/i18n";
 import { loadPopupLanguage } from "../../lib/i18n/popup-language";
@@ -24,6 +24,12 @@ function subscribe(onChange: (change: Partial<PopupState>) => void) {
   };
 }
 
+/** The page's first content, with its stylesheet, which waits for it (lib/popup/style.ts). */
+function paint(content: ComponentChild, into: Element) {
+  document.getElementById(POPUP_STYLE_ID)?.removeAttribute("media");
+  render(content, into);
+}
+
 const root = document.getElementById("app");
 if (root) {
   // Local storage only: the first rows paint from the summary before any network request and
@@ -36,9 +42,7 @@ if (root) {
       const pack = await loadPopupLanguage(language, first);
       // A failure on the first screen is worded in its first frame.
       if (initial.status.error || initial.unseenFailure) await pack.ready();
-      // The page's stylesheet waits for its first content (lib/popup/style.ts).
-      document.getElementById(POPUP_STYLE_ID)?.removeAttribute("media");
-      render(<Popup initial={initial} pack={pack} subscribe={subscribe} />, root);
+      paint(<Popup initial={initial} pack={pack} subscribe={subscribe} />, root);
       // The full lists once the first frame is out.
       if (initial.summary)
         requestAnimationFrame(() => setTimeout(() => void loadLists().then(update)));
@@ -46,7 +50,6 @@ if (root) {
     .catch(async () => {
       // Storage (or the page's strings) could not be read: say so, never a blank popup.
       const pack = await first.pack.catch(() => null);
-      document.getElementById(POPUP_STYLE_ID)?.removeAttribute("media");
-      render(<OpenFailed sentence={pack?.popup.openFailed ?? OPEN_FAILED} />, root);
+      paint(<OpenFailed sentence={pack?.popup.openFailed ?? OPEN_FAILED} />, root);
     });
 }

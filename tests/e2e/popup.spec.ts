@@ -21,6 +21,7 @@ import {
   sendOk,
   startEchoServer,
   storedTokens,
+  watchWorker,
 } from "./harness";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -400,6 +401,27 @@ test("connect from the list: the engine proxies and the exit IP is shown", async
   } finally {
     await echo.close();
   }
+});
+
+test("with the worker stopped, the popup opens on what storage holds: rows, the connected one", async ({
+  context,
+  extensionId,
+}) => {
+  const ext = await configured(context, extensionId);
+  const [first, second] = await createTokens(ext, "static-traffic", 2);
+  const token = must(second, "second token");
+  await sendOk(ext, { type: "connect", tokenId: token.id });
+  await expect.poll(async () => (await proxyStatus(ext)).state).toBe("connected");
+  await ext.close(); // no extension page may keep the worker alive
+  const page = await context.newPage();
+  const worker = await watchWorker(await context.newCDPSession(page), extensionId);
+  await worker.stop();
+  await expect.poll(() => worker.isRunning()).toBe(false);
+
+  await page.goto(`chrome-extension://${extensionId}/popup.html`);
+  await expect(row(page, must(first, "first token").id)).toBeVisible();
+  await expect(row(page, token.id)).toContainText("Connected");
+  await expect(page.getByRole("button", { name: "Tokens (2)" })).toBeVisible();
 });
 
 test("engine errors show on the row; refresh IP and copy act per token", async ({

@@ -8,47 +8,16 @@ import { pack as en } from "../../../lib/i18n/popup-pack-en";
 import { pack as zh } from "../../../lib/i18n/popup-pack-zh";
 import { FIRST_KEYS, startFirstReads } from "../../../lib/popup/first-reads";
 import { DEFAULT_SETTINGS } from "../../../lib/state/settings";
+import { carriedText, forgetTables, serveFiles } from "./table-files";
 
-/** A page carrying the English strings; other tables are "fetched" (recorded, then filed). */
-function englishPage() {
-  const fetched: string[] = [];
-  vi.stubGlobal("document", {
-    querySelector: (selector: string) =>
-      selector.includes('"/popup-pack-en.js"')
-        ? { textContent: JSON.stringify({ language: "en", popup: en.popup }) }
-        : null,
-    createElement: () => {
-      const listeners: Record<string, () => void> = {};
-      return {
-        src: "",
-        addEventListener: (type: string, listener: () => void) => {
-          listeners[type] = listener;
-        },
-        fire: (type: string) => listeners[type]?.(),
-      };
-    },
-    head: {
-      append(script: { src: string; fire: (type: string) => void }) {
-        fetched.push(script.src);
-        const tables = (globalThis as { popupTables?: Record<string, unknown> }).popupTables;
-        const pack = script.src.includes("-zh") ? zh : en;
-        if (tables) {
-          tables[script.src] = script.src.includes("failures")
-            ? { language: pack.language, failures: pack.failures }
-            : { language: pack.language, popup: pack.popup };
-        }
-        queueMicrotask(() => script.fire("load"));
-      },
-    },
+/** A page carrying the English strings; other tables are fetched as files (recorded). */
+const englishPage = () =>
+  serveFiles(Promise.resolve(), [], {
+    "/popup-pack-en.js": carriedText("/popup-pack-en.js", { language: "en", popup: en.popup }),
   });
-  return fetched;
-}
 
 beforeEach(() => fakeBrowser.reset());
-afterEach(() => {
-  vi.unstubAllGlobals();
-  delete (globalThis as { popupTables?: unknown }).popupTables;
-});
+afterEach(forgetTables);
 
 describe("the popup's first reads", () => {
   it("read the first screen's items and use the strings the page carries", async () => {
