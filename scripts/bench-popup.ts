@@ -31,6 +31,7 @@ import {
 // Each figure is quantised by the 60 Hz frame clock: 40 rounds keep the medians steady.
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const WARMUP = 3;
+const SEARCH_PASSES = 6;
 const SIZES = [10, 1_000, 10_000] as const;
 
 const quantile = (samples: number[], q: number) => {
@@ -73,11 +74,27 @@ function firstPathBytes(root: string): string[] {
 }
 
 /**
- * Keystrokes in the search box with 10,000 tokens. Two figures per keystroke: the work (the
- * input event, the filter, Preact's render and the layout it causes) and the time until the
- * next frame starts (the result is in that frame when this is within one frame).
+ * Keystrokes in the search box with 10,000 tokens, typed in SEARCH_PASSES fresh popups (one
+ * pass is 15 keystrokes: a p95 over one pass would be its slowest keystroke). Two figures per
+ * keystroke: the work (the input event, the filter, Preact's render and the layout it causes)
+ * and the time until the next frame starts (the result is in that frame when this is within
+ * one frame).
  */
 async function searchLatency(
+  context: BrowserContext,
+  url: string,
+): Promise<{ work: number[]; frame: number[] }> {
+  const work: number[] = [];
+  const frame: number[] = [];
+  for (let pass = 0; pass < SEARCH_PASSES; pass++) {
+    const samples = await searchPass(context, url);
+    work.push(...samples.work);
+    frame.push(...samples.frame);
+  }
+  return { work, frame };
+}
+
+async function searchPass(
   context: BrowserContext,
   url: string,
 ): Promise<{ work: number[]; frame: number[] }> {
@@ -236,6 +253,10 @@ async function main(): Promise<void> {
     for (const line of firstPathBytes(extensionPath)) console.log(line);
     console.log(`API requests made by ${RUNS + WARMUP} × ${SIZES.length} opens: ${requestsOnOpen}`);
     console.log(summary("search keystroke, work (filter+render+layout)", search.work));
+    const late = search.work.filter((t) => t > 1000 / 60).length;
+    console.log(
+      `  keystrokes whose work is over one frame (16.7 ms): ${late} of ${search.work.length}`,
+    );
     console.log(summary("search keystroke → next frame starts", search.frame));
     console.log(summary("scroll frame time, 10,000 tokens", scroll));
     const fps = 1000 / (scroll.reduce((a, b) => a + b, 0) / Math.max(1, scroll.length));

@@ -1,16 +1,10 @@
 import { useEffect, useMemo, useState } from "preact/hooks";
-import {
-  countryOptions,
-  filterTokens,
-  NO_FILTER,
-  prepareSearch,
-  type TokenFilter,
-} from "../../lib/popup/filter";
+import { countryOptions, NO_FILTER, type TokenFilter, TokenSearch } from "../../lib/popup/filter";
 import { flagEmoji, type TrafficUnit } from "../../lib/popup/format";
 import type { Notice } from "../../lib/popup/outcome";
 import { asFailure } from "../../lib/protocol/failure";
 import type { Connection, ProxyStatus } from "../../lib/state/status";
-import { expiredLast, TOKEN_KINDS } from "../../lib/state/token-facts";
+import { TOKEN_KINDS } from "../../lib/state/token-facts";
 import type { StoredToken } from "../../lib/state/tokens";
 import { useEnv } from "./env";
 import { withIds } from "./id-state";
@@ -51,12 +45,10 @@ export function TokenList({
   const [batchBusy, setBatchBusy] = useState(false);
 
   // Expired tokens last: they cannot be connected (the clock moves them on its tick).
-  const matches = useMemo(
-    () => expiredLast(filterTokens(tokens, filter), now),
-    [tokens, filter, now],
-  );
+  const search = useMemo(() => new TokenSearch(tokens), [tokens]);
+  const matches = useMemo(() => search.find(filter, now), [search, filter, now]);
   // The first keystroke then finds the search texts ready.
-  useEffect(() => whenIdle(() => prepareSearch(tokens)), [tokens]);
+  useEffect(() => whenIdle(() => search.prepare()), [search]);
   const countries = useMemo(() => countryOptions(tokens), [tokens]);
   const existing = useMemo(() => new Set(tokens.map((tk) => tk.id)), [tokens]);
   const selectedIds = [...selected].filter((id) => existing.has(id));

@@ -1,6 +1,8 @@
 /**
- * Filtering and search over the stored tokens: linear, over texts built once per list (built
- * when the page is idle), so a keystroke over 10,000 tokens is a scan of ready strings.
+ * Filtering and search over the stored tokens, in the order the list shows them (expired last).
+ * A search holds one list: its search texts are built once (when the page is idle), and it
+ * keeps its last answer, so a keystroke that narrows the search (one more letter, one more word)
+ * scans only the last matches, not 10,000 tokens.
  */
 import type { TokenKind } from "../state/token-facts";
 import type { StoredToken } from "../state/tokens";
@@ -14,14 +16,24 @@ export interface TokenFilter {
 
 export const NO_FILTER: TokenFilter = { kind: "all", country: "all", text: "" };
 
-// The search texts of the list last searched, index for index: the list's array lives until
-// storage changes, so keystrokes over it reuse them.
-let indexed: { tokens: readonly StoredToken[]; texts: string[] } | null = null;
+interface Answer {
+  filter: TokenFilter;
+  words: string[];
+  now: number;
+  /** Indices into the list, in the order shown. */
+  hits: number[];
+}
 
-const searchTexts = (tokens: readonly StoredToken[]): string[] => {
-  if (indexed?.tokens !== tokens) indexed = { tokens, texts: tokens.map(searchText) };
-  return indexed.texts;
-};
+const wordsOf = (text: string) => text.toLowerCase().split(/\s+/).filter(Boolean);
+
+/**
+ * Whether every token matching `next` also matched `last`: the same or a narrower kind and
+ * country, and each word searched before is part of a word searched now ("cit" of "city").
+ */
+const narrows = (last: Answer, next: TokenFilter, nextWords: string[]) =>
+  (last.filter.kind === "all" || last.filter.kind === next.kind) &&
+  (last.filter.country === "all" || last.filter.country === next.country) &&
+  last.words.every((word) => nextWords.some((nextWord) => nextWord.includes(word)));
 
 const searchText = (t: StoredToken) =>
   [
@@ -40,23 +52,65 @@ const searchText = (t: StoredToken) =>
     .join("\n")
     .toLowerCase();
 
-/** Builds the search texts ahead of the first keystroke (when the page is idle). */
-export function prepareSearch(tokens: readonly StoredToken[]): void {
-  searchTexts(tokens);
+export class TokenSearch {
+  private texts: string[] | null = null;
+  private shown: { now: number; order: number[] } | null = null;
+  private last: Answer | null = null;
+
+  constructor(private readonly tokens: readonly StoredToken[]) {}
+
+  /** Builds the search texts ahead of the first keystroke. */
+  prepare(): void {
+    this.searchTexts();
+  }
+
+  /**
+   * The tokens matching the filter, unexpired first (each group in the stored order): every
+   * word of the search must occur somewhere in the token (id, name, address, place…).
+   */
+  find(filter: TokenFilter, now: number): StoredToken[] {
+    const words = wordsOf(filter.text);
+    const last = this.last;
+    const from =
+      last && last.now === now && narrows(last, filter, words) ? last.hits : this.order(now);
+    const texts = words.length > 0 ? this.searchTexts() : [];
+    const hits = from.filter((i) => {
+      const t = this.tokens[i] as StoredToken;
+      if (filter.kind !== "all" && t.kind !== filter.kind) return false;
+      if (filter.country !== "all" && t.country !== filter.country) return false;
+      const text = texts[i] ?? "";
+      for (const word of words) if (!text.includes(word)) return false;
+      return true;
+    });
+    this.last = { filter, words, now, hits };
+    return hits.map((i) => this.tokens[i] as StoredToken);
+  }
+
+  private searchTexts(): string[] {
+    this.texts ??= this.tokens.map(searchText);
+    return this.texts;
+  }
+
+  /** Indices of the unexpired tokens, then of the expired ones: these cannot be used. */
+  private order(now: number): number[] {
+    if (this.shown?.now !== now) {
+      const live: number[] = [];
+      const expired: number[] = [];
+      this.tokens.forEach((t, i) => {
+        (t.expiresAt !== null && t.expiresAt <= now ? expired : live).push(i);
+      });
+      this.shown = { now, order: live.concat(expired) };
+    }
+    return this.shown.order;
+  }
 }
 
-/** Every word of the search must occur somewhere in the token (id, name, address, place…). */
-export function filterTokens(tokens: readonly StoredToken[], filter: TokenFilter): StoredToken[] {
-  const words = filter.text.toLowerCase().split(/\s+/).filter(Boolean);
-  const texts = words.length > 0 ? searchTexts(tokens) : [];
-  return tokens.filter((t, i) => {
-    if (filter.kind !== "all" && t.kind !== filter.kind) return false;
-    if (filter.country !== "all" && t.country !== filter.country) return false;
-    const text = texts[i] ?? "";
-    for (const word of words) if (!text.includes(word)) return false;
-    return true;
-  });
-}
+/** The tokens matching a filter, in the order shown (a one-off search). */
+export const filterTokens = (
+  tokens: readonly StoredToken[],
+  filter: TokenFilter,
+  now = Date.now(),
+): StoredToken[] => new TokenSearch(tokens).find(filter, now);
 
 export interface CountryOption {
   name: string;
