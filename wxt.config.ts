@@ -29,6 +29,9 @@ export default defineConfig({
   modules: ["@wxt-dev/webextension-polyfill"],
   vite: () => ({
     plugins: [withoutInnerHtml(), preact()],
+    // Terser packs the popup's first-path module ~4% smaller than esbuild does (gzip), which
+    // keeps it and the page under the popup's 20 kB budget (npm run bench prints the figure).
+    build: { minify: "terser" },
   }),
   hooks: {
     // The popup is built on its own, so what its first screen runs is one module file, not
