@@ -105,13 +105,6 @@ export class TokenSearch {
   }
 }
 
-/** The tokens matching a filter, in the order shown (a one-off search). */
-export const filterTokens = (
-  tokens: readonly StoredToken[],
-  filter: TokenFilter,
-  now = Date.now(),
-): StoredToken[] => new TokenSearch(tokens).find(filter, now);
-
 export interface CountryOption {
   name: string;
   code: string;

@@ -12,7 +12,12 @@ import {
   regionLookup,
   validateCreate,
 } from "../../../lib/popup/create";
-import { countryOptions, filterTokens, NO_FILTER } from "../../../lib/popup/filter";
+import {
+  countryOptions,
+  NO_FILTER,
+  type TokenFilter,
+  TokenSearch,
+} from "../../../lib/popup/filter";
 import {
   expiryOf,
   flagEmoji,
@@ -26,6 +31,7 @@ import {
 import { deleteNotice, errorNotice, restoreNotice } from "../../../lib/popup/outcome";
 import { isTimeBilled, kindFilters, planName } from "../../../lib/popup/plans";
 import { fixedInOptions } from "../../../lib/protocol/failure";
+import type { StoredToken } from "../../../lib/state/tokens";
 import { makeToken } from "../stored-token";
 
 const NOW = Date.UTC(2026, 0, 15, 12, 0, 0);
@@ -161,7 +167,9 @@ describe("copy formats", () => {
   });
 });
 
-describe("filterTokens", () => {
+describe("TokenSearch: one search over a list", () => {
+  const filterTokens = (list: StoredToken[], filter: TokenFilter) =>
+    new TokenSearch(list).find(filter, Date.now());
   const tokens = [
     makeToken({ id: 1, kind: "static-ip", country: "Germany", city: "Berlin", ip: "10.0.0.1" }),
     makeToken({ id: 2, kind: "dynamic-ip", country: "Germany", city: "Munich", ip: "10.0.0.2" }),
