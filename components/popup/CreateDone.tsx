@@ -1,5 +1,5 @@
 import type { CreateOutcome } from "../../lib/protocol/commands";
-import { useEnv } from "./env";
+import { useCreateT } from "./create-words";
 
 /** After a purchase: how many tokens were made (a dynamic kind may make fewer), and what next. */
 export function CreateDone({
@@ -13,7 +13,7 @@ export function CreateDone({
   onCreateMore: () => void;
   onShowTokens: () => void;
 }) {
-  const { t } = useEnv();
+  const t = useCreateT();
   return (
     <section class="form" aria-label={t("createTitle")}>
       <p class={result.created < result.requested ? "warn" : "note"} role="status">

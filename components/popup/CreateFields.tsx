@@ -1,11 +1,11 @@
 import type { CreateProblem, CreateForm as Form } from "../../lib/popup/create";
 import { isTimeBilled } from "../../lib/popup/plans";
 import { PROVIDER_KINDS } from "../../lib/state/token-facts";
-import { useEnv } from "./env";
-import { SocksWarning } from "./Messages";
+import { useCreateT } from "./create-words";
 import { PlanPicker } from "./PlanPicker";
 import { RadioChoices } from "./RadioChoices";
 import { RegionFields } from "./RegionFields";
+import { SocksWarning } from "./SocksWarning";
 
 const NETWORK_TYPES = ["HTTP", "SOCKS5"] as const;
 
@@ -24,7 +24,7 @@ export function CreateFields({
   problems: CreateProblem[];
   onSubmit: (e: Event) => void;
 }) {
-  const { t } = useEnv();
+  const t = useCreateT();
   const numberInvalid = problems.includes("number");
   return (
     <form onSubmit={onSubmit} aria-label={t("createTitle")} noValidate>

@@ -1,9 +1,11 @@
 import { type CreateForm, parseNumber } from "../../lib/popup/create";
 import { isTimeBilled, planName } from "../../lib/popup/plans";
 import type { Failure } from "../../lib/protocol/failure";
+import { useCreateT } from "./create-words";
 import { useEnv } from "./env";
 import { Flag } from "./Flag";
-import { ErrorText, SocksWarning } from "./Messages";
+import { ErrorText } from "./Messages";
+import { SocksWarning } from "./SocksWarning";
 
 /** What will be bought, before anything is; a failed purchase comes back here with its error. */
 export function CreateSummary({
@@ -19,7 +21,8 @@ export function CreateSummary({
   onBack: () => void;
   onBuy: () => void;
 }) {
-  const { t, language } = useEnv();
+  const { language } = useEnv();
+  const t = useCreateT();
   const place = [form.country, form.state, form.city]
     .filter((r) => r !== null)
     .map((r) => r.name)

@@ -1,4 +1,3 @@
-import type { CreateForm } from "../../lib/popup/create";
 import type { Notice } from "../../lib/popup/outcome";
 import { type Failure, fixedInOptions } from "../../lib/protocol/failure";
 import { useEnv } from "./env";
@@ -25,12 +24,6 @@ export function RetryError({ failure, onRetry }: { failure: Failure; onRetry: ()
       </button>
     </div>
   );
-}
-
-/** Chrome cannot authenticate SOCKS5 proxies: said wherever SOCKS5 is chosen. */
-export function SocksWarning({ networkType }: { networkType: CreateForm["networkType"] }) {
-  const { t, socksAuth } = useEnv();
-  return networkType === "SOCKS5" && !socksAuth ? <p class="warn">{t("socksWarning")}</p> : null;
 }
 
 /** " Open Options", after a sentence that sends the user there. */

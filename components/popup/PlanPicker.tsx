@@ -4,6 +4,7 @@ import { planLookup } from "../../lib/popup/create";
 import { planName } from "../../lib/popup/plans";
 import type { Failure } from "../../lib/protocol/failure";
 import type { ProviderKind } from "../../lib/state/token-facts";
+import { useCreateT } from "./create-words";
 import { useEnv } from "./env";
 import { RetryError } from "./Messages";
 
@@ -19,7 +20,8 @@ export function PlanPicker({
   value: PaymentPlan | null;
   onChange: (plan: PaymentPlan | null) => void;
 }) {
-  const { t, send, language } = useEnv();
+  const { send, language } = useEnv();
+  const t = useCreateT();
   const [plans, setPlans] = useState<PaymentPlan[] | null>(null);
   const [error, setError] = useState<Failure | null>(null);
   const [attempt, setAttempt] = useState(0);

@@ -1,5 +1,5 @@
 import type { CreateForm, RegionChoice } from "../../lib/popup/create";
-import { useEnv } from "./env";
+import { useCreateT } from "./create-words";
 import { RegionPicker } from "./RegionPicker";
 
 const OPTIONAL_TEXT = {
@@ -20,7 +20,7 @@ export function RegionFields({
   update: (change: Partial<CreateForm>) => void;
   countryMissing: boolean;
 }) {
-  const { t } = useEnv();
+  const t = useCreateT();
   const scope = `${form.kind}-${form.datacenter}`;
 
   const optional = (

@@ -7,6 +7,7 @@ import {
 } from "../../lib/popup/create";
 import type { Failure } from "../../lib/protocol/failure";
 import type { ProviderKind } from "../../lib/state/token-facts";
+import { useCreateT } from "./create-words";
 import { useEnv } from "./env";
 import { Flag } from "./Flag";
 import { RetryError } from "./Messages";
@@ -42,7 +43,8 @@ export function RegionPicker(props: RegionPickerProps) {
     onChange,
     problemId,
   } = props;
-  const { t, send } = useEnv();
+  const { send } = useEnv();
+  const t = useCreateT();
   const [search, setSearch] = useState("");
   const [entries, setEntries] = useState<RegionChoice[]>([]);
   const [page, setPage] = useState(1);

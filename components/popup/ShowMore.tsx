@@ -1,5 +1,5 @@
 import { PAGE_ROWS } from "../../lib/popup/filter";
-import { useEnv } from "./env";
+import { useTrashT } from "./trash-words";
 
 /** Below a long list: how many rows are shown, and a button for the next page of them. */
 export function ShowMore({
@@ -11,7 +11,7 @@ export function ShowMore({
   total: number;
   onMore: () => void;
 }) {
-  const { t } = useEnv();
+  const t = useTrashT();
   if (total <= shown) return null;
   return (
     <div class="more">

@@ -9,6 +9,7 @@ import { Flag } from "./Flag";
 import { withIds, withMark } from "./id-state";
 import { SelectAll } from "./ListControls";
 import { ShowMore } from "./ShowMore";
+import { useTrashT } from "./trash-words";
 
 type Busy = "restore" | "dismiss";
 
@@ -25,7 +26,8 @@ export function TrashView({
   /** Sends restoreTokens and reports the outcome; resolves when the reply is in. */
   restoreIds: (ids: number[]) => Promise<void>;
 }) {
-  const { t, send, language, explain } = useEnv();
+  const { send, language, explain } = useEnv();
+  const t = useTrashT();
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [busy, setBusy] = useState<ReadonlyMap<number, Busy>>(new Map());
   const [limit, setLimit] = useState(PAGE_ROWS);

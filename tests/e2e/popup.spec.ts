@@ -496,6 +496,13 @@ test("an error that needs Options links there; Chinese when chosen", async ({
   // The stylesheet the page carries applies once its first content is in (400 px wide).
   expect(await chinese.evaluate(() => getComputedStyle(document.body).width)).toBe("400px");
   expect(requested).not.toContain("/popup-pack-zh.js");
+  // The views that load on demand bring their own words, in the page's language.
+  await chinese.getByRole("button", { name: "新建令牌" }).click();
+  await expect(chinese.getByRole("form", { name: "购买新令牌" })).toBeVisible();
+  await expect(chinese.getByLabel("数量（1–10）")).toBeVisible();
+  await chinese.getByRole("button", { name: /^回收站/ }).click();
+  await expect(chinese.getByText(/^回收站是空的/)).toBeVisible();
+  expect(requested.filter((file) => file.includes("-en"))).toEqual([]);
 
   await sendOk(page, { type: "patchSettings", patch: { language: "en" } });
   await expect
