@@ -28,8 +28,9 @@ import {
   tokens,
 } from "./bench-popup-parts";
 
-// Each figure is quantised by the 60 Hz frame clock: at 40 rounds a ratio's median still moved
-// by ±0.05 from run to run; at 100 rounds (about 3 minutes) by about ±0.03.
+// Each figure is quantised by the 60 Hz frame clock and moved by the machine's load: at 40
+// rounds a ratio's median moved by about ±0.05 from run to run. 100 rounds (about 3 minutes)
+// narrow that, though five such runs on a busy 2-core machine still spread 1.13–1.23.
 const RUNS = Number(process.env.BENCH_RUNS ?? 100);
 const WARMUP = 3;
 const SEARCH_PASSES = 6;
