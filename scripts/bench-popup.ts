@@ -30,7 +30,7 @@ import {
 
 // Each figure is quantised by the 60 Hz frame clock and moved by the machine's load: at 40
 // rounds a ratio's median moved by about ±0.05 from run to run. 100 rounds (about 3 minutes)
-// narrow that, though five such runs on a busy 2-core machine still spread 1.13–1.23.
+// narrow that, though seven such runs on a busy 2-core machine still spread 1.11–1.23.
 const RUNS = Number(process.env.BENCH_RUNS ?? 100);
 const WARMUP = 3;
 const SEARCH_PASSES = 6;
