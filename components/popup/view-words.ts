@@ -9,7 +9,7 @@ import type { PopupStringKey } from "../../lib/i18n/popup-strings";
 import { useEnv } from "./env";
 
 type Values = Record<string, string | number>;
-export type ViewT<Key extends string> = (key: Key | PopupStringKey, values?: Values) => string;
+type ViewT<Key extends string> = (key: Key | PopupStringKey, values?: Values) => string;
 
 export function viewWords<Own extends Record<string, string>>(table: {
   en: Own;

@@ -4,7 +4,7 @@
  * keeps its last answer, so a keystroke that narrows the search (one more letter, one more word)
  * scans only the last matches, not 10,000 tokens.
  */
-import type { TokenKind } from "../state/token-facts";
+import { isExpired, type TokenKind } from "../state/token-facts";
 import type { StoredToken } from "../state/tokens";
 
 export interface TokenFilter {
@@ -97,7 +97,7 @@ export class TokenSearch {
       const live: number[] = [];
       const expired: number[] = [];
       this.tokens.forEach((t, i) => {
-        (t.expiresAt !== null && t.expiresAt <= now ? expired : live).push(i);
+        (isExpired(t, now) ? expired : live).push(i);
       });
       this.shown = { now, order: live.concat(expired) };
     }

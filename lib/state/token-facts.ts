@@ -25,12 +25,16 @@ export const isDynamic = (token: Pick<StoredToken, "kind">) =>
 /** A dynamic token the provider has not given an address yet: it cannot carry traffic. */
 export const isAddressPending = (token: Pick<StoredToken, "host">) => token.host === "";
 
+/** A token past its expiry: it cannot be used. */
+export const isExpired = (token: Pick<StoredToken, "expiresAt">, now: number) =>
+  token.expiresAt !== null && token.expiresAt <= now;
+
 /** Expired tokens after the others, each group in its stored order: they cannot be used. */
 export function expiredLast<T extends Pick<StoredToken, "expiresAt">>(
   tokens: readonly T[],
   now: number,
 ): T[] {
-  const expired = (t: T) => t.expiresAt !== null && t.expiresAt <= now;
+  const expired = (t: T) => isExpired(t, now);
   return [...tokens.filter((t) => !expired(t)), ...tokens.filter(expired)];
 }
 
