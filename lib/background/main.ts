@@ -52,13 +52,14 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
     credentialsForgotten: (tokens) => responder.forget(tokens),
   });
   const handle = createCommandHandler({ engine, api });
-  const responder = createAuthResponder(
-    (failure) => engine.reportProxyProblem(failure),
-    // The token whose proxy asks: Firefox remembers per request where a site rule sent it.
-    firefox
+  const responder = createAuthResponder({
+    onRefused: (token) => engine.reportRefusal(token),
+    onWorked: (token) => void engine.loginWorks(token).catch(() => undefined),
+    // The token whose proxy asks: Firefox remembers per request which token it was sent through.
+    loginFor: firefox
       ? async (challenge) => firefox.tokenOfRequest(challenge.requestId) ?? activeLogin()
       : chromeLoginFor,
-  );
+  });
 
   const onProxyError = (error: string) =>
     void readState(["tokens", "connection"]).then(({ tokens, connection }) => {

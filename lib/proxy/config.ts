@@ -98,16 +98,16 @@ export function withProxyAuthorization(
   headers: RequestHeader[],
   via: RequestProxy | null | undefined,
   proxy: FirefoxProxyInfo | null,
+  refused = false,
 ): RequestHeader[] | undefined {
   const value = proxy?.type === "http" ? proxy.proxyAuthorizationHeader : undefined;
   if (!proxy || !value || !via || via.type !== "http") return undefined;
   if (via.host.toLowerCase() !== proxy.host.toLowerCase() || via.port !== proxy.port) {
     return undefined;
   }
-  return [
-    ...headers.filter((h) => h.name.toLowerCase() !== "proxy-authorization"),
-    { name: "Proxy-Authorization", value },
-  ];
+  const others = headers.filter((h) => h.name.toLowerCase() !== "proxy-authorization");
+  // A refused login goes nowhere: the proxy asks, and the auth responder says no.
+  return refused ? others : [...others, { name: "Proxy-Authorization", value }];
 }
 
 /** The origin Chromium keys its proxy credential cache and proxy sockets by (IPv6 bracketed). */

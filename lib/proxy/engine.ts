@@ -224,6 +224,8 @@ export function createEngine(deps: EngineDeps) {
     checkExitIp: problems.checkNow,
     refreshIp,
     reportProxyProblem: problems.reportProxyProblem,
+    reportRefusal: problems.reportRefusal,
+    loginWorks: problems.loginWorks,
     syncBadge: status.syncBadge,
   };
 }

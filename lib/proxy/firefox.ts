@@ -131,10 +131,13 @@ export function createFirefoxRouting(browser: FirefoxApi) {
           // The token the request was sent through (a switch may have come since), else the
           // connected one for requests onRequest never saw.
           const routed = (details.requestId ? tokenOfRequest(details.requestId) : null) ?? token;
+          // A login the proxy refused is not sent again, not even from Firefox's own cache.
+          const refused = routed !== null && responder.isRefused(routed);
           const requestHeaders = withProxyAuthorization(
             details.requestHeaders ?? [],
             details.proxyInfo,
             routed ? firefoxProxyInfo(routed) : null,
+            refused,
           );
           return requestHeaders ? { requestHeaders } : {};
         };

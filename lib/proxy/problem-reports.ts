@@ -62,6 +62,33 @@ export function createProblemReports(deps: {
   }
 
   /**
+   * The proxy answered 407 to our own answer of this token's login. Its cached copies go at
+   * once; the status blames it only when it is the connected token (a site rule's token that
+   * was refused is not the connected token's fault).
+   */
+  async function reportRefusal(token: StoredToken): Promise<void> {
+    const { connection } = await readState(["connection"]);
+    await Promise.all([
+      deps.forgetCredentials([token]),
+      connection.activeTokenId === token.id ? weigh({ code: "credentials-refused" }) : undefined,
+    ]);
+  }
+
+  /**
+   * A request answered with this token's login worked: evidence that it carries traffic. An
+   * error shown for it (a refusal since mended, an unreachable proxy back) is over.
+   */
+  async function loginWorks(token: StoredToken): Promise<void> {
+    await deps.status.setStatus((s) =>
+      s.tokenId === token.id &&
+      !notThroughToken(s) &&
+      (s.state === "error" || s.state === "checking")
+        ? { ...s, state: "connected", error: null }
+        : s,
+    );
+  }
+
+  /**
    * The user's "Check": after a refused login, through fresh connections. A tunnel opened
    * before the refusal still carries traffic and would report a token that no longer works
    * as working.
@@ -75,5 +102,5 @@ export function createProblemReports(deps: {
     return deps.checkExitIp();
   }
 
-  return { reportProxyProblem, checkNow };
+  return { reportProxyProblem, reportRefusal, loginWorks, checkNow };
 }

@@ -1,4 +1,9 @@
-/** A browser proxy error → the failure the status shows (pure). */
+/**
+ * A browser proxy error → the failure the status shows (pure). An error about proxy auth is not
+ * a refusal: the browser also gives one when a login question went unanswered (a worker that
+ * died mid-challenge). Only the auth responder, which sees a 407 to our own answer, says
+ * "refused"; this is weighed like any other proxy error (problem-reports.ts).
+ */
 import type { Failure } from "../protocol/failure";
 
 const UNREACHABLE = [
@@ -14,6 +19,5 @@ const UNREACHABLE = [
 
 export function proxyProblem(error: string, host: string): Failure {
   if (UNREACHABLE.some((name) => error.includes(name))) return { code: "proxy-unreachable", host };
-  if (error.includes("AUTH")) return { code: "credentials-refused" };
   return { code: "proxy-error", error: error.slice(0, 200) };
 }

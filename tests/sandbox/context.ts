@@ -1,6 +1,7 @@
 /** What the API handlers share: the state, the clock, the gateways and the switches. */
 import type { Clock } from "./clock";
 import type { Faults } from "./faults";
+import type { GatewayBehaviour } from "./gateway-behaviour";
 import type { GatewayLog } from "./gateway-log";
 import type { PlanName, RateLimiter } from "./rate-limit";
 import type { Store, Token } from "./state";
@@ -12,6 +13,8 @@ export interface GatewayControl {
   closeDynamic(ip: string, token: Token): Promise<void>;
   /** Cuts the open connections of a token (deleted tokens stop working at once). */
   dropToken(tokenId: number): void;
+  /** Names every open connection of the HTTP gateway (for "end every login session"). */
+  openHttpConnections(): Iterable<string>;
   /**
    * Opens the shared HTTP and SOCKS5 gateways on the IPv6 loopback too (same ports), once;
    * false when this machine has no IPv6 loopback (or the ports are taken there).
@@ -48,8 +51,8 @@ export interface Context {
   limiter: RateLimiter;
   faults: Faults;
   gatewayLog: GatewayLog;
-  /** The next `remaining` valid gateway logins are challenged again (407). */
-  rechallenge: { remaining: number };
+  /** What the HTTP gateway does to valid logins: ask again, cut, stall (gateway-behaviour.ts). */
+  gatewayBehaviour: GatewayBehaviour;
   quirks: Quirks;
   gateways: GatewayControl;
   credentials: Credentials;

@@ -1,6 +1,7 @@
 /** Control endpoints under /__sandbox/ (no auth, never rate-limited, never consume faults). */
 import type { Context } from "./context";
 import { parseFault } from "./faults";
+import { CHAOS_DEFAULTS, type ChaosSettings } from "./gateway-behaviour";
 import { badRequest, notFound, ok, type Reply, requireObject } from "./http-util";
 import { isStaticKind } from "./kinds";
 import { isPlanName, PLAN_NAMES } from "./rate-limit";
@@ -26,7 +27,7 @@ export async function resetSandbox(ctx: Context): Promise<void> {
   ctx.limiter.reset();
   ctx.limiter.plan = ctx.initialPlan;
   ctx.gatewayLog.clear();
-  ctx.rechallenge.remaining = 0;
+  ctx.gatewayBehaviour.reset();
   ctx.quirks.emptyDynamicIp = 0;
   ctx.quirks.ipv6Host = 0;
   ctx.quirks.noRestore = 0;
@@ -81,6 +82,38 @@ async function setQuirks(ctx: Context, body: Record<string, unknown>) {
   if (ipv6Host === undefined) return quirksView(ctx);
   ctx.quirks.ipv6Host = ipv6Host;
   return { ...quirksView(ctx), ipv6_gateway: await ctx.gateways.openIpv6() };
+}
+
+/** POST /gateway/chaos: a seed and a duration; the chances default to CHAOS_DEFAULTS. */
+function parseChaos(body: Record<string, unknown>): ChaosSettings {
+  const int = (name: string, max: number) => {
+    const value = body[name];
+    if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0 || value > max) {
+      throw badRequest(`${name} must be an integer from 0 to ${max}`);
+    }
+    return value;
+  };
+  const chance = (name: string, fallback: number) => {
+    const value = body[name] ?? fallback;
+    if (typeof value !== "number" || !(value >= 0 && value <= 1)) {
+      throw badRequest(`${name} must be a chance from 0 to 1`);
+    }
+    return value;
+  };
+  const settings = {
+    seed: int("seed", 2 ** 32 - 1),
+    durationMs: int("duration_ms", 3_600_000),
+    askAgain: chance("ask_again", CHAOS_DEFAULTS.askAgain),
+    endSessions: chance("end_sessions", CHAOS_DEFAULTS.endSessions),
+    cut: chance("cut", CHAOS_DEFAULTS.cut),
+    stall: chance("stall", CHAOS_DEFAULTS.stall),
+    maxStallMs:
+      body.max_stall_ms === undefined ? CHAOS_DEFAULTS.maxStallMs : int("max_stall_ms", 60_000),
+  };
+  if (settings.askAgain + settings.endSessions + settings.cut + settings.stall > 1) {
+    throw badRequest("the chances add up to more than 1");
+  }
+  return settings;
 }
 
 function clockView(ctx: Context) {
@@ -142,9 +175,16 @@ export async function handleControl(
       if (typeof count !== "number" || !Number.isSafeInteger(count) || count < 0) {
         throw badRequest("count must be a non-negative integer");
       }
-      ctx.rechallenge.remaining = count;
+      ctx.gatewayBehaviour.reaskRemaining = count;
       return ok({ remaining: count });
     }
+    case "POST /gateway/end-sessions":
+      return ok({ ended: ctx.gatewayBehaviour.endSessions(ctx.gateways.openHttpConnections()) });
+    case "POST /gateway/chaos":
+      ctx.gatewayBehaviour.startChaos(parseChaos(requireObject(body)), Date.now());
+      return ok(ctx.gatewayBehaviour.chaosReport(Date.now()));
+    case "GET /gateway/chaos":
+      return ok(ctx.gatewayBehaviour.chaosReport(Date.now()));
     case "POST /gateway/refuse-password": {
       const id = requireObject(body).token_id;
       const token = typeof id === "number" ? ctx.store.get(id) : undefined;

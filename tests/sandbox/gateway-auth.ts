@@ -4,6 +4,7 @@
  * network type. Deleted, expired, exhausted or unknown credentials are refused.
  */
 import type { Clock } from "./clock";
+import type { GatewayBehaviour } from "./gateway-behaviour";
 import { type GatewayEvent, type GatewayLog, type GatewayName, hostPort } from "./gateway-log";
 import { isStaticKind } from "./kinds";
 import type { Store, Token } from "./state";
@@ -48,8 +49,8 @@ export interface LogDeps {
   store: Store;
   clock: Clock;
   log: GatewayLog;
-  /** Control switch: the next `remaining` valid logins get a fresh 407 (see README). */
-  rechallenge: { remaining: number };
+  /** Control switches: valid logins asked again, connections cut, stalls (gateway-behaviour.ts). */
+  behaviour: GatewayBehaviour;
 }
 
 /** Writes a decision to the gateway log. */
@@ -59,7 +60,8 @@ export function logDecision(
   listener: { ip: string; port: number },
   username: string,
   target: string,
-  d: Decision,
+  d: Decision | { ok: false; result: "cut"; reason: string },
+  stalledMs = 0,
 ): void {
   const event: GatewayEvent = {
     at: deps.clock.iso(),
@@ -71,25 +73,50 @@ export function logDecision(
   };
   if (d.ok) event.token_id = d.token.id;
   else event.reason = d.reason;
+  if (stalledMs > 0) event.stalled_ms = stalledMs;
   deps.log.add(event);
 }
 
-/** Decides and writes the decision to the gateway log. */
+/** What the HTTP gateway does with one request. */
+export type HttpDecision =
+  | { ok: true; token: Token; stallMs: number }
+  /** `askedAgain`: a valid login asked again (a real gateway keeps the connection open). */
+  | { ok: false; result: "auth-required" | "refused"; reason: string; askedAgain: boolean }
+  | { ok: false; result: "cut"; reason: string };
+
+/**
+ * Decides, lets the gateway's behaviour switches have their say over a valid login, and writes
+ * the outcome to the gateway log. `connection` names the client connection; `open` lists all.
+ */
 export function decideAndLog(
   deps: LogDeps,
   gateway: GatewayName,
   listener: { ip: string; port: number },
-  username: string,
-  password: string,
-  target: string,
-): Decision {
-  let d = decide(deps.store, gateway, listener.ip, username, password);
-  // A gateway whose login session ended challenges again although the credentials are good,
-  // as a real provider does; browser tests use it to force a challenge at a chosen moment.
-  if (d.ok && deps.rechallenge.remaining > 0) {
-    deps.rechallenge.remaining -= 1;
-    d = { ok: false, result: "auth-required", reason: "Proxy session expired; sign in again." };
+  request: { username: string; password: string; target: string; connection: string },
+  open: () => Iterable<string>,
+): HttpDecision {
+  const { username, target } = request;
+  const d = decide(deps.store, gateway, listener.ip, username, request.password);
+  if (!d.ok) {
+    logDecision(deps, gateway, listener, username, target, d);
+    return { ...d, askedAgain: false };
   }
-  logDecision(deps, gateway, listener, username, target, d);
-  return d;
+  const act = deps.behaviour.act(request.connection, Date.now(), open);
+  if (act.kind === "ask-again") {
+    const reason =
+      act.why === "session-ended"
+        ? "Proxy session ended (gateway restart); sign in again."
+        : "Proxy session expired; sign in again.";
+    const asked = { ok: false, result: "auth-required", reason, askedAgain: true } as const;
+    logDecision(deps, gateway, listener, username, target, asked);
+    return asked;
+  }
+  if (act.kind === "cut") {
+    const cut = { ok: false, result: "cut", reason: "The gateway cut every connection." } as const;
+    logDecision(deps, gateway, listener, username, target, cut);
+    return cut;
+  }
+  const stallMs = act.kind === "stall" ? act.ms : 0;
+  logDecision(deps, gateway, listener, username, target, d, stallMs);
+  return { ...d, stallMs };
 }

@@ -1,6 +1,7 @@
 /** Ring buffer of gateway decisions, read by tests through GET /__sandbox/gateway-log. */
 export type GatewayName = "http" | "socks5";
-export type GatewayResult = "ok" | "auth-required" | "refused";
+/** "cut": the gateway cut every open connection at this request (a behaviour switch). */
+export type GatewayResult = "ok" | "auth-required" | "refused" | "cut";
 
 export interface GatewayEvent {
   at: string;
@@ -12,6 +13,8 @@ export interface GatewayEvent {
   /** Why a request was refused (absent when ok). */
   reason?: string;
   token_id?: number;
+  /** How long the gateway stalled this request before letting it through. */
+  stalled_ms?: number;
 }
 
 const CAPACITY = 1000;

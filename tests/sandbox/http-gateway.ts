@@ -16,6 +16,17 @@ interface Listener {
 
 export type GatewayDeps = LogDeps;
 
+const REALM = "Proxy Deck Sandbox";
+
+const connectionName = (ip: string, connectionId: unknown) => `${ip}#${String(connectionId)}`;
+
+/** A 407 on a kept-open connection, the way a gateway whose login session ended asks again. */
+const askAgain = (reason: string) => ({
+  statusCode: 407,
+  headers: { "Proxy-Authenticate": `Basic realm="${REALM}"`, "Content-Type": "text/plain" },
+  body: reason,
+});
+
 /**
  * Names under `.test` (RFC 2606: never real) reach the sandbox's own loopback sites. Tests use
  * them where Chromium would send a loopback address direct whatever the proxy config says (a
@@ -71,28 +82,57 @@ export class HttpGateway {
     await Promise.all(all.map((ip) => this.closeListener(ip)));
   }
 
+  /** Every client connection of every listener, as the behaviour switches name them. */
+  *openConnections(): Iterable<string> {
+    for (const [ip, l] of this.listeners) {
+      for (const id of l.server.getConnectionIds()) yield connectionName(ip, id);
+    }
+  }
+
+  /** Cuts every client connection of every listener (a gateway under strain, a failover). */
+  cutAll(): void {
+    for (const l of this.listeners.values()) l.server.closeConnections();
+  }
+
   private async listen(ip: string): Promise<Listener> {
     const connections = new Map<number, number>();
     const server = new Server({
       host: ip,
       port: this.port,
-      authRealm: "Proxy Deck Sandbox",
-      prepareRequestFunction: ({
+      authRealm: REALM,
+      prepareRequestFunction: async ({
         username,
         password,
         hostname,
         port: targetPort,
         connectionId,
+        isHttp,
       }) => {
-        const target = `${hostname}:${targetPort}`;
+        const request = {
+          username,
+          password,
+          target: `${hostname}:${targetPort}`,
+          connection: connectionName(ip, connectionId),
+        };
         const listener = { ip, port: server.port };
-        const d = decideAndLog(this.deps, "http", listener, username, password, target);
-        if (!d.ok) return { requestAuthentication: true, failMsg: d.reason };
+        const d = decideAndLog(this.deps, "http", listener, request, () => this.openConnections());
+        if (!d.ok && d.result === "cut") {
+          setImmediate(() => this.cutAll());
+          return { requestAuthentication: true, failMsg: d.reason };
+        }
+        if (!d.ok) {
+          // A real gateway asking a valid login again keeps the connection open (proxy-chain
+          // closes it after every 407 of its own; a CONNECT's 407 closes it here too).
+          if (d.askedAgain && isHttp) return { customResponseFunction: () => askAgain(d.reason) };
+          return { requestAuthentication: true, failMsg: d.reason };
+        }
+        if (d.stallMs > 0) await new Promise((resolve) => setTimeout(resolve, d.stallMs));
         connections.set(connectionId, d.token.id);
         return { localAddress: d.token.ip, ipFamily: 4, dnsLookup: testNamesToLoopback };
       },
     });
     server.on("connectionClosed", ({ connectionId, stats }) => {
+      this.deps.behaviour.closed(connectionName(ip, connectionId));
       const tokenId = connections.get(connectionId);
       connections.delete(connectionId);
       if (tokenId !== undefined && stats) {

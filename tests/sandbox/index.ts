@@ -7,6 +7,7 @@ import { createApiServer } from "./api-server";
 import { Clock } from "./clock";
 import { type Context, type Credentials, GATEWAY_HOST_V6, type GatewayControl } from "./context";
 import { Faults } from "./faults";
+import { GatewayBehaviour } from "./gateway-behaviour";
 import { GatewayLog } from "./gateway-log";
 import { HttpGateway } from "./http-gateway";
 import { RateLimiter } from "./rate-limit";
@@ -69,9 +70,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const clock = new Clock();
   const store = new Store(clock);
   const log = new GatewayLog();
-  const rechallenge = { remaining: 0 };
-  const http = new HttpGateway({ store, clock, log, rechallenge });
-  const socks = new SocksGateway({ store, clock, log, rechallenge });
+  const behaviour = new GatewayBehaviour();
+  const http = new HttpGateway({ store, clock, log, behaviour });
+  const socks = new SocksGateway({ store, clock, log, behaviour });
   let ipv6: Promise<boolean> | undefined;
   const openIpv6 = async (): Promise<boolean> => {
     try {
@@ -95,6 +96,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       http.dropToken(id);
       socks.dropToken(id);
     },
+    openHttpConnections: () => http.openConnections(),
     openIpv6: () => {
       ipv6 ??= openIpv6();
       return ipv6;
@@ -107,7 +109,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     limiter: new RateLimiter(clock, plan),
     faults: new Faults(),
     gatewayLog: log,
-    rechallenge,
+    gatewayBehaviour: behaviour,
     quirks: {
       emptyDynamicIp: 0,
       ipv6Host: 0,

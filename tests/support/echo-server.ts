@@ -41,7 +41,12 @@ export async function startEchoServer(options: { https?: boolean } = {}): Promis
       res.end("site login required");
       return;
     }
-    res.writeHead(200, { "Content-Type": "text/html", "Cache-Control": "no-store" });
+    res.writeHead(200, {
+      "Content-Type": "text/html",
+      "Cache-Control": "no-store",
+      // A page on the plain echo server reads what the HTTPS one answered (and the reverse).
+      "Access-Control-Allow-Origin": "*",
+    });
     res.end(`<!doctype html><title>echo</title><p id="remote">${remote}</p>`);
   };
   let server: Server;

@@ -46,13 +46,17 @@ function recordingFirefox() {
   return { api, call };
 }
 
-/** The routing with its listeners registered (the auth answer is not what is tested here). */
-function registeredRouting() {
+/**
+ * The routing with its listeners registered (the auth answer is not what is tested here;
+ * `refused` names the token ids whose login the proxy refused).
+ */
+function registeredRouting(refused: number[] = []) {
   const { api, call } = recordingFirefox();
   const firefox = createFirefoxRouting(api);
   firefox.register(() => undefined, {
     answer: async () => ({}),
     settled: () => undefined,
+    isRefused: (token: StoredToken) => refused.includes(token.id),
   } as never);
   return { firefox, call };
 }
@@ -105,6 +109,24 @@ describe("Firefox routing: a request keeps the token it was sent through", () =>
     });
     expect(next).toMatchObject({ host: "127.0.0.1", port: 9 });
     expect(firefox.tokenOfRequest("r2")).toMatchObject({ port: 9 });
+  });
+
+  it("a login the proxy refused is not sent, not even Firefox's own cached copy of it", async () => {
+    const token = makeToken({ id: 6, host: "127.0.0.1", port: 8000 });
+    await connect(token);
+    const { firefox, call } = registeredRouting([6]);
+    await firefox.platform.apply(token, DEFAULT_SETTINGS);
+    const via = await call<Promise<FirefoxProxyInfo>>("request", {
+      url: "http://site.example/",
+      requestId: "r4",
+    });
+    const cached = { name: "proxy-authorization", value: basic(token) };
+    const answer = await call<Promise<{ requestHeaders?: RequestHeader[] }>>("headers", {
+      requestId: "r4",
+      requestHeaders: [{ name: "Accept", value: "*/*" }, cached],
+      proxyInfo: via,
+    });
+    expect(answer.requestHeaders).toEqual([{ name: "Accept", value: "*/*" }]);
   });
 
   it("a request that goes direct is remembered as no token's", async () => {
