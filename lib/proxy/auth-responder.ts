@@ -151,7 +151,10 @@ export function createAuthResponder(deps: AuthResponderDeps) {
     }
     delete answered[requestId];
     void mirror().catch(() => undefined);
-    if (statusCode !== undefined) return worked(token);
+    if (statusCode !== undefined) {
+      worked(token);
+      return;
+    }
     // The probe failed otherwise (cut, aborted): its login's fate is open again, and the
     // next waiting challenge probes it.
     const login = loginKey(token);
