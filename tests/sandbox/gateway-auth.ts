@@ -101,7 +101,7 @@ export function decideAndLog(
     logDecision(deps, gateway, listener, username, target, d);
     return { ...d, askedAgain: false };
   }
-  const act = deps.behaviour.act(request.connection, Date.now(), open);
+  const act = deps.behaviour.act(request, Date.now(), open);
   if (act.kind === "ask-again") {
     const reason =
       act.why === "session-ended"

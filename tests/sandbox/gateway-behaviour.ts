@@ -49,6 +49,9 @@ function seeded(seed: number): () => number {
   };
 }
 
+/** How long a login's new session holds after the chaos asked it again. */
+const RENEWED_MS = 2_000;
+
 export interface ChaosCounts {
   requests: number;
   askedAgain: number;
@@ -62,6 +65,8 @@ export class GatewayBehaviour {
   reaskRemaining = 0;
   /** Connections open when the gateway ended its sessions: each asks once on its next request. */
   private readonly endedSessions = new Set<string>();
+  /** Chaos only: logins asked again moments ago, until when their new session holds. */
+  private readonly renewedUntil = new Map<string, number>();
   private chaos: { settings: ChaosSettings; until: number; random: () => number } | null = null;
   private counts: ChaosCounts = {
     requests: 0,
@@ -94,6 +99,7 @@ export class GatewayBehaviour {
   reset(): void {
     this.reaskRemaining = 0;
     this.endedSessions.clear();
+    this.renewedUntil.clear();
     this.chaos = null;
     this.counts = { requests: 0, askedAgain: 0, sessionsEnded: 0, cuts: 0, stalls: 0 };
   }
@@ -107,31 +113,48 @@ export class GatewayBehaviour {
    * What the gateway does to a request with a valid login on `connection`; `open` lists the
    * gateway's open connections (for the chaos's "end every session").
    */
-  act(connection: string, now: number, open: () => Iterable<string>): GatewayAct {
+  act(
+    request: { connection: string; username: string },
+    now: number,
+    open: () => Iterable<string>,
+  ): GatewayAct {
     if (this.reaskRemaining > 0) {
       this.reaskRemaining -= 1;
       return { kind: "ask-again", why: "count" };
     }
-    if (this.endedSessions.delete(connection)) return { kind: "ask-again", why: "session-ended" };
+    if (this.endedSessions.delete(request.connection)) {
+      return { kind: "ask-again", why: "session-ended" };
+    }
     if (!this.chaos || now >= this.chaos.until) return { kind: "pass" };
     const { settings, random } = this.chaos;
     this.counts.requests++;
-    let draw = random();
-    if ((draw -= settings.askAgain) < 0) {
+    const draw = random();
+    // A login just asked again has a new session: its fresh answer is accepted, as the
+    // gateways this models do (they ask because a session ended, not to refuse).
+    const renewed = (this.renewedUntil.get(request.username) ?? 0) > now;
+    let edge = settings.askAgain;
+    if (draw < edge) {
+      if (renewed) return { kind: "pass" };
       this.counts.askedAgain++;
+      this.renewedUntil.set(request.username, now + RENEWED_MS);
       return { kind: "ask-again", why: "chaos" };
     }
-    if ((draw -= settings.endSessions) < 0) {
+    edge += settings.endSessions;
+    if (draw < edge) {
+      if (renewed) return { kind: "pass" };
       this.counts.sessionsEnded++;
       this.endSessions(open());
-      this.endedSessions.delete(connection);
+      this.endedSessions.delete(request.connection);
+      this.renewedUntil.set(request.username, now + RENEWED_MS);
       return { kind: "ask-again", why: "session-ended" };
     }
-    if ((draw -= settings.cut) < 0) {
+    edge += settings.cut;
+    if (draw < edge) {
       this.counts.cuts++;
       return { kind: "cut" };
     }
-    if ((draw -= settings.stall) < 0) {
+    edge += settings.stall;
+    if (draw < edge) {
       this.counts.stalls++;
       return { kind: "stall", ms: Math.round(random() * settings.maxStallMs) };
     }
