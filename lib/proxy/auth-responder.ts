@@ -1,18 +1,29 @@
 /**
- * The proxy-challenge answer both browsers give, by the rule in login-fate.ts: every question
- * is answered with the login of the token the request goes through, once per request; a 407 to
- * our own answer is the refusal, and only a refused login is not sent again (until the user
- * connects again or the token's password changes). No request is cancelled on a guess.
+ * The proxy-challenge answer both browsers give (DESIGN.md, "Answering a proxy's 407"):
+ * - a challenge to the browser's cached copy of a login is a question (the gateway ended its
+ *   session: a restart, a timeout, a failover): answered with the login of the token the
+ *   request goes through;
+ * - a 407 to our own answer (in its response headers, or the request's next challenge) is a
+ *   strike; strikes refuse the login only as login-doubts.ts says, and a refused login is not
+ *   sent again until the user connects (or checks) again or the token's password changes;
+ * - nothing is cancelled on a guess: only a refused login's challenges, and a request the proxy
+ *   keeps asking after every answer while the login works for others (it would loop).
+ *
+ * Not done, measured: holding a burst's other challenges while one answer finds out how the
+ * login fares. It would keep refused logins to one per burst when a password is revoked, but
+ * both browsers stall the one answer while the others are held (Chromium 156: its refusal came
+ * 570 ms after the answer instead of within ~30 ms; Firefox ESR 153: not within 500 ms), so
+ * the wait would cost every held request of a valid login that much.
  *
  * Its records live in memory, so challenges arriving together each see the others.
  * storage.session mirrors what a worker woken by the next challenge needs: which requests got
- * our answer (a challenge to one of them is the refusal) and which logins were refused.
+ * our answer (their next challenge is a strike) and which logins were refused.
  */
 import { read, readState } from "../state/read";
 import { updateState } from "../state/store";
 import type { StoredToken } from "../state/tokens";
 import { type AuthChallenge, decideAuth, recordAnswer } from "./auth";
-import { HOLD_MS, type LoginFate, stepFor } from "./login-fate";
+import { createLoginDoubts } from "./login-doubts";
 
 export type AuthResponse = {
   authCredentials?: { username: string; password: string };
@@ -39,52 +50,40 @@ export async function activeLogin(): Promise<StoredToken | null> {
 export interface AuthResponderDeps {
   /** The proxy refused this token's login (a 407 to our own answer): say so, drop its copies. */
   onRefused: (token: StoredToken) => Promise<void>;
-  /** A request answered with this token's login worked after its fate was open. */
+  /**
+   * A request through this token worked, the first since its login was last asked for (or its
+   * copies dropped): an error shown for it is over.
+   */
   onWorked?: (token: StoredToken) => void;
   /**
    * The token whose proxy asks: with site rules several tokens carry traffic at once, each
    * behind its own gateway spelling (Chrome: route-plan.ts).
    */
   loginFor?: (challenge: AuthChallenge) => Promise<StoredToken | null>;
-  /** How long a challenge waits for its login's probe (0: never waits). */
-  holdMs?: number;
-  now?: () => number;
 }
+
+/** Answers one request gets at most, each asked again after, while its login works for others. */
+const MAX_ANSWERS = 3;
 
 export function createAuthResponder(deps: AuthResponderDeps) {
   const loginFor = deps.loginFor ?? activeLogin;
-  const holdMs = deps.holdMs ?? HOLD_MS;
-  const now = deps.now ?? Date.now;
   let answered: Record<string, number> = {};
   let refused = new Set<string>();
-  const fates = new Map<string, LoginFate>();
   /** Answers out whose outcome is not seen yet: request id → the token answered with. */
   const unsettled = new Map<string, StoredToken>();
-  /** Challenges waiting for a login's probe, woken when its fate changes. */
-  const waiting = new Map<string, Set<() => void>>();
-
-  const fateOf = (login: string): LoginFate =>
-    refused.has(login) ? { kind: "refused" } : (fates.get(login) ?? { kind: "open" });
-
-  function setFate(login: string, fate: LoginFate): void {
-    fates.set(login, fate);
-    const waiters = [...(waiting.get(login) ?? [])];
-    waiting.delete(login);
-    for (const wake of waiters) wake();
-  }
-
-  const waitForFate = (login: string, ms: number) =>
-    new Promise<void>((resolve) => {
-      const waiters = waiting.get(login) ?? new Set();
-      waiting.set(login, waiters);
-      const wake = () => {
-        clearTimeout(timer);
-        waiters.delete(wake);
-        resolve();
-      };
-      const timer = setTimeout(wake, ms);
-      waiters.add(wake);
-    });
+  /** Logins seen to carry traffic since they were last asked for (or their copies dropped). */
+  const working = new Set<string>();
+  /** How many times each request was answered, and those whose last answer was struck. */
+  const answers = new Map<string, number>();
+  const struck = new Set<string>();
+  /** The token behind each login the doubts speak of. */
+  const tokenOf = new Map<string, StoredToken>();
+  const doubts = createLoginDoubts({
+    onRefused: (login) => {
+      const token = tokenOf.get(login);
+      if (token) void refuse(token).catch(() => undefined);
+    },
+  });
 
   // Loaded once per worker life, before the first decision.
   let mirrorLoaded: Promise<void> | null = null;
@@ -116,63 +115,78 @@ export function createAuthResponder(deps: AuthResponderDeps) {
     return writing;
   }
 
-  /** The proxy answered 407 to our own answer of this login. Told once per refusal. */
-  async function refuse(token: StoredToken): Promise<void> {
+  /** The last refusal being told (the engine's own check waits for it: see answer). */
+  let told: Promise<void> = Promise.resolve();
+
+  /** The proxy refused this login (login-doubts.ts). Told once per refusal. */
+  function refuse(token: StoredToken): Promise<void> {
     const login = loginKey(token);
-    const first = !refused.has(login);
+    working.delete(login);
+    if (refused.has(login)) return Promise.resolve();
     refused.add(login);
-    setFate(login, { kind: "refused" });
-    if (!first) return;
-    await mirror();
-    await deps.onRefused(token);
+    // Told at once: the browser sends its cached copy unasked on every new connection until
+    // the engine drops it.
+    told = Promise.all([mirror(), deps.onRefused(token)]).then(() => undefined);
+    return told;
   }
 
+  /** A 407 to our answer of this request (counted once per answer). */
+  function strike(token: StoredToken, requestId: string): void {
+    if (struck.has(requestId)) return;
+    struck.add(requestId);
+    const login = loginKey(token);
+    tokenOf.set(login, token);
+    doubts.strike(login);
+  }
+
+  /** A request through this token worked (an answered one, or the engine's own check). */
   function worked(token: StoredToken): void {
     const login = loginKey(token);
     if (refused.has(login)) return;
-    const before = fateOf(login).kind;
-    setFate(login, { kind: "worked", since: now() });
-    if (before !== "worked") deps.onWorked?.(token);
+    doubts.cleared(login);
+    if (working.has(login)) return;
+    working.add(login);
+    deps.onWorked?.(token);
+  }
+
+  /** The request is over, or its answer taken: a later challenge for its id is a question. */
+  function closed(requestId: string): void {
+    unsettled.delete(requestId);
+    answers.delete(requestId);
+    struck.delete(requestId);
+    if (answered[requestId] === undefined) return;
+    delete answered[requestId];
+    void mirror().catch(() => undefined);
   }
 
   /**
    * The answered request got its response headers (`statusCode`), or ended without them. A 407
-   * there is the proxy refusing our answer (sooner than the second challenge that follows).
-   * Any other end closes the request's one answer: a later challenge under the same request id
-   * (a redirect's next hop) is a new question.
+   * there is a strike (sooner than the challenge that follows it). Any other end closes the
+   * request's answers: a later challenge under its id (a redirect's next hop) is a question.
    */
   function settled(requestId: string, statusCode?: number): void {
     const token = unsettled.get(requestId);
     if (!token) return;
-    unsettled.delete(requestId);
     if (statusCode === 407) {
-      void refuse(token).catch(() => undefined);
+      unsettled.delete(requestId);
+      strike(token, requestId);
       return;
     }
-    delete answered[requestId];
-    void mirror().catch(() => undefined);
-    if (statusCode !== undefined) {
-      worked(token);
-      return;
-    }
-    // The probe failed otherwise (cut, aborted): its login's fate is open again, and the
-    // next waiting challenge probes it.
-    const login = loginKey(token);
-    const fate = fateOf(login);
-    if (fate.kind === "probing" && fate.requestId === requestId) setFate(login, { kind: "open" });
+    closed(requestId);
+    if (statusCode !== undefined) worked(token);
   }
 
-  /** The browser's cached copies of these logins are dropped: their fate is open again. */
+  /** The browser's cached copies of these logins are dropped (connect, switch, refresh). */
   function forget(tokens: Login[]): void {
     for (const token of tokens) {
       const login = loginKey(token);
-      if (!refused.has(login)) setFate(login, { kind: "open" });
+      working.delete(login);
+      doubts.forget(login);
     }
   }
 
-  /** The user connects again: they may have fixed the password at the provider. */
+  /** The user connects (or checks) again: they may have mended the password at the provider. */
   function retry(): void {
-    for (const login of refused) fates.delete(login);
     refused = new Set();
     void mirror().catch(() => undefined);
   }
@@ -182,34 +196,27 @@ export function createAuthResponder(deps: AuthResponderDeps) {
 
   async function answer(challenge: AuthChallenge): Promise<AuthResponse> {
     const [token] = await Promise.all([loginFor(challenge), loadMirror()]);
-    const decision = decideAuth(challenge, token, answered[challenge.requestId] ? 1 : 0);
-    if (decision.action === "ignore" || !token) return {};
     const { requestId } = challenge;
-    if (decision.action === "cancel") {
-      // Asked again after our own answer: the refusal. Answering again would loop.
-      unsettled.delete(requestId);
-      const told = refuse(token);
-      // The engine's own check must find the reason stored when its request fails.
-      if (challenge.fromTab === false) await told.catch(() => undefined);
-      else void told.catch(() => undefined);
-      return { cancel: true };
-    }
+    const decision = decideAuth(challenge, token, answered[requestId] ? 1 : 0);
+    if (decision.action === "ignore" || !token) return {};
     const login = loginKey(token);
-    for (;;) {
-      const fate = fateOf(login);
-      const step = stepFor(fate, now(), holdMs);
-      if (step === "cancel") return { cancel: true };
-      if (step === "wait" && fate.kind === "probing") {
-        await waitForFate(login, holdMs - (now() - fate.since));
-        continue;
-      }
-      // From the fate read above to the records here nothing awaits: one step.
-      if (step === "probe") fates.set(login, { kind: "probing", requestId, since: now() });
-      answered = recordAnswer(answered, requestId, now());
-      unsettled.set(requestId, token);
-      await mirror();
-      return { authCredentials: { username: decision.username, password: decision.password } };
+    if (decision.action === "strike" && !refused.has(login)) {
+      unsettled.delete(requestId);
+      strike(token, requestId);
+      const verdict = await doubts.verdictFor(login);
+      // The engine's own check must find the reason stored when its request fails.
+      if (verdict === "refused" && challenge.fromTab === false) await told.catch(() => undefined);
+      // Asked after every answer while the login works for others: answering again would loop.
+      if ((answers.get(requestId) ?? 1) >= MAX_ANSWERS) return { cancel: true };
     }
+    if (refused.has(login)) return { cancel: true };
+    working.delete(login);
+    answered = recordAnswer(answered, requestId, Date.now());
+    answers.set(requestId, (answers.get(requestId) ?? 0) + 1);
+    struck.delete(requestId);
+    unsettled.set(requestId, token);
+    await mirror();
+    return { authCredentials: { username: token.username, password: token.password } };
   }
 
   return { answer, settled, retry, worked, forget, isRefused };

@@ -1,8 +1,8 @@
 /**
- * Should this authentication challenge get the active token's credentials? (pure)
- * Only a proxy's challenge (never a website's 401), only from the active token's endpoint, and
- * only once per request: a second challenge means the credentials were refused, and answering
- * again would loop.
+ * What is this authentication challenge? (pure) Only a proxy's challenge (never a website's
+ * 401), only from the token's own endpoint, is ours to answer. A challenge for a request we
+ * answered before is a 407 to our own answer: a strike against the login, which the auth
+ * responder weighs (a refusal, or a gateway asking again on another connection).
  */
 import { proxyEndpoint } from "../state/token-facts";
 import type { StoredToken } from "../state/tokens";
@@ -21,7 +21,7 @@ export interface AuthChallenge {
 
 export type AuthDecision =
   | { action: "answer"; username: string; password: string }
-  | { action: "cancel"; reason: "credentials-refused" }
+  | { action: "strike"; reason: "asked-after-our-answer" }
   | { action: "ignore"; reason: "not-a-proxy" | "no-active-token" | "other-proxy" };
 
 export function decideAuth(
@@ -35,7 +35,7 @@ export function decideAuth(
   if (asked.toLowerCase() !== proxyEndpoint(active).toLowerCase()) {
     return { action: "ignore", reason: "other-proxy" };
   }
-  if (earlierAnswers > 0) return { action: "cancel", reason: "credentials-refused" };
+  if (earlierAnswers > 0) return { action: "strike", reason: "asked-after-our-answer" };
   return { action: "answer", username: active.username, password: active.password };
 }
 

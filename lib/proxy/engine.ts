@@ -212,7 +212,12 @@ export function createEngine(deps: EngineDeps) {
     },
   });
 
-  const problems = createProblemReports({ status, checkExitIp, forgetCredentials });
+  const problems = createProblemReports({
+    status,
+    checkExitIp,
+    forgetCredentials,
+    retryLogins: deps.loginRetried,
+  });
 
   return {
     reconcile,

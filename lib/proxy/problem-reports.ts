@@ -7,6 +7,7 @@
  */
 import type { Failure } from "../protocol/failure";
 import { readState } from "../state/read";
+import type { ProxyStatus } from "../state/status";
 import type { StoredToken } from "../state/tokens";
 import { type EngineResult, notThroughToken } from "./engine-result";
 import type { StatusWriter } from "./engine-status";
@@ -16,6 +17,8 @@ export function createProblemReports(deps: {
   checkExitIp: () => Promise<EngineResult>;
   /** Drops the browser's cached logins of these tokens (and their connections). */
   forgetCredentials: (tokens: StoredToken[]) => Promise<void>;
+  /** Refused passwords may be sent again. */
+  retryLogins?: () => void;
 }) {
   // One verification at a time: forty failing requests ask one question.
   let verifying: Promise<void> | null = null;
@@ -67,11 +70,10 @@ export function createProblemReports(deps: {
    * was refused is not the connected token's fault).
    */
   async function reportRefusal(token: StoredToken): Promise<void> {
-    const { connection } = await readState(["connection"]);
-    await Promise.all([
-      deps.forgetCredentials([token]),
+    const said = readState(["connection"]).then(({ connection }) =>
       connection.activeTokenId === token.id ? weigh({ code: "credentials-refused" }) : undefined,
-    ]);
+    );
+    await Promise.all([deps.forgetCredentials([token]), said]);
   }
 
   /**
@@ -79,13 +81,13 @@ export function createProblemReports(deps: {
    * error shown for it (a refusal since mended, an unreachable proxy back) is over.
    */
   async function loginWorks(token: StoredToken): Promise<void> {
-    await deps.status.setStatus((s) =>
+    const stale = (s: ProxyStatus) =>
       s.tokenId === token.id &&
       !notThroughToken(s) &&
-      (s.state === "error" || s.state === "checking")
-        ? { ...s, state: "connected", error: null }
-        : s,
-    );
+      (s.state === "error" || s.state === "checking");
+    const { status } = await readState(["status"]);
+    if (!stale(status)) return;
+    await deps.status.setStatus((s) => (stale(s) ? { ...s, state: "connected", error: null } : s));
   }
 
   /**
@@ -97,6 +99,8 @@ export function createProblemReports(deps: {
     const { connection, tokens, status } = await readState(["connection", "tokens", "status"]);
     const token = tokens.find((t) => t.id === connection.activeTokenId);
     if (token && status.error?.failure.code === "credentials-refused") {
+      // Asking is the user's say-so to send the password once more (it may be mended).
+      deps.retryLogins?.();
       await deps.forgetCredentials([token]);
     }
     return deps.checkExitIp();

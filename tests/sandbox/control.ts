@@ -186,13 +186,14 @@ export async function handleControl(
     case "GET /gateway/chaos":
       return ok(ctx.gatewayBehaviour.chaosReport(Date.now()));
     case "POST /gateway/refuse-password": {
-      const id = requireObject(body).token_id;
+      const { token_id: id, refused = true } = requireObject(body);
       const token = typeof id === "number" ? ctx.store.get(id) : undefined;
       if (!token || token.purged) throw notFound(`token_id ${JSON.stringify(id)} does not exist`);
-      token.passwordRefused = true;
+      if (typeof refused !== "boolean") throw badRequest('"refused" must be true or false');
+      token.passwordRefused = refused;
       // Open connections were let in with the old password; they end now, as on a real rotation.
-      ctx.gateways.dropToken(token.id);
-      return ok({ token_id: token.id, password_refused: true });
+      if (refused) ctx.gateways.dropToken(token.id);
+      return ok({ token_id: token.id, password_refused: refused });
     }
     case "GET /quirks":
       return ok(quirksView(ctx));

@@ -61,7 +61,7 @@ export function logDecision(
   username: string,
   target: string,
   d: Decision | { ok: false; result: "cut"; reason: string },
-  stalledMs = 0,
+  extra: { stalledMs?: number; connection?: string } = {},
 ): void {
   const event: GatewayEvent = {
     at: deps.clock.iso(),
@@ -73,7 +73,8 @@ export function logDecision(
   };
   if (d.ok) event.token_id = d.token.id;
   else event.reason = d.reason;
-  if (stalledMs > 0) event.stalled_ms = stalledMs;
+  if (extra.stalledMs) event.stalled_ms = extra.stalledMs;
+  if (extra.connection) event.connection = extra.connection;
   deps.log.add(event);
 }
 
@@ -95,10 +96,10 @@ export function decideAndLog(
   request: { username: string; password: string; target: string; connection: string },
   open: () => Iterable<string>,
 ): HttpDecision {
-  const { username, target } = request;
+  const { username, target, connection } = request;
   const d = decide(deps.store, gateway, listener.ip, username, request.password);
   if (!d.ok) {
-    logDecision(deps, gateway, listener, username, target, d);
+    logDecision(deps, gateway, listener, username, target, d, { connection });
     return { ...d, askedAgain: false };
   }
   const act = deps.behaviour.act(request, Date.now(), open);
@@ -108,15 +109,15 @@ export function decideAndLog(
         ? "Proxy session ended (gateway restart); sign in again."
         : "Proxy session expired; sign in again.";
     const asked = { ok: false, result: "auth-required", reason, askedAgain: true } as const;
-    logDecision(deps, gateway, listener, username, target, asked);
+    logDecision(deps, gateway, listener, username, target, asked, { connection });
     return asked;
   }
   if (act.kind === "cut") {
     const cut = { ok: false, result: "cut", reason: "The gateway cut every connection." } as const;
-    logDecision(deps, gateway, listener, username, target, cut);
+    logDecision(deps, gateway, listener, username, target, cut, { connection });
     return cut;
   }
   const stallMs = act.kind === "stall" ? act.ms : 0;
-  logDecision(deps, gateway, listener, username, target, d, stallMs);
+  logDecision(deps, gateway, listener, username, target, d, { stalledMs: stallMs, connection });
   return { ...d, stallMs };
 }

@@ -53,12 +53,23 @@ function seeded(seed: number): () => number {
 const RENEWED_MS = 2_000;
 
 export interface ChaosCounts {
+  /** When each cut happened (ms since the epoch): what a failed request can be laid to. */
+  cutAt: number[];
   requests: number;
   askedAgain: number;
   sessionsEnded: number;
   cuts: number;
   stalls: number;
 }
+
+const noCounts = (): ChaosCounts => ({
+  cutAt: [],
+  requests: 0,
+  askedAgain: 0,
+  sessionsEnded: 0,
+  cuts: 0,
+  stalls: 0,
+});
 
 export class GatewayBehaviour {
   /** The next `reaskRemaining` valid logins are asked again. */
@@ -68,13 +79,7 @@ export class GatewayBehaviour {
   /** Chaos only: logins asked again moments ago, until when their new session holds. */
   private readonly renewedUntil = new Map<string, number>();
   private chaos: { settings: ChaosSettings; until: number; random: () => number } | null = null;
-  private counts: ChaosCounts = {
-    requests: 0,
-    askedAgain: 0,
-    sessionsEnded: 0,
-    cuts: 0,
-    stalls: 0,
-  };
+  private counts: ChaosCounts = noCounts();
 
   /** The gateway ends the login sessions of these open connections. */
   endSessions(openConnections: Iterable<string>): number {
@@ -88,12 +93,13 @@ export class GatewayBehaviour {
 
   startChaos(settings: ChaosSettings, now: number): void {
     this.chaos = { settings, until: now + settings.durationMs, random: seeded(settings.seed) };
-    this.counts = { requests: 0, askedAgain: 0, sessionsEnded: 0, cuts: 0, stalls: 0 };
+    this.counts = noCounts();
   }
 
   chaosReport(now: number): { active: boolean; seed: number | null } & ChaosCounts {
     const active = this.chaos !== null && now < this.chaos.until;
-    return { active, seed: this.chaos?.settings.seed ?? null, ...this.counts };
+    const { cutAt, ...counts } = this.counts;
+    return { active, seed: this.chaos?.settings.seed ?? null, ...counts, cutAt: [...cutAt] };
   }
 
   reset(): void {
@@ -101,7 +107,7 @@ export class GatewayBehaviour {
     this.endedSessions.clear();
     this.renewedUntil.clear();
     this.chaos = null;
-    this.counts = { requests: 0, askedAgain: 0, sessionsEnded: 0, cuts: 0, stalls: 0 };
+    this.counts = noCounts();
   }
 
   /** A connection closed: a session it no longer has cannot end. */
@@ -151,6 +157,7 @@ export class GatewayBehaviour {
     edge += settings.cut;
     if (draw < edge) {
       this.counts.cuts++;
+      this.counts.cutAt.push(now);
       return { kind: "cut" };
     }
     edge += settings.stall;

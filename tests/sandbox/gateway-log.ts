@@ -13,6 +13,8 @@ export interface GatewayEvent {
   /** Why a request was refused (absent when ok). */
   reason?: string;
   token_id?: number;
+  /** The client connection (HTTP gateway: `listener ip#n`), to tell a retry on another one. */
+  connection?: string;
   /** How long the gateway stalled this request before letting it through. */
   stalled_ms?: number;
 }

@@ -68,6 +68,7 @@ export async function control(sb: Sandbox, path: string, body: unknown = {}): Pr
 }
 
 export interface GatewayEvent {
+  at: string;
   username: string | null;
   result: string;
   gateway: string;

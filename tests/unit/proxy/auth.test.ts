@@ -102,14 +102,14 @@ describe("decideAuth", () => {
       challenge: challenge("gw.example.net", 8000),
       token: active,
       earlier: 1,
-      expected: { action: "cancel", reason: "credentials-refused" },
+      expected: { action: "strike", reason: "asked-after-our-answer" },
     },
     {
       name: "third challenge for the same request",
       challenge: challenge("gw.example.net", 8000),
       token: active,
       earlier: 2,
-      expected: { action: "cancel", reason: "credentials-refused" },
+      expected: { action: "strike", reason: "asked-after-our-answer" },
     },
   ])("$name", ({ challenge, token, earlier, expected }) => {
     expect(decideAuth(challenge, token, earlier)).toEqual(expected);
@@ -126,15 +126,15 @@ describe("decideAuth", () => {
     }
   });
 
-  it("answer then cancel across a request's lifetime, using recordAnswer as the loop guard", () => {
+  it("answer then strike across a request's lifetime, using recordAnswer as the record", () => {
     let attempts: Record<string, number> = {};
     const c = challenge("gw.example.net", 8000, { requestId: "r-7" });
     const first = decideAuth(c, active, attempts["r-7"] ? 1 : 0);
     expect(first.action).toBe("answer");
     attempts = recordAnswer(attempts, "r-7", 1_000);
     expect(decideAuth(c, active, attempts["r-7"] ? 1 : 0)).toEqual({
-      action: "cancel",
-      reason: "credentials-refused",
+      action: "strike",
+      reason: "asked-after-our-answer",
     });
     // Another request still gets answered.
     const other = { ...c, requestId: "r-8" };
