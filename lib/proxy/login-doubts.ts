@@ -53,7 +53,10 @@ export function createLoginDoubts(options: {
 
   /** The verdict is due: two strikes or more refuse; a lone one gets its request answered again. */
   function due(login: string, doubt: Doubt): void {
-    if (doubt.strikes >= 2) return refuse(login);
+    if (doubt.strikes >= 2) {
+      refuse(login);
+      return;
+    }
     const waiting = doubt.waiting;
     doubt.waiting = [];
     for (const wake of waiting) wake("answer-again");

@@ -7,7 +7,6 @@
  */
 import type { BrowserContext, Page } from "@playwright/test";
 import type { SiteRule } from "../../lib/routing/rules";
-import type { StoredToken } from "../../lib/state/tokens";
 import type { Sandbox } from "../sandbox/index";
 import {
   ASK_AGAIN_MODES,
