@@ -25,6 +25,7 @@ import { apiForSettings, loadRefreshMethods } from "./api-for-settings";
 import { createCommandHandler } from "./commands";
 import { createMutationTracker } from "./mutations";
 import { syncPopupPage } from "./popup-page";
+import { chromeRequestCarrier } from "./request-carrier";
 import { notifyWarnings, WARNINGS_ALARM } from "./warnings";
 
 /** The extension APIs the background uses (the polyfilled `browser`; Chrome's own `chrome`). */
@@ -59,6 +60,9 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
     loginFor: firefox
       ? async (challenge) => firefox.tokenOfRequest(challenge.requestId) ?? activeLogin()
       : chromeLoginFor,
+    carrier: firefox
+      ? async ({ requestId }) => firefox.tokenOfRequest(requestId)
+      : chromeRequestCarrier(platform, engine.planOptions),
   });
 
   const onProxyError = (error: string) =>

@@ -60,6 +60,11 @@ export interface AuthResponderDeps {
    * behind its own gateway spelling (Chrome: route-plan.ts).
    */
   loginFor?: (challenge: AuthChallenge) => Promise<StoredToken | null>;
+  /**
+   * The token a request that got its response went through (null: direct, blocked, unknown).
+   * Asked only while a login is in doubt, one request at a time.
+   */
+  carrier?: (response: { requestId: string; url: string }) => Promise<StoredToken | null>;
 }
 
 /** Answers one request gets at most, each asked again after, while its login works for others. */
@@ -164,9 +169,12 @@ export function createAuthResponder(deps: AuthResponderDeps) {
    * there is a strike (sooner than the challenge that follows it). Any other end closes the
    * request's answers: a later challenge under its id (a redirect's next hop) is a question.
    */
-  function settled(requestId: string, statusCode?: number): void {
+  function settled(requestId: string, statusCode?: number, url?: string): void {
     const token = unsettled.get(requestId);
-    if (!token) return;
+    if (!token) {
+      if (statusCode !== undefined && statusCode !== 407 && url) lookForEvidence(requestId, url);
+      return;
+    }
     if (statusCode === 407) {
       unsettled.delete(requestId);
       strike(token, requestId);
@@ -174,6 +182,23 @@ export function createAuthResponder(deps: AuthResponderDeps) {
     }
     closed(requestId);
     if (statusCode !== undefined) worked(token);
+  }
+
+  /**
+   * While a login is in doubt, a response to any request through it (not only one we answered:
+   * the browser sends our answer unasked once it has it) shows the login works.
+   */
+  let looking = false;
+  function lookForEvidence(requestId: string, url: string): void {
+    if (looking || !deps.carrier || !doubts.any()) return;
+    looking = true;
+    deps
+      .carrier({ requestId, url })
+      .then((token) => token && worked(token))
+      .catch(() => undefined)
+      .finally(() => {
+        looking = false;
+      });
   }
 
   /** The browser's cached copies of these logins are dropped (connect, switch, refresh). */

@@ -91,8 +91,8 @@ export function registerChromeAuth(chrome: ChromeApi, responder: AuthResponder):
     ["asyncBlocking"],
   );
   // An answered request that gets its response, or fails otherwise, tells how the answer went.
-  const settled = (details: { requestId: string; statusCode?: number }) => {
-    responder.settled(details.requestId, details.statusCode);
+  const settled = (details: { requestId: string; statusCode?: number; url: string }) => {
+    responder.settled(details.requestId, details.statusCode, details.url);
     return undefined;
   };
   chrome.webRequest.onHeadersReceived.addListener(settled, { urls: ["<all_urls>"] });

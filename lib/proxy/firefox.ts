@@ -111,8 +111,8 @@ export function createFirefoxRouting(browser: FirefoxApi) {
       { urls: ["<all_urls>"] },
       ["blocking"],
     );
-    const settled = (details: { requestId: string; statusCode?: number }) =>
-      responder.settled(details.requestId, details.statusCode);
+    const settled = (details: { requestId: string; statusCode?: number; url?: string }) =>
+      responder.settled(details.requestId, details.statusCode, details.url);
     browser.webRequest.onHeadersReceived.addListener(settled, { urls: ["<all_urls>"] });
     browser.webRequest.onErrorOccurred.addListener(
       (details) => {

@@ -6,7 +6,8 @@
  * revoked password strikes every answer, and nothing through it works any more.
  *
  * So a login is refused when at least two of our answers were struck and nothing through it
- * worked for VERDICT_MS after the first strike. A struck request waits for that verdict: it is
+ * worked for VERDICT_MS after the first strike (any request through it counts, not only ones we
+ * answered: the browser sends our answer unasked once it has it). A struck request waits for that verdict: it is
  * answered again if the login works meanwhile (or if it was the only strike), cancelled if the
  * login is refused. New requests are answered as ever: only struck ones wait.
  */
@@ -87,6 +88,8 @@ export function createLoginDoubts(options: {
 
   return {
     strike,
+    /** Some login is in doubt: evidence that one works is worth looking for. */
+    any: () => doubts.size > 0,
     verdictFor,
     /** A request through this login worked: its doubt is over. */
     cleared: (login: string) => end(login, "answer-again"),

@@ -260,3 +260,30 @@ describe("a worker woken by the next challenge", () => {
     expect(await answeredIds()).toEqual(["r1", "r2", "r4"]);
   });
 });
+
+describe("evidence from any request through the login", () => {
+  it("struck, then a request the browser sent unasked through the token gets its response: the struck one is answered again at once", async () => {
+    const carried: string[] = [];
+    const { answer, settled, refused } = responder({
+      carrier: async ({ requestId }) => {
+        carried.push(requestId);
+        return requestId === "direct" ? null : active;
+      },
+    });
+    await Promise.all(["a", "b"].map((id) => answer(challenge(id))));
+    const a = watch(answer(challenge("a")));
+    const b = watch(answer(challenge("b")));
+    await vi.advanceTimersByTimeAsync(0);
+    settled("direct", 200, "http://elsewhere.example/");
+    await vi.advanceTimersByTimeAsync(0);
+    expect([a(), b()]).toEqual([PENDING, PENDING]);
+    settled("unasked", 200, "http://site.example/");
+    await vi.advanceTimersByTimeAsync(0);
+    expect([a(), b()]).toEqual([credentials, credentials]);
+    expect(carried).toEqual(["direct", "unasked"]);
+    // No doubt stands now: responses are not looked into.
+    settled("later", 200, "http://site.example/");
+    expect(carried).toEqual(["direct", "unasked"]);
+    expect(refused).toEqual([]);
+  });
+});
