@@ -42,6 +42,8 @@ export function createFirefoxRuleRouting(deadEnd: FirefoxProxyInfo) {
       rules: FirefoxRules | null,
       details: { url: string; requestId?: string; cookieStoreId?: string },
       fallback: StoredToken | null,
+      /** A token whose login the proxy refused: its requests go nowhere (see firefox.ts). */
+      refused: (token: StoredToken) => boolean = () => false,
     ): Answer {
       // A redirect keeps its request id: what an earlier hop was routed through no longer holds.
       if (details.requestId) routedRequests.delete(details.requestId);
@@ -51,6 +53,7 @@ export function createFirefoxRuleRouting(deadEnd: FirefoxProxyInfo) {
       if (target?.kind === "block") return deadEnd;
       const token = target ? target.token : fallback;
       if (!token) return { type: "direct" };
+      if (refused(token)) return deadEnd;
       remember(details.requestId, token);
       return firefoxProxyInfo(token);
     },

@@ -153,7 +153,7 @@ export function createFirefoxRouting(browser: FirefoxApi) {
           const url = new URL(details.url);
           if (blocked) return url.host === blocked.providerHost ? DIRECT : DEAD_END_INFO;
           if (isBypassed(url.hostname, bypassList)) return DIRECT;
-          return byRules.route(rules, details, token);
+          return byRules.route(rules, details, token, responder.isRefused);
         } catch {
           // Firefox sends a request whose listener failed out direct: fail closed instead.
           return DEAD_END_INFO;
