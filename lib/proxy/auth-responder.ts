@@ -141,7 +141,8 @@ export function createAuthResponder(deps: AuthResponderDeps) {
     struck.add(requestId);
     const login = loginKey(token);
     tokenOf.set(login, token);
-    doubts.strike(login);
+    const answeredAt = answered[requestId];
+    doubts.strike(login, answeredAt === undefined ? undefined : Date.now() - answeredAt);
   }
 
   /** A request through this token worked (an answered one, or the engine's own check). */

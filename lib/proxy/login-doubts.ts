@@ -6,14 +6,22 @@
  * revoked password strikes every answer, and nothing through it works any more.
  *
  * So a login is refused when at least two of our answers were struck and nothing through it
- * worked for VERDICT_MS after the first strike (any request through it counts, not only ones we
+ * worked for a verdict time (verdictAfter) after the first strike (any request through it counts, not only ones we
  * answered: the browser sends our answer unasked once it has it). A struck request waits for that verdict: it is
  * answered again if the login works meanwhile (or if it was the only strike), cancelled if the
  * login is refused. New requests are answered as ever: only struck ones wait.
  */
 
-/** How long strikes stand before they refuse the login, unless a request through it works. */
+/**
+ * How long strikes stand before they refuse the login, unless a request through it works: four
+ * round trips of the first struck answer (answer to 407: what a success also needs, one trip
+ * to the gateway and one to the site), within these bounds. On loopback a round trip is a few
+ * ms; on a provider's gateway across the world, a few hundred.
+ */
+export const MIN_VERDICT_MS = 200;
 export const VERDICT_MS = 1_000;
+export const verdictAfter = (roundTripMs: number) =>
+  Math.min(VERDICT_MS, Math.max(MIN_VERDICT_MS, 4 * roundTripMs));
 
 /** A lone strike that no second one follows is forgotten after this long. */
 const FORGET_MS = 4 * VERDICT_MS;
@@ -23,6 +31,8 @@ export type Verdict = "answer-again" | "refused";
 interface Doubt {
   /** When the first strike came since the login last worked. */
   since: number;
+  /** How long after `since` the verdict is due. */
+  verdictMs: number;
   strikes: number;
   /** Struck requests waiting for the verdict. */
   waiting: ((verdict: Verdict) => void)[];
@@ -35,7 +45,7 @@ export function createLoginDoubts(options: {
   verdictMs?: number;
   now?: () => number;
 }) {
-  const verdictMs = options.verdictMs ?? VERDICT_MS;
+  const fixedVerdictMs = options.verdictMs;
   const now = options.now ?? Date.now;
   const doubts = new Map<string, Doubt>();
 
@@ -63,20 +73,27 @@ export function createLoginDoubts(options: {
     for (const wake of waiting) wake("answer-again");
     doubt.timer = setTimeout(() => {
       if (doubts.get(login) === doubt) doubts.delete(login);
-    }, FORGET_MS - verdictMs);
+    }, FORGET_MS - doubt.verdictMs);
   }
 
-  /** A 407 to our answer of this login. */
-  function strike(login: string): void {
+  /** A 407 to our answer of this login, `roundTripMs` after the answer went out. */
+  function strike(login: string, roundTripMs = VERDICT_MS): void {
     let doubt = doubts.get(login);
     if (!doubt) {
-      const fresh: Doubt = { since: now(), strikes: 0, waiting: [], timer: undefined as never };
+      const verdictMs = fixedVerdictMs ?? verdictAfter(roundTripMs);
+      const fresh: Doubt = {
+        since: now(),
+        verdictMs,
+        strikes: 0,
+        waiting: [],
+        timer: undefined as never,
+      };
       fresh.timer = setTimeout(() => due(login, fresh), verdictMs);
       doubts.set(login, fresh);
       doubt = fresh;
     }
     doubt.strikes++;
-    if (doubt.strikes >= 2 && now() - doubt.since >= verdictMs) refuse(login);
+    if (doubt.strikes >= 2 && now() - doubt.since >= doubt.verdictMs) refuse(login);
   }
 
   /** A struck request's verdict; at once when no doubt stands (the login worked meanwhile). */

@@ -2,13 +2,13 @@
  * The proxy-challenge answer as the browsers' listeners call it, over real extension storage
  * (fakeBrowser). The rule: every question gets the token's login; a 407 to our own answer is a
  * strike, and strikes refuse a login only when two answers were struck and nothing through it
- * worked for VERDICT_MS; nothing is cancelled on a guess.
+ * worked for a few round trips (verdictAfter); nothing is cancelled on a guess.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeBrowser } from "wxt/testing";
 import type { AuthChallenge } from "../../../lib/proxy/auth";
 import { type AuthResponderDeps, createAuthResponder } from "../../../lib/proxy/auth-responder";
-import { VERDICT_MS } from "../../../lib/proxy/login-doubts";
+import { VERDICT_MS, verdictAfter } from "../../../lib/proxy/login-doubts";
 import type { StoredToken } from "../../../lib/state/tokens";
 import { makeToken } from "../stored-token";
 
@@ -35,6 +35,9 @@ function responder(over: Partial<AuthResponderDeps> = {}) {
   });
   return { ...r, refused, workedAgain };
 }
+
+/** The verdict time of a strike that came back at once (the fake clock does not move). */
+const VERDICT = verdictAfter(0);
 
 const credentials = { authCredentials: { username: "u1", password: "secret1" } };
 const CANCEL = { cancel: true };
@@ -106,11 +109,26 @@ describe("strikes: 407s to our own answers", () => {
     const { answer, refused } = responder();
     await answer(challenge("r1"));
     const again = watch(answer(challenge("r1")));
-    await vi.advanceTimersByTimeAsync(VERDICT_MS - 10);
+    await vi.advanceTimersByTimeAsync(VERDICT - 10);
     expect(again()).toBe(PENDING);
     await vi.advanceTimersByTimeAsync(20);
     expect(again()).toEqual(credentials);
     expect(refused).toEqual([]);
+  });
+
+  it("the verdict waits four round trips of the struck answer (a far gateway), at most VERDICT_MS", async () => {
+    const { answer, refused } = responder();
+    await Promise.all(["a", "b"].map((id) => answer(challenge(id))));
+    await vi.advanceTimersByTimeAsync(150); // the 407s to the answers come back 150 ms later
+    const a = watch(answer(challenge("a")));
+    const b = watch(answer(challenge("b")));
+    await vi.advanceTimersByTimeAsync(590);
+    expect([a(), b()]).toEqual([PENDING, PENDING]);
+    await vi.advanceTimersByTimeAsync(20);
+    expect([a(), b()]).toEqual([CANCEL, CANCEL]);
+    expect(refused.map((t) => t.id)).toEqual([1]);
+    expect(verdictAfter(150)).toBe(600);
+    expect(verdictAfter(5_000)).toBe(VERDICT_MS);
   });
 
   it("struck, then a request through the login works (a gateway asking every open connection): the struck one is answered again at once", async () => {
@@ -123,7 +141,7 @@ describe("strikes: 407s to our own answers", () => {
     settled("c", 200);
     await vi.advanceTimersByTimeAsync(0);
     expect([a(), b()]).toEqual([credentials, credentials]);
-    await vi.advanceTimersByTimeAsync(VERDICT_MS * 5);
+    await vi.advanceTimersByTimeAsync(VERDICT * 5);
     expect(refused).toEqual([]);
   });
 
@@ -135,7 +153,7 @@ describe("strikes: 407s to our own answers", () => {
       ids.map(() => credentials),
     );
     const struck = ids.map((id) => watch(answer(challenge(id))));
-    await vi.advanceTimersByTimeAsync(VERDICT_MS + 10);
+    await vi.advanceTimersByTimeAsync(VERDICT + 10);
     expect(struck.map((r) => r())).toEqual(ids.map(() => CANCEL));
     expect(refused.map((t) => t.id)).toEqual([1]);
     expect(await answer(challenge("later"))).toEqual(CANCEL);
@@ -149,7 +167,7 @@ describe("strikes: 407s to our own answers", () => {
     const { answer, refused } = responder();
     await answer(challenge("r1"));
     const second = watch(answer(challenge("r1")));
-    await vi.advanceTimersByTimeAsync(VERDICT_MS + 10);
+    await vi.advanceTimersByTimeAsync(VERDICT + 10);
     expect(second()).toEqual(credentials);
     expect(await answer(challenge("r1"))).toEqual(CANCEL);
     await vi.waitFor(() => expect(refused.map((t) => t.id)).toEqual([1]));
@@ -160,7 +178,7 @@ describe("strikes: 407s to our own answers", () => {
     await answer(challenge("r1"));
     settled("r1", 407);
     const again = watch(answer(challenge("r1")));
-    await vi.advanceTimersByTimeAsync(VERDICT_MS + 10);
+    await vi.advanceTimersByTimeAsync(VERDICT + 10);
     expect(again()).toEqual(credentials); // still a lone strike
     expect(refused).toEqual([]);
   });
@@ -196,7 +214,7 @@ describe("strikes: 407s to our own answers", () => {
     await answer(challenge("check", { fromTab: false }));
     const page = watch(answer(challenge("page")));
     const check = answer(challenge("check", { fromTab: false }));
-    await vi.advanceTimersByTimeAsync(VERDICT_MS + 10);
+    await vi.advanceTimersByTimeAsync(VERDICT + 10);
     expect(page()).toEqual(CANCEL);
     expect(await check).toEqual(CANCEL);
     expect(told).toBe(true);
@@ -206,7 +224,7 @@ describe("strikes: 407s to our own answers", () => {
     const { answer } = responder();
     await Promise.all(["a", "b"].map((id) => answer(challenge(id))));
     const struck = Promise.all(["a", "b"].map((id) => answer(challenge(id))));
-    await vi.advanceTimersByTimeAsync(VERDICT_MS + 10);
+    await vi.advanceTimersByTimeAsync(VERDICT + 10);
     await struck;
     await fakeBrowser.storage.local.set({ tokens: [{ ...active, password: "changed" }, other] });
     expect(await answer(challenge("c"))).toEqual({
@@ -244,7 +262,7 @@ describe("a worker woken by the next challenge", () => {
     // The worker stops; a new one (new module state) gets the requests' next challenges.
     const woken = responder();
     const struck = Promise.all(["r1", "r2"].map((id) => woken.answer(challenge(id))));
-    await vi.advanceTimersByTimeAsync(VERDICT_MS + 10);
+    await vi.advanceTimersByTimeAsync(VERDICT + 10);
     expect(await struck).toEqual([CANCEL, CANCEL]);
     await vi.waitFor(async () => {
       expect(woken.refused.map((t) => t.id)).toEqual([1]);
