@@ -300,9 +300,8 @@ test("a gateway written as a name carries two tokens side by side: once by its n
     const worker = await watchWorker(await context.newCDPSession(page), extensionId);
     await worker.stop();
     await expect.poll(() => worker.isRunning()).toBe(false);
-    // Each spelling's login challenged once more, one load at a time (parallel loads in a
-    // re-challenge are held down to one answer by the load guard, lib/proxy/auth-responder.ts;
-    // a second challenge of one request reads as a refusal).
+    // Each spelling's login challenged once more, one load at a time, so each challenge is
+    // known to have reached its own spelling (parallel ones: gateway-asks-again.spec.ts).
     const rechallenged = async () =>
       (await gatewayLog(sb)).filter((e) => e.username !== null && e.result === "auth-required")
         .length;

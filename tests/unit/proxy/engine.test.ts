@@ -636,6 +636,66 @@ describe("refreshIp", () => {
   });
 });
 
+describe("refusals and recoveries the auth responder reports", () => {
+  it("the connected token's login refused: its cached copies go first, then the status says so", async () => {
+    const { engine, calls } = await setup({ connection: active(1) });
+    await engine.reconcile();
+    await engine.reportRefusal(httpToken);
+    expect(calls.filter((c) => c.op === "forget")).toMatchObject([{ ids: [1] }]);
+    expect(await readStatus()).toMatchObject({
+      state: "error",
+      tokenId: 1,
+      error: { failure: { code: "credentials-refused" } },
+    });
+  });
+
+  it("a site rule's token refused: its copies go, the connected token is not blamed", async () => {
+    const { engine, calls } = await setup({ connection: active(1) });
+    await engine.reconcile();
+    const before = await readStatus();
+    await engine.reportRefusal(otherHttpToken);
+    expect(calls.filter((c) => c.op === "forget")).toMatchObject([{ ids: [otherHttpToken.id] }]);
+    expect(await readStatus()).toEqual(before);
+  });
+
+  it("a request through the token that works clears the error shown for it; another token's changes nothing", async () => {
+    const refusedStatus: ProxyStatus = {
+      ...DEFAULT_STATUS,
+      state: "error",
+      tokenId: 1,
+      error: { failure: { code: "credentials-refused" }, at: NOW },
+    };
+    const { engine } = await setup({ connection: active(1), status: refusedStatus });
+    await engine.loginWorks(otherHttpToken);
+    expect(await readStatus()).toEqual(refusedStatus);
+    await engine.loginWorks(httpToken);
+    expect(await readStatus()).toMatchObject({ state: "connected", tokenId: 1, error: null });
+  });
+
+  it("Check after a refusal lets the password be sent once more (it may be mended)", async () => {
+    await writeState({ settings: SETTINGS, tokens: [httpToken] });
+    await saveConnection(active(1));
+    await writeState({
+      status: {
+        ...DEFAULT_STATUS,
+        state: "error",
+        tokenId: 1,
+        error: { failure: { code: "credentials-refused" }, at: NOW },
+      },
+    });
+    let retried = 0;
+    const fake = fakePlatform(false);
+    const engine = createEngine({
+      platform: fake.platform,
+      api: fakeApi().factory,
+      now: () => NOW,
+      loginRetried: () => retried++,
+    });
+    await engine.checkExitIp();
+    expect(retried).toBe(1);
+  });
+});
+
 describe("reportProxyProblem", () => {
   it("with no active token does nothing", async () => {
     const { engine, badges } = await setup();

@@ -111,15 +111,18 @@ describe("Firefox routing: a request keeps the token it was sent through", () =>
     expect(firefox.tokenOfRequest("r2")).toMatchObject({ port: 9 });
   });
 
-  it("a login the proxy refused is not sent, not even Firefox's own cached copy of it", async () => {
+  it("a refused login: a request on its way does not send it (not even Firefox's own cached copy), a new one goes nowhere", async () => {
     const token = makeToken({ id: 6, host: "127.0.0.1", port: 8000 });
     await connect(token);
-    const { firefox, call } = registeredRouting([6]);
+    const refused: number[] = [];
+    const { firefox, call } = registeredRouting(refused);
     await firefox.platform.apply(token, DEFAULT_SETTINGS);
     const via = await call<Promise<FirefoxProxyInfo>>("request", {
       url: "http://site.example/",
       requestId: "r4",
     });
+    expect(via).toMatchObject({ host: "127.0.0.1", port: 8000 });
+    refused.push(6);
     const cached = { name: "proxy-authorization", value: basic(token) };
     const answer = await call<Promise<{ requestHeaders?: RequestHeader[] }>>("headers", {
       requestId: "r4",
@@ -127,6 +130,12 @@ describe("Firefox routing: a request keeps the token it was sent through", () =>
       proxyInfo: via,
     });
     expect(answer.requestHeaders).toEqual([{ name: "Accept", value: "*/*" }]);
+    const next = await call<Promise<FirefoxProxyInfo>>("request", {
+      url: "http://site.example/",
+      requestId: "r5",
+    });
+    expect(next).toMatchObject({ host: "127.0.0.1", port: 9 });
+    expect(firefox.tokenOfRequest("r5")).toBeNull();
   });
 
   it("a request that goes direct is remembered as no token's", async () => {
