@@ -492,7 +492,8 @@ test("an error that needs Options links there; Chinese when chosen", async ({
   await chinese.goto(popupUrl);
   await expect(chinese.getByRole("button", { name: "新建令牌" })).toBeVisible();
   expect(requested.filter((file) => file.includes("-en"))).toEqual([]);
-  expect(requested).toContain("/popup-failures-zh.js");
+  // The failure sentences load after the first frame: wait for them, not for a tick count.
+  await expect.poll(() => requested).toContain("/popup-failures-zh.js");
   // The stylesheet the page carries applies once its first content is in (400 px wide).
   expect(await chinese.evaluate(() => getComputedStyle(document.body).width)).toBe("400px");
   expect(requested).not.toContain("/popup-pack-zh.js");
