@@ -9,12 +9,6 @@
  * - nothing is cancelled on a guess: only a refused login's challenges, and a request the proxy
  *   keeps asking after every answer while the login works for others (it would loop).
  *
- * Not done, measured: holding a burst's other challenges while one answer finds out how the
- * login fares. It would keep refused logins to one per burst when a password is revoked, but
- * both browsers stall the one answer while the others are held (Chromium 156: its refusal came
- * 570 ms after the answer instead of within ~30 ms; Firefox ESR 153: not within 500 ms), so
- * the wait would cost every held request of a valid login that much.
- *
  * Its records live in memory, so challenges arriving together each see the others.
  * storage.session mirrors what a worker woken by the next challenge needs: which requests got
  * our answer (their next challenge is a strike) and which logins were refused.

@@ -26,11 +26,13 @@ import {
   extensionPage,
   gatewayLog,
   must,
+  NAMED_GATEWAY_ARGS,
   proxyStatus,
   sandboxFor,
   sandboxSettings,
   sendOk,
   startEchoServer,
+  twoTokensOnNamedGateway,
   watchWorker,
 } from "./harness";
 
@@ -176,20 +178,10 @@ test("site rules with two tokens on one gateway (by name and with its root dot),
   userDataDir,
 }) => {
   test.setTimeout(90_000);
-  const context = await launchWithExtension(userDataDir, [
-    "--host-resolver-rules=MAP *.test 127.0.0.1, MAP gw.sandbox.test. 127.0.0.1",
-  ]);
+  const context = await launchWithExtension(userDataDir, NAMED_GATEWAY_ARGS);
   try {
     const ext = await extensionPage(context, extensionId);
-    await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
-    const bought = await createTokens(ext, "static-traffic", 2);
-    const [one, two] = [must(bought[0], "token 1"), must(bought[1], "token 2")];
-    const added = await sendOk(ext, {
-      type: "addProxies",
-      text: [one, two]
-        .map((t) => `gw.sandbox.test:${t.port}:${t.username}:${t.password}`)
-        .join("\n"),
-    });
+    const { one, two, first, second } = await twoTokensOnNamedGateway(ext, sb);
     const rule = (site: string, tokenId: number): SiteRule => ({
       id: site,
       enabled: true,
@@ -198,10 +190,7 @@ test("site rules with two tokens on one gateway (by name and with its root dot),
     });
     await sendOk(ext, {
       type: "setSiteRules",
-      rules: [
-        rule("a.test", must(added.added[0], "first")),
-        rule("e.test", must(added.added[1], "second")),
-      ],
+      rules: [rule("a.test", first), rule("e.test", second)],
     });
     await expect
       .poll(() => ext.evaluate(async () => (await chrome.proxy.settings.get({})).value.mode))

@@ -6,6 +6,7 @@ import { type BrowserContext, type CDPSession, expect, type Page } from "@playwr
 import { type Sandbox, startSandbox } from "../sandbox/index";
 import { startEchoServer } from "../support/echo-server";
 import { commandsFor, pageCommands } from "../support/page-commands";
+import { must, sandboxSettings } from "../support/sandbox-session";
 import { backgroundWorker } from "./fixtures";
 
 export async function sandboxFor(): Promise<Sandbox> {
@@ -68,6 +69,26 @@ const commandsOf = (page: Page) =>
   );
 
 export const { send, sendOk, createTokens, storedTokens, proxyStatus } = commandsFor(commandsOf);
+
+/** Chromium's names for the sites under `.test` and a provider's named gateway (its root dot too). */
+export const NAMED_GATEWAY_ARGS = [
+  "--host-resolver-rules=MAP *.test 127.0.0.1, MAP gw.sandbox.test. 127.0.0.1",
+];
+
+/**
+ * Two tokens bought, then added again as the user's own proxies on the gateway written as a
+ * name, as a real provider's is: the bought tokens and the ids of the added ones.
+ */
+export async function twoTokensOnNamedGateway(ext: Page, sb: Sandbox) {
+  await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
+  const bought = await createTokens(ext, "static-traffic", 2);
+  const [one, two] = [must(bought[0], "token 1"), must(bought[1], "token 2")];
+  const added = await sendOk(ext, {
+    type: "addProxies",
+    text: [one, two].map((t) => `gw.sandbox.test:${t.port}:${t.username}:${t.password}`).join("\n"),
+  });
+  return { one, two, first: must(added.added[0], "first"), second: must(added.added[1], "second") };
+}
 
 /** The address a page load exited from, as the echo server saw it. */
 export async function exitOfPageLoad(page: Page, url: string): Promise<string> {

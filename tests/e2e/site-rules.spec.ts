@@ -19,12 +19,14 @@ import {
   extensionPage,
   gatewayLog,
   must,
+  NAMED_GATEWAY_ARGS,
   openOptions,
   sandboxFor,
   sandboxSettings,
   send,
   sendOk,
   startEchoServer,
+  twoTokensOnNamedGateway,
   watchWorker,
 } from "./harness";
 
@@ -252,21 +254,10 @@ test("a gateway written as a name carries two tokens side by side: once by its n
   userDataDir,
 }) => {
   // The provider's gateway as a real one is: a DNS name (mapped to the sandbox's listener).
-  const context = await launchWithExtension(userDataDir, [
-    "--host-resolver-rules=MAP *.test 127.0.0.1, MAP gw.sandbox.test. 127.0.0.1",
-  ]);
+  const context = await launchWithExtension(userDataDir, NAMED_GATEWAY_ARGS);
   try {
     const ext = await extensionPage(context, extensionId);
-    await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
-    const bought = await createTokens(ext, "static-traffic", 2);
-    const [one, two] = [must(bought[0], "token 1"), must(bought[1], "token 2")];
-    const added = await sendOk(ext, {
-      type: "addProxies",
-      text: [one, two]
-        .map((t) => `gw.sandbox.test:${t.port}:${t.username}:${t.password}`)
-        .join("\n"),
-    });
-    const [first, second] = [must(added.added[0], "first"), must(added.added[1], "second")];
+    const { one, two, first, second } = await twoTokensOnNamedGateway(ext, sb);
     await sendOk(ext, {
       type: "setSiteRules",
       rules: [

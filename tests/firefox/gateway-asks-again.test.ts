@@ -6,7 +6,7 @@
  * Every load is bounded: a challenge left unanswered would hang on Firefox's login dialog.
  */
 import type { Browser, Page } from "puppeteer-core";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { afterAll, beforeAll, expect, test, vi } from "vitest";
 import type { SiteRule } from "../../lib/routing/rules";
 import { type Sandbox, startSandbox } from "../sandbox/index";
 import {
@@ -175,13 +175,16 @@ async function answersAfter(at: number): Promise<number> {
   return Object.values(attempts as Record<string, number>).filter((t) => t > at).length;
 }
 
+/** When the popup's status said the login was refused (it polls what the popup reads). */
 async function refusalShown(): Promise<number> {
-  for (let i = 0; i < 100; i++) {
-    const { error } = await proxyStatus(ext);
-    if (error?.failure.code === "credentials-refused") return error.at;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error("the popup never said the login was refused");
+  return vi.waitFor(
+    async () => {
+      const { error } = await proxyStatus(ext);
+      if (error?.failure.code !== "credentials-refused") throw new Error("not refused yet");
+      return error.at;
+    },
+    { timeout: 5_000, interval: 50 },
+  );
 }
 
 test("a revoked password (page visit + 40 parallel + an HTTPS visit): 'refused' within 2 s, nothing sent after, nothing direct; refused logins printed", async () => {
