@@ -61,6 +61,8 @@ export interface AuthResponderDeps {
   carrier?: (response: { requestId: string; url: string }) => Promise<StoredToken | null>;
 }
 
+const CANCEL: AuthResponse = { cancel: true };
+
 /** Answers one request gets at most, each asked again after, while its login works for others. */
 const MAX_ANSWERS = 3;
 
@@ -223,13 +225,15 @@ export function createAuthResponder(deps: AuthResponderDeps) {
     if (decision.action === "strike" && !refused.has(login)) {
       unsettled.delete(requestId);
       strike(token, requestId);
-      const verdict = await doubts.verdictFor(login);
-      // The engine's own check must find the reason stored when its request fails.
-      if (verdict === "refused" && challenge.fromTab === false) await told.catch(() => undefined);
+      await doubts.verdictFor(login);
       // Asked after every answer while the login works for others: answering again would loop.
-      if ((answers.get(requestId) ?? 1) >= MAX_ANSWERS) return { cancel: true };
+      if ((answers.get(requestId) ?? 1) >= MAX_ANSWERS && !refused.has(login)) return CANCEL;
     }
-    if (refused.has(login)) return { cancel: true };
+    if (refused.has(login)) {
+      // The engine's own check must find the reason stored when its request fails.
+      if (challenge.fromTab === false) await told.catch(() => undefined);
+      return CANCEL;
+    }
     working.delete(login);
     answered = recordAnswer(answered, requestId, Date.now());
     answers.set(requestId, (answers.get(requestId) ?? 0) + 1);

@@ -116,7 +116,8 @@ test("wrong password: at most 2 challenges for the request, and a visible 'crede
   // The popup words the code: the row of the token says the credentials were refused.
   const attemptsBy = async () =>
     (await gatewayLog(sb)).filter((e) => e.username === token.username).length;
-  // The exit check: one answer, then the second challenge is cancelled.
+  // The exit check: its challenge answered; a 407 to that answer is one strike, answered once
+  // more after the verdict wait; the second strike refuses (lib/proxy/login-doubts.ts).
   expect(await attemptsBy()).toBeGreaterThan(0);
   expect(await attemptsBy()).toBeLessThanOrEqual(2);
 

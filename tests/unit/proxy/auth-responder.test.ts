@@ -220,6 +220,24 @@ describe("strikes: 407s to our own answers", () => {
     expect(told).toBe(true);
   });
 
+  it("the engine's own check refused at its own second strike (a wrong password at connect): its cancel waits until the refusal is told", async () => {
+    let told = false;
+    const { answer } = responder({
+      onRefused: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        told = true;
+      },
+    });
+    const check = challenge("check", { fromTab: false });
+    await answer(check);
+    const again = answer(check);
+    await vi.advanceTimersByTimeAsync(VERDICT + 10);
+    expect(await again).toEqual(credentials); // a lone strike: one more answer
+    const last = answer(check).then((reply) => ({ reply, toldBefore: told }));
+    await vi.advanceTimersByTimeAsync(10);
+    expect(await last).toEqual({ reply: CANCEL, toldBefore: true });
+  });
+
   it("a new password for the token is a new login: it is sent", async () => {
     const { answer } = responder();
     await Promise.all(["a", "b"].map((id) => answer(challenge(id))));
