@@ -138,7 +138,7 @@ export function createAuthResponder(deps: AuthResponderDeps) {
     const login = loginKey(token);
     tokenOf.set(login, token);
     const answeredAt = answered[requestId];
-    doubts.strike(login, answeredAt === undefined ? undefined : Date.now() - answeredAt);
+    doubts.strike(login, requestId, answeredAt === undefined ? undefined : Date.now() - answeredAt);
   }
 
   /** A request through this token worked (an answered one, or the engine's own check). */
@@ -179,6 +179,7 @@ export function createAuthResponder(deps: AuthResponderDeps) {
     }
     closed(requestId);
     if (statusCode !== undefined) worked(token);
+    else doubts.ended(loginKey(token), requestId);
   }
 
   /**
@@ -225,7 +226,7 @@ export function createAuthResponder(deps: AuthResponderDeps) {
     if (decision.action === "strike" && !refused.has(login)) {
       unsettled.delete(requestId);
       strike(token, requestId);
-      await doubts.verdictFor(login);
+      await doubts.verdictFor(login, requestId);
       // Asked after every answer while the login works for others: answering again would loop.
       if ((answers.get(requestId) ?? 1) >= MAX_ANSWERS && !refused.has(login)) return CANCEL;
     }

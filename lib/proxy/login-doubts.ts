@@ -5,11 +5,13 @@
  * (measured in Chromium 156: the gateway's 407 to the answer, then the next answer accepted). A
  * revoked password strikes every answer, and nothing through it works any more.
  *
- * So a login is refused when at least two of our answers were struck and nothing through it
- * worked for a verdict time (verdictAfter) after the first strike (any request through it counts, not only ones we
- * answered: the browser sends our answer unasked once it has it). A struck request waits for that verdict: it is
- * answered again if the login works meanwhile (or if it was the only strike), cancelled if the
- * login is refused. New requests are answered as ever: only struck ones wait.
+ * So strikes alone refuse nothing while requests through the login work (any request counts,
+ * not only ones we answered: the browser sends our answer unasked once it has it). A struck
+ * request waits for a verdict time (verdictAfter). If the login worked meanwhile, the struck
+ * requests are answered again. If nothing worked, one struck request is answered once more (the
+ * probe); its strike refuses the login, and the waiting are cancelled. A probe the gateway stalls, or that ends
+ * without a response, refuses nothing (PROBE_MS, or another probe). New requests are answered
+ * as ever: only struck ones wait.
  *
  * Not done, measured: holding a burst's other challenges while one answer finds out how the
  * login fares. It would keep refused logins to one per burst when a password is revoked, but
@@ -19,7 +21,7 @@
  */
 
 /**
- * How long strikes stand before they refuse the login, unless a request through it works: four
+ * How long strikes stand before the probe, unless a request through the login works: four
  * round trips of the first struck answer (answer to 407: what a success also needs, one trip
  * to the gateway and one to the site), within these bounds. On loopback a round trip is a few
  * ms; on a provider's gateway across the world, a few hundred.
@@ -29,19 +31,17 @@ export const VERDICT_MS = 1_000;
 export const verdictAfter = (roundTripMs: number) =>
   Math.min(VERDICT_MS, Math.max(MIN_VERDICT_MS, 4 * roundTripMs));
 
-/** A lone strike that no second one follows is forgotten after this long. */
-const FORGET_MS = 4 * VERDICT_MS;
+/** How long the probe may take (a stalled gateway) before the waiting are answered anyway. */
+export const PROBE_MS = 5_000;
 
 export type Verdict = "answer-again" | "refused";
 
 interface Doubt {
-  /** When the first strike came since the login last worked. */
-  since: number;
-  /** How long after `since` the verdict is due. */
-  verdictMs: number;
-  strikes: number;
-  /** Struck requests waiting for the verdict. */
-  waiting: ((verdict: Verdict) => void)[];
+  /** Struck requests waiting for the verdict, by request id. */
+  waiting: Map<string, (verdict: Verdict) => void>;
+  /** The verdict wants one struck request answered again: this one. Its strike refuses. */
+  probe: string | null;
+  wantsProbe: boolean;
   timer: ReturnType<typeof setTimeout>;
 }
 
@@ -49,10 +49,8 @@ export function createLoginDoubts(options: {
   /** The login is refused: say so (once per refusal). */
   onRefused: (login: string) => void;
   verdictMs?: number;
-  now?: () => number;
 }) {
   const fixedVerdictMs = options.verdictMs;
-  const now = options.now ?? Date.now;
   const doubts = new Map<string, Doubt>();
 
   function end(login: string, verdict: Verdict): void {
@@ -60,7 +58,7 @@ export function createLoginDoubts(options: {
     if (!doubt) return;
     clearTimeout(doubt.timer);
     doubts.delete(login);
-    for (const wake of doubt.waiting) wake(verdict);
+    for (const wake of doubt.waiting.values()) wake(verdict);
   }
 
   function refuse(login: string): void {
@@ -68,45 +66,63 @@ export function createLoginDoubts(options: {
     options.onRefused(login);
   }
 
-  /** The verdict is due: two strikes or more refuse; a lone one gets its request answered again. */
-  function due(login: string, doubt: Doubt): void {
-    if (doubt.strikes >= 2) {
+  /** `requestId` is answered once more; how that answer fares decides (bounded by PROBE_MS). */
+  function probeWith(login: string, doubt: Doubt, requestId: string): void {
+    doubt.probe = requestId;
+    clearTimeout(doubt.timer);
+    doubt.timer = setTimeout(() => {
+      if (doubts.get(login) === doubt) end(login, "answer-again");
+    }, PROBE_MS);
+  }
+
+  function startProbe(login: string, doubt: Doubt): void {
+    doubt.wantsProbe = true;
+    const [first] = doubt.waiting;
+    if (!first || doubt.probe !== null) return;
+    const [requestId, wake] = first;
+    doubt.waiting.delete(requestId);
+    probeWith(login, doubt, requestId);
+    wake("answer-again");
+  }
+
+  /** A 407 to our answer for `requestId`, `roundTripMs` after the answer went out. */
+  function strike(login: string, requestId: string, roundTripMs = VERDICT_MS): void {
+    const doubt = doubts.get(login);
+    if (doubt?.probe === requestId) {
       refuse(login);
       return;
     }
-    const waiting = doubt.waiting;
-    doubt.waiting = [];
-    for (const wake of waiting) wake("answer-again");
-    doubt.timer = setTimeout(() => {
-      if (doubts.get(login) === doubt) doubts.delete(login);
-    }, FORGET_MS - doubt.verdictMs);
-  }
-
-  /** A 407 to our answer of this login, `roundTripMs` after the answer went out. */
-  function strike(login: string, roundTripMs = VERDICT_MS): void {
-    let doubt = doubts.get(login);
-    if (!doubt) {
-      const verdictMs = fixedVerdictMs ?? verdictAfter(roundTripMs);
-      const fresh: Doubt = {
-        since: now(),
-        verdictMs,
-        strikes: 0,
-        waiting: [],
-        timer: undefined as never,
-      };
-      fresh.timer = setTimeout(() => due(login, fresh), verdictMs);
-      doubts.set(login, fresh);
-      doubt = fresh;
-    }
-    doubt.strikes++;
-    if (doubt.strikes >= 2 && now() - doubt.since >= doubt.verdictMs) refuse(login);
+    if (doubt) return;
+    const fresh: Doubt = {
+      waiting: new Map(),
+      probe: null,
+      wantsProbe: false,
+      timer: undefined as never,
+    };
+    fresh.timer = setTimeout(
+      () => startProbe(login, fresh),
+      fixedVerdictMs ?? verdictAfter(roundTripMs),
+    );
+    doubts.set(login, fresh);
   }
 
   /** A struck request's verdict; at once when no doubt stands (the login worked meanwhile). */
-  function verdictFor(login: string): Promise<Verdict> {
+  function verdictFor(login: string, requestId: string): Promise<Verdict> {
     const doubt = doubts.get(login);
     if (!doubt) return Promise.resolve("answer-again");
-    return new Promise((resolve) => doubt.waiting.push(resolve));
+    if (doubt.wantsProbe && doubt.probe === null) {
+      probeWith(login, doubt, requestId);
+      return Promise.resolve("answer-again");
+    }
+    return new Promise((resolve) => doubt.waiting.set(requestId, resolve));
+  }
+
+  /** A request ended without a response (cut, aborted): if it was the probe, another one is. */
+  function ended(login: string, requestId: string): void {
+    const doubt = doubts.get(login);
+    if (!doubt || doubt.probe !== requestId) return;
+    doubt.probe = null;
+    startProbe(login, doubt);
   }
 
   return {
@@ -114,6 +130,7 @@ export function createLoginDoubts(options: {
     /** Some login is in doubt: evidence that one works is worth looking for. */
     any: () => doubts.size > 0,
     verdictFor,
+    ended,
     /** A request through this login worked: its doubt is over. */
     cleared: (login: string) => end(login, "answer-again"),
     /** The login's cached copies are gone or the user asks again: start afresh. */

@@ -116,8 +116,8 @@ test("wrong password: at most 2 challenges for the request, and a visible 'crede
   // The popup words the code: the row of the token says the credentials were refused.
   const attemptsBy = async () =>
     (await gatewayLog(sb)).filter((e) => e.username === token.username).length;
-  // The exit check: its challenge answered; a 407 to that answer is one strike, answered once
-  // more after the verdict wait; the second strike refuses (lib/proxy/login-doubts.ts).
+  // The exit check: its challenge answered; a 407 to that answer is a strike, answered once more
+  // after the verdict wait (the probe), whose strike refuses (lib/proxy/login-doubts.ts).
   expect(await attemptsBy()).toBeGreaterThan(0);
   expect(await attemptsBy()).toBeLessThanOrEqual(2);
 

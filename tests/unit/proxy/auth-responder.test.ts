@@ -1,14 +1,15 @@
 /**
  * The proxy-challenge answer as the browsers' listeners call it, over real extension storage
  * (fakeBrowser). The rule: every question gets the token's login; a 407 to our own answer is a
- * strike, and strikes refuse a login only when two answers were struck and nothing through it
- * worked for a few round trips (verdictAfter); nothing is cancelled on a guess.
+ * strike; with two strikes and nothing through the login working for a few round trips, one
+ * struck request is answered again (the probe) and its strike refuses; nothing is cancelled on
+ * a guess.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeBrowser } from "wxt/testing";
 import type { AuthChallenge } from "../../../lib/proxy/auth";
 import { type AuthResponderDeps, createAuthResponder } from "../../../lib/proxy/auth-responder";
-import { VERDICT_MS, verdictAfter } from "../../../lib/proxy/login-doubts";
+import { PROBE_MS, VERDICT_MS, verdictAfter } from "../../../lib/proxy/login-doubts";
 import type { StoredToken } from "../../../lib/state/tokens";
 import { makeToken } from "../stored-token";
 
@@ -105,7 +106,7 @@ describe("questions", () => {
 });
 
 describe("strikes: 407s to our own answers", () => {
-  it("a lone strike (the browser sent the retry on another connection the gateway asks again) is answered again after the verdict wait", async () => {
+  it("a lone strike (the browser sent the retry on another connection the gateway asks again) is answered again after the verdict wait (the probe)", async () => {
     const { answer, refused } = responder();
     await answer(challenge("r1"));
     const again = watch(answer(challenge("r1")));
@@ -125,7 +126,11 @@ describe("strikes: 407s to our own answers", () => {
     await vi.advanceTimersByTimeAsync(590);
     expect([a(), b()]).toEqual([PENDING, PENDING]);
     await vi.advanceTimersByTimeAsync(20);
-    expect([a(), b()]).toEqual([CANCEL, CANCEL]);
+    // Due: one struck request is answered once more (the probe); its strike refuses.
+    expect([a(), b()]).toEqual([credentials, PENDING]);
+    expect(await answer(challenge("a"))).toEqual(CANCEL);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(b()).toEqual(CANCEL);
     expect(refused.map((t) => t.id)).toEqual([1]);
     expect(verdictAfter(150)).toBe(600);
     expect(verdictAfter(5_000)).toBe(VERDICT_MS);
@@ -145,7 +150,7 @@ describe("strikes: 407s to our own answers", () => {
     expect(refused).toEqual([]);
   });
 
-  it("revoked: two answers struck and nothing works for a second: refused, told once; struck and new challenges cancelled; nothing sent after", async () => {
+  it("revoked: answers struck and nothing works: one probe, its strike refuses, told once; struck and new challenges cancelled; nothing sent after", async () => {
     const { answer, refused, retry } = responder();
     const ids = Array.from({ length: 40 }, (_, i) => `burst-${i}`);
     // Each request in flight got one answer (their first challenges are questions).
@@ -154,7 +159,10 @@ describe("strikes: 407s to our own answers", () => {
     );
     const struck = ids.map((id) => watch(answer(challenge(id))));
     await vi.advanceTimersByTimeAsync(VERDICT + 10);
-    expect(struck.map((r) => r())).toEqual(ids.map(() => CANCEL));
+    expect(struck.map((r) => r())).toEqual([credentials, ...ids.slice(1).map(() => PENDING)]);
+    expect(await answer(challenge("burst-0"))).toEqual(CANCEL);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(struck.slice(1).map((r) => r())).toEqual(ids.slice(1).map(() => CANCEL));
     expect(refused.map((t) => t.id)).toEqual([1]);
     expect(await answer(challenge("later"))).toEqual(CANCEL);
     expect(await answeredIds()).toEqual([...ids].sort());
@@ -163,7 +171,7 @@ describe("strikes: 407s to our own answers", () => {
     expect(await answer(challenge("mended"))).toEqual(credentials);
   });
 
-  it("a single request refused twice: refused at its second strike", async () => {
+  it("a single request refused: struck, answered once more as the probe, whose strike refuses", async () => {
     const { answer, refused } = responder();
     await answer(challenge("r1"));
     const second = watch(answer(challenge("r1")));
@@ -171,6 +179,40 @@ describe("strikes: 407s to our own answers", () => {
     expect(second()).toEqual(credentials);
     expect(await answer(challenge("r1"))).toEqual(CANCEL);
     await vi.waitFor(() => expect(refused.map((t) => t.id)).toEqual([1]));
+  });
+
+  it("a probe the gateway stalls refuses nothing: another request that works clears the doubt; past PROBE_MS the waiting are answered anyway", async () => {
+    const { answer, settled, refused } = responder();
+    await Promise.all(["a", "b", "c"].map((id) => answer(challenge(id))));
+    const b = watch(answer(challenge("b")));
+    const c = watch(answer(challenge("c")));
+    await vi.advanceTimersByTimeAsync(VERDICT + 10);
+    expect([b(), c()]).toEqual([credentials, PENDING]); // b probes, and stalls
+    settled("a", 200);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(c()).toEqual(credentials);
+    // Again, with nothing at all coming back.
+    await Promise.all(["d", "e"].map((id) => answer(challenge(id))));
+    const d = watch(answer(challenge("d")));
+    const e = watch(answer(challenge("e")));
+    await vi.advanceTimersByTimeAsync(VERDICT + 10);
+    expect([d(), e()]).toEqual([credentials, PENDING]);
+    await vi.advanceTimersByTimeAsync(PROBE_MS);
+    expect(e()).toEqual(credentials);
+    expect(refused).toEqual([]);
+  });
+
+  it("a probe that ends without a response (cut) hands the probe to another struck request", async () => {
+    const { answer, settled, refused } = responder();
+    await Promise.all(["a", "b"].map((id) => answer(challenge(id))));
+    const a = watch(answer(challenge("a")));
+    const b = watch(answer(challenge("b")));
+    await vi.advanceTimersByTimeAsync(VERDICT + 10);
+    expect([a(), b()]).toEqual([credentials, PENDING]);
+    settled("a"); // cut
+    await vi.advanceTimersByTimeAsync(0);
+    expect(b()).toEqual(credentials);
+    expect(refused).toEqual([]);
   });
 
   it("a 407 in the answered request's headers is its strike; the challenge that follows does not count twice", async () => {
@@ -213,11 +255,16 @@ describe("strikes: 407s to our own answers", () => {
     await answer(challenge("page"));
     await answer(challenge("check", { fromTab: false }));
     const page = watch(answer(challenge("page")));
-    const check = answer(challenge("check", { fromTab: false }));
+    const check = answer(challenge("check", { fromTab: false })).then((reply) => ({
+      reply,
+      toldBefore: told,
+    }));
     await vi.advanceTimersByTimeAsync(VERDICT + 10);
-    expect(page()).toEqual(CANCEL);
-    expect(await check).toEqual(CANCEL);
-    expect(told).toBe(true);
+    expect(page()).toEqual(credentials); // the probe
+    const probeStruck = answer(challenge("page"));
+    await vi.advanceTimersByTimeAsync(10);
+    expect(await probeStruck).toEqual(CANCEL);
+    expect(await check).toEqual({ reply: CANCEL, toldBefore: true });
   });
 
   it("the engine's own check refused at its own second strike (a wrong password at connect): its cancel waits until the refusal is told", async () => {
@@ -232,7 +279,7 @@ describe("strikes: 407s to our own answers", () => {
     await answer(check);
     const again = answer(check);
     await vi.advanceTimersByTimeAsync(VERDICT + 10);
-    expect(await again).toEqual(credentials); // a lone strike: one more answer
+    expect(await again).toEqual(credentials); // struck: answered once more as the probe
     const last = answer(check).then((reply) => ({ reply, toldBefore: told }));
     await vi.advanceTimersByTimeAsync(10);
     expect(await last).toEqual({ reply: CANCEL, toldBefore: true });
@@ -243,6 +290,7 @@ describe("strikes: 407s to our own answers", () => {
     await Promise.all(["a", "b"].map((id) => answer(challenge(id))));
     const struck = Promise.all(["a", "b"].map((id) => answer(challenge(id))));
     await vi.advanceTimersByTimeAsync(VERDICT + 10);
+    await answer(challenge("a")); // the probe struck: refused
     await struck;
     await fakeBrowser.storage.local.set({ tokens: [{ ...active, password: "changed" }, other] });
     expect(await answer(challenge("c"))).toEqual({
@@ -281,7 +329,8 @@ describe("a worker woken by the next challenge", () => {
     const woken = responder();
     const struck = Promise.all(["r1", "r2"].map((id) => woken.answer(challenge(id))));
     await vi.advanceTimersByTimeAsync(VERDICT + 10);
-    expect(await struck).toEqual([CANCEL, CANCEL]);
+    expect(await woken.answer(challenge("r1"))).toEqual(CANCEL); // the probe struck
+    expect(await struck).toEqual([credentials, CANCEL]);
     await vi.waitFor(async () => {
       expect(woken.refused.map((t) => t.id)).toEqual([1]);
       const { refusedLogins } = await fakeBrowser.storage.session.get("refusedLogins");
