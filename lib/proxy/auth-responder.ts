@@ -8,32 +8,20 @@
  *   sent again until the user connects (or checks) again or the token's password changes;
  * - nothing is cancelled on a guess: only a refused login's challenges, and a request the proxy
  *   keeps asking after every answer while the login works for others (it would loop).
- *
- * Its records live in memory, so challenges arriving together each see the others.
- * storage.session mirrors what a worker woken by the next challenge needs: which requests got
- * our answer (their next challenge is a strike) and which logins were refused.
+ * Records live in memory (challenges arriving together see each other); storage.session keeps
+ * what a woken worker needs: the requests we answered, and the refused logins.
  */
 import { read, readState } from "../state/read";
 import { updateState } from "../state/store";
 import type { StoredToken } from "../state/tokens";
 import { type AuthChallenge, decideAuth, recordAnswer } from "./auth";
-import { createLoginDoubts } from "./login-doubts";
+import { createLoginDoubts, PROBES } from "./login-doubts";
+import { type Login, loginKey } from "./login-key";
 
 export type AuthResponse = {
   authCredentials?: { username: string; password: string };
   cancel?: boolean;
 };
-
-type Login = Pick<StoredToken, "id" | "username" | "password">;
-
-/** Which password for which token, without keeping the password itself in the records. */
-function loginKey(token: Login): string {
-  let hash = 2166136261;
-  for (const char of `${token.username}\u0000${token.password}`) {
-    hash = Math.imul(hash ^ (char.codePointAt(0) ?? 0), 16777619) >>> 0;
-  }
-  return `${token.id}:${hash.toString(36)}`;
-}
 
 /** The active token: the one proxy both browsers use without site rules. */
 export async function activeLogin(): Promise<StoredToken | null> {
@@ -54,6 +42,8 @@ export interface AuthResponderDeps {
    * behind its own gateway spelling (Chrome: route-plan.ts).
    */
   loginFor?: (challenge: AuthChallenge) => Promise<StoredToken | null>;
+  /** Struck probes that refuse a login (login-doubts.ts). */
+  probes?: number;
   /**
    * The token a request that got its response went through (null: direct, blocked, unknown).
    * Asked only while a login is in doubt, one request at a time.
@@ -62,9 +52,6 @@ export interface AuthResponderDeps {
 }
 
 const CANCEL: AuthResponse = { cancel: true };
-
-/** Answers one request gets at most, each asked again after, while its login works for others. */
-const MAX_ANSWERS = 3;
 
 export function createAuthResponder(deps: AuthResponderDeps) {
   const loginFor = deps.loginFor ?? activeLogin;
@@ -79,7 +66,11 @@ export function createAuthResponder(deps: AuthResponderDeps) {
   const struck = new Set<string>();
   /** The token behind each login the doubts speak of. */
   const tokenOf = new Map<string, StoredToken>();
+  const probes = deps.probes ?? PROBES;
+  /** Answers one request gets at most, each asked again after, while its login works for others. */
+  const maxAnswers = 1 + probes;
   const doubts = createLoginDoubts({
+    probes,
     onRefused: (login) => {
       const token = tokenOf.get(login);
       if (token) void refuse(token).catch(() => undefined);
@@ -228,7 +219,7 @@ export function createAuthResponder(deps: AuthResponderDeps) {
       strike(token, requestId);
       await doubts.verdictFor(login, requestId);
       // Asked after every answer while the login works for others: answering again would loop.
-      if ((answers.get(requestId) ?? 1) >= MAX_ANSWERS && !refused.has(login)) return CANCEL;
+      if ((answers.get(requestId) ?? 1) >= maxAnswers && !refused.has(login)) return CANCEL;
     }
     if (refused.has(login)) {
       // The engine's own check must find the reason stored when its request fails.

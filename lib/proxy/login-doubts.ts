@@ -9,7 +9,8 @@
  * not only ones we answered: the browser sends our answer unasked once it has it). A struck
  * request waits for a verdict time (verdictAfter). If the login worked meanwhile, the struck
  * requests are answered again. If nothing worked, one struck request is answered once more (the
- * probe); its strike refuses the login, and the waiting are cancelled. A probe the gateway stalls, or that ends
+ * probe); PROBES probes struck in a row, each after its own wait, refuse the login, and the
+ * waiting are cancelled. A probe the gateway stalls, or that ends
  * without a response, refuses nothing (PROBE_MS, or another probe). New requests are answered
  * as ever: only struck ones wait.
  *
@@ -27,12 +28,20 @@
  * ms; on a provider's gateway across the world, a few hundred.
  */
 export const MIN_VERDICT_MS = 200;
-export const VERDICT_MS = 1_000;
+export const VERDICT_MS = 600;
 export const verdictAfter = (roundTripMs: number) =>
   Math.min(VERDICT_MS, Math.max(MIN_VERDICT_MS, 4 * roundTripMs));
 
 /** How long the probe may take (a stalled gateway) before the waiting are answered anyway. */
 export const PROBE_MS = 5_000;
+
+/**
+ * Probes struck in a row, each after a fresh verdict wait, that refuse the login. One struck
+ * probe is not proof either: its retry can meet another connection whose session ended (a
+ * clean-clone CI run refused a valid login that way in the chaos test), while those
+ * connections get used up and other requests can show the login works between probes.
+ */
+export const PROBES = 3;
 
 export type Verdict = "answer-again" | "refused";
 
@@ -42,6 +51,9 @@ interface Doubt {
   /** The verdict wants one struck request answered again: this one. Its strike refuses. */
   probe: string | null;
   wantsProbe: boolean;
+  /** Probes struck so far, and the wait before each verdict. */
+  struckProbes: number;
+  verdictMs: number;
   timer: ReturnType<typeof setTimeout>;
 }
 
@@ -49,8 +61,10 @@ export function createLoginDoubts(options: {
   /** The login is refused: say so (once per refusal). */
   onRefused: (login: string) => void;
   verdictMs?: number;
+  probes?: number;
 }) {
   const fixedVerdictMs = options.verdictMs;
+  const probes = options.probes ?? PROBES;
   const doubts = new Map<string, Doubt>();
 
   function end(login: string, verdict: Verdict): void {
@@ -89,20 +103,29 @@ export function createLoginDoubts(options: {
   function strike(login: string, requestId: string, roundTripMs = VERDICT_MS): void {
     const doubt = doubts.get(login);
     if (doubt?.probe === requestId) {
-      refuse(login);
+      doubt.struckProbes++;
+      if (doubt.struckProbes >= probes) {
+        refuse(login);
+        return;
+      }
+      // Another verdict wait, then another probe (another struck request when one waits).
+      doubt.probe = null;
+      doubt.wantsProbe = false;
+      clearTimeout(doubt.timer);
+      doubt.timer = setTimeout(() => startProbe(login, doubt), doubt.verdictMs);
       return;
     }
     if (doubt) return;
+    const verdictMs = fixedVerdictMs ?? verdictAfter(roundTripMs);
     const fresh: Doubt = {
       waiting: new Map(),
       probe: null,
       wantsProbe: false,
+      struckProbes: 0,
+      verdictMs,
       timer: undefined as never,
     };
-    fresh.timer = setTimeout(
-      () => startProbe(login, fresh),
-      fixedVerdictMs ?? verdictAfter(roundTripMs),
-    );
+    fresh.timer = setTimeout(() => startProbe(login, fresh), verdictMs);
     doubts.set(login, fresh);
   }
 

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeBrowser } from "wxt/testing";
 import type { AuthChallenge } from "../../../lib/proxy/auth";
 import { type AuthResponderDeps, createAuthResponder } from "../../../lib/proxy/auth-responder";
-import { PROBE_MS, VERDICT_MS, verdictAfter } from "../../../lib/proxy/login-doubts";
+import { PROBE_MS, PROBES, VERDICT_MS, verdictAfter } from "../../../lib/proxy/login-doubts";
 import type { StoredToken } from "../../../lib/state/tokens";
 import { makeToken } from "../stored-token";
 
@@ -28,6 +28,8 @@ function responder(over: Partial<AuthResponderDeps> = {}) {
   const refused: StoredToken[] = [];
   const workedAgain: StoredToken[] = [];
   const r = createAuthResponder({
+    // One struck probe refuses here, so each case stays short; the default (PROBES) has its own.
+    probes: 1,
     onRefused: async (token) => {
       refused.push(token);
     },
@@ -181,6 +183,49 @@ describe("strikes: 407s to our own answers", () => {
     await vi.waitFor(() => expect(refused.map((t) => t.id)).toEqual([1]));
   });
 
+  it(`${PROBES} probes struck in a row refuse, each after its own wait`, async () => {
+    const { answer, refused } = responder({ probes: PROBES });
+    const ids = ["a", "b", "c", "d"];
+    await Promise.all(ids.map((id) => answer(challenge(id))));
+    const waiting = ids.map((id) => watch(answer(challenge(id))));
+    for (let probe = 0; probe < PROBES; probe++) {
+      await vi.advanceTimersByTimeAsync(VERDICT + 10);
+      expect(waiting[probe]?.()).toEqual(credentials); // this probe, the others still wait
+      expect(waiting.slice(probe + 1).map((w) => w())).toEqual(
+        ids.slice(probe + 1).map(() => PENDING),
+      );
+      const next = watch(answer(challenge(ids[probe] ?? "")));
+      await vi.advanceTimersByTimeAsync(0);
+      if (probe < PROBES - 1) expect(next()).toBe(PENDING);
+      else expect(next()).toEqual(CANCEL);
+    }
+    expect(waiting.at(-1)?.()).toEqual(CANCEL);
+    expect(refused).toHaveLength(1);
+  });
+
+  it("a request that works between probes ends the doubt: nothing refused, the struck answered", async () => {
+    {
+      const r = responder({ probes: PROBES });
+      await fakeBrowser.storage.local.set({ tokens: [{ ...active, password: "new" }, other] });
+      await Promise.all(["e", "f"].map((id) => r.answer(challenge(id))));
+      const f = watch(r.answer(challenge("f")));
+      const e = watch(r.answer(challenge("e")));
+      await vi.advanceTimersByTimeAsync(VERDICT + 10);
+      const probeAgain = watch(r.answer(challenge("f"))); // the first probe struck
+      await vi.advanceTimersByTimeAsync(0);
+      r.settled("unrelated-but-answered", 200);
+      await r.answer(challenge("g"));
+      r.settled("g", 200);
+      await vi.advanceTimersByTimeAsync(0);
+      expect([f(), e(), probeAgain()]).toEqual([
+        { authCredentials: { username: "u1", password: "new" } },
+        { authCredentials: { username: "u1", password: "new" } },
+        { authCredentials: { username: "u1", password: "new" } },
+      ]);
+      expect(r.refused).toEqual([]);
+    }
+  });
+
   it("a probe the gateway stalls refuses nothing: another request that works clears the doubt; past PROBE_MS the waiting are answered anyway", async () => {
     const { answer, settled, refused } = responder();
     await Promise.all(["a", "b", "c"].map((id) => answer(challenge(id))));
@@ -225,8 +270,8 @@ describe("strikes: 407s to our own answers", () => {
     expect(refused).toEqual([]);
   });
 
-  it("a request the proxy asks after every answer while the login works for others is let go after 3 answers; the login stands", async () => {
-    const { answer, settled, refused } = responder();
+  it("a request the proxy asks after every answer while the login works for others is let go after 1 + probes answers; the login stands", async () => {
+    const { answer, settled, refused } = responder({ probes: 2 });
     expect(await answer(challenge("odd"))).toEqual(credentials);
     for (let i = 0; i < 2; i++) {
       const again = watch(answer(challenge("odd")));
