@@ -15,7 +15,7 @@ import { read, readState } from "../state/read";
 import { updateState } from "../state/store";
 import type { StoredToken } from "../state/tokens";
 import { type AuthChallenge, decideAuth, recordAnswer } from "./auth";
-import { createLoginDoubts, PROBES } from "./login-doubts";
+import { createLoginDoubts } from "./login-doubts";
 import { type Login, loginKey } from "./login-key";
 
 export type AuthResponse = {
@@ -42,8 +42,6 @@ export interface AuthResponderDeps {
    * behind its own gateway spelling (Chrome: route-plan.ts).
    */
   loginFor?: (challenge: AuthChallenge) => Promise<StoredToken | null>;
-  /** Struck probes that refuse a login (login-doubts.ts). */
-  probes?: number;
   /**
    * The token a request that got its response went through (null: direct, blocked, unknown).
    * Asked only while a login is in doubt, one request at a time.
@@ -66,11 +64,9 @@ export function createAuthResponder(deps: AuthResponderDeps) {
   const struck = new Set<string>();
   /** The token behind each login the doubts speak of. */
   const tokenOf = new Map<string, StoredToken>();
-  const probes = deps.probes ?? PROBES;
   /** Answers one request gets at most, each asked again after, while its login works for others. */
-  const maxAnswers = 1 + probes;
+  const maxAnswers = 3;
   const doubts = createLoginDoubts({
-    probes,
     onRefused: (login) => {
       const token = tokenOf.get(login);
       if (token) void refuse(token).catch(() => undefined);

@@ -1,15 +1,15 @@
 /**
  * The proxy-challenge answer as the browsers' listeners call it, over real extension storage
  * (fakeBrowser). The rule: every question gets the token's login; a 407 to our own answer is a
- * strike; with two strikes and nothing through the login working for a few round trips, one
- * struck request is answered again (the probe) and its strike refuses; nothing is cancelled on
- * a guess.
+ * strike; struck requests wait a few round trips for anything through the login to work, then
+ * are all answered once more, and their strikes again refuse (login-doubts.ts); nothing is
+ * cancelled on a guess.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeBrowser } from "wxt/testing";
 import type { AuthChallenge } from "../../../lib/proxy/auth";
 import { type AuthResponderDeps, createAuthResponder } from "../../../lib/proxy/auth-responder";
-import { PROBE_MS, PROBES, VERDICT_MS, verdictAfter } from "../../../lib/proxy/login-doubts";
+import { VERDICT_MS, verdictAfter } from "../../../lib/proxy/login-doubts";
 import type { StoredToken } from "../../../lib/state/tokens";
 import { makeToken } from "../stored-token";
 
@@ -28,8 +28,6 @@ function responder(over: Partial<AuthResponderDeps> = {}) {
   const refused: StoredToken[] = [];
   const workedAgain: StoredToken[] = [];
   const r = createAuthResponder({
-    // One struck probe refuses here, so each case stays short; the default (PROBES) has its own.
-    probes: 1,
     onRefused: async (token) => {
       refused.push(token);
     },
@@ -108,18 +106,20 @@ describe("questions", () => {
 });
 
 describe("strikes: 407s to our own answers", () => {
-  it("a lone strike (the browser sent the retry on another connection the gateway asks again) is answered again after the verdict wait (the probe)", async () => {
-    const { answer, refused } = responder();
+  it("a lone strike (the browser sent the retry on another connection the gateway asks again) is answered again after the verdict wait", async () => {
+    const { answer, settled, refused } = responder();
     await answer(challenge("r1"));
     const again = watch(answer(challenge("r1")));
     await vi.advanceTimersByTimeAsync(VERDICT - 10);
     expect(again()).toBe(PENDING);
     await vi.advanceTimersByTimeAsync(20);
     expect(again()).toEqual(credentials);
+    settled("r1", 200);
+    await vi.advanceTimersByTimeAsync(VERDICT * 5);
     expect(refused).toEqual([]);
   });
 
-  it("the verdict waits four round trips of the struck answer (a far gateway), at most VERDICT_MS", async () => {
+  it("each round waits four round trips of the first struck answer (a far gateway), at most VERDICT_MS; every struck request struck again refuses", async () => {
     const { answer, refused } = responder();
     await Promise.all(["a", "b"].map((id) => answer(challenge(id))));
     await vi.advanceTimersByTimeAsync(150); // the 407s to the answers come back 150 ms later
@@ -128,17 +128,20 @@ describe("strikes: 407s to our own answers", () => {
     await vi.advanceTimersByTimeAsync(590);
     expect([a(), b()]).toEqual([PENDING, PENDING]);
     await vi.advanceTimersByTimeAsync(20);
-    // Due: one struck request is answered once more (the probe); its strike refuses.
-    expect([a(), b()]).toEqual([credentials, PENDING]);
-    expect(await answer(challenge("a"))).toEqual(CANCEL);
+    // Round 2: every struck request is answered once more, at once.
+    expect([a(), b()]).toEqual([credentials, credentials]);
+    const aAgain = watch(answer(challenge("a")));
     await vi.advanceTimersByTimeAsync(0);
-    expect(b()).toEqual(CANCEL);
+    expect(aAgain()).toBe(PENDING); // b may still get through
+    expect(await answer(challenge("b"))).toEqual(CANCEL);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(aAgain()).toEqual(CANCEL);
     expect(refused.map((t) => t.id)).toEqual([1]);
     expect(verdictAfter(150)).toBe(600);
     expect(verdictAfter(5_000)).toBe(VERDICT_MS);
   });
 
-  it("struck, then a request through the login works (a gateway asking every open connection): the struck one is answered again at once", async () => {
+  it("struck, then a request through the login works (a gateway asking every open connection): the struck are answered again at once", async () => {
     const { answer, settled, refused } = responder();
     await Promise.all(["a", "b", "c"].map((id) => answer(challenge(id))));
     const a = watch(answer(challenge("a")));
@@ -152,7 +155,7 @@ describe("strikes: 407s to our own answers", () => {
     expect(refused).toEqual([]);
   });
 
-  it("revoked: answers struck and nothing works: one probe, its strike refuses, told once; struck and new challenges cancelled; nothing sent after", async () => {
+  it("revoked: 40 answers struck, nothing works, all 40 answered once more and struck again: refused, told once; later challenges cancelled, nothing sent after", async () => {
     const { answer, refused, retry } = responder();
     const ids = Array.from({ length: 40 }, (_, i) => `burst-${i}`);
     // Each request in flight got one answer (their first challenges are questions).
@@ -161,10 +164,10 @@ describe("strikes: 407s to our own answers", () => {
     );
     const struck = ids.map((id) => watch(answer(challenge(id))));
     await vi.advanceTimersByTimeAsync(VERDICT + 10);
-    expect(struck.map((r) => r())).toEqual([credentials, ...ids.slice(1).map(() => PENDING)]);
-    expect(await answer(challenge("burst-0"))).toEqual(CANCEL);
+    expect(struck.map((r) => r())).toEqual(ids.map(() => credentials));
+    const struckAgain = ids.map((id) => watch(answer(challenge(id))));
     await vi.advanceTimersByTimeAsync(0);
-    expect(struck.slice(1).map((r) => r())).toEqual(ids.slice(1).map(() => CANCEL));
+    expect(struckAgain.map((r) => r())).toEqual(ids.map(() => CANCEL));
     expect(refused.map((t) => t.id)).toEqual([1]);
     expect(await answer(challenge("later"))).toEqual(CANCEL);
     expect(await answeredIds()).toEqual([...ids].sort());
@@ -173,7 +176,7 @@ describe("strikes: 407s to our own answers", () => {
     expect(await answer(challenge("mended"))).toEqual(credentials);
   });
 
-  it("a single request refused: struck, answered once more as the probe, whose strike refuses", async () => {
+  it("a single request refused: struck, answered once more, struck again: refused (two logins)", async () => {
     const { answer, refused } = responder();
     await answer(challenge("r1"));
     const second = watch(answer(challenge("r1")));
@@ -183,81 +186,60 @@ describe("strikes: 407s to our own answers", () => {
     await vi.waitFor(() => expect(refused.map((t) => t.id)).toEqual([1]));
   });
 
-  it(`${PROBES} probes struck in a row refuse, each after its own wait`, async () => {
-    const { answer, refused } = responder({ probes: PROBES });
-    const ids = ["a", "b", "c", "d"];
-    await Promise.all(ids.map((id) => answer(challenge(id))));
-    const waiting = ids.map((id) => watch(answer(challenge(id))));
-    for (let probe = 0; probe < PROBES; probe++) {
-      await vi.advanceTimersByTimeAsync(VERDICT + 10);
-      expect(waiting[probe]?.()).toEqual(credentials); // this probe, the others still wait
-      expect(waiting.slice(probe + 1).map((w) => w())).toEqual(
-        ids.slice(probe + 1).map(() => PENDING),
-      );
-      const next = watch(answer(challenge(ids[probe] ?? "")));
-      await vi.advanceTimersByTimeAsync(0);
-      if (probe < PROBES - 1) expect(next()).toBe(PENDING);
-      else expect(next()).toEqual(CANCEL);
-    }
-    expect(waiting.at(-1)?.()).toEqual(CANCEL);
-    expect(refused).toHaveLength(1);
-  });
-
-  it("a request that works between probes ends the doubt: nothing refused, the struck answered", async () => {
-    {
-      const r = responder({ probes: PROBES });
-      await fakeBrowser.storage.local.set({ tokens: [{ ...active, password: "new" }, other] });
-      await Promise.all(["e", "f"].map((id) => r.answer(challenge(id))));
-      const f = watch(r.answer(challenge("f")));
-      const e = watch(r.answer(challenge("e")));
-      await vi.advanceTimersByTimeAsync(VERDICT + 10);
-      const probeAgain = watch(r.answer(challenge("f"))); // the first probe struck
-      await vi.advanceTimersByTimeAsync(0);
-      r.settled("unrelated-but-answered", 200);
-      await r.answer(challenge("g"));
-      r.settled("g", 200);
-      await vi.advanceTimersByTimeAsync(0);
-      expect([f(), e(), probeAgain()]).toEqual([
-        { authCredentials: { username: "u1", password: "new" } },
-        { authCredentials: { username: "u1", password: "new" } },
-        { authCredentials: { username: "u1", password: "new" } },
-      ]);
-      expect(r.refused).toEqual([]);
-    }
-  });
-
-  it("a probe the gateway stalls refuses nothing: another request that works clears the doubt; past PROBE_MS the waiting are answered anyway", async () => {
+  it("a request that works in round 2 ends the doubt: nothing refused, the struck answered", async () => {
     const { answer, settled, refused } = responder();
-    await Promise.all(["a", "b", "c"].map((id) => answer(challenge(id))));
-    const b = watch(answer(challenge("b")));
-    const c = watch(answer(challenge("c")));
-    await vi.advanceTimersByTimeAsync(VERDICT + 10);
-    expect([b(), c()]).toEqual([credentials, PENDING]); // b probes, and stalls
-    settled("a", 200);
-    await vi.advanceTimersByTimeAsync(0);
-    expect(c()).toEqual(credentials);
-    // Again, with nothing at all coming back.
-    await Promise.all(["d", "e"].map((id) => answer(challenge(id))));
-    const d = watch(answer(challenge("d")));
+    await Promise.all(["e", "f"].map((id) => answer(challenge(id))));
     const e = watch(answer(challenge("e")));
+    const f = watch(answer(challenge("f")));
     await vi.advanceTimersByTimeAsync(VERDICT + 10);
-    expect([d(), e()]).toEqual([credentials, PENDING]);
-    await vi.advanceTimersByTimeAsync(PROBE_MS);
-    expect(e()).toEqual(credentials);
+    expect([e(), f()]).toEqual([credentials, credentials]);
+    const eAgain = watch(answer(challenge("e"))); // struck again on another ended connection
+    await vi.advanceTimersByTimeAsync(0);
+    settled("f", 200);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(eAgain()).toEqual(credentials);
     expect(refused).toEqual([]);
   });
 
-  it("a probe that ends without a response (cut) hands the probe to another struck request", async () => {
+  it("round 2 with one request struck again and the rest stalled refuses nothing: at its end the struck is answered again", async () => {
+    const { answer, refused } = responder();
+    await Promise.all(["a", "b", "c"].map((id) => answer(challenge(id))));
+    const waiting = ["a", "b", "c"].map((id) => watch(answer(challenge(id))));
+    await vi.advanceTimersByTimeAsync(VERDICT + 10);
+    expect(waiting.map((w) => w())).toEqual([credentials, credentials, credentials]);
+    const a = watch(answer(challenge("a"))); // b and c stall
+    await vi.advanceTimersByTimeAsync(VERDICT - 20);
+    expect(a()).toBe(PENDING);
+    await vi.advanceTimersByTimeAsync(20);
+    expect(a()).toEqual(credentials);
+    expect(refused).toEqual([]);
+  });
+
+  it("round 2 with two or more struck again and nothing working by its end refuses (the rest stalled)", async () => {
+    const { answer, refused } = responder();
+    await Promise.all(["a", "b", "c"].map((id) => answer(challenge(id))));
+    const waiting = ["a", "b", "c"].map((id) => watch(answer(challenge(id))));
+    await vi.advanceTimersByTimeAsync(VERDICT + 10);
+    expect(waiting.map((w) => w())).toEqual([credentials, credentials, credentials]);
+    const again = ["a", "b"].map((id) => watch(answer(challenge(id))));
+    await vi.advanceTimersByTimeAsync(VERDICT);
+    expect(again.map((w) => w())).toEqual([CANCEL, CANCEL]);
+    expect(refused.map((t) => t.id)).toEqual([1]);
+  });
+
+  it("a round-2 answer that ends without a response (cut) says nothing: the others decide", async () => {
     const { answer, settled, refused } = responder();
     await Promise.all(["a", "b"].map((id) => answer(challenge(id))));
-    const a = watch(answer(challenge("a")));
-    const b = watch(answer(challenge("b")));
+    const waiting = ["a", "b"].map((id) => watch(answer(challenge(id))));
     await vi.advanceTimersByTimeAsync(VERDICT + 10);
-    expect([a(), b()]).toEqual([credentials, PENDING]);
-    settled("a"); // cut
+    expect(waiting.map((w) => w())).toEqual([credentials, credentials]);
+    const a = watch(answer(challenge("a")));
     await vi.advanceTimersByTimeAsync(0);
-    expect(b()).toEqual(credentials);
-    expect(refused).toEqual([]);
+    expect(a()).toBe(PENDING);
+    settled("b"); // cut
+    await vi.advanceTimersByTimeAsync(0);
+    expect(a()).toEqual(CANCEL);
+    expect(refused.map((t) => t.id)).toEqual([1]);
   });
 
   it("a 407 in the answered request's headers is its strike; the challenge that follows does not count twice", async () => {
@@ -266,12 +248,12 @@ describe("strikes: 407s to our own answers", () => {
     settled("r1", 407);
     const again = watch(answer(challenge("r1")));
     await vi.advanceTimersByTimeAsync(VERDICT + 10);
-    expect(again()).toEqual(credentials); // still a lone strike
+    expect(again()).toEqual(credentials); // still round 1's one strike
     expect(refused).toEqual([]);
   });
 
-  it("a request the proxy asks after every answer while the login works for others is let go after 1 + probes answers; the login stands", async () => {
-    const { answer, settled, refused } = responder({ probes: 2 });
+  it("a request the proxy asks after every answer while the login works for others is let go after 3 answers; the login stands", async () => {
+    const { answer, settled, refused } = responder();
     expect(await answer(challenge("odd"))).toEqual(credentials);
     for (let i = 0; i < 2; i++) {
       const again = watch(answer(challenge("odd")));
@@ -289,7 +271,7 @@ describe("strikes: 407s to our own answers", () => {
     expect(await answer(challenge("next"))).toEqual(credentials);
   });
 
-  it("the engine's own check refused: its cancel waits until the refusal is told (its failure then finds the reason)", async () => {
+  it("the engine's own check refused with a page: its cancel waits until the refusal is told (its failure then finds the reason)", async () => {
     let told = false;
     const { answer } = responder({
       onRefused: async () => {
@@ -300,19 +282,20 @@ describe("strikes: 407s to our own answers", () => {
     await answer(challenge("page"));
     await answer(challenge("check", { fromTab: false }));
     const page = watch(answer(challenge("page")));
-    const check = answer(challenge("check", { fromTab: false })).then((reply) => ({
+    const check = watch(answer(challenge("check", { fromTab: false })));
+    await vi.advanceTimersByTimeAsync(VERDICT + 10);
+    expect([page(), check()]).toEqual([credentials, credentials]);
+    const pageAgain = watch(answer(challenge("page")));
+    const checkAgain = answer(challenge("check", { fromTab: false })).then((reply) => ({
       reply,
       toldBefore: told,
     }));
-    await vi.advanceTimersByTimeAsync(VERDICT + 10);
-    expect(page()).toEqual(credentials); // the probe
-    const probeStruck = answer(challenge("page"));
     await vi.advanceTimersByTimeAsync(10);
-    expect(await probeStruck).toEqual(CANCEL);
-    expect(await check).toEqual({ reply: CANCEL, toldBefore: true });
+    expect(pageAgain()).toEqual(CANCEL);
+    expect(await checkAgain).toEqual({ reply: CANCEL, toldBefore: true });
   });
 
-  it("the engine's own check refused at its own second strike (a wrong password at connect): its cancel waits until the refusal is told", async () => {
+  it("the engine's own check refused alone (a wrong password at connect): its cancel waits until the refusal is told", async () => {
     let told = false;
     const { answer } = responder({
       onRefused: async () => {
@@ -324,19 +307,23 @@ describe("strikes: 407s to our own answers", () => {
     await answer(check);
     const again = answer(check);
     await vi.advanceTimersByTimeAsync(VERDICT + 10);
-    expect(await again).toEqual(credentials); // struck: answered once more as the probe
+    expect(await again).toEqual(credentials); // struck: answered once more
     const last = answer(check).then((reply) => ({ reply, toldBefore: told }));
     await vi.advanceTimersByTimeAsync(10);
     expect(await last).toEqual({ reply: CANCEL, toldBefore: true });
   });
 
   it("a new password for the token is a new login: it is sent", async () => {
-    const { answer } = responder();
+    const { answer, refused } = responder();
     await Promise.all(["a", "b"].map((id) => answer(challenge(id))));
     const struck = Promise.all(["a", "b"].map((id) => answer(challenge(id))));
     await vi.advanceTimersByTimeAsync(VERDICT + 10);
-    await answer(challenge("a")); // the probe struck: refused
     await struck;
+    expect(await Promise.all(["a", "b"].map((id) => answer(challenge(id))))).toEqual([
+      CANCEL,
+      CANCEL,
+    ]);
+    expect(refused).toHaveLength(1);
     await fakeBrowser.storage.local.set({ tokens: [{ ...active, password: "changed" }, other] });
     expect(await answer(challenge("c"))).toEqual({
       authCredentials: { username: "u1", password: "changed" },
@@ -374,8 +361,11 @@ describe("a worker woken by the next challenge", () => {
     const woken = responder();
     const struck = Promise.all(["r1", "r2"].map((id) => woken.answer(challenge(id))));
     await vi.advanceTimersByTimeAsync(VERDICT + 10);
-    expect(await woken.answer(challenge("r1"))).toEqual(CANCEL); // the probe struck
-    expect(await struck).toEqual([credentials, CANCEL]);
+    expect(await struck).toEqual([credentials, credentials]);
+    // Both struck again: refused.
+    expect(
+      await Promise.all(["r1", "r2"].map((id) => woken.answer(challenge(id)))),
+    ).toEqual([CANCEL, CANCEL]);
     await vi.waitFor(async () => {
       expect(woken.refused.map((t) => t.id)).toEqual([1]);
       const { refusedLogins } = await fakeBrowser.storage.session.get("refusedLogins");
