@@ -166,7 +166,6 @@ export function createAuthResponder(deps: AuthResponderDeps) {
     }
     closed(requestId);
     if (statusCode !== undefined) worked(token);
-    else doubts.ended(loginKey(token), requestId);
   }
 
   /**

@@ -8,19 +8,21 @@
  * So a login in doubt goes through two rounds, and any request through it that works ends the
  * doubt (any request counts, not only answered ones: the browser sends our answer unasked once
  * it has it):
- * 1. The struck requests wait for a verdict time (verdictAfter).
- * 2. Then they are all answered once more, at once. The login is refused when every one of
- *    them is struck again, or when two or more are and nothing worked within another verdict
- *    time; otherwise the doubt is over. Those second answers mostly meet connections that have
- *    asked already or new ones, so a gateway that merely asked again lets them through.
- * New requests are answered as ever; a struck request waits for the round it is in.
+ * 1. The struck requests wait for a verdict time (verdictAfter), while the rest of the traffic
+ *    flows and may show the login works.
+ * 2. Then they are all answered once more, at once, and so is every request struck during this
+ *    round. The login is refused at the first of these answers struck again: by then nothing
+ *    through the login has worked for a whole verdict time, and this request has been refused
+ *    twice in a row. After another verdict time with no such strike the doubt is over.
  *
- * Measured, and why not fewer logins: holding a burst's challenges while one answer (a probe)
- * finds out how the login fares stalls that very answer in both browsers (Chromium 156: its
- * refusal came 570 ms later instead of ~30 ms; Firefox ESR 153: not within 5 s), and one probe
- * can meet another ended connection (a clean-clone CI chaos run refused a valid login that
- * way). Answering every struck request once more costs one more login per request in flight
- * when a password really is revoked.
+ * Measured, and why round 2 holds nothing: Firefox answers no other request's challenge (and
+ * sends no other answer) while one challenge waits for us, so a struck request held in round 2
+ * stalls the very answers that would decide (Firefox ESR 153: a revoked password went untold
+ * for 10 s, rounds ending with none of their answers back). Holding a burst's challenges while
+ * one answer (a probe) finds out stalls that answer in Chromium too (156: its refusal came
+ * 570 ms later instead of ~30 ms). A single probe met another ended connection in a clean-clone
+ * CI chaos run and refused a valid login; answering every struck request once more costs one
+ * more login per request in flight when a password really is revoked.
  */
 
 /**
@@ -37,11 +39,10 @@ export type Verdict = "answer-again" | "refused";
 
 interface Doubt {
   round: 1 | 2;
-  /** Struck requests waiting for the verdict of their round, by request id. */
+  /** Round 1: struck requests waiting for the verdict, by request id. */
   waiting: Map<string, (verdict: Verdict) => void>;
-  /** Round 2: the requests answered once more, and those of them struck again. */
+  /** Round 2: the requests answered once more. */
   again: Set<string>;
-  struckAgain: Set<string>;
   verdictMs: number;
   timer: ReturnType<typeof setTimeout>;
 }
@@ -61,11 +62,6 @@ export function createLoginDoubts(options: {
     for (const wake of doubt.waiting.values()) wake(verdict);
   }
 
-  function refuse(login: string): void {
-    end(login, "refused");
-    options.onRefused(login);
-  }
-
   /** Round 1 is over with nothing working: every struck request is answered once more. */
   function secondRound(login: string, doubt: Doubt): void {
     doubt.round = 2;
@@ -75,23 +71,16 @@ export function createLoginDoubts(options: {
       doubt.again.add(requestId);
       wake("answer-again");
     }
-    doubt.timer = setTimeout(() => {
-      if (doubt.struckAgain.size >= 2) refuse(login);
-      else end(login, "answer-again");
-    }, doubt.verdictMs);
+    doubt.timer = setTimeout(() => end(login, "answer-again"), doubt.verdictMs);
   }
-
-  /** Every request answered in round 2 was struck again (the rest ended without a response). */
-  const allStruckAgain = (doubt: Doubt) =>
-    doubt.again.size > 0 && [...doubt.again].every((id) => doubt.struckAgain.has(id));
 
   /** A 407 to our answer for `requestId`, `roundTripMs` after the answer went out. */
   function strike(login: string, requestId: string, roundTripMs = VERDICT_MS): void {
     const doubt = doubts.get(login);
     if (doubt) {
       if (doubt.round === 2 && doubt.again.has(requestId)) {
-        doubt.struckAgain.add(requestId);
-        if (allStruckAgain(doubt)) refuse(login);
+        end(login, "refused");
+        options.onRefused(login);
       }
       return;
     }
@@ -100,7 +89,6 @@ export function createLoginDoubts(options: {
       round: 1,
       waiting: new Map(),
       again: new Set(),
-      struckAgain: new Set(),
       verdictMs,
       timer: undefined as never,
     };
@@ -108,18 +96,18 @@ export function createLoginDoubts(options: {
     doubts.set(login, fresh);
   }
 
-  /** A struck request's verdict; at once when no doubt stands (the login worked meanwhile). */
+  /**
+   * A struck request's verdict: in round 1 when the round ends; in round 2 at once (it joins
+   * the round: held, it would stall Firefox's other answers); at once when no doubt stands.
+   */
   function verdictFor(login: string, requestId: string): Promise<Verdict> {
     const doubt = doubts.get(login);
     if (!doubt) return Promise.resolve("answer-again");
+    if (doubt.round === 2) {
+      doubt.again.add(requestId);
+      return Promise.resolve("answer-again");
+    }
     return new Promise((resolve) => doubt.waiting.set(requestId, resolve));
-  }
-
-  /** A request answered in round 2 ended without a response (cut, aborted): it says nothing. */
-  function ended(login: string, requestId: string): void {
-    const doubt = doubts.get(login);
-    if (!doubt?.again.delete(requestId)) return;
-    if (allStruckAgain(doubt)) refuse(login);
   }
 
   return {
@@ -127,7 +115,6 @@ export function createLoginDoubts(options: {
     /** Some login is in doubt: evidence that one works is worth looking for. */
     any: () => doubts.size > 0,
     verdictFor,
-    ended,
     /** A request through this login worked: its doubt is over. */
     cleared: (login: string) => end(login, "answer-again"),
     /** The login's cached copies are gone or the user asks again: start afresh. */
