@@ -2,6 +2,7 @@
  * What both browser suites need to make the sandbox's gateway ask again, refuse, misbehave, and
  * to read what it did: the "gateway asks again" tests of Chromium and Firefox share these.
  */
+import type { ChaosCounts } from "../sandbox/gateway-behaviour";
 import type { Sandbox } from "../sandbox/index";
 import { control, gatewayLog } from "./sandbox-session";
 
@@ -26,16 +27,8 @@ export async function refusedLogins(sb: Sandbox, username: string): Promise<numb
     .map((e) => Date.parse(e.at));
 }
 
-export interface ChaosReport {
-  active: boolean;
-  seed: number | null;
-  cutAt: number[];
-  requests: number;
-  askedAgain: number;
-  sessionsEnded: number;
-  cuts: number;
-  stalls: number;
-}
+/** What GET /__sandbox/gateway/chaos answers (GatewayBehaviour.chaosReport). */
+export type ChaosReport = { active: boolean; seed: number | null } & ChaosCounts;
 
 export async function startChaos(sb: Sandbox, seed: number, durationMs: number) {
   await control(sb, "gateway/chaos", { seed, duration_ms: durationMs });
