@@ -1,7 +1,7 @@
 /**
  * The popup's "this site": the current tab's site, the route it takes now and which rule says
- * so, and two clicks to change it (through the connected token, direct, or back to the
- * default). Loaded after the first rows, in its own chunk: it adds nothing before them.
+ * so, and two clicks to change it (through the connected token, direct, back to the default,
+ * or, under "Other…", through any token that can carry traffic, or blocked). Loaded after the first rows, in its own chunk: it adds nothing before them.
  */
 import { useEffect, useState } from "preact/hooks";
 import { defineStrings } from "../../lib/i18n/index";
@@ -11,6 +11,7 @@ import type { Route } from "../../lib/routing/rules";
 import type { SiteRouteReport } from "../../lib/routing/site-route";
 import { type ActiveTab, useEnv } from "./env";
 import { ErrorText } from "./Messages";
+import { SiteRouteChooser } from "./SiteRouteChooser";
 import "./this-site.css";
 
 const siteWords = defineStrings(thisSiteStrings.en, thisSiteStrings.zh);
@@ -32,6 +33,7 @@ export function ThisSite({
   const [report, setReport] = useState<SiteRouteReport | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
   const [busy, setBusy] = useState(false);
+  const [choosing, setChoosing] = useState(false);
 
   const load = async (shown: ActiveTab) => {
     const reply = await send({ type: "routeOf", ...shown });
@@ -64,14 +66,19 @@ export function ThisSite({
     ? w("site.byRule", { position: report.rule.position, text: report.rule.text })
     : w("site.byDefault");
 
-  // Which of the three the site has now: its own rule's route, or the default.
-  const own = report.ownRule && report.rule ? report.rule.route.kind : null;
+  // Which route the site has now: its own rule's, or the default.
+  const ownRoute = report.ownRule && report.rule ? report.rule.route : null;
+  const own = ownRoute?.kind ?? null;
+  const ownOther =
+    (ownRoute?.kind === "token" && ownRoute.tokenId !== activeTokenId) || own === "block";
   const choose = async (route: Route | null) => {
     setBusy(true);
     setFailure(null);
     const reply = await send({ type: "setSiteRoute", host: report.host, route });
-    if (reply.ok) await load(tab);
-    else setFailure(reply.failure);
+    if (reply.ok) {
+      setChoosing(false);
+      await load(tab);
+    } else setFailure(reply.failure);
     setBusy(false);
   };
 
@@ -90,7 +97,7 @@ export function ThisSite({
           <button
             type="button"
             class="btn btn--small"
-            aria-pressed={own === "token"}
+            aria-pressed={ownRoute?.kind === "token" && ownRoute.tokenId === activeTokenId}
             disabled={busy}
             onClick={() => choose({ kind: "token", tokenId: activeTokenId })}
           >
@@ -115,7 +122,24 @@ export function ThisSite({
         >
           {w("site.useDefault")}
         </button>
+        <button
+          type="button"
+          class="btn btn--small"
+          aria-expanded={choosing}
+          aria-pressed={ownOther}
+          onClick={() => setChoosing(!choosing)}
+        >
+          {w("site.other")}
+        </button>
       </fieldset>
+      {choosing && (
+        <SiteRouteChooser
+          choices={report.choices}
+          current={ownRoute}
+          busy={busy}
+          onChoose={(route) => void choose(route)}
+        />
+      )}
       {failure && <p class="error">{explain(failure)}</p>}
     </section>
   );

@@ -6,15 +6,25 @@
  */
 import { asFailure } from "../protocol/failure";
 import { currentPlan, type PlanOptions } from "../proxy/route-plan";
-import { type SiteRouteReport, siteRouteReport } from "../routing/site-route";
+import { unusableReason } from "../proxy/usable";
+import { type SiteChoice, type SiteRouteReport, siteRouteReport } from "../routing/site-route";
 import { readState } from "../state/read";
+import type { StoredToken } from "../state/tokens";
+
+/** Every token that can carry traffic in this browser now, in the popup's list order. */
+function choicesOf(tokens: StoredToken[], options: PlanOptions): SiteChoice[] {
+  const now = options.now?.() ?? Date.now();
+  return tokens
+    .filter((token) => unusableReason(token, options.supportsSocksAuth, now) === null)
+    .map(({ id, ip, name, countryCode }) => ({ id, ip, name, countryCode }));
+}
 
 export async function siteRouteNow(
   url: string,
   container: string | undefined,
   options: PlanOptions,
 ): Promise<SiteRouteReport> {
-  const { status, settings } = await readState(["status", "settings"]);
+  const { status, settings, tokens } = await readState(["status", "settings", "tokens"]);
   const planned = await currentPlan({ ...options, defaultDirect: false });
   // The default route blocked for a reason (the connected token cannot be used): with "fall
   // back to direct" only it changes; such a token takes no gateway spelling from the rules.
@@ -28,6 +38,7 @@ export async function siteRouteNow(
     // Chrome's PAC sees only the origin of https:// addresses (one login per gateway
     // spelling is Chrome's mark).
     originOnlyForHttps: options.oneLoginPerEndpoint,
+    choices: choicesOf(tokens, options),
   });
   if (report.host && status.state === "blocked" && status.error && !settings.fallbackDirect) {
     return {

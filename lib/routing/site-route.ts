@@ -20,6 +20,16 @@ export interface SiteRouteReport {
     | { kind: "block"; failure: Failure | null };
   /** The site has a rule of its own (set from the popup): "default" can remove it. */
   ownRule: boolean;
+  /** The tokens the site can be sent through in this browser now (the popup offers each). */
+  choices: SiteChoice[];
+}
+
+/** A token as the popup's "this site" offers it: enough to tell tokens apart and find one. */
+export interface SiteChoice {
+  id: number;
+  ip: string;
+  name: string;
+  countryCode: string;
 }
 
 const webHost = (url: string): string => {
@@ -51,7 +61,7 @@ export function asChromeSeesIt(url: string): string {
 export function siteRouteReport(
   url: string,
   plan: RoutingPlan,
-  options: { container?: string; originOnlyForHttps?: boolean } = {},
+  options: { container?: string; originOnlyForHttps?: boolean; choices?: SiteChoice[] } = {},
 ): SiteRouteReport {
   const host = webHost(url);
   const seen = options.originOnlyForHttps ? asChromeSeesIt(url) : url;
@@ -70,5 +80,6 @@ export function siteRouteReport(
       : null,
     target: target.kind === "proxy" ? { kind: "proxy", tokenId: target.token.id } : target,
     ownRule: plan.rules.some((r) => isOwnRule(r, host)),
+    choices: host ? (options.choices ?? []) : [],
   };
 }

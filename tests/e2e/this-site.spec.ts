@@ -10,12 +10,15 @@ import { expect, extensionPath, launchWithExtension, test, unpackedExtensionId }
 import {
   backgroundWorker,
   createTokens,
+  exitOfPageLoad,
   extensionPage,
   must,
+  NAMED_GATEWAY_ARGS,
   sandboxFor,
   sandboxSettings,
   sendOk,
   startEchoServer,
+  twoTokensOnNamedGateway,
 } from "./harness";
 
 const extensionId = unpackedExtensionId(extensionPath);
@@ -41,15 +44,35 @@ async function freePort(): Promise<number> {
   return address.port;
 }
 
-test("the popup names this site's route and why; Direct and Default move its traffic", async ({
-  userDataDir,
-}) => {
+/** Chromium with the extension, and the real action popup opened through DevTools. */
+async function launchWithPopup(userDataDir: string, args: string[]) {
   const port = await freePort();
   const context = await launchWithExtension(userDataDir, [
-    "--host-resolver-rules=MAP *.test 127.0.0.1",
+    ...args,
     `--remote-debugging-port=${port}`,
   ]);
   const devtools = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
+  const openPopup = async (): Promise<PopupPage> => {
+    const worker = await backgroundWorker(context);
+    await worker.evaluate(() => chrome.action.openPopup());
+    const target = await devtools.waitForTarget(
+      (t) => t.url() === `chrome-extension://${extensionId}/popup.html`,
+    );
+    return must(await target.asPage(), "popup page");
+  };
+  const close = async () => {
+    await devtools.disconnect();
+    await context.close();
+  };
+  return { context, openPopup, close };
+}
+
+test("the popup names this site's route and why; Direct and Default move its traffic", async ({
+  userDataDir,
+}) => {
+  const { context, openPopup, close } = await launchWithPopup(userDataDir, [
+    "--host-resolver-rules=MAP *.test 127.0.0.1",
+  ]);
   try {
     const ext = await extensionPage(context, extensionId);
     await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
@@ -64,13 +87,6 @@ test("the popup names this site's route and why; Direct and Default move its tra
     expect(await site.locator("#remote").textContent()).toBe(token.ip);
 
     const worker = await backgroundWorker(context);
-    const openPopup = async (): Promise<PopupPage> => {
-      await worker.evaluate(() => chrome.action.openPopup());
-      const target = await devtools.waitForTarget(
-        (t) => t.url() === `chrome-extension://${extensionId}/popup.html`,
-      );
-      return must(await target.asPage(), "popup page");
-    };
 
     let popup = await openPopup();
     const line = () => popup.$eval('[data-testid="this-site"] p', (p) => p.textContent ?? "");
@@ -142,7 +158,62 @@ test("the popup names this site's route and why; Direct and Default move its tra
     );
     expect(load).toContain("ERR_PROXY_CONNECTION_FAILED");
   } finally {
-    await devtools.disconnect();
-    await context.close();
+    await close();
+  }
+});
+
+test("Other…: this site through a token other than the connected one in two clicks; other sites keep the default", async ({
+  userDataDir,
+}) => {
+  const { context, openPopup, close } = await launchWithPopup(userDataDir, NAMED_GATEWAY_ARGS);
+  try {
+    const ext = await extensionPage(context, extensionId);
+    const { one, two, first, second } = await twoTokensOnNamedGateway(ext, sb);
+    await sendOk(ext, { type: "connect", tokenId: first });
+    await ext.close();
+    const port = new URL(echo.url).port;
+    const shop = `http://shop.test:${port}/`;
+    const news = `http://news.test:${port}/`;
+    const site = await context.newPage();
+    expect(await exitOfPageLoad(site, news)).toBe(one.ip);
+    expect(await exitOfPageLoad(site, shop)).toBe(one.ip);
+    await site.bringToFront();
+
+    const popup = await openPopup();
+    await popup.waitForSelector('[data-testid="this-site"]');
+    // Two clicks in the popup: "Other…", then the token.
+    await popup.locator("button::-p-text(Other…)").click();
+    await popup.waitForSelector('[data-testid="site-chooser"]');
+    await popup.screenshot({ path: "docs/screenshots/popup-this-site-other.png" });
+    await popup.locator(`[data-testid="site-chooser"] button::-p-text(Through #${second})`).click();
+    await popup.waitForFunction(
+      (id) =>
+        document.querySelector('[data-testid="site-route"]')?.textContent ===
+        `through token #${id}`,
+      {},
+      second,
+    );
+    expect(await popup.$eval('[data-testid="this-site"] p', (p) => p.textContent)).toContain(
+      "by rule 1",
+    );
+    // This site goes through the second token; every other site still through the first.
+    expect(await exitOfPageLoad(site, shop)).toBe(two.ip);
+    expect(await exitOfPageLoad(site, news)).toBe(one.ip);
+
+    // Block: the same two clicks; the site's traffic goes nowhere, the rest keeps flowing.
+    await popup.locator("button::-p-text(Other…)").click();
+    await popup.locator('[data-testid="site-chooser"] button::-p-text(Block)').click();
+    await popup.waitForFunction(
+      () => document.querySelector('[data-testid="site-route"]')?.textContent === "blocked",
+    );
+    const blocked = await site.goto(shop).then(
+      (r) => String(r?.status()),
+      (e: Error) => e.message,
+    );
+    expect(blocked).toMatch(/ERR_/);
+    // (A fresh page: the blocked one is still on Chromium's error page.)
+    expect(await exitOfPageLoad(await context.newPage(), news)).toBe(one.ip);
+  } finally {
+    await close();
   }
 });

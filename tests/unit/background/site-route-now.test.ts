@@ -47,6 +47,19 @@ async function store(options: { expired?: boolean; blocked?: boolean; fallbackDi
 beforeEach(() => fakeBrowser.reset());
 
 describe("siteRouteNow", () => {
+  it("offers every token that can carry traffic in this browser now: not an expired one, and a SOCKS5 one only where the browser signs in to SOCKS (Firefox)", async () => {
+    await store({ expired: true });
+    const socks = makeToken({ id: 3, port: 1080, networkType: "SOCKS5", name: "socks" });
+    const { tokens } = await fakeBrowser.storage.local.get("tokens");
+    await fakeBrowser.storage.local.set({ tokens: [...(tokens as unknown[]), socks] });
+    const ids = async (options: typeof chrome) =>
+      (await siteRouteNow("https://shop.example/", undefined, options)).choices.map((c) => c.id);
+    expect(await ids(chrome)).toEqual([2]);
+    expect(await ids(firefox)).toEqual([2, 3]);
+    const page = await siteRouteNow("chrome://settings/", undefined, chrome);
+    expect(page.choices).toEqual([]);
+  });
+
   it("a usable connected token: the rules and the default route as they are", async () => {
     await store({});
     const site = await siteRouteNow("https://direct.example/", undefined, chrome);

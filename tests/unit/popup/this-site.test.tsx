@@ -8,7 +8,7 @@ import type { ActiveTab } from "../../../components/popup/env";
 import { ThisSite } from "../../../components/popup/ThisSite";
 import type { Command } from "../../../lib/protocol/commands";
 import type { SiteRouteReport } from "../../../lib/routing/site-route";
-import { button, click, fakeEnv, type Mounted, mount, settle } from "./dom";
+import { button, click, fakeEnv, type Mounted, mount, settle, type } from "./dom";
 
 let mounted: Mounted | undefined;
 afterEach(() => {
@@ -21,6 +21,10 @@ const report = (over: Partial<SiteRouteReport> = {}): SiteRouteReport => ({
   rule: null,
   target: { kind: "proxy", tokenId: 7 },
   ownRule: false,
+  choices: [
+    { id: 7, ip: "198.51.100.7", name: "home", countryCode: "US" },
+    { id: 9, ip: "203.0.113.9", name: "shop", countryCode: "DE" },
+  ],
   ...over,
 });
 
@@ -99,6 +103,73 @@ describe("ThisSite", () => {
     await settle();
     expect(sent).toContainEqual({ type: "setSiteRoute", host: "shop.example", route: null });
     expect(root.textContent).toContain("by the default route");
+  });
+
+  it("Other… offers every token that can carry traffic, and Block: a token other than the connected one in two clicks", async () => {
+    let current = report();
+    const { root, sent } = await show(
+      () => current,
+      (command) => {
+        if (command.type !== "setSiteRoute" || !command.route) return undefined;
+        current = report({
+          rule: { id: "own", position: 1, text: "shop.example", route: command.route },
+          target: { kind: "proxy", tokenId: 9 },
+          ownRule: true,
+        });
+        return { ok: true, data: null };
+      },
+    );
+    expect(root.querySelector('[data-testid="site-chooser"]')).toBeNull();
+    await click(mounted as Mounted, button(root, "Other…"));
+    const chooser = root.querySelector('[data-testid="site-chooser"]') as HTMLElement;
+    expect(button(chooser, /Through #7/).textContent).toContain("198.51.100.7");
+    expect(button(chooser, "Block")).toBeTruthy();
+    // Two tokens: no search field.
+    expect(chooser.querySelector("input")).toBeNull();
+    await click(mounted as Mounted, button(chooser, /Through #9/));
+    await settle();
+    expect(sent).toContainEqual({
+      type: "setSiteRoute",
+      host: "shop.example",
+      route: { kind: "token", tokenId: 9 },
+    });
+    expect(root.textContent).toContain("through token #9");
+    expect(root.querySelector('[data-testid="site-chooser"]')).toBeNull();
+    // The site's own rule names a token other than the connected one: "Other…" shows pressed.
+    expect(button(root, "Other…").getAttribute("aria-pressed")).toBe("true");
+    expect(button(root, "Through #7").getAttribute("aria-pressed")).toBe("false");
+  });
+
+  it("many tokens get a search field by number, IP, name or country; the list stays short", async () => {
+    const choices = Array.from({ length: 300 }, (_, i) => ({
+      id: i + 1,
+      ip: `10.0.${Math.floor(i / 250)}.${i % 250}`,
+      name: i === 141 ? "berlin office" : "",
+      countryCode: i === 141 ? "DE" : "US",
+    }));
+    const { root } = await show(() => report({ choices }));
+    await click(mounted as Mounted, button(root, "Other…"));
+    const chooser = root.querySelector('[data-testid="site-chooser"]') as HTMLElement;
+    expect(chooser.querySelectorAll(".site-choice")).toHaveLength(50 + 1); // + Block
+    expect(chooser.textContent).toContain("250 more");
+    const search = chooser.querySelector("input") as HTMLInputElement;
+    await type(mounted as Mounted, search, "berlin");
+    expect([...chooser.querySelectorAll(".site-choice")].map((b) => b.textContent)).toEqual([
+      expect.stringContaining("#142"),
+      "Block",
+    ]);
+    await type(mounted as Mounted, search, "de 10.0.0.141");
+    expect(chooser.querySelectorAll(".site-choice")).toHaveLength(2);
+    await type(mounted as Mounted, search, "nowhere");
+    expect(chooser.textContent).toContain("No token matches");
+  });
+
+  it("no usable token: Other… says so and still offers Block", async () => {
+    const { root } = await show(() => report({ choices: [] }));
+    await click(mounted as Mounted, button(root, "Other…"));
+    const chooser = root.querySelector('[data-testid="site-chooser"]') as HTMLElement;
+    expect(chooser.textContent).toContain("No token can carry traffic");
+    expect(button(chooser, "Block")).toBeTruthy();
   });
 
   it("a refused save is a sentence", async () => {
