@@ -179,3 +179,48 @@ test("the rule editor lists the user's containers and limits a rule to one", asy
   await send(options, { type: "setSiteRules", rules: [] });
   await options.close();
 });
+
+test("this site, from the popup: Other… sends the site through a token other than the connected one in two clicks; other sites keep the default", async () => {
+  const firefox = must(browser, "browser");
+  const port = new URL(must(echo, "echo").url).port;
+  const [a, b] = await createTokens(ext, "static-traffic", 2);
+  const [tokenA, tokenB] = [must(a, "token A"), must(b, "token B")];
+  const shop = `http://localhost:${port}/`;
+  const news = `http://127.0.0.1:${port}/`;
+  await page.goto(shop);
+  // The popup as a page in a tab behind the site's: it asks for the active tab, the site.
+  const popup = await extensionPage(firefox);
+  await page.bringToFront();
+  // Connecting changes what the popup shows, so it asks for the active tab again.
+  await sendOk(popup, { type: "connect", tokenId: tokenA.id });
+  const route = () => popup.$eval('[data-testid="site-route"]', (e) => e.textContent);
+  await popup.waitForFunction(() =>
+    document.querySelector('[data-testid="this-site"] p')?.textContent?.includes("localhost"),
+  );
+  expect(await route()).toBe(`through token #${tokenA.id}`);
+
+  // In front for real clicks (the site it shows stays: it asks again only when the connection
+  // changes).
+  await popup.bringToFront();
+  await popup.locator("button::-p-text(Other…)").click();
+  await popup
+    .locator(`[data-testid="site-chooser"] button::-p-text(Through #${tokenB.id})`)
+    .click();
+  await popup.waitForFunction(
+    (id) =>
+      document.querySelector('[data-testid="site-route"]')?.textContent === `through token #${id}`,
+    {},
+    tokenB.id,
+  );
+  expect(await exitOfPageLoad(page, shop)).toBe(tokenB.ip);
+  expect(await exitOfPageLoad(page, news)).toBe(tokenA.ip);
+  // The default route is untouched: the first token stays connected.
+  const connected = await popup.evaluate(async () => {
+    const { connection } = await chrome.storage.local.get("connection");
+    return (connection as { activeTokenId: number | null }).activeTokenId;
+  });
+  expect(connected).toBe(tokenA.id);
+  await sendOk(popup, { type: "disconnect" });
+  await send(popup, { type: "setSiteRules", rules: [] });
+  await popup.close();
+});
