@@ -17,7 +17,6 @@
  * tunnels. Requests the extension cannot see (Firefox's own) still use the cached login.
  */
 import { compileRules } from "../routing/router";
-import { readState } from "../state/read";
 import type { StoredToken } from "../state/tokens";
 import type { AuthResponder } from "./auth-responder";
 import {
@@ -30,17 +29,16 @@ import {
 import type { FirefoxApi, HeadersAnswer } from "./firefox-api";
 import { createFirefoxRuleRouting, type FirefoxRules } from "./firefox-rules";
 import type { ProxyPlatform } from "./platform";
-import { currentPlan } from "./route-plan";
-import { providerHost, unusableReason } from "./usable";
+import { providerHost } from "./usable";
 
 const DIRECT = { type: "direct" } as const;
 
 export type { FirefoxApi } from "./firefox-api";
 
 /**
- * What onRequest answers with; loaded from storage at wake and on every apply/clear/block.
- * `blocked`: the chosen token cannot be used, so requests go to the dead end (the provider's
- * host excepted) — also at wake, before the engine has run.
+ * What onRequest answers with: set by the engine's decisions (apply, applyPlan, clear, block),
+ * never re-read or re-decided here. `blocked`: every request goes to the dead end, the
+ * provider's host excepted.
  */
 interface Route {
   /** The connected token, which carries what no rule takes (null: direct). */
@@ -50,6 +48,12 @@ interface Route {
   /** Site rules on: each request is routed by them, the rest by `token` (or direct). */
   rules: FirefoxRules | null;
 }
+
+/**
+ * At wake the engine reconciles at once; requests that come before its first decision wait for
+ * it. Should it never come (a failure before it), they go nowhere rather than direct.
+ */
+const FIRST_DECISION_MS = 10_000;
 
 const DEAD_END_INFO: FirefoxProxyInfo = { type: "http", ...DEAD_END };
 const DIRECT_ROUTE: Route = { token: null, bypassList: [], blocked: null, rules: null };
@@ -61,39 +65,27 @@ export function asFirefoxApi(api: object): FirefoxApi | null {
 }
 
 export function createFirefoxRouting(browser: FirefoxApi) {
-  let route: Promise<Route> = loadRoute();
   // The settled route, so the per-request header listener answers without waiting.
   let loaded: Route | null = null;
+  let firstDecision: ((route: Route) => void) | null = null;
+  let route = new Promise<Route>((resolve) => {
+    firstDecision = resolve;
+  });
+  const undecided = setTimeout(
+    () => setRoute({ ...DIRECT_ROUTE, blocked: { providerHost: "" } }),
+    FIRST_DECISION_MS,
+  );
 
-  async function loadRoute(): Promise<Route> {
-    const { connection, tokens, settings } = await readState(["connection", "tokens", "settings"]);
-    const plan = await currentPlan({ supportsSocksAuth: true, oneLoginPerEndpoint: false });
-    const rules = plan.rules.length > 0 ? { router: compileRules(plan.rules), plan } : null;
-    const { bypassList } = settings;
-    if (connection.activeTokenId === null) return { ...DIRECT_ROUTE, bypassList, rules };
-    const token = tokens.find((t) => t.id === connection.activeTokenId);
-    if (!token || unusableReason(token, true, Date.now())) {
-      if (settings.fallbackDirect) return { ...DIRECT_ROUTE, bypassList, rules };
-      const blocked = { providerHost: providerHost(settings.baseUrl) };
-      return { token: null, bypassList, blocked, rules: null };
-    }
-    return { token, bypassList, blocked: null, rules };
+  function setRoute(next: Route): void {
+    clearTimeout(undecided);
+    loaded = next;
+    route = Promise.resolve(next);
+    firstDecision?.(next);
+    firstDecision = null;
   }
 
   const byRules = createFirefoxRuleRouting(DEAD_END_INFO);
   const tokenOfRequest = byRules.tokenOfRequest;
-
-  function setRoute(next: Promise<Route>): Promise<Route> {
-    route = next;
-    loaded = null;
-    next.then(
-      (r) => {
-        if (route === next) loaded = r;
-      },
-      () => undefined,
-    );
-    return next;
-  }
 
   /** Registered synchronously at the top level of the background. */
   function register(onProxyError: (message: string) => void, responder: AuthResponder): void {
@@ -166,24 +158,31 @@ export function createFirefoxRouting(browser: FirefoxApi) {
   const platform: ProxyPlatform = {
     supportsSocksAuth: true,
     oneLoginPerEndpoint: false,
-    async apply() {
-      await setRoute(loadRoute());
+    async apply(token, settings) {
+      setRoute({ token, bypassList: settings.bypassList, blocked: null, rules: null });
     },
-    async applyPlan() {
-      await setRoute(loadRoute());
+    async applyPlan(plan, settings) {
+      const { fallback } = plan;
+      if (fallback.kind === "block") {
+        setRoute({ ...DIRECT_ROUTE, blocked: { providerHost: providerHost(settings.baseUrl) } });
+        return;
+      }
+      setRoute({
+        token: fallback.kind === "proxy" ? fallback.token : null,
+        bypassList: settings.bypassList,
+        blocked: null,
+        rules: plan.rules.length > 0 ? { router: compileRules(plan.rules), plan } : null,
+      });
     },
     async clear() {
-      await setRoute(Promise.resolve(DIRECT_ROUTE));
+      setRoute(DIRECT_ROUTE);
     },
     async block(settings, host) {
-      await setRoute(
-        Promise.resolve({
-          token: null,
-          bypassList: settings.bypassList,
-          blocked: { providerHost: host },
-          rules: null,
-        }),
-      );
+      setRoute({
+        ...DIRECT_ROUTE,
+        bypassList: settings.bypassList,
+        blocked: { providerHost: host },
+      });
     },
     bypasses: (hostname, settings) => isBypassed(hostname, settings.bypassList),
     // Firefox's proxy login cache cannot be cleared from here; the header listener overrides it.

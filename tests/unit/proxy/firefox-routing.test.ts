@@ -9,6 +9,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { fakeBrowser } from "wxt/testing";
 import type { FirefoxProxyInfo, RequestHeader } from "../../../lib/proxy/config";
 import { createFirefoxRouting, type FirefoxApi } from "../../../lib/proxy/firefox";
+import { planRouting } from "../../../lib/routing/plan";
 import { DEFAULT_SETTINGS } from "../../../lib/state/settings";
 import type { StoredToken } from "../../../lib/state/tokens";
 import { makeToken } from "../stored-token";
@@ -140,9 +141,67 @@ describe("Firefox routing: a request keeps the token it was sent through", () =>
 
   it("a request that goes direct is remembered as no token's", async () => {
     const { firefox, call } = registeredRouting();
+    await firefox.platform.clear();
     expect(await call("request", { url: "http://site.example/", requestId: "r3" })).toEqual({
       type: "direct",
     });
     expect(firefox.tokenOfRequest("r3")).toBeNull();
+  });
+});
+
+describe("Firefox routing: the engine's plan, decided once", () => {
+  it("at wake, a request before the engine's first decision waits for it: never direct, and storage is not read", async () => {
+    const token = makeToken({ id: 7, host: "127.0.0.1", port: 8000 });
+    // Storage says nothing is connected: the routing must not decide from it on its own.
+    const { firefox, call } = registeredRouting();
+    let answer: unknown = "pending";
+    void call<Promise<FirefoxProxyInfo>>("request", {
+      url: "http://site.example/",
+      requestId: "w1",
+    }).then((a) => {
+      answer = a;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(answer).toBe("pending");
+    await firefox.platform.apply(token, { ...DEFAULT_SETTINGS, bypassList: [] });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(answer).toMatchObject({ host: "127.0.0.1", port: 8000 });
+  });
+
+  it("routes the plan it is handed: a rule's token, the plan's default, and a plan whose default is blocked sends everything nowhere", async () => {
+    const one = makeToken({ id: 1, host: "127.0.0.1", port: 8001 });
+    const two = makeToken({ id: 2, host: "127.0.0.1", port: 8002 });
+    const { firefox, call } = registeredRouting();
+    const rules = [
+      {
+        id: "r",
+        enabled: true,
+        source: { type: "pattern" as const, text: "shop.example" },
+        route: { kind: "token" as const, tokenId: 2 },
+      },
+    ];
+    const plan = planRouting({
+      rules,
+      tokens: [one, two],
+      defaultTokenId: 1,
+      unusable: () => null,
+      oneLoginPerEndpoint: false,
+    });
+    const settings = { ...DEFAULT_SETTINGS, bypassList: [], baseUrl: "https://api.example/" };
+    await firefox.platform.applyPlan?.(plan, settings);
+    const via = (url: string) => call<Promise<unknown>>("request", { url, requestId: url });
+    expect(await via("http://shop.example/")).toMatchObject({ port: 8002 });
+    expect(await via("http://news.example/")).toMatchObject({ port: 8001 });
+    const blocked = planRouting({
+      rules,
+      tokens: [one, two],
+      defaultTokenId: 1,
+      unusable: (t: StoredToken | undefined) => (t?.id === 1 ? { code: "token-expired" } : null),
+      oneLoginPerEndpoint: false,
+    });
+    expect(blocked.fallback.kind).toBe("block");
+    await firefox.platform.applyPlan?.(blocked, settings);
+    expect(await via("http://news.example/?2")).toMatchObject({ port: 9 });
+    expect(await via("https://api.example/tokens")).toEqual({ type: "direct" });
   });
 });
