@@ -101,9 +101,29 @@ export const rulesStrings = {
     "rules.import.rejectedLine": "Line {line}: {reason}",
     "rules.import.moreRejected": "…and {count} more rejected lines: every line is listed below.",
     "rules.import.everyLine": "Every line ({count})",
-    "rules.import.lineImported": "Line {line}: imported",
     "rules.import.lineComment": "Line {line}: a comment, skipped",
-    "rules.import.nothing": "No line of this list can be used: check that it is a rule list.",
+    "rules.import.lineHeader":
+      "Line {line}: the AutoProxy header, a comment: it says the bare lines below are keywords",
+    "rules.import.lineRule": "Line {line}: {meaning}",
+    "rules.import.lineException":
+      "Line {line}: an exception (@@), kept off this list's route: {meaning}",
+    "rules.import.meaning.domain": "the host and its subdomains",
+    "rules.import.meaning.host-wildcard": "hosts the wildcard matches",
+    "rules.import.meaning.url-wildcard": "addresses the wildcard matches",
+    "rules.import.meaning.cidr": "addresses written as an IP in that range",
+    "rules.import.meaning.regex": "addresses the regular expression matches",
+    "rules.import.meaning.keyword":
+      "plain http:// addresses that hold this text anywhere, query included",
+    "rules.import.meaning.keyword-wildcard":
+      "plain http:// addresses that hold this text after http://, * standing for any characters (dots and dashes too) and ? for one",
+    "rules.import.meaning.url-start": "addresses that start with this text",
+    "rules.import.meaning.url-exact": "exactly this address",
+    "rules.import.unrouted.only-comments":
+      "This list routes nothing: it holds only comments (an [AutoProxy] header is one too). Add rule lines, for example ||example.com.",
+    "rules.import.unrouted.only-exceptions":
+      "This list routes nothing: its only usable lines are @@ exceptions, which keep addresses off the list's route but send none along it. Add the lines they are exceptions to.",
+    "rules.import.unrouted.all-rejected":
+      "No line of this list can be used: check that it is a rule list.",
     "rules.import.name": "Name of the list rule",
     "rules.import.route": "Route for the list",
     "rules.import.add": "Add as one rule",
@@ -207,9 +227,26 @@ export const rulesStrings = {
     "rules.import.rejectedLine": "第 {line} 行：{reason}",
     "rules.import.moreRejected": "……另有 {count} 行被拒绝：下方列出了全部行。",
     "rules.import.everyLine": "全部行（{count}）",
-    "rules.import.lineImported": "第 {line} 行：已导入",
     "rules.import.lineComment": "第 {line} 行：注释，已跳过",
-    "rules.import.nothing": "此列表没有可用的行：请确认它是规则列表。",
+    "rules.import.lineHeader":
+      "第 {line} 行：AutoProxy 文件头，属于注释：它表示下面不带符号的行是关键字",
+    "rules.import.lineRule": "第 {line} 行：{meaning}",
+    "rules.import.lineException": "第 {line} 行：例外（@@），不走此列表的路线：{meaning}",
+    "rules.import.meaning.domain": "该主机及其所有子域名",
+    "rules.import.meaning.host-wildcard": "通配符匹配的主机",
+    "rules.import.meaning.url-wildcard": "通配符匹配的地址",
+    "rules.import.meaning.cidr": "以该范围内 IP 书写的地址",
+    "rules.import.meaning.regex": "正则表达式匹配的地址",
+    "rules.import.meaning.keyword": "任意位置（含查询字符串）包含此文本的普通 http:// 地址",
+    "rules.import.meaning.keyword-wildcard":
+      "在 http:// 之后包含此文本的普通 http:// 地址，* 代表任意字符（包括点和连字符），? 代表一个字符",
+    "rules.import.meaning.url-start": "以此文本开头的地址",
+    "rules.import.meaning.url-exact": "恰好是此地址",
+    "rules.import.unrouted.only-comments":
+      "此列表不会让任何地址走它的路线：其中只有注释（[AutoProxy] 文件头也是注释）。请加入规则行，例如 ||example.com。",
+    "rules.import.unrouted.only-exceptions":
+      "此列表不会让任何地址走它的路线：其中可用的行都是 @@ 例外，它们只让地址不走此列表的路线，却不让任何地址走它。请加入这些例外所针对的行。",
+    "rules.import.unrouted.all-rejected": "此列表没有可用的行：请确认它是规则列表。",
     "rules.import.name": "列表规则的名称",
     "rules.import.route": "列表的路线",
     "rules.import.add": "作为一条规则添加",

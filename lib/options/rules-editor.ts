@@ -8,7 +8,7 @@ import { unusableReason } from "../proxy/usable";
 import type { PatternProblem } from "../routing/pattern";
 import { planRouting } from "../routing/plan";
 import { compileRules } from "../routing/router";
-import type { ListProblem } from "../routing/rule-list";
+import { type ListProblem, ruleLines } from "../routing/rule-list";
 import type { Route, RuleSource, SiteRule } from "../routing/rules";
 import { asChromeSeesIt } from "../routing/site-route";
 import type { StoredToken } from "../state/tokens";
@@ -106,12 +106,13 @@ export function routeText(route: Route, tokens: readonly TokenFacts[], now: numb
   return isExpired(token, now) ? t("rules.tokenExpired", { label }) : label;
 }
 
-/** A rule's source in words: its pattern, or its list's name and line count. */
+/** A rule's source in words: its pattern, or its list's name and count of rule lines. */
 export function sourceText(source: RuleSource, t: RulesT): string {
   if (source.type === "pattern") return source.text;
-  return t(source.lines.length === 1 ? "rules.listSourceOne" : "rules.listSource", {
+  const count = ruleLines(source.lines).length;
+  return t(count === 1 ? "rules.listSourceOne" : "rules.listSource", {
     name: source.name || t("rules.unnamedList"),
-    count: source.lines.length,
+    count,
   });
 }
 

@@ -82,6 +82,18 @@ export function maskIPv4(address: number, prefix: number): number {
   return Math.floor(address / hostBits) * hostBits;
 }
 
+/**
+ * The first address of an IPv6 range as text (`::` for /0). Built from all eight groups:
+ * `maskIPv6` gives only the groups the prefix covers, none at all for /0.
+ */
+export function networkIPv6(groups: readonly number[], prefix: number): string {
+  const network = groups.map((group, i) => {
+    const hostBits = 2 ** (16 - Math.max(0, Math.min(16, prefix - i * 16)));
+    return (Math.floor(group / hostBits) * hostBits).toString(16);
+  });
+  return canonicalIPv6(network.join(":")) ?? "::";
+}
+
 /** The network part of an IPv6 address as text (the groups the prefix covers, in hex). */
 export function maskIPv6(groups: readonly number[], prefix: number): string {
   const out: string[] = [];

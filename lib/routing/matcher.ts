@@ -116,12 +116,21 @@ export function matcherOf(pattern: Pattern): Matcher | null {
     case "regex":
       return urlTest("re", pattern.source, pattern.flags);
     case "keyword":
-      return hasWildcard(pattern.text)
-        ? urlTest("re", glob(pattern.text, ".*", "."), "", true)
-        : urlTest("sub", pattern.text, "", true);
+      return keyword(pattern.text);
     case "url-start":
       return urlStart(pattern.text, pattern.end);
   }
+}
+
+/**
+ * An AutoProxy keyword as omega-pac reads it (rule_list.coffee): without `*` a KeywordCondition,
+ * the text itself (`?` too) anywhere in an http: URL, query included; with `*` the URL wildcard
+ * `http://*text*`, so the text starts after `http://` and `?` stands for one character.
+ */
+function keyword(text: string): Matcher {
+  if (!text.includes("*")) return urlTest("sub", text, "", true);
+  const body = glob(text.replace(/^\*+|\*+$/g, ""), ".*", ".");
+  return urlTest("re", `^http:\\/\\/.*${body}`, "", true);
 }
 
 /**

@@ -6,8 +6,9 @@
  * the script and compares the two on random rules.
  *
  * What Chrome hands a PAC script: for https:// only the origin (`https://host:port/`, no path
- * or query), so path and keyword rules can only match plain http:// there. Rules limited to a
- * Firefox container are left out (Chrome has none). Firefox never uses this script.
+ * or query), so path rules can only match plain http:// there (AutoProxy keywords look at plain
+ * http:// only, in every browser, as in SwitchyOmega). Rules limited to a Firefox container
+ * are left out (Chrome has none). Firefox never uses this script.
  *
  * Every string the user wrote (patterns, and the results `resolve` returns) enters the script
  * as JSON with `<`, `>`, `&`, U+2028/U+2029 and every other non-ASCII character escaped, so no

@@ -19,7 +19,7 @@
  * `|`-anchored URL start.
  */
 
-import { canonicalIPv6, ipv4Number, ipv6Groups, maskIPv4, maskIPv6 } from "./ip";
+import { canonicalIPv6, ipv4Number, ipv6Groups, maskIPv4, networkIPv6 } from "./ip";
 import { MAX_PATTERN_LENGTH } from "./rules";
 
 export type PatternProblem =
@@ -41,7 +41,7 @@ export type Pattern =
   /** An IP range, its address already masked to the network. */
   | { kind: "cidr"; version: 4 | 6; address: string; prefix: number }
   | { kind: "regex"; source: string; flags: "" | "i" }
-  /** Rule lists only: AutoProxy's keyword, a substring (with `*`) of a plain-http URL. */
+  /** Rule lists only: AutoProxy's keyword, text in a plain-http URL (with `*`, a wildcard). */
   | { kind: "keyword"; text: string }
   /** Rule lists only: AutoProxy's `|http://…`, the URL's start (and its end with a final `|`). */
   | { kind: "url-start"; text: string; end: boolean };
@@ -192,9 +192,7 @@ function parseCidr(t: string): ParsedPattern | null {
   const groups = canonical === null ? null : ipv6Groups(canonical);
   const prefix = prefixText === undefined ? 128 : prefixOf(prefixText, 128);
   if (!groups || prefix === null) return fail("bad-cidr");
-  const masked = maskIPv6(groups, prefix).split(":");
-  const full = [...masked, ...new Array<string>(8 - masked.length).fill("0")].join(":");
-  return ok({ kind: "cidr", version: 6, address: canonicalIPv6(full) ?? full, prefix });
+  return ok({ kind: "cidr", version: 6, address: networkIPv6(groups, prefix), prefix });
 }
 
 function prefixOf(text: string, max: number): number | null {

@@ -6,8 +6,9 @@
  *
  * A bare line is where the two formats disagree: AutoProxy reads `example.com` as a keyword
  * (a substring of a plain-http URL), our editor as the domain and its subdomains. A list that
- * starts with an `[AutoProxy …]` header is read the AutoProxy way, so the header is kept as
- * the first accepted line: it is how the stored list remembers which way to read it.
+ * starts with an `[AutoProxy …]` header is read the AutoProxy way. The header is a comment, as
+ * in omega-pac, yet it is stored as the list's first line: it is how a stored list remembers
+ * which way to read the others (and how lists stored before remember it).
  */
 import { type Pattern, type PatternProblem, parsePattern, parseRegex } from "./pattern";
 import { MAX_LIST_LINES, MAX_PATTERN_LENGTH } from "./rules";
@@ -21,40 +22,60 @@ export interface ListLine {
   pattern: Pattern;
 }
 
-export type ParsedListLine = { ok: true; line: ListLine } | { ok: false; problem: ListProblem };
+/** `line` is null for a comment (the header included): it is read, and routes nothing. */
+export type ParsedListLine =
+  | { ok: true; line: ListLine | null }
+  | { ok: false; problem: ListProblem };
 
 export interface ListLineVerdict {
   number: number;
   text: string;
   outcome: "imported" | "comment" | "rejected";
   problem?: ListProblem;
+  /** An imported line as the router reads it. */
+  meaning?: ListLine;
+  /** The `[AutoProxy …]` header: a comment that says the bare lines are keywords. */
+  header?: true;
 }
+
+/** Why a list would send no address along its route. */
+export type Unrouted = "only-comments" | "only-exceptions" | "all-rejected";
 
 export interface RuleListImport {
   lines: ListLineVerdict[];
   /** What to store as the list's `lines` (header included, `@@` kept), at most MAX_LIST_LINES. */
   accepted: string[];
+  /** Set when no line would send an address along the list's route: nothing to add. */
+  unrouted: Unrouted | null;
 }
 
 /** `[Name …]`, but not a bracketed IPv6 address such as `[::1]`. */
 const isHeader = (line: string) => /^\[[^\]]*\]$/.test(line) && !/^\[[0-9a-f:.]*\]$/i.test(line);
 const isAutoProxyHeader = (line: string) => /^\[autoproxy\b[^\]]*\]$/i.test(line.trim());
-/** `!` (AutoProxy), `#` and `;` comments, and `[…]` headers other than AutoProxy's. */
-const isComment = (line: string) =>
-  /^[!#;]/.test(line) || (isHeader(line) && !isAutoProxyHeader(line));
+/**
+ * omega-pac's AutoProxy parser skips lines starting with `!` or `[` (rule_list.coffee). A `#`
+ * line is a keyword there, one that never matches (no URL the rules see holds a fragment), so
+ * it is a comment here too. Plain lists also take `;` comments and `[Section]` headers.
+ */
+const isComment = (line: string, dialect: ListDialect) =>
+  dialect === "autoproxy" ? /^[!#[]/.test(line) : /^[!#;]/.test(line) || isHeader(line);
 
 /** How a stored list's bare lines read, from its first line. */
 export const listDialect = (firstLine: string): ListDialect =>
   isAutoProxyHeader(firstLine) ? "autoproxy" : "patterns";
 
+/** A stored list's lines that are rules: all but the AutoProxy header. */
+export const ruleLines = (lines: readonly string[]): readonly string[] =>
+  listDialect(lines[0] ?? "") === "autoproxy" ? lines.slice(1) : lines;
+
 const fail = (problem: ListProblem) => ({ ok: false, problem }) as const;
 
-/** One accepted list line, as the router reads it. Headers and comments are not patterns. */
+/** One list line, as the router reads it. */
 export function parseListLine(text: string, dialect: ListDialect): ParsedListLine {
   const line = text.trim();
   if (line === "") return fail("empty");
   if (line.length > MAX_PATTERN_LENGTH) return fail("too-long");
-  if (isComment(line) || isHeader(line)) return fail("unsupported");
+  if (isComment(line, dialect)) return { ok: true, line: null };
   const exception = line.startsWith("@@");
   const body = exception ? line.slice(2) : line;
   if (body === "") return fail("empty");
@@ -65,20 +86,29 @@ export function parseListLine(text: string, dialect: ListDialect): ParsedListLin
 
 type Body = { ok: true; pattern: Pattern } | { ok: false; problem: ListProblem };
 
+/** Adblock Plus options and element hiding: no proxy list means them, none is guessed at. */
+const isAdblock = (body: string) => /\$|##|#@#/.test(body);
+
 function parseBody(body: string, dialect: ListDialect): Body {
   if (body.startsWith("/")) return parseRegex(body);
-  // Adblock Plus options and element hiding: no proxy list means them, none is guessed at.
-  if (body.includes("$") || body.includes("##") || body.includes("#@#")) return fail("unsupported");
-  if (body.startsWith("||")) return parseHostAnchor(body.slice(2));
   if (body.startsWith("|")) {
+    if (isAdblock(body)) return fail("unsupported");
+    if (body.startsWith("||")) return parseHostAnchor(body.slice(2));
     const end = body.length > 2 && body.endsWith("|");
     const text = lowerOrigin(end ? body.slice(1, -1) : body.slice(1));
     if (text === "" || text.includes("|")) return fail("bad-wildcard");
     return { ok: true, pattern: { kind: "url-start", text, end } };
   }
-  if (body.includes("|")) return fail("bad-wildcard");
-  if (dialect === "autoproxy") return { ok: true, pattern: { kind: "keyword", text: body } };
-  return parsePattern(body);
+  if (dialect === "patterns") {
+    if (isAdblock(body)) return fail("unsupported");
+    return body.includes("|") ? fail("bad-wildcard") : parsePattern(body);
+  }
+  // A keyword is any text to omega-pac, `$` and `|` included. Only element hiding is refused
+  // (it holds `#`, so it never matches), and `|` beside `*`: omega-pac would split the line
+  // into `|`-separated wildcards, which can match every URL (`a*|` does).
+  if (body.includes("##") || body.includes("#@#")) return fail("unsupported");
+  if (body.includes("*") && body.includes("|")) return fail("bad-wildcard");
+  return { ok: true, pattern: { kind: "keyword", text: body } };
 }
 
 /** `||host`: the host and its subdomains; with a path or port, URLs there (AutoProxy's reading). */
@@ -148,29 +178,32 @@ export function parseRuleList(text: string): RuleListImport {
   const lines: ListLineVerdict[] = [];
   const accepted: string[] = [];
   for (const [i, row] of rows.entries()) {
-    const line = row.trim();
-    if (line === "") continue;
-    const number = i + 1;
-    const header = i === firstIndex && dialect === "autoproxy";
-    if (!header && bangIsExclusion && line.startsWith("!")) {
-      lines.push({ number, text: line, outcome: "rejected", problem: "unsupported" });
-      continue;
-    }
-    if (!header && (isComment(line) || isHeader(line))) {
-      lines.push({ number, text: line, outcome: "comment" });
-      continue;
-    }
-    if (accepted.length >= MAX_LIST_LINES) {
-      lines.push({ number, text: line, outcome: "rejected", problem: "too-many" });
+    const text = row.trim();
+    if (text === "") continue;
+    const at = { number: i + 1, text };
+    const parsed: ParsedListLine =
+      bangIsExclusion && text.startsWith("!") ? fail("unsupported") : parseListLine(text, dialect);
+    if (!parsed.ok) {
+      lines.push({ ...at, outcome: "rejected", problem: parsed.problem });
+    } else if (parsed.line && accepted.length >= MAX_LIST_LINES) {
+      lines.push({ ...at, outcome: "rejected", problem: "too-many" });
       break;
+    } else if (parsed.line) {
+      lines.push({ ...at, outcome: "imported", meaning: parsed.line });
+      accepted.push(text);
+    } else if (i === firstIndex && dialect === "autoproxy") {
+      lines.push({ ...at, outcome: "comment", header: true });
+      accepted.push(text);
+    } else {
+      lines.push({ ...at, outcome: "comment" });
     }
-    const parsed = header ? null : parseListLine(line, dialect);
-    if (parsed && !parsed.ok) {
-      lines.push({ number, text: line, outcome: "rejected", problem: parsed.problem });
-      continue;
-    }
-    lines.push({ number, text: line, outcome: "imported" });
-    accepted.push(line);
   }
-  return { lines, accepted };
+  return { lines, accepted, unrouted: unrouted(lines) };
+}
+
+function unrouted(lines: readonly ListLineVerdict[]): Unrouted | null {
+  const imported = lines.filter((line) => line.outcome === "imported");
+  if (imported.some((line) => !line.meaning?.exception)) return null;
+  if (imported.length > 0) return "only-exceptions";
+  return lines.some((line) => line.outcome === "rejected") ? "all-rejected" : "only-comments";
 }

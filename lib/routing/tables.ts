@@ -130,7 +130,7 @@ export function compileTables(rules: readonly SiteRule[], options: TableOptions 
       except = new IndexBuilder();
       for (const line of lines) {
         const parsed = parseListLine(line, dialect);
-        if (!parsed.ok) continue;
+        if (!parsed.ok || !parsed.line) continue;
         const matcher = matcherOf(parsed.line.pattern);
         if (!matcher) continue;
         (parsed.line.exception ? except : main).add(owner, matcher);

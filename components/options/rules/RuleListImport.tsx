@@ -46,7 +46,7 @@ export function RuleListImport(props: AddFormProps) {
   const rejected = report?.lines.filter((line) => line.outcome === "rejected") ?? [];
 
   async function add() {
-    if (!report || report.accepted.length === 0 || nameError) return;
+    if (!report || report.unrouted || nameError) return;
     setBusy(true);
     const listName = name.trim() || t("rules.unnamedList");
     const added = await props.onAdd(
@@ -124,11 +124,11 @@ export function RuleListImport(props: AddFormProps) {
               )}
             </ul>
           )}
-          {report.accepted.length === 0 && <p>{t("rules.import.nothing")}</p>}
+          {report.unrouted && <p>{t(`rules.import.unrouted.${report.unrouted}`)}</p>}
           <EveryLine lines={report.lines} />
         </div>
       )}
-      {report && report.accepted.length > 0 && (
+      {report && !report.unrouted && (
         <div class="rule-import-add">
           <div class="field">
             <label for="rules-import-name">{t("rules.import.name")}</label>

@@ -152,6 +152,7 @@ describe("siteRouteReport", () => {
       rule: { id: "b", position: 2, text: "shop.example", route: { kind: "token", tokenId: 4 } },
       target: { kind: "proxy", tokenId: 4 },
       ownRule: false,
+      choices: [],
     });
   });
 

@@ -147,6 +147,9 @@ describe("sentences", () => {
       "List “gfw” (2 lines)",
     );
     expect(sourceText({ type: "pattern", text: "*.example.com" }, t)).toBe("*.example.com");
+    // The [AutoProxy] header is stored first, and is no rule line (a comment, as in omega-pac).
+    const gfw = ["[AutoProxy 0.2.9]", "||a.example", "b.example"];
+    expect(sourceText({ type: "list", name: "gfw", lines: gfw }, t)).toBe("List “gfw” (2 lines)");
   });
 });
 

@@ -356,28 +356,29 @@ describe("RulesSection", () => {
     );
     await type(
       m.querySelector("#rules-import-text"),
-      "[AutoProxy 0.2.9]\n! comment\n||google.com\n||bad host.com\n@@||mail.google.com\n",
+      "[AutoProxy 0.2.9]\n! comment\n||google.com\n||bad host.com\n@@||mail.google.com\ngoogle*.com\n",
     );
     await fire(button(m, "Check the list"), "click");
     const report = m.querySelector("#rules-import-report");
     expect(report?.querySelector("p")?.textContent).toBe(
-      "Lines imported: 3. Comments: 1. Rejected: 1.",
+      "Lines imported: 3. Comments: 2. Rejected: 1.",
     );
     expect(report?.querySelector(".rule-rejected li")?.textContent).toBe(
       "Line 4: Remove the spaces: a pattern is one word, for example example.com. ||bad host.com",
     );
     // Every line, with what became of it, once the user opens the list.
     const every = report?.querySelector("details.rule-lines") as HTMLDetailsElement;
-    expect(every.querySelector("summary")?.textContent).toBe("Every line (5)");
+    expect(every.querySelector("summary")?.textContent).toBe("Every line (6)");
     expect(every.querySelectorAll("li")).toHaveLength(0);
     every.open = true;
     await fire(every, "toggle");
     expect([...every.querySelectorAll("li")].map((li) => li.textContent)).toEqual([
-      "Line 1: imported [AutoProxy 0.2.9]",
+      "Line 1: the AutoProxy header, a comment: it says the bare lines below are keywords [AutoProxy 0.2.9]",
       "Line 2: a comment, skipped ! comment",
-      "Line 3: imported ||google.com",
+      "Line 3: the host and its subdomains ||google.com",
       "Line 4: Remove the spaces: a pattern is one word, for example example.com. ||bad host.com",
-      "Line 5: imported @@||mail.google.com",
+      "Line 5: an exception (@@), kept off this list's route: the host and its subdomains @@||mail.google.com",
+      "Line 6: plain http:// addresses that hold this text after http://, * standing for any characters (dots and dashes too) and ? for one google*.com",
     ]);
     await type(m.querySelector("#rules-import-name"), "gfw");
     const route = m.querySelector("#rules-import-route") as HTMLSelectElement;
@@ -391,12 +392,38 @@ describe("RulesSection", () => {
         source: {
           type: "list",
           name: "gfw",
-          lines: ["[AutoProxy 0.2.9]", "||google.com", "@@||mail.google.com"],
+          lines: ["[AutoProxy 0.2.9]", "||google.com", "@@||mail.google.com", "google*.com"],
         },
         route: { kind: "token", tokenId: 1 },
       },
     ]);
     expect(rowTexts(m)).toEqual(["List “gfw” (3 lines)"]);
+  });
+
+  it("a list that routes nothing says why and offers nothing to add", async () => {
+    const m = await mount([]);
+    const check = async (text: string) => {
+      await type(m.querySelector("#rules-import-text"), text);
+      await fire(button(m, "Check the list"), "click");
+      const paragraphs = m.querySelectorAll("#rules-import-report > p");
+      return [...paragraphs].map((p) => p.textContent);
+    };
+    expect(await check("[AutoProxy 0.2.9]\n")).toEqual([
+      "Lines imported: 0. Comments: 1. Rejected: 0.",
+      "This list routes nothing: it holds only comments (an [AutoProxy] header is one too). Add rule lines, for example ||example.com.",
+    ]);
+    expect(m.querySelector("#rules-import-name")).toBeNull();
+    expect(() => button(m, "Add as one rule")).toThrow();
+    expect(await check("[AutoProxy 0.2.9]\n@@||example.com\n")).toEqual([
+      "Lines imported: 1. Comments: 1. Rejected: 0.",
+      "This list routes nothing: its only usable lines are @@ exceptions, which keep addresses off the list's route but send none along it. Add the lines they are exceptions to.",
+    ]);
+    expect(() => button(m, "Add as one rule")).toThrow();
+    expect(await check("||bad host\n")).toEqual([
+      "Lines imported: 0. Comments: 0. Rejected: 1.",
+      "No line of this list can be used: check that it is a rule list.",
+    ]);
+    expect(sent).toEqual([]);
   });
 
   it("a rule can be added while the last one is saving: saves go one at a time, in order", async () => {

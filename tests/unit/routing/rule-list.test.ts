@@ -79,6 +79,10 @@ describe("parseListLine", () => {
     ["example.com", "autoproxy", false, { kind: "keyword", text: "example.com" }],
     [".example.com/ads", "autoproxy", false, { kind: "keyword", text: ".example.com/ads" }],
     ["ex*ample", "autoproxy", false, { kind: "keyword", text: "ex*ample" }],
+    // To omega-pac a keyword is any text: only `!` and `[` start a comment there.
+    [";jsessionid=", "autoproxy", false, { kind: "keyword", text: ";jsessionid=" }],
+    ["@@example.com/a$b", "autoproxy", true, { kind: "keyword", text: "example.com/a$b" }],
+    ["a|b", "autoproxy", false, { kind: "keyword", text: "a|b" }],
     ["example.com", "patterns", false, { kind: "domain", domain: "example.com" }],
     ["*.example.com", "patterns", false, { kind: "host-wildcard", host: "*.example.com" }],
     ["10.0.0.0/8", "patterns", false, { kind: "cidr", version: 4, address: "10.0.0.0", prefix: 8 }],
@@ -86,18 +90,29 @@ describe("parseListLine", () => {
     expect(parseListLine(text, dialect)).toEqual({ ok: true, line: { exception, pattern } });
   });
 
+  it.each<[string, ListDialect]>([
+    ["! comment", "autoproxy"],
+    ["[AutoProxy 0.2.9]", "autoproxy"],
+    // omega-pac skips every AutoProxy line that starts with `[`, a bracketed IPv6 one too.
+    ["[::1]", "autoproxy"],
+    ["# never in a URL", "autoproxy"],
+    ["; comment", "patterns"],
+    ["[Section]", "patterns"],
+  ])("%j (%s) is a comment: read, routing nothing", (text, dialect) => {
+    expect(parseListLine(text, dialect)).toEqual({ ok: true, line: null });
+  });
+
   it.each<[string, ListDialect, string]>([
     ["", "autoproxy", "empty"],
     ["@@", "autoproxy", "empty"],
-    ["! comment", "autoproxy", "unsupported"],
-    ["[AutoProxy 0.2.9]", "autoproxy", "unsupported"],
     ["||example.com$third-party", "autoproxy", "unsupported"],
     ["example.com##.ad", "autoproxy", "unsupported"],
     ["||", "autoproxy", "bad-host"],
     ["||/path", "autoproxy", "bad-host"],
     ["||exa mple.com", "autoproxy", "spaces"],
     ["|", "autoproxy", "bad-wildcard"],
-    ["a|b", "autoproxy", "bad-wildcard"],
+    ["a*|b", "autoproxy", "bad-wildcard"],
+    ["a|b", "patterns", "bad-wildcard"],
     ["/(/", "autoproxy", "bad-regex"],
     ["example.com/path", "patterns", "bad-host"],
     [`||${"a".repeat(2000)}`, "autoproxy", "too-long"],
@@ -160,7 +175,7 @@ describe("what list lines match", () => {
 });
 
 describe("parseRuleList", () => {
-  it("judges every line, keeps the header and @@, and numbers lines as written", () => {
+  it("judges every line, keeps the header (a comment) and @@, and numbers lines as written", () => {
     const text = [
       "[AutoProxy 0.2.9]",
       "! Checksum: x",
@@ -173,15 +188,31 @@ describe("parseRuleList", () => {
     ].join("\r\n");
     expect(parseRuleList(text)).toEqual({
       lines: [
-        { number: 1, text: "[AutoProxy 0.2.9]", outcome: "imported" },
+        { number: 1, text: "[AutoProxy 0.2.9]", outcome: "comment", header: true },
         { number: 2, text: "! Checksum: x", outcome: "comment" },
-        { number: 4, text: "||example.com", outcome: "imported" },
-        { number: 5, text: "@@||www.example.com", outcome: "imported" },
+        {
+          number: 4,
+          text: "||example.com",
+          outcome: "imported",
+          meaning: { exception: false, pattern: { kind: "domain", domain: "example.com" } },
+        },
+        {
+          number: 5,
+          text: "@@||www.example.com",
+          outcome: "imported",
+          meaning: { exception: true, pattern: { kind: "domain", domain: "www.example.com" } },
+        },
         { number: 6, text: "||bad host", outcome: "rejected", problem: "spaces" },
         { number: 7, text: "||example.org$image", outcome: "rejected", problem: "unsupported" },
-        { number: 8, text: "keyword", outcome: "imported" },
+        {
+          number: 8,
+          text: "keyword",
+          outcome: "imported",
+          meaning: { exception: false, pattern: { kind: "keyword", text: "keyword" } },
+        },
       ],
       accepted: ["[AutoProxy 0.2.9]", "||example.com", "@@||www.example.com", "keyword"],
+      unrouted: null,
     });
   });
 
