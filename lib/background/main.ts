@@ -15,6 +15,7 @@ import { EXPIRY_ALARM, syncExpiryAlarm } from "../proxy/expiry-alarm";
 import { createFirefoxRouting, type FirefoxApi } from "../proxy/firefox";
 import { proxyProblem } from "../proxy/proxy-error";
 import { chromeLoginFor, tokensOfRules } from "../proxy/route-plan";
+import { keepDecoded } from "../state/decoded-memo";
 import { items } from "../state/items";
 import { summarize } from "../state/popup-summary";
 import { read, readState } from "../state/read";
@@ -38,6 +39,8 @@ export interface BackgroundApis {
 }
 
 export function startBackground({ browser, chrome, firefox: firefoxApi }: BackgroundApis): void {
+  // The background is the only writer: it keeps the decoded site rules (decoded-memo.ts).
+  keepDecoded();
   const firefox = firefoxApi ? createFirefoxRouting(firefoxApi) : null;
   const platform = firefox || !chrome ? firefox?.platform : createChromePlatform(chrome);
   if (!platform) throw new Error("Proxy Deck needs Chrome's or Firefox's proxy API.");

@@ -16,7 +16,7 @@
  * isolation key (config.ts) is still needed so HTTPS requests do not reuse the old token's
  * tunnels. Requests the extension cannot see (Firefox's own) still use the cached login.
  */
-import { compileRules } from "../routing/router";
+import { compiledRouter } from "../routing/compiled-router";
 import type { StoredToken } from "../state/tokens";
 import type { AuthResponder } from "./auth-responder";
 import {
@@ -171,7 +171,7 @@ export function createFirefoxRouting(browser: FirefoxApi) {
         token: fallback.kind === "proxy" ? fallback.token : null,
         bypassList: settings.bypassList,
         blocked: null,
-        rules: plan.rules.length > 0 ? { router: compileRules(plan.rules), plan } : null,
+        rules: plan.rules.length > 0 ? { router: compiledRouter(plan.rules), plan } : null,
       });
     },
     async clear() {

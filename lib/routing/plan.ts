@@ -66,12 +66,25 @@ export const gatewaySpellings = (host: string): string[] => {
 
 export const endpointKey = (host: string, port: number) => `${host.toLowerCase()}:${port}`;
 
+/**
+ * The rules that route, as one array per stored list (the background keeps the decoded list,
+ * decoded-memo.ts): the router compiled for them is then reused (compiledRouter).
+ */
+const routingRules = {
+  withContainers: new WeakMap<readonly SiteRule[], SiteRule[]>(),
+  withoutContainers: new WeakMap<readonly SiteRule[], SiteRule[]>(),
+};
+
 export function planRouting(input: PlanInput): RoutingPlan {
   const byId = new Map(input.tokens.map((t) => [t.id, t]));
   // Chrome has no containers: a container rule neither routes nor takes a gateway spelling.
-  const rules = input.rules.filter(
-    (rule) => rule.enabled && !(input.oneLoginPerEndpoint && rule.container),
-  );
+  const cache = input.oneLoginPerEndpoint
+    ? routingRules.withoutContainers
+    : routingRules.withContainers;
+  const rules =
+    cache.get(input.rules) ??
+    input.rules.filter((rule) => rule.enabled && !(input.oneLoginPerEndpoint && rule.container));
+  cache.set(input.rules, rules);
   /** Spelled endpoint → token id. */
   const taken = new Map<string, number>();
   const targets = new Map<number, RouteTarget>();

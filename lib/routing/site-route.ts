@@ -3,8 +3,8 @@
  * so. The same router as the browser's config, so what the popup says is what traffic does.
  */
 import type { Failure } from "../protocol/failure";
+import { compiledRouter } from "./compiled-router";
 import type { RoutingPlan } from "./plan";
-import { compileRules } from "./router";
 import type { Route, SiteRule } from "./rules";
 
 /** What the popup's "this site" line says: the site, the route it takes now, and why. */
@@ -65,7 +65,7 @@ export function siteRouteReport(
 ): SiteRouteReport {
   const host = webHost(url);
   const seen = options.originOnlyForHttps ? asChromeSeesIt(url) : url;
-  const match = host ? compileRules(plan.rules).route(seen, options.container) : null;
+  const match = host ? compiledRouter(plan.rules).route(seen, options.container) : null;
   const rule = match ? plan.rules.find((r) => r.id === match.ruleId) : undefined;
   const target = rule ? plan.targetOf(rule.route) : plan.fallback;
   return {

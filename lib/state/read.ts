@@ -3,13 +3,24 @@
  * finished change. Kept apart from the writer so a page never loads it.
  */
 import { storage } from "@wxt-dev/storage";
+import { decodedCopy, readBegins, rememberRead } from "./decoded-memo";
 import { codecs, items, type State, type StateKey } from "./items";
 
 type Slice<K extends StateKey> = Pick<State, K>;
 
+/** Checked values and their unreadable entries; the background's kept copies stand in. */
 export async function readRaw<K extends StateKey>(keys: readonly K[]) {
-  const answers = await storage.getItems(keys.map((key) => items[key]));
-  return keys.map((key, i) => ({ key, ...codecs[key].read(answers[i]?.value) }));
+  const copies = keys.map((key) => decodedCopy(key));
+  const stored = keys.filter((_, i) => !copies[i]);
+  const began = readBegins();
+  const answers = stored.length > 0 ? await storage.getItems(stored.map((key) => items[key])) : [];
+  return keys.map((key, i) => {
+    const copy = copies[i];
+    if (copy) return { key, value: copy.value, kept: copy.kept };
+    const read = codecs[key].read(answers[stored.indexOf(key)]?.value);
+    rememberRead(key, began, read.value, read.kept);
+    return { key, ...read };
+  });
 }
 
 /** The checked values of these items, as committed by the last finished change. */
@@ -32,13 +43,14 @@ export async function readStateWithNamedTokens<K extends Exclude<StateKey, "toke
   keys: readonly K[],
   named: (slice: Slice<K>) => ReadonlySet<number>,
 ): Promise<Slice<K> & Pick<State, "tokens">> {
-  const answers = await storage.getItems([...keys, "tokens" as const].map((key) => items[key]));
+  const [checked, tokens] = await Promise.all([
+    readRaw(keys),
+    storage.getItem<unknown[]>(items.tokens.key),
+  ]);
   const slice: Partial<Slice<K>> = {};
-  keys.forEach((key, i) => {
-    slice[key] = codecs[key].read(answers[i]?.value).value as State[K];
-  });
+  for (const { key, value } of checked) slice[key] = value as State[K];
   const ids = named(slice as Slice<K>);
-  const raw = answers[keys.length]?.value;
+  const raw = tokens;
   const wanted = (Array.isArray(raw) ? raw : []).filter((entry) =>
     ids.has((entry as { id?: unknown } | null)?.id as number),
   );

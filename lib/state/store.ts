@@ -6,6 +6,7 @@
  */
 import { storage } from "@wxt-dev/storage";
 import { Mutex } from "async-mutex";
+import { stampWrite } from "./decoded-memo";
 import { codecs, items, type State, type StateKey } from "./items";
 import { readRaw } from "./read";
 
@@ -32,13 +33,20 @@ export function updateState<K extends StateKey, R>(
     const current: Partial<Slice<K>> = {};
     for (const { key, value } of loaded) current[key] = value as State[K];
     const { write, result } = change(current as Slice<K>);
-    const writes = loaded
-      .filter(({ key }) => write && key in write)
-      .map(({ key, kept }) => ({
-        item: items[key],
-        value: codecs[key].write(write?.[key] as State[typeof key], kept),
-      }));
-    if (writes.length > 0) await storage.setItems(writes);
+    const written = loaded.filter(({ key }) => write && key in write);
+    const writes: Parameters<typeof storage.setItems>[0] = written.map(({ key, kept }) => ({
+      item: items[key],
+      value: codecs[key].write(write?.[key] as State[typeof key], kept),
+    }));
+    // The background's decoded copies become the written values, stamped in the same call.
+    const stamps = written.flatMap(({ key, kept }) => stampWrite(key, write?.[key], kept) ?? []);
+    if (writes.length === 0) return result;
+    try {
+      await storage.setItems([...writes, ...stamps.map(({ key, value }) => ({ key, value }))]);
+    } catch (error) {
+      for (const stamp of stamps) stamp.undo();
+      throw error;
+    }
     return result;
   });
 }

@@ -5,7 +5,7 @@
  * its way. Before, the headers came from the new route: the old gateway challenged the
  * request, the challenge matched no token, and Firefox showed its login dialog.
  */
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeBrowser } from "wxt/testing";
 import type { FirefoxProxyInfo, RequestHeader } from "../../../lib/proxy/config";
 import { createFirefoxRouting, type FirefoxApi } from "../../../lib/proxy/firefox";
@@ -151,21 +151,33 @@ describe("Firefox routing: a request keeps the token it was sent through", () =>
 
 describe("Firefox routing: the engine's plan, decided once", () => {
   it("at wake, a request before the engine's first decision waits for it: never direct, and storage is not read", async () => {
-    const token = makeToken({ id: 7, host: "127.0.0.1", port: 8000 });
-    // Storage says nothing is connected: the routing must not decide from it on its own.
-    const { firefox, call } = registeredRouting();
-    let answer: unknown = "pending";
-    void call<Promise<FirefoxProxyInfo>>("request", {
-      url: "http://site.example/",
-      requestId: "w1",
-    }).then((a) => {
-      answer = a;
-    });
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(answer).toBe("pending");
-    await firefox.platform.apply(token, { ...DEFAULT_SETTINGS, bypassList: [] });
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(answer).toMatchObject({ host: "127.0.0.1", port: 8000 });
+    vi.useFakeTimers();
+    try {
+      const token = makeToken({ id: 7, host: "127.0.0.1", port: 8000 });
+      // Storage says nothing is connected: the routing must not decide from it on its own.
+      const { firefox, call } = registeredRouting();
+      const answers: unknown[] = [];
+      const ask = (requestId: string) =>
+        void call<Promise<unknown>>("request", { url: "http://site.example/", requestId }).then(
+          (a) => answers.push(a),
+        );
+      ask("w1");
+      await vi.advanceTimersByTimeAsync(9_000);
+      expect(answers).toEqual([]);
+      await firefox.platform.apply(token, { ...DEFAULT_SETTINGS, bypassList: [] });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(answers).toEqual([expect.objectContaining({ host: "127.0.0.1", port: 8000 })]);
+      // No decision at all (the engine failed before it): after 10 s, nowhere.
+      const silent = registeredRouting();
+      const late: unknown[] = [];
+      void silent
+        .call<Promise<unknown>>("request", { url: "http://site.example/", requestId: "w2" })
+        .then((a) => late.push(a));
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(late).toEqual([expect.objectContaining({ port: 9 })]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("routes the plan it is handed: a rule's token, the plan's default, and a plan whose default is blocked sends everything nowhere", async () => {
