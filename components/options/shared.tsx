@@ -8,6 +8,7 @@ import { describeFailure } from "@/lib/i18n/failure-strings";
 import { optionsStrings, type Translate } from "@/lib/i18n/options-strings";
 import { createSend } from "@/lib/protocol/send";
 import type { SettingsPatch } from "@/lib/state/settings";
+import { overWire } from "../../lib/protocol/wire";
 
 export const TranslateContext = createContext<Translate>(optionsStrings("en"));
 export const useT = (): Translate => useContext(TranslateContext);
@@ -30,7 +31,7 @@ export function useExplain(): (failure: { code: string }) => string {
   return (failure) => describeFailure(failure, language);
 }
 
-export const send = createSend((message) => browser.runtime.sendMessage(message));
+export const send = createSend(overWire((message) => browser.runtime.sendMessage(message)));
 
 /**
  * Sends a settings patch: null when every field was saved, else why not (the background

@@ -7,6 +7,7 @@ import { loadPopupLanguage, type PopupLanguage } from "../../lib/i18n/popup-lang
 import { extension } from "../../lib/popup/extension";
 import type { PopupState } from "../../lib/popup/state";
 import { createSend } from "../../lib/protocol/send";
+import { overWire } from "../../lib/protocol/wire";
 
 /** Browser glue: the page's state comes from storage, its actions go to the background. */
 export function Popup({
@@ -44,7 +45,7 @@ export function Popup({
 
   const env = useMemo<PopupEnv>(() => {
     const api = extension();
-    const send = createSend((message) => api.runtime.sendMessage(message));
+    const send = createSend(overWire((message) => api.runtime.sendMessage(message)));
     return {
       t: pack.t,
       explain: (failure) => pack.explain(failure),

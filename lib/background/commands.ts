@@ -103,21 +103,20 @@ export function createCommandHandler(deps: CommandDeps) {
     setSiteRules: async ({ rules }) => {
       const saved = await saveSiteRules(rules);
       if (!saved.ok) throw new CommandFailure(saved.failure);
-      await engine.rulesChanged(saved.previous);
+      await engine.rulesChanged();
       return null;
     },
     routeOf: ({ url, container }) => siteRouteNow(url, container, engine.planOptions),
     setSiteRoute: async ({ host, route }) => {
       const saved = await setSiteRoute(host, route, () => crypto.randomUUID());
       if (!saved.ok) throw new CommandFailure(saved.failure);
-      await engine.rulesChanged(saved.previous);
+      await engine.rulesChanged();
       return null;
     },
     importBackup: async ({ backup }) => {
-      const before = await read("siteRules");
       const outcome = await importBackup(backup);
       if (!outcome.ok) throw new CommandFailure(outcome.failure);
-      if (outcome.summary.siteRules !== null) await engine.rulesChanged(before);
+      if (outcome.summary.siteRules !== null) await engine.rulesChanged();
       return outcome.summary;
     },
   };

@@ -7,6 +7,7 @@ import type { Browser } from "@wxt-dev/browser";
 import type { WxtBrowser } from "wxt/browser";
 import { parseCommand, type Reply } from "../protocol/commands";
 import { isOwnPage } from "../protocol/sender";
+import { fromWire, toWire } from "../protocol/wire";
 import { activeLogin, createAuthResponder } from "../proxy/auth-responder";
 import { AUTO_REFRESH_ALARM, autoRefreshPeriod, syncAutoRefreshAlarm } from "../proxy/auto-refresh";
 import { createChromePlatform, registerChromeAuth } from "../proxy/chrome";
@@ -81,12 +82,15 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
 
   browser.runtime.onMessage.addListener((message: unknown, sender) => {
     if (!isOwnPage(sender, browser.runtime.id, browser.runtime.getURL("/"))) return undefined;
-    const command = parseCommand(message);
+    const { value, wasText } = fromWire(message);
+    // Answered the way it was asked: as JSON text, or as an object.
+    const inKind = (reply: unknown) => (wasText ? toWire(reply) : reply);
+    const command = parseCommand(value);
     if (!command) {
       const malformed: Reply<"connect"> = { ok: false, failure: { code: "malformed-command" } };
-      return Promise.resolve(malformed);
+      return Promise.resolve(inKind(malformed));
     }
-    return handle(command).finally(syncAlarm);
+    return handle(command).then(inKind).finally(syncAlarm);
   });
 
   /** Work nobody watched failed: it shows on the badge and in the popup until seen. */

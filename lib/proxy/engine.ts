@@ -6,7 +6,6 @@
  * user's "fall back to direct" setting). Browser specifics come in through ProxyPlatform.
  */
 import type { ApiClient } from "../api";
-import type { SiteRule } from "../routing/rules";
 import { read, readState } from "../state/read";
 import type { Settings } from "../state/settings";
 import type { ProxyStatus } from "../state/status";
@@ -20,7 +19,7 @@ import { changeOwners, type Owners, ownersOf } from "./gateway-owners";
 import { createIpRefresh } from "./ip-refresh";
 import type { ProxyPlatform } from "./platform";
 import { createProblemReports } from "./problem-reports";
-import { currentPlan, tokensOfRules } from "./route-plan";
+import { currentPlan } from "./route-plan";
 import { providerHost, unusableReason } from "./usable";
 
 export type { EngineResult } from "./engine-result";
@@ -146,11 +145,12 @@ export function createEngine(deps: EngineDeps) {
    * The rules changed: the tokens behind each gateway spelling may have changed, so the
    * browser's cached logins for them go, then the new routes are applied.
    */
-  async function rulesChanged(previous: readonly SiteRule[] = []): Promise<void> {
-    const { tokens, siteRules } = await readState(["tokens", "siteRules"]);
-    // A gateway spelling may now stand for another token: drop what the old rules left too.
-    const routed = tokensOfRules([...previous, ...siteRules], tokens);
-    if (routed.length > 0) await forgetCredentials(routed);
+  /**
+   * The rules changed: re-apply. A gateway spelling that now stands for another token has its
+   * cached login dropped by the reconcile (gateway-owners.ts); the rest keep theirs, so saving
+   * the rules cuts no request on its way through a gateway whose login stays the same.
+   */
+  async function rulesChanged(): Promise<void> {
     await reconcile();
   }
 

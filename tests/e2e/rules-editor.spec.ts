@@ -29,7 +29,11 @@ test.afterEach(async () => {
 
 const storedRules = (page: Page) =>
   page.evaluate(
-    async () => ((await chrome.storage.local.get("siteRules")).siteRules ?? []) as SiteRule[],
+    // Stored as one JSON text (lib/state/items.ts).
+    async () =>
+      JSON.parse(
+        String((await chrome.storage.local.get("siteRules")).siteRules ?? "[]"),
+      ) as SiteRule[],
   );
 
 /** The rules as the page shows them: text, route, on/off, in order. */

@@ -162,7 +162,9 @@ test("a rule whose token is gone blocks its sites; an invalid pattern is refused
       failure: { code: "site-rule-invalid", position: 1, pattern: "exa mple.com" },
     });
     expect(
-      await ext.evaluate(async () => (await chrome.storage.local.get("siteRules")).siteRules),
+      await ext.evaluate(async () =>
+        JSON.parse(String((await chrome.storage.local.get("siteRules")).siteRules)),
+      ),
     ).toHaveLength(1);
 
     await sendOk(ext, { type: "deleteTokens", tokenIds: [token.id] });

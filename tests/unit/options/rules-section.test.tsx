@@ -11,6 +11,7 @@ import { fakeBrowser } from "wxt/testing";
 import { RulesSection } from "../../../components/options/rules/RulesSection";
 import { LanguageContext } from "../../../components/options/shared";
 import type { Language } from "../../../lib/i18n";
+import { fromWire, toWire } from "../../../lib/protocol/wire";
 import type { SiteRule } from "../../../lib/routing/rules";
 import type { Connection } from "../../../lib/state/status";
 import { makeToken } from "../stored-token";
@@ -29,9 +30,11 @@ beforeEach(() => {
     if (m.type === "setSiteRules") await fakeBrowser.storage.local.set({ siteRules: m.rules });
     return { ok: true, data: null };
   };
-  fakeBrowser.runtime.onMessage.addListener(async (message: unknown) => {
-    sent.push(message as Message);
-    return answer(message as Message);
+  // The pages speak JSON text to the background (lib/protocol/wire.ts).
+  fakeBrowser.runtime.onMessage.addListener(async (text: unknown) => {
+    const message = fromWire(text).value as Message;
+    sent.push(message);
+    return toWire(await answer(message));
   });
 });
 

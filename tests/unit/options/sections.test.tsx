@@ -15,6 +15,7 @@ import { ImportPreview } from "../../../components/options/ImportPreview";
 import { SettingsSection } from "../../../components/options/SettingsSection";
 import { WebrtcToggle } from "../../../components/options/WebrtcToggle";
 import type { IpInfo } from "../../../lib/api";
+import { fromWire, toWire } from "../../../lib/protocol/wire";
 import type { ImportPlan } from "../../../lib/state/backup-merge";
 import { DEFAULT_SETTINGS } from "../../../lib/state/settings";
 import { type Connection, DEFAULT_STATUS, type ProxyStatus } from "../../../lib/state/status";
@@ -29,9 +30,11 @@ beforeEach(() => {
   // Not in fakeBrowser; the WebRTC switch (inside the settings section) asks on mount.
   fakeBrowser.permissions.contains = async () => false;
   sent = [];
-  fakeBrowser.runtime.onMessage.addListener(async (message: unknown) => {
-    sent.push(message as Message);
-    return answer(message as Message);
+  // The pages speak JSON text to the background (lib/protocol/wire.ts).
+  fakeBrowser.runtime.onMessage.addListener(async (text: unknown) => {
+    const message = fromWire(text).value as Message;
+    sent.push(message);
+    return toWire(await answer(message));
   });
 });
 

@@ -984,12 +984,19 @@ describe("site rules", () => {
     expect(status.error?.failure.code).toBe("socks5-unsupported");
   });
 
-  it("a change of rules drops the browser's cached logins of their tokens, then applies", async () => {
+  it("a change of rules re-applies; only a spelling that now stands for another token has its cached login dropped (saving cuts nothing else)", async () => {
     const t = await setup({ connection: active(null) });
-    await writeState({ siteRules: [rules[0] as SiteRule] });
-    // The replaced rules named token 4: a spelling of its gateway may now mean another token.
-    await t.engine.rulesChanged([rule("old", { kind: "token", tokenId: 4 })]);
+    await writeState({ siteRules: [rule("a", { kind: "token", tokenId: 1 })] });
+    await t.engine.rulesChanged();
+    // Another site through the same token: its gateway spelling keeps its login.
+    t.calls.length = 0;
+    await writeState({ siteRules: [rule("a2", { kind: "token", tokenId: 1 })] });
+    await t.engine.rulesChanged();
+    expect(ops(t.calls)).toEqual(["plan"]);
+    // Token 2 (same gateway) now takes the first spelling: token 1's cached login must go.
+    t.calls.length = 0;
+    await writeState({ siteRules: [rule("b", { kind: "token", tokenId: 2 })] });
+    await t.engine.rulesChanged();
     expect(ops(t.calls)).toEqual(["forget", "plan"]);
-    expect(t.calls[0]).toMatchObject({ ids: [1, 4] });
   });
 });
