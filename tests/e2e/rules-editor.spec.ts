@@ -6,6 +6,7 @@
 import { mkdirSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { ruleLines } from "../../lib/routing/rule-list";
 import type { SiteRule } from "../../lib/routing/rules";
 import type { Sandbox } from "../sandbox/index";
 import { expect, test } from "./fixtures";
@@ -51,7 +52,7 @@ const asShown = (rules: SiteRule[]) =>
     text:
       rule.source.type === "pattern"
         ? rule.source.text
-        : `List “${rule.source.name}” (${rule.source.lines.length} lines)`,
+        : `List “${rule.source.name}” (${ruleLines(rule.source.lines).length} lines)`,
     route: rule.route.kind === "token" ? `token:${rule.route.tokenId}` : rule.route.kind,
     enabled: rule.enabled,
   }));
@@ -163,7 +164,7 @@ test("site rules: add, a mistake, keyboard reorder, switch off, which route, imp
     );
   await page.getByRole("button", { name: "Check the list" }).click();
   const report = page.locator("#rules-import-report");
-  await expect(report).toContainText("Lines imported: 4. Comments: 1. Rejected: 1.");
+  await expect(report).toContainText("Lines imported: 3. Comments: 2. Rejected: 1.");
   await expect(report.locator("li")).toHaveText([
     "Line 4: Remove the spaces: a pattern is one word, for example example.com. ||bad host.com",
   ]);
@@ -171,7 +172,7 @@ test("site rules: add, a mistake, keyboard reorder, switch off, which route, imp
   await page.getByLabel("Route for the list").selectOption(`token:${tokenA.id}`);
   await page.getByRole("button", { name: "Add as one rule" }).click();
   await expect(section.locator(".rule-row")).toHaveCount(4);
-  await expect(section.locator(".rule-row").nth(3)).toContainText("List “mini” (4 lines)");
+  await expect(section.locator(".rule-row").nth(3)).toContainText("List “mini” (3 lines)");
 
   // Storage holds what the page shows, in the same order.
   await expect.poll(async () => asShown(await storedRules(page))).toEqual(await shownRules(page));

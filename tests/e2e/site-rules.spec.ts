@@ -203,12 +203,12 @@ test("an AutoProxy list file, base64 as published, imported in Options: its host
     });
     await page.getByRole("button", { name: "Check the list" }).click();
     await expect(page.locator("#rules-import-report p").first()).toHaveText(
-      "Lines imported: 4. Comments: 1. Rejected: 0.",
+      "Lines imported: 3. Comments: 2. Rejected: 0.",
     );
     await page.getByLabel("Name of the list rule").fill("mine");
     await page.getByLabel("Route for the list").selectOption(`token:${token.id}`);
     await page.getByRole("button", { name: "Add as one rule" }).click();
-    await expect(page.locator("#site-rules .rule-row")).toContainText("List “mine” (4 lines)");
+    await expect(page.locator("#site-rules .rule-row")).toContainText("List “mine” (3 lines)");
     await pacApplied(context, extensionId);
     // The browser takes a new PAC script a moment after the setting reads it.
     await expect.poll(() => exitOf(context, "listed.test")).toBe(token.ip);
