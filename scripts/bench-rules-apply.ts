@@ -13,6 +13,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { pacScript } from "../lib/routing/pac";
+import { parseRuleList } from "../lib/routing/rule-list";
 import type { SiteRule } from "../lib/routing/rules";
 import { backgroundWorker, launchWithExtension } from "../tests/e2e/fixtures";
 import {
@@ -25,6 +26,33 @@ import {
 } from "../tests/e2e/harness";
 
 const RULES = 10_000;
+const LIST_LINES = 50_000;
+
+/** gfwlist-like lines: host anchors, keywords, URL starts, a few exceptions and comments. */
+function autoProxyList(lines: number): string {
+  const body = Array.from({ length: lines - 1 }, (_, i) =>
+    i % 50 === 0
+      ? `! section ${i}`
+      : i % 97 === 0
+        ? `@@||ok${i}.example`
+        : i % 5 === 0
+          ? `|http://www.page${i}.example/path`
+          : i % 7 === 0
+            ? `keyword${i}`
+            : `||host${i}.example`,
+  );
+  return ["[AutoProxy 0.2.9]", ...body].join("\n");
+}
+
+/** One command from the extension page as the pages send it (JSON text), timed in the page. */
+function sendTimed(ext: import("@playwright/test").Page, command: object): Promise<number> {
+  return ext.evaluate(async (text) => {
+    const start = performance.now();
+    const reply = JSON.parse(await chrome.runtime.sendMessage(text));
+    if (!reply.ok) throw new Error(JSON.stringify(reply));
+    return performance.now() - start;
+  }, JSON.stringify(command));
+}
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 
 function summary(name: string, samples: number[]): string {
@@ -75,39 +103,41 @@ async function main(): Promise<void> {
     // so Playwright's own transfer of the list into the page is not counted.
     const saves: number[] = [];
     for (let i = 0; i < RUNS; i++) {
-      const next = rules(100 + i);
-      saves.push(
-        await ext.evaluate(async (list) => {
-          const start = performance.now();
-          const reply = JSON.parse(
-            await chrome.runtime.sendMessage(JSON.stringify({ type: "setSiteRules", rules: list })),
-          );
-          if (!reply.ok) throw new Error(JSON.stringify(reply));
-          return performance.now() - start;
-        }, next),
-      );
+      saves.push(await sendTimed(ext, { type: "setSiteRules", rules: rules(100 + i) }));
     }
     // The popup's "this site" question with the last saved 10,000 rules in storage.
     const asks: number[] = [];
     for (let i = 0; i < RUNS; i++) {
-      asks.push(
-        await ext.evaluate(
-          async (url) => {
-            const start = performance.now();
-            const reply = JSON.parse(
-              await chrome.runtime.sendMessage(JSON.stringify({ type: "routeOf", url })),
-            );
-            if (!reply.ok) throw new Error(JSON.stringify(reply));
-            return performance.now() - start;
-          },
-          `https://www.site${i * 10 + 1}.example/page`,
-        ),
+      const url = `https://www.site${i * 10 + 1}.example/page`;
+      asks.push(await sendTimed(ext, { type: "routeOf", url }));
+    }
+    // A published-size AutoProxy list of 50,000 lines: parsed for the preview (as Options does,
+    // in the page), then saved as one list rule and live, then asked which route.
+    const listText = autoProxyList(LIST_LINES);
+    const lists = { parse: [] as number[], save: [] as number[], ask: [] as number[] };
+    for (let i = 0; i < Math.min(RUNS, 5); i++) {
+      const start = performance.now();
+      const { accepted } = parseRuleList(listText);
+      lists.parse.push(performance.now() - start);
+      const rule: SiteRule = {
+        id: `list-${i}`,
+        enabled: true,
+        source: { type: "list", name: "big", lines: accepted },
+        route: { kind: "token", tokenId: ids[0] ?? 1 },
+      };
+      lists.save.push(await sendTimed(ext, { type: "setSiteRules", rules: [rule] }));
+      lists.ask.push(
+        await sendTimed(ext, { type: "routeOf", url: "http://www.host49999.example/" }),
       );
     }
     console.log(`Site rules in Chromium (${RULES.toLocaleString("en")} rules, ${RUNS} runs)`);
     console.log(summary("apply (proxy.settings.set of the PAC)", applies));
     console.log(summary("save + apply (setSiteRules round trip)", saves));
     console.log(summary("'this site' answer (routeOf round trip)", asks));
+    console.log(`A ${LIST_LINES.toLocaleString("en")}-line AutoProxy list`);
+    console.log(summary("parsed for the preview (parseRuleList)", lists.parse));
+    console.log(summary("saved and live (setSiteRules round trip)", lists.save));
+    console.log(summary("'this site' answer with it (routeOf)", lists.ask));
   } finally {
     await context.close();
     await sb.close();
