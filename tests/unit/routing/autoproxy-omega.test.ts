@@ -6,22 +6,11 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { compileRules } from "../../../lib/routing/router";
 import { parseRuleList } from "../../../lib/routing/rule-list";
+import { listMatches } from "./list-matches";
 import { omegaListMatches } from "./omega-autoproxy";
 
 const HEADER = "[AutoProxy 0.2.9]\n";
-
-/** Does a list rule holding the imported `text` match `url`? */
-const listMatches = (text: string, url: string) =>
-  compileRules([
-    {
-      id: "list",
-      enabled: true,
-      source: { type: "list", name: "t", lines: parseRuleList(text).accepted },
-      route: { kind: "direct" },
-    },
-  ]).route(url) !== null;
 
 describe("keyword lines, as omega-pac reads them", () => {
   it.each([

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import type { Pattern } from "../../../lib/routing/pattern";
-import { compileRules } from "../../../lib/routing/router";
 import {
   decodeBase64List,
   type ListDialect,
@@ -9,22 +8,12 @@ import {
   parseRuleList,
 } from "../../../lib/routing/rule-list";
 import { MAX_LIST_LINES } from "../../../lib/routing/rules";
+import { listMatches } from "./list-matches";
 
 const base64 = (text: string) => {
   const bytes = new TextEncoder().encode(text);
   return btoa(String.fromCharCode(...bytes)).replace(/.{64}/g, "$&\n");
 };
-
-/** Does a list holding the imported `text` match `url`? */
-const listMatches = (text: string, url: string) =>
-  compileRules([
-    {
-      id: "list",
-      enabled: true,
-      source: { type: "list", name: "t", lines: parseRuleList(text).accepted },
-      route: { kind: "direct" },
-    },
-  ]).route(url) !== null;
 
 const AUTOPROXY = "[AutoProxy 0.2.9]\n";
 
