@@ -13,7 +13,7 @@ import { applySettingsPatch, type Settings } from "../state/settings";
 import { updateState } from "../state/store";
 import { addProxies } from "./add-proxies";
 import { importBackup } from "./import-backup";
-import { cachedLookup } from "./lookup-commands";
+import { cachedLookup, type Lookup } from "./lookup-commands";
 import { siteRouteNow } from "./site-route-now";
 import { saveSiteRules, setSiteRoute } from "./site-rules";
 import { createTokens, deleteTokens, dismissTrash, restoreTokens } from "./token-commands";
@@ -44,6 +44,10 @@ export function createCommandHandler(deps: CommandDeps) {
     if (!settings.baseUrl || !settings.auth) throw new CommandFailure({ code: "no-credentials" });
     return deps.api(settings);
   }
+
+  /** Regions and plans: the same cached lookup, answered in the command's own reply type. */
+  const lookup = async <L extends Lookup>(command: L) =>
+    cachedLookup(await api(), (await read("settings")).baseUrl, command, now());
 
   const engineReply = (result: EngineResult): null => {
     if (!result.ok) throw new CommandFailure(result.failure);
@@ -76,14 +80,8 @@ export function createCommandHandler(deps: CommandDeps) {
     toggle: async () => engineReply(await engine.toggle()),
     refreshIp: async ({ tokenId }) => engineReply(await engine.refreshIp(tokenId)),
     checkExitIp: async () => engineReply(await engine.checkExitIp()),
-    regions: async (command) => {
-      const client = await api();
-      return cachedLookup(client, (await read("settings")).baseUrl, command, now());
-    },
-    plans: async (command) => {
-      const client = await api();
-      return cachedLookup(client, (await read("settings")).baseUrl, command, now());
-    },
+    regions: lookup,
+    plans: lookup,
     ipInfo: async ({ ip }) => {
       // The spec's IP check needs no credentials: a base URL is enough.
       const settings = await read("settings");
@@ -99,7 +97,7 @@ export function createCommandHandler(deps: CommandDeps) {
       if (!baseUrl) throw new CommandFailure({ code: "no-base-url" });
       return verifyAccess(deps.api({ ...settings, baseUrl, auth }));
     },
-    addProxies: ({ text }) => addProxies(text, Date.now()),
+    addProxies: ({ text }) => addProxies(text, now()),
     setSiteRules: async ({ rules }) => {
       const saved = await saveSiteRules(rules);
       if (!saved.ok) throw new CommandFailure(saved.failure);

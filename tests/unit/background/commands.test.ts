@@ -268,6 +268,13 @@ describe("createTokens", () => {
 });
 
 describe("other commands", () => {
+  it("addProxies stamps the added proxies with the handler's clock", async () => {
+    const { handle } = setup();
+    const reply = await handle({ type: "addProxies", text: "gw.example.net:8000:user:pw" });
+    expect(reply.ok).toBe(true);
+    expect((await readTokens()).map((t) => t.createdAt)).toEqual([NOW]);
+  });
+
   it("patchSettings changes the fields given and keeps the others", async () => {
     await saveSettings(SETTINGS);
     const { handle } = setup();
