@@ -105,6 +105,15 @@ async function main(): Promise<void> {
     for (let i = 0; i < RUNS; i++) {
       saves.push(await sendTimed(ext, { type: "setSiteRules", rules: rules(100 + i) }));
     }
+    // The editor's usual save with 10,000 rules: one rule changed, sent as a patch (the rule
+    // and the order of all 10,000), as components/options/rules/use-rules.ts sends it.
+    const edits: number[] = [];
+    const current = rules(100 + RUNS - 1);
+    for (let i = 0; i < RUNS; i++) {
+      const changed = { ...(current[i] as SiteRule), enabled: i % 2 === 0 };
+      const order = current.map((r) => r.id);
+      edits.push(await sendTimed(ext, { type: "patchSiteRules", upsert: [changed], order }));
+    }
     // The popup's "this site" question with the last saved 10,000 rules in storage.
     const asks: number[] = [];
     for (let i = 0; i < RUNS; i++) {
@@ -132,7 +141,8 @@ async function main(): Promise<void> {
     }
     console.log(`Site rules in Chromium (${RULES.toLocaleString("en")} rules, ${RUNS} runs)`);
     console.log(summary("apply (proxy.settings.set of the PAC)", applies));
-    console.log(summary("save + apply (setSiteRules round trip)", saves));
+    console.log(summary("save + apply, whole list (setSiteRules)", saves));
+    console.log(summary("save + apply, one rule edited (patchSiteRules)", edits));
     console.log(summary("'this site' answer (routeOf round trip)", asks));
     console.log(`A ${LIST_LINES.toLocaleString("en")}-line AutoProxy list`);
     console.log(summary("parsed for the preview (parseRuleList)", lists.parse));

@@ -15,7 +15,7 @@ import { addProxies } from "./add-proxies";
 import { importBackup } from "./import-backup";
 import { cachedLookup, type Lookup } from "./lookup-commands";
 import { siteRouteNow } from "./site-route-now";
-import { saveSiteRules, setSiteRoute } from "./site-rules";
+import { patchSiteRules, saveSiteRules, setSiteRoute } from "./site-rules";
 import { createTokens, deleteTokens, dismissTrash, restoreTokens } from "./token-commands";
 import { verifyAccess } from "./verify";
 
@@ -100,6 +100,12 @@ export function createCommandHandler(deps: CommandDeps) {
     addProxies: ({ text }) => addProxies(text, now()),
     setSiteRules: async ({ rules }) => {
       const saved = await saveSiteRules(rules);
+      if (!saved.ok) throw new CommandFailure(saved.failure);
+      await engine.rulesChanged();
+      return null;
+    },
+    patchSiteRules: async ({ upsert, order }) => {
+      const saved = await patchSiteRules(upsert, order);
       if (!saved.ok) throw new CommandFailure(saved.failure);
       await engine.rulesChanged();
       return null;

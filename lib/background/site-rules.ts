@@ -50,6 +50,32 @@ export async function saveSiteRules(
 }
 
 /**
+ * The editor's change as a patch (see the command): the stored list with `upsert` laid over
+ * it, in `order`. Only the sent rules are checked; the rest were checked when stored. A rule
+ * in `order` that is neither sent nor stored (removed elsewhere meanwhile) refuses the patch,
+ * and nothing is stored: the editor then sends its whole list.
+ */
+export async function patchSiteRules(
+  upsert: SiteRule[],
+  order: string[],
+): Promise<{ ok: true } | { ok: false; failure: Failure }> {
+  const invalid = firstInvalidRule(upsert);
+  if (invalid) return { ok: false, failure: invalid };
+  if (new Set(order).size !== order.length)
+    return { ok: false, failure: { code: "malformed-command" } };
+  const failure = await updateState(["siteRules"], ({ siteRules }) => {
+    const byId = new Map(siteRules.map((rule) => [rule.id, rule]));
+    for (const rule of upsert) byId.set(rule.id, rule);
+    const next = order.map((id) => byId.get(id));
+    if (next.some((rule) => rule === undefined)) {
+      return { result: { code: "site-rules-changed" } as Failure };
+    }
+    return { write: { siteRules: next as SiteRule[] }, result: null };
+  });
+  return failure ? { ok: false, failure } : { ok: true };
+}
+
+/**
  * The popup's two-click choice for one site: its own rule goes first (so it wins over the
  * user's broader rules), replacing the one it had; null removes it (back to the default).
  */

@@ -52,6 +52,8 @@ export const en: Record<FailureCode, string> = {
     "Site rule {position} ({pattern}) is not a pattern Proxy Deck understands: correct it in Options, then save again.",
   "site-rules-full":
     "You already have {max} site rules, the most Proxy Deck keeps: remove some in Options first.",
+  "site-rules-changed":
+    "Your site rules changed elsewhere while you edited them: check the list in Options, then save again.",
   "rules-config-failed":
     "This browser refused the proxy settings of your site rules ({detail}): all traffic is blocked. Correct or switch off the rules in Options.",
   "config-failed":

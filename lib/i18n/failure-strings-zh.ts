@@ -42,6 +42,7 @@ export const zh: Record<FailureCode, string> = {
   "site-rule-invalid":
     "第 {position} 条网站规则（{pattern}）不是可识别的模式：请在选项中更正后再保存。",
   "site-rules-full": "网站规则已达上限 {max} 条：请先在选项中删除一些。",
+  "site-rules-changed": "编辑期间网站规则已在别处更改：请在选项中检查列表后再保存。",
   "rules-config-failed":
     "浏览器拒绝了站点规则的代理设置（{detail}）：所有流量已被阻止。请在选项中修改或关闭这些规则。",
   "config-failed": "浏览器拒绝了此令牌的代理设置（{detail}）。请选择其他令牌，或改为直连。",

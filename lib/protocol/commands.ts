@@ -19,7 +19,7 @@ import {
   proxyQuerySchema,
   regionQuerySchema,
 } from "../api/request-schemas";
-import { routeSchema, siteRulesSchema } from "../routing/rules";
+import { MAX_RULES, routeSchema, siteRulesSchema } from "../routing/rules";
 import type { SiteRouteReport } from "../routing/site-route";
 import { backupSchema } from "../state/backup";
 import type { ImportSummary } from "../state/backup-merge";
@@ -80,6 +80,14 @@ export const requestSchemas = {
   addProxies: command("addProxies", { text: z.string().check(z.maxLength(4_000_000)) }),
   /** Replaces the site rules (the editor sends the whole ordered list). */
   setSiteRules: command("setSiteRules", { rules: siteRulesSchema }),
+  /**
+   * The editor's change as a patch: the rules it added or changed, and the ids of the whole
+   * list in its order (a rule left out is removed). 10,000 rules with one changed: one rule.
+   */
+  patchSiteRules: command("patchSiteRules", {
+    upsert: siteRulesSchema,
+    order: z.array(z.string().check(z.minLength(1), z.maxLength(64))).check(z.maxLength(MAX_RULES)),
+  }),
   /** The popup's "this site": which route the tab's address takes now, and why. */
   routeOf: command("routeOf", {
     url: z.string().check(z.maxLength(10_000)),
@@ -150,6 +158,7 @@ interface Replies {
   importBackup: ImportSummary;
   addProxies: AddProxiesOutcome;
   setSiteRules: null;
+  patchSiteRules: null;
   routeOf: SiteRouteReport;
   setSiteRoute: null;
 }

@@ -40,6 +40,8 @@ export type Failure =
   | { code: "gateway-shared"; endpoint: string }
   | { code: "site-rule-invalid"; position: number; pattern: string }
   | { code: "site-rules-full"; max: number }
+  /** A change sent as a patch names a rule storage no longer has (changed meanwhile). */
+  | { code: "site-rules-changed" }
   | { code: "no-tokens" }
   | { code: "not-dynamic" }
   | { code: "exit-check-failed"; cause: string }

@@ -135,13 +135,29 @@ function valueCodec<T>(schema: z.ZodMiniType<T>, decodeRaw: (raw: unknown) => T)
 }
 
 function listCodec<T>(schema: z.ZodMiniType<T>): Codec<T[]> {
-  const list = z.array(schema);
+  // Entries this codec read or wrote, already checked: state is never changed in place (every
+  // change makes new objects), so writing 10,000 site rules back with one changed checks one.
+  const checked = new WeakSet<object>();
+  const remember = (entry: T): T => {
+    if (typeof entry === "object" && entry !== null) checked.add(entry);
+    return entry;
+  };
+  const check = (entry: T): T => {
+    if (typeof entry === "object" && entry !== null && checked.has(entry)) return entry;
+    const parsed = remember(z.parse(schema, entry));
+    // The caller's object passed too (the background keeps it as its decoded copy).
+    remember(entry);
+    return parsed;
+  };
   return {
     read: (raw) => {
       const { valid, invalid } = splitList(schema, raw);
-      return { value: valid, kept: invalid };
+      return { value: valid.map(remember), kept: invalid };
     },
-    write: (value, kept) => [...z.parse(list, value), ...kept],
+    write: (value, kept) => {
+      if (!Array.isArray(value)) throw new Error("not a list");
+      return [...value.map(check), ...kept];
+    },
   };
 }
 

@@ -1,6 +1,7 @@
 /**
  * The rule editor's text and its list: the stored rules, a draft that shows each change at
- * once, and saves sent one after another (the whole ordered list each time).
+ * once, and saves sent one after another (each a patch against the list the last one stored,
+ * or the whole ordered list).
  */
 import { dequal } from "dequal";
 import { useContext, useEffect, useMemo, useRef, useState } from "preact/hooks";
@@ -24,6 +25,22 @@ export interface RuleList {
   save: (next: SiteRule[]) => Promise<string | null>;
 }
 
+/**
+ * A change as the background takes it: against a list it has (`base`), the rules added or
+ * changed and the new order; with no base, the whole list. A patch the background cannot lay
+ * over its list (changed elsewhere meanwhile) is sent again whole.
+ */
+async function sendChange(next: SiteRule[], base: SiteRule[] | undefined) {
+  if (!base) return send({ type: "setSiteRules", rules: next });
+  const before = new Map(base.map((rule) => [rule.id, rule]));
+  const upsert = next.filter((rule) => !dequal(before.get(rule.id), rule));
+  const reply = await send({ type: "patchSiteRules", upsert, order: next.map((r) => r.id) });
+  if (!reply.ok && reply.failure.code === "site-rules-changed") {
+    return send({ type: "setSiteRules", rules: next });
+  }
+  return reply;
+}
+
 export function useRuleList(): RuleList {
   const explain = useExplain();
   const stored = useStoredValue(items.siteRules, readSiteRules);
@@ -33,6 +50,8 @@ export function useRuleList(): RuleList {
   const queue = useRef<Promise<unknown>>(Promise.resolve());
   /** The lists our saves sent since storage last showed the newest of them. */
   const sent = useRef<SiteRule[][]>([]);
+  /** The list our last save stored: the next change is sent as a patch against it. */
+  const lastSaved = useRef<SiteRule[]>();
   latest.current = stored;
 
   // Storage wins, except while our own saves are on their way (each carries the whole list),
@@ -51,9 +70,13 @@ export function useRuleList(): RuleList {
     sent.current = [...sent.current, next];
     saving.current++;
     const done = queue.current.then(async () => {
-      const reply = await send({ type: "setSiteRules", rules: next });
+      const reply = await sendChange(next, lastSaved.current ?? latest.current);
       saving.current--;
-      if (reply.ok) return null;
+      if (reply.ok) {
+        lastSaved.current = next;
+        return null;
+      }
+      lastSaved.current = undefined;
       // Back to what is stored: a later save in the queue may still replace it.
       if (saving.current === 0 && latest.current) {
         sent.current = [];

@@ -5,7 +5,7 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { fakeBrowser } from "wxt/testing";
-import { saveSiteRules, setSiteRoute } from "../../../lib/background/site-rules";
+import { patchSiteRules, saveSiteRules, setSiteRoute } from "../../../lib/background/site-rules";
 import { planRouting } from "../../../lib/routing/plan";
 import type { SiteRule } from "../../../lib/routing/rules";
 import { siteRouteReport } from "../../../lib/routing/site-route";
@@ -76,6 +76,45 @@ describe("saveSiteRules", () => {
       failure: { code: "malformed-command" },
     });
     expect(await read("siteRules")).toEqual([]);
+  });
+});
+
+describe("patchSiteRules (the editor's change, against the stored list)", () => {
+  const stored = [
+    rule("a", "a.example", { kind: "direct" }),
+    rule("b", "b.example", { kind: "block" }),
+    rule("c", "c.example", { kind: "direct" }),
+  ];
+
+  it("lays the sent rules over the stored ones, in the order sent; a rule left out is removed", async () => {
+    await saveSiteRules(stored);
+    const changed = rule("b", "b.example", { kind: "direct" }, false);
+    const added = rule("d", "d.example", { kind: "block" });
+    expect(await patchSiteRules([changed, added], ["d", "c", "b"])).toEqual({ ok: true });
+    expect(await read("siteRules")).toEqual([added, stored[2], changed]);
+  });
+
+  it("a rule the list no longer has (removed elsewhere) refuses the patch: nothing stored", async () => {
+    await saveSiteRules(stored);
+    expect(await patchSiteRules([], ["a", "gone", "c"])).toEqual({
+      ok: false,
+      failure: { code: "site-rules-changed" },
+    });
+    expect(await read("siteRules")).toEqual(stored);
+  });
+
+  it("checks what is sent: a bad pattern or an id twice stores nothing", async () => {
+    await saveSiteRules(stored);
+    const bad = rule("x", "exa mple.com", { kind: "direct" });
+    expect(await patchSiteRules([bad], ["a", "x"])).toMatchObject({
+      ok: false,
+      failure: { code: "site-rule-invalid" },
+    });
+    expect(await patchSiteRules([], ["a", "a"])).toEqual({
+      ok: false,
+      failure: { code: "malformed-command" },
+    });
+    expect(await read("siteRules")).toEqual(stored);
   });
 });
 

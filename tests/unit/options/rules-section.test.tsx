@@ -1,6 +1,7 @@
 /**
  * The site-rule editor with the background played by fakeBrowser's runtime messaging and its
- * storage: every change sends the whole ordered list, mistakes are said and nothing is sent,
+ * storage: every change is stored (as a patch over the stored list, or whole), mistakes are
+ * said and nothing is sent,
  * the keyboard reorders, and a broken route says that it blocks.
  */
 import { parseHTML } from "linkedom";
@@ -10,24 +11,38 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { fakeBrowser } from "wxt/testing";
 import { RulesSection } from "../../../components/options/rules/RulesSection";
 import { LanguageContext } from "../../../components/options/shared";
+import { patchSiteRules, saveSiteRules } from "../../../lib/background/site-rules";
 import type { Language } from "../../../lib/i18n";
 import { fromWire, toWire } from "../../../lib/protocol/wire";
 import type { SiteRule } from "../../../lib/routing/rules";
+import { read } from "../../../lib/state/read";
 import type { Connection } from "../../../lib/state/status";
 import { makeToken } from "../stored-token";
 
 type Message = { type: string; [key: string]: unknown };
 let answer: (message: Message) => unknown;
 let sent: Message[] = [];
+/** Each list the background stored, in order. */
+let savedLists: SiteRule[][] = [];
+const isSave = (m: Message) => m.type === "setSiteRules" || m.type === "patchSiteRules";
 let focused: Element | null = null;
 
 beforeEach(() => {
   fakeBrowser.reset();
   sent = [];
   focused = null;
-  // The background: stores what it is sent, as the real handler does.
+  savedLists = [];
+  // The background: stores what it is sent with the real handlers (a whole list, or a patch
+  // laid over the stored one), and notes each list stored.
   answer = async (m) => {
-    if (m.type === "setSiteRules") await fakeBrowser.storage.local.set({ siteRules: m.rules });
+    const outcome =
+      m.type === "setSiteRules"
+        ? await saveSiteRules(m.rules as SiteRule[])
+        : m.type === "patchSiteRules"
+          ? await patchSiteRules(m.upsert as SiteRule[], m.order as string[])
+          : { ok: true as const };
+    if (!outcome.ok) return { ok: false, failure: outcome.failure };
+    if (isSave(m)) savedLists.push(await read("siteRules"));
     return { ok: true, data: null };
   };
   // The pages speak JSON text to the background (lib/protocol/wire.ts).
@@ -146,7 +161,7 @@ const named = (scope: ParentNode, selector: string, name: string) => {
 const button = (scope: ParentNode, name: string) => named(scope, "button", name);
 const rowTexts = (scope: ParentNode) =>
   [...scope.querySelectorAll(".rule-row code")].map((c) => c.textContent);
-const lastSaved = () => sent.filter((m) => m.type === "setSiteRules").at(-1)?.rules as SiteRule[];
+const lastSaved = () => savedLists.at(-1) as SiteRule[];
 
 describe("RulesSection", () => {
   const stored = [
@@ -225,7 +240,7 @@ describe("RulesSection", () => {
       key: "ArrowUp",
       altKey: true,
     });
-    expect(sent.filter((s) => s.type === "setSiteRules")).toHaveLength(1);
+    expect(sent.filter(isSave)).toHaveLength(1);
     // The Move up button keeps the focus while it can; at the top, the row takes it.
     await fire(button(m, "Move up: rule 2 (example.com)"), "click");
     expect(lastSaved().map((r) => r.id)).toEqual(["a", "b", "c"]);
@@ -235,12 +250,17 @@ describe("RulesSection", () => {
     expect(focused?.getAttribute("data-control")).toBe("up");
   });
 
-  it("switches a rule off, changes its route and deletes it: the whole list each time", async () => {
+  it("switches a rule off, changes its route and deletes it: each change sends only the changed rule and the order", async () => {
     const m = await mount(stored);
     const box = named(m, "input", "Enabled: rule 2 (*.test)") as HTMLInputElement;
     box.checked = false;
     await fire(box, "change");
     expect(lastSaved()[1]).toEqual({ ...stored[1], enabled: false });
+    expect(sent.at(-1)).toEqual({
+      type: "patchSiteRules",
+      upsert: [{ ...stored[1], enabled: false }],
+      order: ["a", "b", "c"],
+    });
     const select = named(m, "select", "Route: rule 3 (10.0.0.0/8)") as HTMLSelectElement;
     select.value = "direct";
     await fire(select, "change");
@@ -248,7 +268,25 @@ describe("RulesSection", () => {
     expect(lastSaved()[1]?.enabled).toBe(false);
     await fire(button(m, "Delete rule 1 (example.com)"), "click");
     expect(lastSaved().map((r) => r.id)).toEqual(["b", "c"]);
+    expect(sent.at(-1)).toMatchObject({ upsert: [], order: ["b", "c"] });
     expect(focused?.getAttribute("data-rule-id")).toBe("b");
+  });
+
+  it("a rule removed elsewhere while editing: the patch is refused and the whole list is sent", async () => {
+    const m = await mount(stored);
+    // Another page removes rule 3 just before this page's change arrives.
+    const store = answer;
+    let first = true;
+    answer = async (message) => {
+      if (first) await saveSiteRules(stored.slice(0, 2));
+      first = false;
+      return store(message);
+    };
+    const box = named(m, "input", "Enabled: rule 2 (*.test)") as HTMLInputElement;
+    box.checked = false;
+    await fire(box, "change");
+    expect(sent.map((s) => s.type)).toEqual(["patchSiteRules", "setSiteRules"]);
+    expect(lastSaved()).toEqual([stored[0], { ...stored[1], enabled: false }, stored[2]]);
   });
 
   it("a rule whose token is gone or expired says that it blocks its sites", async () => {
@@ -324,7 +362,7 @@ describe("RulesSection", () => {
     await fire(button(m, "Edit rule 1 (example.com)"), "click");
     await fire(m.querySelector(".rule-edit input"), "keydown", { key: "Escape" });
     expect(m.querySelector(".rule-edit")).toBeNull();
-    expect(sent.filter((s) => s.type === "setSiteRules")).toHaveLength(1);
+    expect(sent.filter(isSave)).toHaveLength(1);
   });
 
   it("answers which route an address takes, following the rules as they change", async () => {
@@ -431,13 +469,12 @@ describe("RulesSection", () => {
 
   it("a rule can be added while the last one is saving: saves go one at a time, in order", async () => {
     const waiting: (() => void)[] = [];
+    const store = answer;
     answer = (m) =>
       new Promise((resolve) => {
-        waiting.push(async () => {
-          await fakeBrowser.storage.local.set({ siteRules: m.rules });
-          resolve({ ok: true, data: null });
-        });
+        waiting.push(async () => resolve(await store(m)));
       });
+    const listLength = (s: Message) => ((s.order ?? s.rules) as unknown[]).length;
     const m = await mount([]);
     const input = m.querySelector("#rules-add-pattern") as HTMLInputElement;
     await type(input, "one.test");
@@ -445,10 +482,10 @@ describe("RulesSection", () => {
     await type(input, "two.test");
     await fire(m.querySelector(".rule-add"), "submit");
     expect(rowTexts(m)).toEqual(["one.test", "two.test"]);
-    expect(sent.map((s) => (s.rules as SiteRule[]).length)).toEqual([1]);
+    expect(sent.map(listLength)).toEqual([1]);
     await act(() => waiting[0]?.());
     await settle();
-    expect(sent.map((s) => (s.rules as SiteRule[]).length)).toEqual([1, 2]);
+    expect(sent.map(listLength)).toEqual([1, 2]);
     // The first save's storage change does not take the second rule off the page.
     expect(rowTexts(m)).toEqual(["one.test", "two.test"]);
     await act(() => waiting[1]?.());
