@@ -14,6 +14,7 @@ import {
   WebrtcOfferView,
 } from "./lazy-views";
 import { ErrorText, NoticeView } from "./Messages";
+import { askEarly } from "./site-question";
 import { TokenList } from "./TokenList";
 import { UnseenFailure } from "./UnseenFailure";
 
@@ -66,6 +67,12 @@ export function PopupApp({
 
   const { tokens, trash, status, connection } = state;
   useEffect(prefetchViews, []);
+  // "This site" follows the first rows: its code starts loading, and its question goes to the
+  // background, as soon as they are out.
+  useEffect(() => {
+    void ThisSiteView.prefetch();
+    askEarly(env.activeTab, env.send);
+  }, []);
   // Until the full lists arrive (a frame after the first), rows and counts come from the summary.
   const { summary } = state;
   const known = summary?.active ? [...tokens, summary.active] : tokens;

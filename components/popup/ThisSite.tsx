@@ -6,12 +6,14 @@
 import { useEffect, useState } from "preact/hooks";
 import { defineStrings } from "../../lib/i18n/index";
 import { thisSiteStrings } from "../../lib/i18n/this-site-strings";
+import type { Reply } from "../../lib/protocol/commands";
 import type { Failure } from "../../lib/protocol/failure";
 import type { Route } from "../../lib/routing/rules";
 import type { SiteRouteReport } from "../../lib/routing/site-route";
 import { type ActiveTab, useEnv } from "./env";
 import { ErrorText } from "./Messages";
 import { SiteRouteChooser } from "./SiteRouteChooser";
+import { askSiteRoute, takeEarlyAnswer } from "./site-question";
 import "./this-site.css";
 
 const siteWords = defineStrings(thisSiteStrings.en, thisSiteStrings.zh);
@@ -35,15 +37,16 @@ export function ThisSite({
   const [busy, setBusy] = useState(false);
   const [choosing, setChoosing] = useState(false);
 
-  const load = async (shown: ActiveTab) => {
-    const reply = await send({ type: "routeOf", ...shown });
+  const show = (reply: Reply<"routeOf">) => {
     if (reply.ok) setReport(reply.data);
     else setFailure(reply.failure);
   };
+  const load = async (shown: ActiveTab) => show(await send({ type: "routeOf", ...shown }));
   useEffect(() => {
-    void activeTab().then((shown) => {
+    // The popup asked already at its first frame (site-question.ts); later changes ask again.
+    void (takeEarlyAnswer(send) ?? askSiteRoute(activeTab, send)).then(({ tab: shown, reply }) => {
       setTab(shown);
-      if (shown) void load(shown);
+      if (reply) show(reply);
     });
   }, [activeTokenId, engineState]);
 
