@@ -1,6 +1,6 @@
 /**
- * The one error type the API client throws. Callers branch on `kind` and show `userMessage`;
- * `message` is for logs. Neither ever contains credentials (only origins, statuses and the
+ * The one error type the API client throws. Callers branch on `kind` (the pages word it as a
+ * failure: lib/protocol/api-failure.ts); `message` is for logs. Neither ever contains credentials (only origins, statuses and the
  * server's own reason text are used).
  */
 
@@ -69,7 +69,6 @@ export class ApiError extends Error {
   readonly timeoutMs: number | undefined;
   readonly detail: string | undefined;
   readonly authScheme: "basic" | "bearer" | undefined;
-  readonly userMessage: string;
 
   constructor(init: ApiErrorInit) {
     super(technicalMessage(init), init.cause === undefined ? undefined : { cause: init.cause });
@@ -85,28 +84,6 @@ export class ApiError extends Error {
     this.timeoutMs = init.timeoutMs;
     this.detail = init.detail;
     this.authScheme = init.authScheme;
-    this.userMessage = userMessageFor({
-      ...init,
-      serverMessage: this.serverMessage,
-      errorText: this.errorText,
-    });
-  }
-
-  /** Plain data for extension messaging, where Error instances do not survive cloning. */
-  toJSON() {
-    return {
-      name: this.name,
-      kind: this.kind,
-      operation: this.operation,
-      status: this.status,
-      code: this.code,
-      serverMessage: this.serverMessage,
-      errorText: this.errorText,
-      retryAfterMs: this.retryAfterMs,
-      issuePath: this.issuePath,
-      userMessage: this.userMessage,
-      message: this.message,
-    };
   }
 }
 
@@ -158,67 +135,9 @@ export function reasonOf(message?: string, error?: string): string | undefined {
   );
 }
 
-function userMessageFor(init: ApiErrorInit): string {
-  const reason = reasonOf(init.serverMessage, init.errorText);
-  switch (init.kind) {
-    case "network":
-      return `Cannot reach ${init.origin ?? "the provider"}. Check the address in Options and your internet connection.`;
-    case "timeout": {
-      const seconds =
-        init.timeoutMs === undefined ? "" : ` within ${Math.ceil(init.timeoutMs / 1000)} s`;
-      return `The provider did not answer${seconds}. Try again later.`;
-    }
-    case "schema":
-      return "The provider sent an unexpected answer. Try again later; if it keeps happening, the provider may have changed its API.";
-    case "invalid-request":
-      return `The request was not sent: ${init.detail ?? "invalid parameters"}.`;
-    case "redirect":
-      return `The provider${init.origin === undefined ? "" : ` at ${init.origin}`} answered with a redirect to another address; Proxy Deck does not follow it with your credentials. Check the base URL in Options.`;
-    case "too-large":
-      return "The provider sent an answer too large to read, so it was not used. Try again later; if it keeps happening, check the base URL in Options.";
-    case "rate-limited":
-      return rateLimitedMessage(init.retryAfterMs);
-    case "http":
-      return httpMessage(effectiveStatus(init), statusLabel(init), reason);
-  }
-}
-
-function rateLimitedMessage(retryAfterMs: number | undefined): string {
-  if (retryAfterMs === undefined) {
-    return "The provider is limiting how often you can make requests. Try again in a minute.";
-  }
-  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-  return `The provider is limiting how often you can make requests. Try again in ${seconds} s.`;
-}
-
 /** "HTTP 409", or "code 7" when the server put the failure only in the envelope. */
 export function statusLabel(init: ApiErrorInit): string | undefined {
   if (init.status !== undefined && init.status >= 400) return `HTTP ${init.status}`;
   if (init.code !== undefined) return `code ${init.code}`;
   return init.status === undefined ? undefined : `HTTP ${init.status}`;
-}
-
-function httpMessage(
-  status: number | undefined,
-  label: string | undefined,
-  reason: string | undefined,
-): string {
-  if (status === 400) {
-    return `The provider rejected the request: ${reason ?? "invalid parameters"}.`;
-  }
-  if (status === 401) {
-    return "The provider refused the access token. Check your credentials in Options.";
-  }
-  if (status === 403) {
-    return "The provider refused this action: your account lacks the permission or the quota for it. Check your plan and balance.";
-  }
-  if (status === 404) {
-    return "The provider could not find that item; it may already have been deleted.";
-  }
-  if (status === 429) return rateLimitedMessage(undefined);
-  if (status !== undefined && status >= 500) {
-    return `The provider had a problem (${label}). Try again later.`;
-  }
-  const suffix = reason === undefined ? "" : `: ${reason}`;
-  return `The provider refused the request${label === undefined ? "" : ` (${label})`}${suffix}.`;
 }

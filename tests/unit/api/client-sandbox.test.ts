@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { createApiClient } from "../../../lib/api";
 import { startSandbox } from "../../sandbox/index";
-import { failure } from "./helpers";
+import { failure, userSentence } from "./helpers";
 import { useSandbox } from "./sandbox-harness";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -73,12 +73,12 @@ describe("create operations", () => {
     const { api } = client();
     const tooMany = await failure(api.createStaticIp({ number: 11, country_id: 1 }));
     expect(tooMany.kind).toBe("invalid-request");
-    expect(tooMany.userMessage).toMatch(/number must be at most 10/);
+    expect(userSentence(tooMany)).toMatch(/number must be at most 10/);
     const payway = await failure(
       api.createDynamicTraffic({ number: 1, country_id: 1, payway_id: 11 } as never),
     );
     expect(payway.kind).toBe("invalid-request");
-    expect(payway.userMessage).toMatch(/payway_id is not accepted/);
+    expect(userSentence(payway)).toMatch(/payway_id is not accepted/);
     const s = await state();
     expect(s.request_count).toBe(0);
     expect(s.tokens).toHaveLength(0);
@@ -88,7 +88,7 @@ describe("create operations", () => {
     const { api } = client();
     const error = await failure(api.createStaticIp({ number: 1, country_id: 9999 }));
     expect(error).toMatchObject({ kind: "http", status: 400, code: 400 });
-    expect(error.userMessage).toMatch(/^The provider rejected the request: .*9999/);
+    expect(userSentence(error)).toMatch(/^The provider rejected the request: .*9999/);
     expect((await state()).tokens).toHaveLength(0);
   });
 });
@@ -114,7 +114,7 @@ describe("delete and restore", () => {
     const { api } = client();
     const error = await failure(api.deleteToken(424242));
     expect(error).toMatchObject({ kind: "http", status: 404, operation: "deleteToken" });
-    expect(error.userMessage).toBe(
+    expect(userSentence(error)).toBe(
       "The provider could not find that item; it may already have been deleted.",
     );
   });
@@ -157,7 +157,7 @@ describe("delete and restore", () => {
     const error = await failure(api.restoreToken(a?.id ?? 0));
     expect(error.kind).toBe("http");
     expect(error.status).toBe(400);
-    expect(error.userMessage).toMatch(/30 days/);
+    expect(userSentence(error)).toMatch(/30 days/);
     const batch = await api.restoreTokens([b?.id ?? 0]);
     expect(batch).toMatchObject({ success_count: 0, failed_ids: [b?.id] });
   });
@@ -292,7 +292,7 @@ describe("IP information, quality, refresh, proxies, account", () => {
     const foreign = `http://localhost:${new URL(sandbox().baseUrl).port}/token/dynamic/ip/refresh/${token.id}`;
     const error = await failure(api.refreshDynamicIp({ ...token, refresh_url: foreign }));
     expect(error.kind).toBe("invalid-request");
-    expect(error.userMessage).toMatch(/not on the provider's origin/);
+    expect(userSentence(error)).toMatch(/not on the provider's origin/);
     const after = await state();
     expect(after.request_count).toBe(before.request_count);
     expect(after.tokens[0]?.ip).toBe(token.ip);
@@ -325,10 +325,12 @@ describe("authentication", () => {
     const { api } = client({ auth: { kind: "bearer", accessToken: "not-the-token" } });
     const error = await failure(api.listCountries());
     expect(error).toMatchObject({ kind: "http", status: 401, operation: "listCountries" });
-    expect(error.userMessage).toBe(
-      "The provider refused the access token. Check your credentials in Options.",
+    expect(userSentence(error)).toBe(
+      "The provider refused your access token (Bearer). Check it in Options: copy it again from the provider's console.",
     );
-    expect(JSON.stringify(error.toJSON())).not.toContain("not-the-token");
+    expect(
+      JSON.stringify({ ...error, message: error.message, sentence: userSentence(error) }),
+    ).not.toContain("not-the-token");
   });
 
   it("Basic authentication works, and a wrong password is a 401", async () => {
@@ -361,7 +363,7 @@ describe("faults", () => {
     await addFault({ status: 429, count: 3, retry_after: 5 });
     const error = await failure(api.listPaymentPlans());
     expect(error).toMatchObject({ kind: "rate-limited", status: 429, retryAfterMs: 5000 });
-    expect(error.userMessage).toMatch(/Try again in 5 s/);
+    expect(userSentence(error)).toMatch(/Try again in 5 s/);
     expect(await pendingFaults()).toHaveLength(1);
   });
 
@@ -377,7 +379,7 @@ describe("faults", () => {
     const { api } = client({ maxAttempts: 2 });
     await addFault({ status: 503, count: 2 });
     const error = await failure(api.getAccountInfo());
-    expect(error.userMessage).toBe("The provider had a problem (HTTP 503). Try again later.");
+    expect(userSentence(error)).toBe("The provider had a problem (HTTP 503). Try again later.");
   });
 
   it("a create is not retried after a 429 or 500", async () => {
@@ -398,7 +400,7 @@ describe("faults", () => {
     await addFault({ malformed: true, count: 1 });
     const error = await failure(api.listCountries());
     expect(error.kind).toBe("schema");
-    expect(error.userMessage).toMatch(/unexpected answer/);
+    expect(userSentence(error)).toMatch(/unexpected answer/);
     expect(await pendingFaults()).toEqual([]);
   });
 
@@ -407,7 +409,7 @@ describe("faults", () => {
     await addFault({ drop_after_commit: true, count: 1 });
     const error = await failure(api.createStaticIp({ number: 1, country_id: 1 }));
     expect(error.kind).toBe("network");
-    expect(error.userMessage).toMatch(/^Cannot reach http:\/\/127\.0\.0\.1:\d+\./);
+    expect(userSentence(error)).toMatch(/^Cannot reach http:\/\/127\.0\.0\.1:\d+\./);
     const s = await state();
     expect(s.tokens).toHaveLength(1);
     expect(s.request_count).toBe(1);
@@ -418,7 +420,7 @@ describe("faults", () => {
     await addFault({ delay_ms: 1000, count: 1 });
     const error = await failure(once.api.getAccountInfo());
     expect(error.kind).toBe("timeout");
-    expect(error.userMessage).toBe("The provider did not answer within 1 s. Try again later.");
+    expect(userSentence(error)).toBe("The provider did not answer within 1 s. Try again later.");
 
     const retrying = client({ timeoutMs: 150, maxAttempts: 2 });
     await addFault({ delay_ms: 1000, count: 1 });
@@ -430,7 +432,7 @@ describe("faults", () => {
     const { api } = client({ baseUrl: "http://127.0.0.1:9", maxAttempts: 1 });
     const error = await failure(api.getAccountInfo());
     expect(error.kind).toBe("network");
-    expect(error.userMessage).toBe(
+    expect(userSentence(error)).toBe(
       "Cannot reach http://127.0.0.1:9. Check the address in Options and your internet connection.",
     );
   });

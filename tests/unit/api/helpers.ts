@@ -1,5 +1,7 @@
 /** Small helpers shared by the API tests. */
 import { type ApiError, isApiError } from "../../../lib/api";
+import { describeFailure } from "../../../lib/i18n/failure-strings";
+import { apiFailure } from "../../../lib/protocol/api-failure";
 
 /** Sleep that records the requested delays and returns at once. */
 export function recordingSleep() {
@@ -22,3 +24,6 @@ export async function failure(promise: Promise<unknown>): Promise<ApiError> {
   }
   throw new Error("expected a failure, but the call succeeded");
 }
+
+/** What the user reads for this error: the failure it becomes, worded (English). */
+export const userSentence = (error: ApiError): string => describeFailure(apiFailure(error), "en");

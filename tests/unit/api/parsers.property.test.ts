@@ -6,6 +6,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type ApiClient, createApiClient, isApiError } from "../../../lib/api";
+import { userSentence } from "./helpers";
 import * as sample from "./samples";
 
 type Op = {
@@ -213,7 +214,7 @@ async function expectTypedOrApiError(op: Op, reply: Reply): Promise<void> {
     result = await op.call(apiAnswering(reply));
   } catch (error) {
     if (!isApiError(error)) throw new Error(`${op.name} threw a non-ApiError: ${String(error)}`);
-    expect(typeof error.userMessage).toBe("string");
+    expect(typeof userSentence(error)).toBe("string");
     return;
   }
   expect(result).toBeDefined();
