@@ -19,17 +19,16 @@ export function apiFailure(error: ApiError): Failure {
       return { code: "api-rate-limited", seconds: seconds(error.retryAfterMs, 60) };
     case "http":
       return httpFailure(error);
-    default:
-      return kindFailure(error);
+    case "redirect":
+      return { code: "api-redirect", origin: error.origin ?? "" };
+    case "too-large":
+      return { code: "api-too-large" };
+    default: {
+      // Every kind has its failure: a new kind fails to compile here until it is mapped.
+      const unmapped: never = error.kind;
+      return unmapped;
+    }
   }
-}
-
-/** Kinds added after the first release of the protocol (redirects, oversized bodies). */
-function kindFailure(error: ApiError): Failure {
-  if (error.kind === ("redirect" as string))
-    return { code: "api-redirect", origin: error.origin ?? "" };
-  if (error.kind === ("too-large" as string)) return { code: "api-too-large" };
-  return { code: "api-schema" };
 }
 
 function httpFailure(error: ApiError): Failure {

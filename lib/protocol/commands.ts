@@ -165,6 +165,10 @@ interface Replies {
 
 type Schemas = typeof requestSchemas;
 export type CommandType = keyof Schemas & keyof Replies;
+/** A command with a request but no reply, or a reply but no request: fails to compile. */
+type OneSided = Exclude<keyof Schemas, keyof Replies> | Exclude<keyof Replies, keyof Schemas>;
+const everyCommandHasBothSides: [OneSided] extends [never] ? true : OneSided = true;
+void everyCommandHasBothSides;
 
 /** The one map: command → request and reply. */
 export type ProtocolMap = {
