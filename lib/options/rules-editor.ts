@@ -11,6 +11,7 @@ import { compileRules } from "../routing/router";
 import { type ListProblem, ruleLines } from "../routing/rule-list";
 import type { Route, RuleSource, SiteRule } from "../routing/rules";
 import { asChromeSeesIt } from "../routing/site-route";
+import { isExpired } from "../state/token-facts";
 import type { StoredToken } from "../state/tokens";
 
 type TokenFacts = Pick<
@@ -41,9 +42,6 @@ export function routeFromValue(value: string): Route | null {
   const tokenId = Number(match[1]);
   return Number.isSafeInteger(tokenId) ? { kind: "token", tokenId } : null;
 }
-
-export const isExpired = (token: Pick<StoredToken, "expiresAt">, now: number): boolean =>
-  token.expiresAt !== null && token.expiresAt <= now;
 
 /**
  * How the user recognises a token: its name (else its number: tokens on one gateway share

@@ -1,6 +1,7 @@
 /** Pure display helpers for the popup: flags, expiry, traffic amounts. */
 import type { Language } from "../i18n";
 import { locale } from "../i18n/time";
+import { isExpired } from "../state/token-facts";
 import type { StoredToken } from "../state/tokens";
 
 /** 🇺🇸 from "US"; "" for anything that is not two ASCII letters. */
@@ -18,7 +19,7 @@ export type Expiry =
 
 export function expiryOf(token: Pick<StoredToken, "expiresAt">, now: number): Expiry {
   if (token.expiresAt === null) return { state: "none" };
-  return token.expiresAt <= now
+  return isExpired(token, now)
     ? { state: "expired", at: token.expiresAt }
     : { state: "active", at: token.expiresAt };
 }

@@ -4,6 +4,7 @@
  * fails a check here (an entry from another version, damage) is left out of the view, as the
  * background leaves it untouched in storage.
  */
+import { isRecord } from "../api/is-record";
 import type { PopupSummary } from "../state/popup-summary";
 import { readSummary } from "../state/popup-summary";
 import type { Settings } from "../state/settings";
@@ -21,8 +22,6 @@ export interface UnseenFailureView {
   at: number;
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === "object" && v !== null && !Array.isArray(v);
 const isId = (v: unknown): v is number => Number.isInteger(v);
 const idOrNull = (v: unknown): number | null => (isId(v) ? v : null);
 

@@ -4,7 +4,7 @@
  */
 import type { Failure } from "../protocol/failure";
 import { isUsableHost } from "../state/accept-token";
-import { isAddressPending } from "../state/token-facts";
+import { isAddressPending, isExpired } from "../state/token-facts";
 import type { StoredToken } from "../state/tokens";
 
 export function unusableReason(
@@ -13,7 +13,7 @@ export function unusableReason(
   now: number,
 ): Failure | null {
   if (!token) return { code: "token-missing" };
-  if (token.expiresAt !== null && token.expiresAt <= now) return { code: "token-expired" };
+  if (isExpired(token, now)) return { code: "token-expired" };
   if (isAddressPending(token)) return { code: "address-pending" };
   // A host no browser config can hold (stored by an older version, or damaged).
   if (!isUsableHost(token.host)) return { code: "config-failed", detail: token.host.slice(0, 100) };
