@@ -14,7 +14,7 @@ import { updateState } from "../state/store";
 import { addProxies } from "./add-proxies";
 import { importBackup } from "./import-backup";
 import { cachedLookup, type Lookup } from "./lookup-commands";
-import { siteRouteNow } from "./site-route-now";
+import { siteRouteWithChoices } from "./site-route-now";
 import { patchSiteRules, saveSiteRules, setSiteRoute } from "./site-rules";
 import { createTokens, deleteTokens, dismissTrash, restoreTokens } from "./token-commands";
 import { verifyAccess } from "./verify";
@@ -110,7 +110,7 @@ export function createCommandHandler(deps: CommandDeps) {
       await engine.rulesChanged();
       return null;
     },
-    routeOf: ({ url, container }) => siteRouteNow(url, container, engine.planOptions),
+    routeOf: ({ url, container }) => siteRouteWithChoices(url, container, engine.planOptions),
     setSiteRoute: async ({ host, route }) => {
       const saved = await setSiteRoute(host, route, () => crypto.randomUUID());
       if (!saved.ok) throw new CommandFailure(saved.failure);

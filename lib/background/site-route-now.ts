@@ -9,14 +9,27 @@ import { currentPlan, type PlanOptions } from "../proxy/route-plan";
 import { unusableReason } from "../proxy/usable";
 import { type SiteChoice, type SiteRouteReport, siteRouteReport } from "../routing/site-route";
 import { readState } from "../state/read";
-import type { StoredToken } from "../state/tokens";
 
-/** Every token that can carry traffic in this browser now, in the popup's list order. */
-function choicesOf(tokens: StoredToken[], options: PlanOptions): SiteChoice[] {
+/**
+ * The popup's question: the route, and every token that can carry traffic in this browser
+ * now (in the popup's list order). Only the popup needs the whole token list: the auth path's
+ * carrier lookup asks siteRouteNow alone.
+ */
+export async function siteRouteWithChoices(
+  url: string,
+  container: string | undefined,
+  options: PlanOptions,
+): Promise<SiteRouteReport> {
+  const [report, { tokens }] = await Promise.all([
+    siteRouteNow(url, container, options),
+    readState(["tokens"]),
+  ]);
+  if (!report.host) return report;
   const now = options.now?.() ?? Date.now();
-  return tokens
+  const choices: SiteChoice[] = tokens
     .filter((token) => unusableReason(token, options.supportsSocksAuth, now) === null)
     .map(({ id, ip, name, countryCode }) => ({ id, ip, name, countryCode }));
+  return { ...report, choices };
 }
 
 export async function siteRouteNow(
@@ -24,7 +37,7 @@ export async function siteRouteNow(
   container: string | undefined,
   options: PlanOptions,
 ): Promise<SiteRouteReport> {
-  const { status, settings, tokens } = await readState(["status", "settings", "tokens"]);
+  const { status, settings } = await readState(["status", "settings"]);
   const planned = await currentPlan({ ...options, defaultDirect: false });
   // The default route blocked for a reason (the connected token cannot be used): with "fall
   // back to direct" only it changes; such a token takes no gateway spelling from the rules.
@@ -38,7 +51,6 @@ export async function siteRouteNow(
     // Chrome's PAC sees only the origin of https:// addresses (one login per gateway
     // spelling is Chrome's mark).
     originOnlyForHttps: options.oneLoginPerEndpoint,
-    choices: choicesOf(tokens, options),
   });
   if (report.host && status.state === "blocked" && status.error && !settings.fallbackDirect) {
     return {

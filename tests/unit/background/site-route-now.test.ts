@@ -4,7 +4,7 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { fakeBrowser } from "wxt/testing";
-import { siteRouteNow } from "../../../lib/background/site-route-now";
+import { siteRouteNow, siteRouteWithChoices } from "../../../lib/background/site-route-now";
 import type { SiteRule } from "../../../lib/routing/rules";
 import { DEFAULT_SETTINGS } from "../../../lib/state/settings";
 import { DEFAULT_STATUS } from "../../../lib/state/status";
@@ -53,11 +53,15 @@ describe("siteRouteNow", () => {
     const { tokens } = await fakeBrowser.storage.local.get("tokens");
     await fakeBrowser.storage.local.set({ tokens: [...(tokens as unknown[]), socks] });
     const ids = async (options: typeof chrome) =>
-      (await siteRouteNow("https://shop.example/", undefined, options)).choices.map((c) => c.id);
+      (await siteRouteWithChoices("https://shop.example/", undefined, options)).choices.map(
+        (c) => c.id,
+      );
     expect(await ids(chrome)).toEqual([2]);
     expect(await ids(firefox)).toEqual([2, 3]);
-    const page = await siteRouteNow("chrome://settings/", undefined, chrome);
+    const page = await siteRouteWithChoices("chrome://settings/", undefined, chrome);
     expect(page.choices).toEqual([]);
+    // The route alone (the auth path's carrier lookup) lists no tokens.
+    expect((await siteRouteNow("https://shop.example/", undefined, chrome)).choices).toEqual([]);
   });
 
   it("a usable connected token: the rules and the default route as they are", async () => {
