@@ -218,8 +218,8 @@ async function main(): Promise<void> {
     }
     const requestsOnOpen = apiRequests.length;
 
-    // "This site" with 10,000 site rules (and 10 tokens): the first row as before, the line a
-    // moment after it (its chunk loads after the full lists, then the background answers).
+    // "This site" with 10,000 site rules (and 10 tokens): the first row as before, the line as
+    // soon as the background's answer (asked as the page opened) is in.
     await seed(control, tokens(10));
     await control.evaluate(
       (rules) => chrome.storage.local.set({ siteRules: rules }),

@@ -14,7 +14,6 @@ import {
   WebrtcOfferView,
 } from "./lazy-views";
 import { ErrorText, NoticeView } from "./Messages";
-import { askEarly } from "./site-question";
 import { TokenList } from "./TokenList";
 import { UnseenFailure } from "./UnseenFailure";
 
@@ -67,12 +66,9 @@ export function PopupApp({
 
   const { tokens, trash, status, connection } = state;
   useEffect(prefetchViews, []);
-  // "This site" follows the first rows: its code starts loading, and its question goes to the
-  // background, as soon as they are out.
-  useEffect(() => {
-    void ThisSiteView.prefetch();
-    askEarly(env.activeTab, env.send);
-  }, []);
+  // "This site" follows the first rows: its code starts loading as soon as they are out (its
+  // question went to the background as the page opened: lib/popup/site-question.ts).
+  useEffect(() => void ThisSiteView.prefetch(), []);
   // Until the full lists arrive (a frame after the first), rows and counts come from the summary.
   const { summary } = state;
   const known = summary?.active ? [...tokens, summary.active] : tokens;
@@ -103,16 +99,14 @@ export function PopupApp({
         orphanError && <ErrorText failure={orphanError} />
       )}
       {state.unseenFailure && <UnseenFailure unseen={state.unseenFailure} />}
-      {/* Its room is kept from the first frame: the line comes a moment later (after the
-          full lists) and must not push the list down. */}
+      {/* Its room is kept from the first frame: the line comes a frame or two later and must
+          not push the list down. */}
       <div class="site-slot">
-        {!state.summary && (
-          <ThisSiteView.Lazy
-            activeTokenId={connection.activeTokenId}
-            engineState={status.state}
-            activeTab={env.activeTab}
-          />
-        )}
+        <ThisSiteView.Lazy
+          activeTokenId={connection.activeTokenId}
+          engineState={status.state}
+          activeTab={env.activeTab}
+        />
       </div>
       {connection.activeTokenId !== null &&
         (status.state === "connected" || status.state === "checking") &&

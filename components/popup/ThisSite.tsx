@@ -3,9 +3,10 @@
  * so, and two clicks to change it (through the connected token, direct, back to the default,
  * or, under "Other…", through any token that can carry traffic, or blocked). Loaded after the first rows, in its own chunk: it adds nothing before them.
  */
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import { defineStrings } from "../../lib/i18n/index";
 import { thisSiteStrings } from "../../lib/i18n/this-site-strings";
+import { answerToShow, askSiteRoute, takeEarlyAnswer } from "../../lib/popup/site-question";
 import type { Reply } from "../../lib/protocol/commands";
 import type { Failure } from "../../lib/protocol/failure";
 import type { Route } from "../../lib/routing/rules";
@@ -13,7 +14,6 @@ import type { SiteRouteReport } from "../../lib/routing/site-route";
 import { type ActiveTab, useEnv } from "./env";
 import { ErrorText } from "./Messages";
 import { SiteRouteChooser } from "./SiteRouteChooser";
-import { askSiteRoute, takeEarlyAnswer } from "./site-question";
 import "./this-site.css";
 
 const siteWords = defineStrings(thisSiteStrings.en, thisSiteStrings.zh);
@@ -31,8 +31,14 @@ export function ThisSite({
 }) {
   const { send, explain, language } = useEnv();
   const w = siteWords(language);
-  const [tab, setTab] = useState<ActiveTab | null>(null);
-  const [report, setReport] = useState<SiteRouteReport | null>(null);
+  // The page asked as it opened (site-question.ts): an answer already in is shown in the
+  // line's first render.
+  const [early] = useState(takeEarlyAnswer);
+  const [tab, setTab] = useState<ActiveTab | null>(() => answerToShow(early)?.tab ?? null);
+  const [report, setReport] = useState<SiteRouteReport | null>(() => {
+    const reply = answerToShow(early)?.reply;
+    return reply?.ok ? reply.data : null;
+  });
   const [failure, setFailure] = useState<Failure | null>(null);
   const [busy, setBusy] = useState(false);
   const [choosing, setChoosing] = useState(false);
@@ -42,9 +48,18 @@ export function ThisSite({
     else setFailure(reply.failure);
   };
   const load = async (shown: ActiveTab) => show(await send({ type: "routeOf", ...shown }));
+  const firstAsk = useRef(true);
   useEffect(() => {
-    // The popup asked already at its first frame (site-question.ts); later changes ask again.
-    void (takeEarlyAnswer(send) ?? askSiteRoute(activeTab, send)).then(({ tab: shown, reply }) => {
+    const first = firstAsk.current;
+    firstAsk.current = false;
+    if (first && answerToShow(early)) return;
+    // The early answer still on its way is awaited; later changes ask again, and so does a
+    // failed early answer (the worker may have been starting; the page's send words failures).
+    const ask = async () => {
+      const waited = first && early instanceof Promise ? answerToShow(await early) : null;
+      return waited ?? askSiteRoute(activeTab, send);
+    };
+    void ask().then(({ tab: shown, reply }) => {
       setTab(shown);
       if (reply) show(reply);
     });

@@ -3,13 +3,10 @@ import { createContext } from "preact";
 import { useContext } from "preact/hooks";
 import type { Language } from "../../lib/i18n";
 import type { PopupT } from "../../lib/i18n/popup-strings";
+import type { ActiveTab } from "../../lib/popup/active-tab";
 import type { Send } from "../../lib/protocol/send";
 
-export interface ActiveTab {
-  url: string;
-  /** Firefox: the tab's cookieStoreId when it is in a container. */
-  container?: string;
-}
+export type { ActiveTab } from "../../lib/popup/active-tab";
 
 export interface PopupEnv {
   t: PopupT;

@@ -4,6 +4,7 @@ import { PopupContext, type PopupEnv } from "../../components/popup/env";
 import { PopupApp } from "../../components/popup/PopupApp";
 import { resolveLanguage } from "../../lib/i18n";
 import { loadPopupLanguage, type PopupLanguage } from "../../lib/i18n/popup-language";
+import { activeTabOf } from "../../lib/popup/active-tab";
 import { extension } from "../../lib/popup/extension";
 import type { PopupState } from "../../lib/popup/state";
 import { createSend } from "../../lib/protocol/send";
@@ -60,15 +61,7 @@ export function Popup({
       openOptions: () => void api.runtime.openOptionsPage(),
       copy: copyText,
       socksAuth: import.meta.env.FIREFOX,
-      activeTab: async () => {
-        const [tab] = await api.tabs.query({ active: true, currentWindow: true });
-        if (!tab?.url) return null;
-        // Firefox's default store is no container.
-        const store = (tab as { cookieStoreId?: string }).cookieStoreId;
-        return store && store !== "firefox-default"
-          ? { url: tab.url, container: store }
-          : { url: tab.url };
-      },
+      activeTab: activeTabOf(api),
     };
   }, [pack, failuresIn]);
 

@@ -2,11 +2,22 @@
  * Imported first by main.tsx: ES modules run in import order, so the first screen's reads start
  * before the rest of the popup's module (Preact, the views) has even been evaluated.
  */
+import { activeTabOf } from "../../lib/popup/active-tab";
 import { extension } from "../../lib/popup/extension";
 import { startFirstReads } from "../../lib/popup/first-reads";
+import { askEarly } from "../../lib/popup/site-question";
+import { createSend } from "../../lib/protocol/send";
+import { overWire } from "../../lib/protocol/wire";
+
+const api = extension();
 
 export const first = startFirstReads(
-  extension(),
+  api,
   document.documentElement.lang === "zh-CN" ? "zh_CN" : "en",
   navigator.language,
 );
+
+// "Which route does this tab's site take?" goes to the background beside the first read.
+askEarly(activeTabOf(api), createSend(overWire((message) => api.runtime.sendMessage(message))));
+// Its line's code too: both are in by the time the first rows are out.
+void import("../../components/popup/ThisSite");

@@ -1,6 +1,6 @@
-/** The popup's early "which route?" (site-question.ts): used once, and only by the page that asked. */
+/** The popup's early "which route?" (lib/popup/site-question.ts): asked once, used once. */
 import { describe, expect, it } from "vitest";
-import { askEarly, takeEarlyAnswer } from "../../../components/popup/site-question";
+import { askEarly, takeEarlyAnswer } from "../../../lib/popup/site-question";
 import type { Send } from "../../../lib/protocol/send";
 
 const tab = { url: "https://shop.example/" };
@@ -15,20 +15,21 @@ function recordingSend() {
 }
 
 describe("the early site question", () => {
-  it("is asked once at the first frame and answers the line's first question; the next is asked afresh", async () => {
+  it("is asked once as the page opens and answers the line's first question; the next is asked afresh", async () => {
     const { send, sent } = recordingSend();
     askEarly(async () => tab, send);
     askEarly(async () => tab, send);
-    const answer = await takeEarlyAnswer(send);
+    const answer = await takeEarlyAnswer();
     expect(answer?.tab).toEqual(tab);
     expect(answer?.reply).toEqual({ ok: true, data: { host: "shop.example" } });
     expect(sent).toEqual([{ type: "routeOf", url: tab.url }]);
-    expect(takeEarlyAnswer(send)).toBeNull();
+    expect(takeEarlyAnswer()).toBeNull();
   });
 
-  it("another page's question is not taken (a page has one send)", () => {
-    const page = recordingSend();
-    askEarly(async () => tab, page.send);
-    expect(takeEarlyAnswer(recordingSend().send)).toBeNull();
+  it("without an active tab nothing is sent", async () => {
+    const { send, sent } = recordingSend();
+    askEarly(async () => null, send);
+    expect(await takeEarlyAnswer()).toEqual({ tab: null, reply: null });
+    expect(sent).toEqual([]);
   });
 });

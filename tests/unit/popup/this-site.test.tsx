@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { ActiveTab } from "../../../components/popup/env";
 import { ThisSite } from "../../../components/popup/ThisSite";
+import { askEarly } from "../../../lib/popup/site-question";
 import type { Command } from "../../../lib/protocol/commands";
 import type { SiteRouteReport } from "../../../lib/routing/site-route";
 import { button, click, fakeEnv, type Mounted, mount, settle, type } from "./dom";
@@ -51,6 +52,35 @@ async function show(
 }
 
 describe("ThisSite", () => {
+  it("shows the answer asked as the page opened in its first render, without asking again", async () => {
+    const tab = { url: "https://shop.example/cart" };
+    askEarly(async () => tab, (async () => ({ ok: true, data: report() })) as never);
+    await settle();
+    const sent: Command[] = [];
+    const { env } = fakeEnv((command) => {
+      sent.push(command);
+      return { ok: true, data: report({ host: "asked-again.example" }) } as never;
+    });
+    mounted = await mount(
+      <ThisSite activeTokenId={7} engineState="connected" activeTab={env.activeTab} />,
+      env,
+    );
+    expect(mounted.root.querySelector("p")?.textContent).toContain("shop.example");
+    await settle();
+    expect(sent).toEqual([]);
+    expect(mounted.root.querySelector("p")?.textContent).toContain("shop.example");
+  });
+
+  it("an early answer still on its way is awaited; a failed one is asked again", async () => {
+    askEarly(async () => ({ url: "https://shop.example/" }), (async () => ({
+      ok: false,
+      failure: { code: "background-unreachable" },
+    })) as never);
+    const { root, sent } = await show(() => report());
+    expect(sent).toEqual([{ type: "routeOf", url: "https://shop.example/cart" }]);
+    expect(root.querySelector("p")?.textContent).toContain("through token #7");
+  });
+
   it("says the site, where it goes and why: the default route", async () => {
     const { root, sent } = await show(() => report());
     expect(sent[0]).toEqual({ type: "routeOf", url: "https://shop.example/cart" });
