@@ -1,11 +1,12 @@
 /**
  * Whatever a server sends (random JSON, broken text, mutated valid answers, any status), every
- * operation either resolves with a typed value or rejects with an ApiError, never anything else;
- * and a value it resolves with holds every stored number within its bounds.
+ * operation either resolves with a typed value or rejects with an ApiError of the kind the
+ * answer calls for, never anything else; a value it resolves with is the answer it was sent
+ * (each field as sent, every entry of a list) and holds every stored number within its bounds.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type ApiClient, createApiClient, isApiError } from "../../../lib/api";
+import { type ApiClient, type ApiErrorKind, createApiClient, isApiError } from "../../../lib/api";
 import { userSentence } from "./helpers";
 import * as sample from "./samples";
 
@@ -13,8 +14,11 @@ type Op = {
   name: string;
   call: (api: ApiClient) => Promise<unknown>;
   sample: unknown;
-  /** Invariants a successful result must hold (the point of strict parsing). */
-  check?: (result: unknown) => void;
+  /**
+   * What a successful result must be, given the JSON the server sent (`sent`): the fields the
+   * operation returns, as sent, and its invariants (the point of strict parsing).
+   */
+  check: (result: unknown, sent: unknown) => void;
   /** Paths (in the sample) of numbers the client bounds, for the out-of-range property. */
   numbers?: string[];
   /** Paths of timestamps, for the unreadable-date property. */
@@ -38,6 +42,82 @@ const usableTokens = (tokens: unknown) => {
     expect(typeof t.password === "string" && t.password !== "").toBe(true);
   }
 };
+
+/** The value at a dotted path (array indexes as numbers); undefined where the path ends. */
+function at(value: unknown, path: string): unknown {
+  let node = value;
+  for (const key of path.split(".")) {
+    if (typeof node !== "object" || node === null) return undefined;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return node;
+}
+
+/** A list the client reads as empty when the server sends null or leaves it out. */
+const listAt = (value: unknown, path: string): unknown[] => (at(value, path) ?? []) as unknown[];
+/** Text the client reads as "" when the server sends null or leaves it out. */
+const textAt = (value: unknown, path: string): unknown => at(value, path) ?? "";
+/** A timestamp the client reads as absent when the server sends "", null or nothing. */
+const optionalDateAt = (value: unknown, path: string): unknown => {
+  const v = at(value, path);
+  return v === "" || v === null ? undefined : v;
+};
+
+/**
+ * `got` holds the answer's fields as `sent` had them: `same` exactly, `texts` with null or
+ * absent read as "", `dates` with "", null or absent read as absent.
+ */
+function expectAsSent(
+  got: unknown,
+  sent: unknown,
+  fields: { same?: string[]; texts?: string[]; dates?: string[] },
+): void {
+  for (const path of fields.same ?? []) expect(at(got, path), path).toEqual(at(sent, path));
+  for (const path of fields.texts ?? []) expect(at(got, path), path).toBe(textAt(sent, path));
+  for (const path of fields.dates ?? []) {
+    expect(at(got, path), path).toBe(optionalDateAt(sent, path));
+  }
+}
+
+/** `got` is a list with one entry per entry of `sent`, in order, each checked by `entry`. */
+function expectEachAsSent(
+  got: unknown,
+  sent: unknown[],
+  entry: (got: unknown, sent: unknown) => void,
+): void {
+  expect(Array.isArray(got)).toBe(true);
+  expect(got as unknown[]).toHaveLength(sent.length);
+  sent.forEach((item, i) => {
+    entry((got as unknown[])[i], item);
+  });
+}
+
+const LOGIN = ["id", "port", "username", "password"];
+const staticTokenAsSent = (got: unknown, sent: unknown) =>
+  expectAsSent(got, sent, {
+    same: [...LOGIN, "host", "expired_on"],
+    texts: ["ip", "country", "state", "city"],
+  });
+const dynamicTokenAsSent = (got: unknown, sent: unknown) =>
+  expectAsSent(got, sent, {
+    same: [...LOGIN, "network_type"],
+    texts: ["ip", "token", "country", "city"],
+  });
+/** A batch delete or restore of one chunk: the server's counts and failed ids, no chunk lost. */
+const batchAsSent = (stampKey: string) => (got: unknown, sent: unknown) => {
+  const data = at(sent, "data");
+  expectAsSent(got, data, {
+    same: ["total_count", "success_count", "failed_count"],
+    dates: [stampKey],
+  });
+  expect(at(got, "failed_ids")).toEqual(listAt(data, "failed_ids"));
+  expect(at(got, "chunk_errors")).toEqual([]);
+};
+const regionFields = { same: ["id", "name"], texts: ["code"] };
+const regionListAsSent = (texts: string[]) => (got: unknown, sent: unknown) =>
+  expectEachAsSent(got, listAt(sent, "data.data"), (g, s) =>
+    expectAsSent(g, s, { same: regionFields.same, texts: [...regionFields.texts, ...texts] }),
+  );
 
 /**
  * The oracle, written out here rather than imported, so that breaking the client's own checks
@@ -89,14 +169,24 @@ const ops: Op[] = [
     name: "createStaticIp",
     call: (api) => api.createStaticIp({ number: 1, country_id: 1 }),
     sample: sample.staticCreateResponse,
-    check: usableTokens,
+    check: (r, sent) => {
+      expectEachAsSent(r, listAt(sent, "data"), staticTokenAsSent);
+      usableTokens(r);
+    },
     numbers: ["data.0.id", "data.0.port", "data.0.expired_on"],
   },
   {
     name: "createDynamicIp",
     call: (api) => api.createDynamicIp({ number: 1, country_id: 1, payway_id: 1 }),
     sample: sample.dynamicIpCreateResponse,
-    check: (r) => usableTokens((r as { tokens: unknown }).tokens),
+    check: (r, sent) => {
+      expectAsSent(r, sent, { same: ["total_count", "success_count"] });
+      expectEachAsSent(at(r, "tokens"), listAt(sent, "tokens"), (g, s) => {
+        dynamicTokenAsSent(g, s);
+        expectAsSent(g, s, { same: ["expire_time"] });
+      });
+      usableTokens(at(r, "tokens"));
+    },
     numbers: ["tokens.0.id", "tokens.0.port", "total_count", "success_count"],
     dates: ["tokens.0.expire_time"],
   },
@@ -104,20 +194,35 @@ const ops: Op[] = [
     name: "createStaticTraffic",
     call: (api) => api.createStaticTraffic({ number: 1, country_id: 1 }),
     sample: sample.staticTrafficCreateResponse,
-    check: usableTokens,
+    check: (r, sent) => {
+      expectEachAsSent(r, listAt(sent, "data"), staticTokenAsSent);
+      usableTokens(r);
+    },
     numbers: ["data.0.expired_on"],
   },
   {
     name: "createDynamicTraffic",
     call: (api) => api.createDynamicTraffic({ number: 1, country_id: 1 }),
     sample: sample.dynamicTrafficCreateResponse,
-    check: (r) => usableTokens((r as { tokens: unknown }).tokens),
+    check: (r, sent) => {
+      expectAsSent(r, sent, { same: ["total_count", "success_count"] });
+      expectEachAsSent(at(r, "tokens"), listAt(sent, "tokens"), (g, s) => {
+        dynamicTokenAsSent(g, s);
+        expectAsSent(g, s, { same: ["traffic_quota", "traffic_used"] });
+      });
+      usableTokens(at(r, "tokens"));
+    },
     numbers: ["tokens.0.traffic_quota", "tokens.0.traffic_used"],
   },
   {
     name: "deleteToken",
     call: (api) => api.deleteToken(101),
     sample: sample.deleteOneResponse,
+    check: (r, sent) =>
+      expectAsSent(r, at(sent, "data"), {
+        same: ["token_id", "deleted_at", "can_restore"],
+        dates: ["restore_deadline"],
+      }),
     numbers: ["data.token_id"],
     dates: ["data.deleted_at", "data.restore_deadline"],
   },
@@ -125,7 +230,7 @@ const ops: Op[] = [
     name: "deleteTokens",
     call: (api) => api.deleteTokens([1, 2, 999]),
     sample: sample.deleteBatchResponse,
-    check: (r) => expect(Array.isArray((r as { failed_ids: unknown }).failed_ids)).toBe(true),
+    check: batchAsSent("deleted_at"),
     numbers: ["data.total_count", "data.failed_count", "data.failed_ids.0"],
     dates: ["data.deleted_at"],
   },
@@ -133,6 +238,11 @@ const ops: Op[] = [
     name: "restoreToken",
     call: (api) => api.restoreToken(101),
     sample: sample.restoreOneResponse,
+    check: (r, sent) =>
+      expectAsSent(r, at(sent, "data"), {
+        same: ["token_id", "restored_at", "token_info.port"],
+        texts: ["token_info.ip", "token_info.status"],
+      }),
     numbers: ["data.token_id", "data.token_info.port"],
     dates: ["data.restored_at"],
   },
@@ -140,31 +250,77 @@ const ops: Op[] = [
     name: "restoreTokens",
     call: (api) => api.restoreTokens([1, 2]),
     sample: sample.restoreBatchResponse,
+    check: batchAsSent("restored_at"),
   },
   {
     name: "listCountries",
     call: (api) => api.listCountries({ page_size: 100 }),
     sample: sample.countryListResponse,
+    check: regionListAsSent([]),
   },
-  { name: "listStates", call: (api) => api.listStates(1), sample: sample.stateListResponse },
-  { name: "listCities", call: (api) => api.listCities(10), sample: sample.cityListResponse },
+  {
+    name: "listStates",
+    call: (api) => api.listStates(1),
+    sample: sample.stateListResponse,
+    check: regionListAsSent(["name_with_underlined", "name_with_none"]),
+  },
+  {
+    name: "listCities",
+    call: (api) => api.listCities(10),
+    sample: sample.cityListResponse,
+    check: regionListAsSent(["name_with_underlined", "name_with_none"]),
+  },
   {
     name: "listPaymentPlans",
     call: (api) => api.listPaymentPlans({ is_static: true }),
     sample: sample.paymentPlanListResponse,
+    check: (r, sent) =>
+      expectEachAsSent(r, listAt(sent, "data.records"), (g, s) => {
+        expectAsSent(g, s, { same: ["id", "days"], texts: ["note", "note_en"] });
+        // Decimal text; a number sent instead is kept as its text.
+        expect(at(g, "price")).toBe(String(at(s, "price")));
+        expect(at(g, "value")).toBe(String(at(s, "value")));
+      }),
     numbers: ["data.records.0.id", "data.records.0.days"],
   },
-  { name: "getIpInfo", call: (api) => api.getIpInfo(), sample: sample.ipInfoResponse },
+  {
+    name: "getIpInfo",
+    call: (api) => api.getIpInfo(),
+    sample: sample.ipInfoResponse,
+    check: (r, sent) => {
+      const data = at(sent, "data");
+      expectAsSent(r, data, {
+        same: ["ip", "autonomous_system_number", "is_isp"],
+        texts: ["country", "country_code", "city", "network_type", "network"],
+      });
+      // The spec's null for no state; absent reads the same.
+      expect(at(r, "state")).toBe(at(data, "state") ?? null);
+    },
+  },
   {
     name: "getIpQuality",
     call: (api) => api.getIpQuality("8.8.8.8"),
     sample: sample.ipQualityRecord,
+    check: (r, sent) => {
+      const scores = ["reputation", "anonymity", "speed", "stability", "security"];
+      expectAsSent(r, sent, {
+        same: ["ip", "average_score", "grade", ...scores.map((k) => `scores.${k}`)],
+        texts: ["isp"],
+      });
+      // The spec's text; a number sent instead is kept as its text.
+      const asn = at(sent, "asn");
+      expect(at(r, "asn")).toBe(asn === undefined ? undefined : String(asn));
+    },
   },
   {
     name: "refreshDynamicIp",
     call: (api) => api.refreshDynamicIp(201),
     sample: sample.refreshResponse,
-    check: (r) => usableTokens([r]),
+    check: (r, sent) => {
+      dynamicTokenAsSent(r, at(sent, "data"));
+      expectAsSent(r, at(sent, "data"), { dates: ["expire_time"] });
+      usableTokens([r]);
+    },
     numbers: ["data.id", "data.port"],
     dates: ["data.expire_time"],
   },
@@ -172,17 +328,24 @@ const ops: Op[] = [
     name: "getProxies",
     call: (api) => api.getProxies({ country: "US" }),
     sample: sample.proxyListResponse,
+    check: (r, sent) =>
+      expectEachAsSent(r, listAt(sent, "data.proxies"), (g, s) =>
+        expectAsSent(g, s, { same: ["ip", "port"], texts: ["country", "protocol"] }),
+      ),
   },
   {
     name: "getAccountQuota",
     call: (api) => api.getAccountQuota(),
     sample: sample.accountQuota,
+    // Any JSON object, handed on whole.
+    check: (r, sent) => expect(r).toEqual(sent),
     unbounded: true,
   },
   {
     name: "getAccountInfo",
     call: (api) => api.getAccountInfo(),
     sample: sample.accountInfo,
+    check: (r, sent) => expect(r).toEqual(sent),
     unbounded: true,
   },
 ];
@@ -208,17 +371,38 @@ function apiAnswering(reply: Reply): ApiClient {
   );
 }
 
+/**
+ * The kind of failure an answer calls for (the oracle, written out as above): an error status
+ * or a non-zero envelope code is the server's refusal (rate-limited when 429), anything else
+ * refused is an answer that does not fit.
+ */
+function failureKindFor(reply: Reply): ApiErrorKind {
+  let json: unknown;
+  try {
+    json = JSON.parse(reply.text);
+  } catch {
+    json = undefined;
+  }
+  const code = at(json, "code");
+  const envelopeCode = typeof code === "number" ? code : undefined;
+  if (reply.status >= 400 || (envelopeCode !== undefined && envelopeCode !== 0)) {
+    return reply.status === 429 || envelopeCode === 429 ? "rate-limited" : "http";
+  }
+  return "schema";
+}
+
 async function expectTypedOrApiError(op: Op, reply: Reply): Promise<void> {
   let result: unknown;
   try {
     result = await op.call(apiAnswering(reply));
   } catch (error) {
     if (!isApiError(error)) throw new Error(`${op.name} threw a non-ApiError: ${String(error)}`);
+    expect(error.kind).toBe(failureKindFor(reply));
     expect(typeof userSentence(error)).toBe("string");
     return;
   }
-  expect(result).toBeDefined();
-  op.check?.(result);
+  // Resolved: the answer was JSON, and the result is what it held.
+  op.check(result, JSON.parse(reply.text));
   if (!op.unbounded) expectBounded(result);
 }
 
@@ -289,8 +473,7 @@ const mutationArb = fc.array(
 describe.each(ops)("$name", (op) => {
   it("parses the spec sample", async () => {
     const result = await op.call(apiAnswering({ status: 200, text: JSON.stringify(op.sample) }));
-    expect(result).toBeDefined();
-    op.check?.(result);
+    op.check(result, op.sample);
   });
 
   it("random JSON under any status: typed value or ApiError", async () => {

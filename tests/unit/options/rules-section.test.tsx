@@ -18,6 +18,7 @@ import type { SiteRule } from "../../../lib/routing/rules";
 import { read } from "../../../lib/state/read";
 import type { Connection } from "../../../lib/state/status";
 import { makeToken } from "../stored-token";
+import { waitFor } from "../wait";
 
 type Message = { type: string; [key: string]: unknown };
 let answer: (message: Message) => unknown;
@@ -60,6 +61,11 @@ afterEach(() => {
   root = undefined;
 });
 
+/**
+ * Lets pending messages (a save is a few round trips through fakeBrowser's messaging and
+ * storage) and the renders they cause run. Tests wait for an outcome instead (`waitFor`); this
+ * is for fire() and for checks that something did not happen.
+ */
 async function settle(): Promise<void> {
   await act(async () => {
     for (let i = 0; i < 8; i++) await new Promise((resolve) => setTimeout(resolve, 0));
@@ -133,7 +139,8 @@ async function mount(stored: SiteRule[], language: Language = "en", node?: Compo
       host,
     );
   });
-  await settle();
+  // The section renders nothing until the stored list is read: wait for it to show.
+  await waitFor(() => expect(host.querySelector("#site-rules")).not.toBeNull());
   return host;
 }
 
@@ -143,6 +150,7 @@ async function fire(element: Element | null | undefined, type: string, props: ob
     const event = Object.assign(new window.Event(type, { bubbles: true, cancelable: true }), props);
     element.dispatchEvent(event);
   });
+  // A user step: the save it starts is stored before the next step (every caller reads it).
   await settle();
 }
 
@@ -484,11 +492,14 @@ describe("RulesSection", () => {
     expect(rowTexts(m)).toEqual(["one.test", "two.test"]);
     expect(sent.map(listLength)).toEqual([1]);
     await act(() => waiting[0]?.());
+    await waitFor(() => expect(sent.map(listLength)).toEqual([1, 2]));
+    // The first save's storage change does not take the second rule off the page (it must not
+    // happen: give the change the ticks it takes to reach the page before looking).
     await settle();
-    expect(sent.map(listLength)).toEqual([1, 2]);
-    // The first save's storage change does not take the second rule off the page.
     expect(rowTexts(m)).toEqual(["one.test", "two.test"]);
     await act(() => waiting[1]?.());
+    await waitFor(() => expect(savedLists).toHaveLength(2));
+    // Nor does the second's, nor the first's late echo: again a check that nothing happened.
     await settle();
     expect(rowTexts(m)).toEqual(["one.test", "two.test"]);
   });

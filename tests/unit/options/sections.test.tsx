@@ -20,6 +20,7 @@ import type { ImportPlan } from "../../../lib/state/backup-merge";
 import { DEFAULT_SETTINGS } from "../../../lib/state/settings";
 import { type Connection, DEFAULT_STATUS, type ProxyStatus } from "../../../lib/state/status";
 import { makeToken } from "../stored-token";
+import { waitFor } from "../wait";
 
 type Message = { type: string; [key: string]: unknown };
 let answer: (message: Message) => unknown = () => ({ ok: true, data: null });
@@ -45,7 +46,11 @@ afterEach(() => {
   root = undefined;
 });
 
-/** Lets pending replies and the renders they cause finish. */
+/**
+ * Lets pending replies (a message to fakeBrowser's background takes a few ticks) and the
+ * renders they cause run. Tests wait for an outcome instead (`waitFor`); this is for click()
+ * and for checks that something did not happen.
+ */
 async function settle(): Promise<void> {
   await act(async () => {
     for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 0));
@@ -64,15 +69,14 @@ async function mountWithProps<P>(initial: P, view: (value: P) => ComponentChild)
     set = setValue;
     return <>{view(value)}</>;
   }
+  // Rendered, effects and all, inside act: what the view then asks for is the test's to wait for.
   await act(() => {
     render(<Host />, host);
   });
-  await settle();
   return {
     root: host,
     update: async (next: P) => {
       await act(() => set?.(next));
-      await settle();
     },
   };
 }
@@ -84,6 +88,7 @@ async function click(element: Element | null | undefined) {
   await act(() => {
     element.dispatchEvent(new window.Event("click", { bubbles: true }));
   });
+  // A user step: the messages the click sends reach the background before the next step.
   await settle();
 }
 
@@ -93,7 +98,7 @@ const buttonNamed = (scope: ParentNode, name: string) => {
   return found as HTMLButtonElement;
 };
 
-/** Answers the test hands out one at a time. */
+/** Answers the test hands out one at a time; what an answer changes is the test's to wait for. */
 function held() {
   const waiting: ((reply: unknown) => void)[] = [];
   return {
@@ -102,7 +107,6 @@ function held() {
       const resolve = waiting[index];
       if (!resolve) throw new Error(`no request #${index}`);
       resolve(reply);
-      await settle();
     },
   };
 }
@@ -133,7 +137,7 @@ describe("ExitIpSection", () => {
     const replies = held();
     answer = (m) => (m.type === "ipInfo" ? replies.next() : { ok: true, data: null });
     const m = await mountWithProps(DEFAULT_STATUS, section);
-    expect(sent.filter((s) => s.type === "ipInfo")).toHaveLength(1);
+    await waitFor(() => expect(sent.filter((s) => s.type === "ipInfo")).toHaveLength(1));
     // The engine records a check (a connect elsewhere): the section asks for the new answer.
     await m.update({
       ...DEFAULT_STATUS,
@@ -146,12 +150,14 @@ describe("ExitIpSection", () => {
         viaTokenId: null,
       },
     });
-    expect(sent.filter((s) => s.type === "ipInfo")).toHaveLength(2);
+    await waitFor(() => expect(sent.filter((s) => s.type === "ipInfo")).toHaveLength(2));
     await replies.answer(1, { ok: true, data: ipInfo("198.51.100.2") });
-    expect(shownIp(m.root)).toBe("198.51.100.2");
+    await waitFor(() => expect(shownIp(m.root)).toBe("198.51.100.2"));
     expect(m.root.querySelector("#exit-ip")?.getAttribute("aria-busy")).toBe("false");
     // The first request's answer arrives last: it is about an exit that no longer holds.
     await replies.answer(0, { ok: true, data: ipInfo("127.0.0.1") });
+    // It must not land: no outcome to wait for, so give it the ticks a reply takes.
+    await settle();
     expect(shownIp(m.root)).toBe("198.51.100.2");
   });
 
@@ -160,6 +166,7 @@ describe("ExitIpSection", () => {
     answer = (m) =>
       m.type === "checkExitIp" ? replies.next() : { ok: true, data: ipInfo("127.0.0.1") };
     const m = await mountWithProps(DEFAULT_STATUS, section);
+    await waitFor(() => expect(shownIp(m.root)).toBe("127.0.0.1"));
     await click(buttonNamed(m.root, "Check again"));
     expect(sent.at(-1)).toEqual({ type: "checkExitIp" });
     expect(buttonNamed(m.root, "Check again").disabled).toBe(true);
@@ -167,7 +174,7 @@ describe("ExitIpSection", () => {
       "Checking the exit IP…",
     );
     await replies.answer(0, { ok: false, failure: { code: "api-timeout", seconds: 20 } });
-    expect(buttonNamed(m.root, "Check again").disabled).toBe(false);
+    await waitFor(() => expect(buttonNamed(m.root, "Check again").disabled).toBe(false));
     expect(m.root.querySelector("#exit-ip")?.textContent).toContain(
       "The exit IP check failed. The provider did not answer within 20 s.",
     );
@@ -187,14 +194,17 @@ describe("SettingsSection", () => {
     await act(() => {
       form.dispatchEvent(new window.Event("submit", { bubbles: true, cancelable: true }));
     });
-    await settle();
-    expect(m.root.querySelector("#bypass-error")?.textContent).toContain(
-      "Line 3 (“bad rule!”) is not a rule the browser understands.",
+    await waitFor(() =>
+      expect(m.root.querySelector("#bypass-error")?.textContent).toContain(
+        "Line 3 (“bad rule!”) is not a rule the browser understands.",
+      ),
     );
     expect(bypass.getAttribute("aria-invalid")).toBe("true");
     expect(m.root.querySelector("#settings-status")?.textContent).toContain(
       "Correct the fields marked above, then save again.",
     );
+    // Nothing may be sent: give a message the ticks it would take to arrive before saying so.
+    await settle();
     expect(sent.filter((s) => s.type === "patchSettings")).toEqual([]);
   });
 });
@@ -203,8 +213,10 @@ describe("WebrtcToggle", () => {
   it("warns when protection is on in the settings but the permission is gone", async () => {
     const on = { ...DEFAULT_SETTINGS, webrtcProtection: true };
     const m = await mountOnce(<WebrtcToggle settings={on} />);
-    expect(m.root.querySelector("#webrtc-status")?.textContent).toContain(
-      "Protection is on in Proxy Deck, but the browser's permission was removed.",
+    await waitFor(() =>
+      expect(m.root.querySelector("#webrtc-status")?.textContent).toContain(
+        "Protection is on in Proxy Deck, but the browser's permission was removed.",
+      ),
     );
   });
 
@@ -223,8 +235,7 @@ describe("WebrtcToggle", () => {
     });
     expect(toggle.hasAttribute("disabled")).toBe(true);
     await act(() => grant(false));
-    await settle();
-    expect(toggle.hasAttribute("disabled")).toBe(false);
+    await waitFor(() => expect(toggle.hasAttribute("disabled")).toBe(false));
     expect(m.root.querySelector("#webrtc-status")?.textContent?.length).toBeGreaterThan(0);
   });
 });
@@ -241,7 +252,7 @@ describe("CredentialsSection", () => {
     ));
     expect(buttonNamed(m.root, "Remove credentials").disabled).toBe(true);
     await m.update(stored);
-    expect(buttonNamed(m.root, "Remove credentials").disabled).toBe(false);
+    await waitFor(() => expect(buttonNamed(m.root, "Remove credentials").disabled).toBe(false));
   });
 });
 
@@ -276,7 +287,9 @@ describe("ImportPreview", () => {
     const buttons = () => [...m.root.querySelectorAll(".preview .actions button")];
     expect(buttons().map((b) => (b as HTMLButtonElement).disabled)).toEqual([true, true]);
     await m.update(false);
-    expect(buttons().map((b) => (b as HTMLButtonElement).disabled)).toEqual([false, false]);
+    await waitFor(() =>
+      expect(buttons().map((b) => (b as HTMLButtonElement).disabled)).toEqual([false, false]),
+    );
   });
 
   it("lists every site rule the file would put in place (rules steer traffic)", async () => {

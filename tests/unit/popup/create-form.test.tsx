@@ -9,12 +9,14 @@ import {
   check,
   click,
   fakeEnv,
+  findButton,
   type Mounted,
   mount,
   type Reply,
   settle,
   submit,
   type,
+  waitFor,
 } from "./dom";
 
 const COUNTRIES = [
@@ -76,7 +78,8 @@ const SEARCH_DELAY_MS = 250;
 
 /**
  * Types into the picker's search field under fake timers and runs its debounce out: nothing is
- * asked before the delay has passed, the search goes out when it has.
+ * asked before the delay has passed, the search goes out when it has. Its answer is the
+ * caller's to wait for.
  */
 async function typeSearch(m: Mounted, text: string, asked: () => number): Promise<void> {
   vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
@@ -94,7 +97,6 @@ async function typeSearch(m: Mounted, text: string, asked: () => number): Promis
   } finally {
     vi.useRealTimers();
   }
-  await settle();
 }
 
 describe("region picker", () => {
@@ -115,9 +117,8 @@ describe("region picker", () => {
       env,
     );
     const m = mounted;
-    await settle();
     const options = () => [...m.root.querySelectorAll(".option")].map((o) => o.textContent);
-    expect(options()).toHaveLength(10);
+    await waitFor(() => expect(options()).toHaveLength(10));
     expect(lookups(send.mock.calls)[0]).toEqual({
       type: "regions",
       level: "states",
@@ -134,15 +135,17 @@ describe("region picker", () => {
     expect(lookups(send.mock.calls).at(-1)).toMatchObject({
       query: { page: 1, search_text: "State 1" },
     });
-    expect(options()).toEqual([
-      "State 1",
-      "State 10",
-      "State 11",
-      "State 12",
-      "State 13",
-      "State 14",
-      "State 15",
-    ]);
+    await waitFor(() =>
+      expect(options()).toEqual([
+        "State 1",
+        "State 10",
+        "State 11",
+        "State 12",
+        "State 13",
+        "State 14",
+        "State 15",
+      ]),
+    );
     await click(m, button(m.root, "State 12"));
     expect(chosen).toEqual({ id: 112, name: "State 12", code: "" });
   });
@@ -161,16 +164,16 @@ describe("region picker", () => {
       env,
     );
     const m = mounted;
-    await settle();
+    const options = () => [...m.root.querySelectorAll(".option")].map((o) => o.textContent);
+    await waitFor(() => expect(pending).toHaveLength(1));
     await typeSearch(m, "ger", () => pending.length);
     expect(pending).toHaveLength(2);
     pending[1]?.({ ok: true, data: [COUNTRIES[2]] });
-    await settle();
+    await waitFor(() => expect(options()).toEqual(["🇩🇪 Germany"]));
     pending[0]?.({ ok: true, data: COUNTRIES });
+    // The stale answer must not land: no outcome to wait for, so give it a tick to try.
     await settle();
-    expect([...m.root.querySelectorAll(".option")].map((o) => o.textContent)).toEqual([
-      "🇩🇪 Germany",
-    ]);
+    expect(options()).toEqual(["🇩🇪 Germany"]);
   });
 
   it("shows the reply's error, with Options when it says so, and retries", async () => {
@@ -189,8 +192,9 @@ describe("region picker", () => {
       env,
     );
     const m = mounted;
-    await settle();
-    expect(m.root.querySelector(".error")?.textContent).toContain("in Options first.");
+    await waitFor(() =>
+      expect(m.root.querySelector(".error")?.textContent).toContain("in Options first."),
+    );
     await click(m, button(m.root, "Open Options"));
     expect(openOptions).toHaveBeenCalledOnce();
     fail = false;
@@ -201,8 +205,7 @@ describe("region picker", () => {
 
 describe("create form", () => {
   async function pickCountryStateCity(m: Mounted) {
-    await settle();
-    await click(m, button(m.root, "🇺🇸 United States"));
+    await click(m, await findButton(m.root, "🇺🇸 United States"));
     await click(m, button(m.root, "State 3"));
     await click(m, button(m.root, "Gotham"));
   }
@@ -211,7 +214,8 @@ describe("create form", () => {
     const { env, send } = fakeEnv(provider);
     mounted = await mount(<CreateForm onShowTokens={() => undefined} />, env);
     const m = mounted;
-    await settle();
+    // The country list has come in: the form is complete but for the choice.
+    await findButton(m.root, "🇺🇸 United States");
     await type(m, m.root.querySelector("#create-number"), "11");
     await submit(m, m.root.querySelector("form"));
     expect(m.root.textContent).toContain("Enter a whole number from 1 to 10.");
@@ -268,22 +272,22 @@ describe("create form", () => {
     await check(m, radio("dynamic-traffic"));
     await check(m, radio("SOCKS5"));
     expect(m.root.textContent).toContain("Chrome cannot authenticate to SOCKS5 proxies");
-    await settle();
+    await waitFor(() =>
+      expect(lookups(send.mock.calls).at(-1)).toMatchObject({
+        type: "regions",
+        level: "countries",
+        query: { is_static: false, is_traffic: true },
+      }),
+    );
     expect(m.root.querySelector(".plan-list")).toBeNull();
-    expect(lookups(send.mock.calls).at(-1)).toMatchObject({
-      type: "regions",
-      level: "countries",
-      query: { is_static: false, is_traffic: true },
-    });
     await type(m, m.root.querySelector("#create-number"), "3");
-    await click(m, button(m.root, "🇬🇧 United Kingdom"));
+    await click(m, await findButton(m.root, "🇬🇧 United Kingdom"));
     await submit(m, m.root.querySelector("form"));
     await click(m, button(m.root, "Buy 3 token(s)"));
     expect(m.root.textContent).toContain("Buying… You can close the popup");
     expect(button(m.root, "Buy 3 token(s)").disabled).toBe(true);
     answer({ ok: true, data: { tokens: [{}, {}], requested: 3, created: 2 } });
-    await settle();
-    expect(m.root.textContent).toContain("Created 2 of 3 requested token(s).");
+    await waitFor(() => expect(m.root.textContent).toContain("Created 2 of 3 requested token(s)."));
     const create = send.mock.calls.find(([c]) => c.type === "createTokens")?.[0];
     expect(create).toEqual({
       type: "createTokens",

@@ -13,6 +13,9 @@ import { describeFailure } from "../../../lib/i18n/failure-strings";
 import { popupStrings } from "../../../lib/i18n/popup-strings";
 import type { Command } from "../../../lib/protocol/commands";
 import type { Failure } from "../../../lib/protocol/failure";
+import { waitFor } from "../wait";
+
+export { waitFor };
 
 /** A scripted background's answer (typed loosely: the tests script any command). */
 export type Reply = { ok: true; data: unknown } | { ok: false; failure: Failure };
@@ -70,7 +73,11 @@ export async function mount(ui: ComponentChild, env: PopupEnv): Promise<Mounted>
   };
 }
 
-/** Lets pending promises (replies) and the renders they cause settle. */
+/**
+ * Lets pending promises (replies) and the renders they cause run for one tick. Tests wait for
+ * an outcome instead (`waitFor`, `findButton`); this is for the user-step helpers below and
+ * for checks that something did not happen (a late reply given its chance to land).
+ */
 export async function settle(ms = 0): Promise<void> {
   await act(async () => {
     await new Promise((resolve) => setTimeout(resolve, ms));
@@ -84,6 +91,8 @@ export async function click(m: Mounted, element: Element | null | undefined): Pr
   await act(() => {
     element.dispatchEvent(event(m, "click"));
   });
+  // A user step: the click's immediate replies land before the next step (every caller,
+  // this-site.test.tsx too, reads the page as the click left it).
   await settle();
 }
 
@@ -136,7 +145,13 @@ export async function submit(m: Mounted, form: Element | null | undefined): Prom
   await act(() => {
     form.dispatchEvent(new m.window.Event("submit", { bubbles: true, cancelable: true }));
   });
+  // A user step, as click() above.
   await settle();
+}
+
+/** The button named `name` (as `button`), once it is shown. */
+export function findButton(root: ParentNode, name: string | RegExp): Promise<HTMLButtonElement> {
+  return waitFor(() => button(root, name));
 }
 
 /**
@@ -144,8 +159,7 @@ export async function submit(m: Mounted, form: Element | null | undefined): Prom
  * so wait for it rather than for a fixed number of ticks.
  */
 export async function shownNotice(m: Mounted): Promise<Element> {
-  return vi.waitFor(async () => {
-    await settle();
+  return waitFor(() => {
     const shown = m.root.querySelector("[data-testid=notice]");
     if (!shown) throw new Error("no notice yet");
     return shown;

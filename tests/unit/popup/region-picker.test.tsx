@@ -5,7 +5,7 @@
 import { act } from "preact/test-utils";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { RegionPicker } from "../../../components/popup/RegionPicker";
-import { fakeEnv, type Mounted, mount, settle, type } from "./dom";
+import { fakeEnv, type Mounted, mount, type, waitFor } from "./dom";
 
 /** RegionPicker's debounce: it asks for a search this long after the last keystroke. */
 const SEARCH_DELAY_MS = 250;
@@ -30,7 +30,11 @@ describe("region picker search", () => {
       env,
     );
     const m = mounted;
-    await settle();
+    // The first list (no search yet) has come in before the clock is faked.
+    await waitFor(() => {
+      expect(send).toHaveBeenCalledOnce();
+      expect(m.root.querySelector(".options-list")?.getAttribute("aria-busy")).toBe("false");
+    });
     const searches = () =>
       send.mock.calls
         .map(([command]) => command as { type: string; query?: { search_text?: string } })

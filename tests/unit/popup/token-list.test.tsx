@@ -16,9 +16,9 @@ import {
   NOW,
   type Reply,
   rows,
-  settle,
   shownNotice,
   type,
+  waitFor,
 } from "./dom";
 
 const DAY = 86_400_000;
@@ -107,11 +107,13 @@ describe("token list", () => {
   it("lists 1,000 tokens from the first, counting every match (windowing is tested in Chromium)", async () => {
     const many = Array.from({ length: 1000 }, (_, i) => makeToken({ id: i + 1 }));
     const { env } = fakeEnv(() => ({ ok: true, data: null }));
-    mounted = await mount(<PopupApp state={state(many)} />, env);
-    await settle();
-    expect(rows(mounted.root).slice(0, 3)).toEqual([1, 2, 3]);
-    expect(mounted.root.textContent).toContain("Select all 1000 matching");
-    expect(mounted.root.textContent).not.toContain("Show");
+    const m = await mount(<PopupApp state={state(many)} />, env);
+    mounted = m;
+    await waitFor(() => {
+      expect(rows(m.root).slice(0, 3)).toEqual([1, 2, 3]);
+      expect(m.root.textContent).toContain("Select all 1000 matching");
+    });
+    expect(m.root.textContent).not.toContain("Show");
   });
 
   it("connects in one click; pending ends with the reply's sentence on the row", async () => {
@@ -124,9 +126,10 @@ describe("token list", () => {
     expect(button(m.root, "Connect through token #1").textContent).toBe("Connecting…");
     expect(button(m.root, "Connect through token #1").disabled).toBe(true);
     answer({ ok: false, failure: { code: "credentials-refused" } });
-    await settle();
+    await waitFor(() =>
+      expect(button(m.root, "Connect through token #1").textContent).toBe("Connect"),
+    );
     const row = m.root.querySelector('[data-token-id="1"]');
-    expect(button(m.root, "Connect through token #1").textContent).toBe("Connect");
     expect(row?.querySelector(".error")?.textContent).toBe(
       "The proxy refused this token's username or password. Check the token or choose another one.",
     );

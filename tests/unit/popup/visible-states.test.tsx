@@ -27,12 +27,13 @@ import {
   choose,
   click,
   fakeEnv,
+  findButton,
   type Mounted,
   mount,
   NOW,
   rows,
-  settle,
   shownNotice,
+  waitFor,
 } from "./dom";
 
 const DAY = 86_400_000;
@@ -56,7 +57,10 @@ const engineError = (tokenId: number, failure: Failure): ProxyStatus => ({
   error: { failure, at: NOW },
 });
 
-/** Replies the test hands out one by one, so a pending state can be looked at. */
+/**
+ * Replies the test hands out one by one, so a pending state can be looked at. What a reply
+ * changes is the test's to wait for.
+ */
 function heldReplies() {
   const waiting: ((reply: unknown) => void)[] = [];
   return {
@@ -68,7 +72,6 @@ function heldReplies() {
       const next = waiting.shift();
       if (!next) throw new Error("no request is waiting");
       next(reply);
-      await settle();
     },
   };
 }
@@ -88,9 +91,9 @@ async function mountWithProps<P>(
   const mounted = await mount(<Host />, env);
   return {
     ...mounted,
+    // Rendered, effects and all, inside act: what follows from it is the test's to wait for.
     update: async (next: P) => {
       await act(() => set?.(next));
-      await settle();
     },
   };
 }
@@ -130,7 +133,7 @@ describe("a token row", () => {
     expect([disconnect(), refresh(), remove()].map((b) => b.disabled)).toEqual([true, true, true]);
     expect(copies().map((b) => b.disabled)).toEqual([false, false]);
     await held.answer({ ok: true, data: null });
-    expect(disconnect().textContent).toBe("Disconnect");
+    await waitFor(() => expect(disconnect().textContent).toBe("Disconnect"));
     expect([disconnect(), refresh(), remove()].map((b) => b.disabled)).toEqual([
       false,
       false,
@@ -141,7 +144,7 @@ describe("a token row", () => {
     expect(refresh().textContent).toBe("Getting a new IP…");
     expect([disconnect(), refresh(), remove()].map((b) => b.disabled)).toEqual([true, true, true]);
     await held.answer({ ok: true, data: null });
-    expect(refresh().textContent).toBe("New IP");
+    await waitFor(() => expect(refresh().textContent).toBe("New IP"));
     expect(rowOf(m, 3).textContent).toContain("New IP assigned.");
 
     await click(m, remove());
@@ -149,7 +152,7 @@ describe("a token row", () => {
     expect(remove().textContent).toBe("Deleting…");
     expect([disconnect(), refresh(), remove()].map((b) => b.disabled)).toEqual([true, true, true]);
     await held.answer({ ok: true, data: { done: [], failed: [] } });
-    expect(remove().textContent).toBe("Delete");
+    await waitFor(() => expect(remove().textContent).toBe("Delete"));
     expect(held.count).toBe(0);
   });
 
@@ -313,14 +316,14 @@ describe("the token list", () => {
     await check(m, m.root.querySelector('[aria-label="Select token #2"]'));
     expect(button(m.root, "Delete selected (2)")).toBeTruthy();
     await m.update(sample.filter((t) => t.id !== 2));
-    const batch = button(m.root, "Delete selected (1)");
+    const batch = await findButton(m.root, "Delete selected (1)");
     await click(m, batch);
     expect(send).toHaveBeenLastCalledWith({ type: "deleteTokens", tokenIds: [1] });
     const busy = button(m.root, "Deleting…");
     expect(busy.closest(".toolbar")).not.toBeNull();
     expect(busy.disabled).toBe(true);
     await held.answer({ ok: true, data: { done: [1], failed: [] } });
-    expect(button(m.root, "Delete selected (0)").disabled).toBe(true);
+    await waitFor(() => expect(button(m.root, "Delete selected (0)").disabled).toBe(true));
   });
 
   it("the connection decides the active row; a row's own failure wins over the engine's", async () => {
@@ -341,9 +344,11 @@ describe("the token list", () => {
     expect(rowOf(m, 2).className).not.toContain("row--active");
     expect(rowOf(m, 2).querySelector(".error")?.textContent).toContain("refused this token's");
     await click(m, button(m.root, "Connect through token #2"));
-    await settle();
-    const text = rowOf(m, 2).querySelector(".error")?.textContent ?? "";
-    expect(text).toContain("The provider did not answer within 20 s.");
+    const text = await waitFor(() => {
+      const shown = rowOf(m, 2).querySelector(".error")?.textContent ?? "";
+      expect(shown).toContain("The provider did not answer within 20 s.");
+      return shown;
+    });
     expect(text).not.toContain("refused this token's");
   });
 });
@@ -361,8 +366,10 @@ describe("the popup around the list", () => {
     mounted = m;
     expect(top(m)).toContain("The chosen token is no longer stored.");
     await m.update(engineError(1, { code: "token-missing" }));
+    await waitFor(() =>
+      expect(rowOf(m, 1).querySelector(".error")?.textContent).toContain("no longer stored"),
+    );
     expect(top(m)).toBeNull();
-    expect(rowOf(m, 1).querySelector(".error")?.textContent).toContain("no longer stored");
   });
 
   it("marks the current view, and the create form keeps what was typed while hidden", async () => {
@@ -376,12 +383,11 @@ describe("the popup around the list", () => {
     expect(pressed()).toEqual(["false", "true", "false", "false"]);
     const howMany = () => m.root.querySelector("#create-number") as HTMLInputElement | null;
     // The form is a view of its own, loaded on first use.
-    await vi.waitFor(async () => {
-      await settle();
-      expect(howMany()).not.toBeNull();
+    const input = await waitFor(() => {
+      const field = howMany();
+      if (!field) throw new Error("no number field yet");
+      return field;
     });
-    const input = howMany();
-    if (!input) throw new Error("no number field");
     input.value = "7";
     await act(() => {
       input.dispatchEvent(new m.window.Event("input", { bubbles: true }));
@@ -434,7 +440,7 @@ describe("the popup around the list", () => {
     expect(expiry()).toContain("Expires in 7 minutes");
     clock += 2 * 60_000;
     await m.update([{ ...token }]);
-    expect(expiry()).toContain("Expires in 5 minutes");
+    await waitFor(() => expect(expiry()).toContain("Expires in 5 minutes"));
   });
 });
 
@@ -472,13 +478,16 @@ describe("the exit line", () => {
     const busy = button(m.root, "Checking…");
     expect(busy.disabled).toBe(true);
     await held.answer({ ok: false, failure: { code: "api-timeout", seconds: 20 } });
-    expect(header().querySelector(".error")?.textContent).toContain(
-      "The provider did not answer within 20 s.",
+    await waitFor(() =>
+      expect(header().querySelector(".error")?.textContent).toContain(
+        "The provider did not answer within 20 s.",
+      ),
     );
     expect(button(m.root, "Check").disabled).toBe(false);
     await click(m, button(m.root, "Check"));
     expect(header().querySelector(".error")).toBeNull();
     await held.answer({ ok: true, data: null });
+    await waitFor(() => expect(button(m.root, "Check").disabled).toBe(false));
     expect(header().querySelector(".error")).toBeNull();
   });
 
@@ -564,15 +573,13 @@ describe("the Trash", () => {
     expect(button(m.root, "Restore token #1").textContent).toBe("Restoring…");
     expect(button(m.root, "Restore token #1").disabled).toBe(true);
     await act(() => finish());
-    await settle();
-    expect(button(m.root, "Restore token #1").textContent).toBe("Restore");
+    await waitFor(() => expect(button(m.root, "Restore token #1").textContent).toBe("Restore"));
 
     await check(m, m.root.querySelector(".toolbar input[type=checkbox]"));
     await click(m, button(m.root, "Restore selected (2)"));
     await act(() => finish());
-    await settle();
     expect(restored).toEqual([[1], [1, 2]]);
-    expect(button(m.root, "Restore selected (0)").disabled).toBe(true);
+    await waitFor(() => expect(button(m.root, "Restore selected (0)").disabled).toBe(true));
   });
 
   it("a selected entry whose deadline passes leaves the selection", async () => {
@@ -583,7 +590,7 @@ describe("the Trash", () => {
     await check(m, m.root.querySelector('[aria-label="Select token #1"]'));
     expect(button(m.root, "Restore selected (1)")).toBeTruthy();
     await m.update(realNow + 2 * DAY);
-    expect(button(m.root, "Restore selected (0)").disabled).toBe(true);
+    await waitFor(() => expect(button(m.root, "Restore selected (0)").disabled).toBe(true));
   });
 
   it("a dismiss the background refuses is reported", async () => {

@@ -1,0 +1,23 @@
+/**
+ * Component tests wait for outcomes, not for a number of ticks: `waitFor` tries an assertion
+ * until it passes and fails with the assertion's own error once `timeout` ms have gone by.
+ * Before each try, pending replies and the renders and effects they cause run inside Preact's
+ * act, as the user would see them. Not for use under fake timers (each try waits a real tick).
+ */
+import { act } from "preact/test-utils";
+import { vi } from "vitest";
+
+export async function waitFor<T>(
+  assertion: () => T | Promise<T>,
+  { timeout = 2000 }: { timeout?: number } = {},
+): Promise<T> {
+  return vi.waitFor(
+    async () => {
+      await act(async () => {
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      });
+      return assertion();
+    },
+    { timeout, interval: 1 },
+  );
+}
