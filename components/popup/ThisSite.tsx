@@ -13,6 +13,7 @@ import type { Route } from "../../lib/routing/rules";
 import type { SiteRouteReport } from "../../lib/routing/site-route";
 import { type ActiveTab, useEnv } from "./env";
 import { ErrorText } from "./Messages";
+import { PageFailures } from "./PageFailures";
 import { SiteRouteChooser } from "./SiteRouteChooser";
 import "./this-site.css";
 
@@ -42,6 +43,7 @@ export function ThisSite({
   const [failure, setFailure] = useState<Failure | null>(null);
   const [busy, setBusy] = useState(false);
   const [choosing, setChoosing] = useState(false);
+  const [routedHosts, setRoutedHosts] = useState<ReadonlySet<string>>(new Set());
 
   const show = (reply: Reply<"routeOf">) => {
     if (reply.ok) setReport(reply.data);
@@ -97,6 +99,16 @@ export function ThisSite({
       setChoosing(false);
       await load(tab);
     } else setFailure(reply.failure);
+    setBusy(false);
+  };
+
+  /** A host that failed on this page gets a rule of its own. */
+  const routeHost = async (host: string, route: Route) => {
+    setBusy(true);
+    setFailure(null);
+    const reply = await send({ type: "setSiteRoute", host, route });
+    if (reply.ok) setRoutedHosts(new Set([...routedHosts, host]));
+    else setFailure(reply.failure);
     setBusy(false);
   };
 
@@ -158,6 +170,14 @@ export function ThisSite({
           onChoose={(route) => void choose(route)}
         />
       )}
+      <PageFailures
+        report={report}
+        activeTokenId={activeTokenId}
+        busy={busy}
+        routed={routedHosts}
+        words={w}
+        onRoute={(host, route) => void routeHost(host, route)}
+      />
       {failure && <p class="error">{explain(failure)}</p>}
     </section>
   );

@@ -17,12 +17,15 @@ import { cachedLookup, type Lookup } from "./lookup-commands";
 import { siteRouteWithChoices } from "./site-route-now";
 import { patchSiteRules, saveSiteRules, setSiteRoute } from "./site-rules";
 import { createTokens, deleteTokens, dismissTrash, restoreTokens } from "./token-commands";
+import type { Traffic } from "./traffic";
 import { verifyAccess } from "./verify";
 
 export interface CommandDeps {
   engine: Engine;
   api: (settings: Settings) => ApiClient;
   now?: () => number;
+  /** The tabs' failed requests (lib/background/traffic.ts). */
+  traffic?: Pick<Traffic, "failuresOf">;
 }
 
 /** Thrown by a handler to answer with this failure. */
@@ -110,7 +113,13 @@ export function createCommandHandler(deps: CommandDeps) {
       await engine.rulesChanged();
       return null;
     },
-    routeOf: ({ url, container }) => siteRouteWithChoices(url, container, engine.planOptions),
+    routeOf: async ({ url, container, tabId }) => {
+      const [report, failures] = await Promise.all([
+        siteRouteWithChoices(url, container, engine.planOptions),
+        tabId === undefined ? null : (deps.traffic?.failuresOf(tabId) ?? null),
+      ]);
+      return failures ? { ...report, failures } : report;
+    },
     setSiteRoute: async ({ host, route }) => {
       const saved = await setSiteRoute(host, route, () => crypto.randomUUID());
       if (!saved.ok) throw new CommandFailure(saved.failure);

@@ -28,6 +28,8 @@ import { createCommandHandler } from "./commands";
 import { createMutationTracker } from "./mutations";
 import { syncPopupPage } from "./popup-page";
 import { chromeRequestCarrier } from "./request-carrier";
+import { startTraffic, type TrafficApis } from "./traffic";
+import { cachedTrafficRouting } from "./traffic-routing";
 import { notifyWarnings, WARNINGS_ALARM } from "./warnings";
 
 /** The extension APIs the background uses (the polyfilled `browser`; Chrome's own `chrome`). */
@@ -56,7 +58,21 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
     loginWorked: (token) => responder.worked(token),
     credentialsForgotten: (tokens) => responder.forget(tokens),
   });
-  const handle = createCommandHandler({ engine, api });
+  const traffic = startTraffic(
+    {
+      webRequest: browser.webRequest as unknown as TrafficApis["webRequest"],
+      onTabRemoved: browser.tabs.onRemoved,
+      onConnect: browser.runtime.onConnect as unknown as TrafficApis["onConnect"],
+    },
+    {
+      routing: cachedTrafficRouting(engine.planOptions),
+      chrome: !firefox,
+      isRefused: (token) => responder.isRefused(token),
+      ownPage: (sender) =>
+        !!sender && isOwnPage(sender, browser.runtime.id, browser.runtime.getURL("/")),
+    },
+  );
+  const handle = createCommandHandler({ engine, api, traffic });
   const responder = createAuthResponder({
     onRefused: (token) => engine.reportRefusal(token),
     onWorked: (token) => void engine.loginWorks(token).catch(() => undefined),

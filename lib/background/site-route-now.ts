@@ -4,9 +4,10 @@
  * the engine blocks all traffic (the status says "blocked"), or, when the user prefers it,
  * sends the default route direct while the rules still hold.
  */
-import { asFailure } from "../protocol/failure";
+import { asFailure, type Failure } from "../protocol/failure";
 import { currentPlan, type PlanOptions } from "../proxy/route-plan";
 import { unusableReason } from "../proxy/usable";
+import type { RoutingPlan } from "../routing/plan";
 import { type SiteChoice, type SiteRouteReport, siteRouteReport } from "../routing/site-route";
 import { readState } from "../state/read";
 
@@ -37,6 +38,20 @@ export async function siteRouteNow(
   container: string | undefined,
   options: PlanOptions,
 ): Promise<SiteRouteReport> {
+  return routeNowOn(url, container, await routingNow(options));
+}
+
+/** The plan the browser carries now, with the engine's fail-closed decision on top. */
+export interface RoutingNow {
+  plan: RoutingPlan;
+  /** Chrome's PAC sees only the origin of https:// addresses. */
+  originOnlyForHttps: boolean;
+  /** Everything is blocked because the connected token cannot be used (and why). */
+  blockedBy: Failure | null;
+  bypassList: string[];
+}
+
+export async function routingNow(options: PlanOptions): Promise<RoutingNow> {
   const { status, settings } = await readState(["status", "settings"]);
   const planned = await currentPlan({ ...options, defaultDirect: false });
   // The default route blocked for a reason (the connected token cannot be used): with "fall
@@ -46,18 +61,32 @@ export async function siteRouteNow(
     defaultUnusable && settings.fallbackDirect
       ? { ...planned, fallback: { kind: "direct" as const } }
       : planned;
-  const report = siteRouteReport(url, plan, {
-    container,
+  const blockedBy =
+    status.state === "blocked" && status.error && !settings.fallbackDirect
+      ? asFailure(status.error.failure)
+      : null;
+  return {
+    plan,
     // Chrome's PAC sees only the origin of https:// addresses (one login per gateway
     // spelling is Chrome's mark).
     originOnlyForHttps: options.oneLoginPerEndpoint,
+    blockedBy,
+    bypassList: settings.bypassList,
+  };
+}
+
+/** One address routed by `routingNow`'s answer (sync: the traffic log asks per request). */
+export function routeNowOn(
+  url: string,
+  container: string | undefined,
+  now: RoutingNow,
+): SiteRouteReport {
+  const report = siteRouteReport(url, now.plan, {
+    container,
+    originOnlyForHttps: now.originOnlyForHttps,
   });
-  if (report.host && status.state === "blocked" && status.error && !settings.fallbackDirect) {
-    return {
-      ...report,
-      rule: null,
-      target: { kind: "block", failure: asFailure(status.error.failure) },
-    };
+  if (report.host && now.blockedBy) {
+    return { ...report, rule: null, target: { kind: "block", failure: now.blockedBy } };
   }
   return report;
 }

@@ -19,6 +19,13 @@ export const thisSiteStrings = {
     "site.noTokens": "No token can carry traffic in this browser now: add or renew one first.",
     "site.more": "{count} more: type to narrow the list.",
     "site.saved": "Saved: {host} now goes {where}.",
+    "site.failedOne": "1 request of this page failed since it loaded:",
+    "site.failed": "{count} requests of this page failed since it loaded:",
+    "site.failedHost": "{host} ({count})",
+    "site.routeHost": "Route {host}",
+    "site.sameRoute": "Same as this site",
+    "site.moreHosts": "and {count} more hosts",
+    "site.reload": "Routed: reload the page to load them again.",
   },
   zh: {
     "site.label": "此网站",
@@ -39,5 +46,14 @@ export const thisSiteStrings = {
     "site.noTokens": "此浏览器现在没有可用的令牌：请先添加或续期一个。",
     "site.more": "还有 {count} 个：输入以缩小列表。",
     "site.saved": "已保存：{host} 现在{where}。",
+    "site.failedOne": "此页面加载以来有 1 个请求失败：",
+    "site.failed": "此页面加载以来有 {count} 个请求失败：",
+    "site.failedHost": "{host}（{count}）",
+    "site.routeHost": "为 {host} 选择路线",
+    "site.sameRoute": "与此网站相同",
+    "site.moreHosts": "以及另外 {count} 个主机",
+    "site.reload": "已设置路线：重新加载页面即可再次加载它们。",
   },
 };
+
+export type SiteKey = keyof typeof thisSiteStrings.en;

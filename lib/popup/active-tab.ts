@@ -5,6 +5,8 @@ export interface ActiveTab {
   url: string;
   /** Firefox: the tab's cookieStoreId when it is in a container. */
   container?: string;
+  /** Its requests that failed since its page loaded come with the route. */
+  tabId?: number;
 }
 
 /** Reads the active tab (the popup's activeTab grant); null when there is none. */
@@ -14,7 +16,8 @@ export const activeTabOf =
     if (!tab?.url) return null;
     // Firefox's default store is no container.
     const store = (tab as { cookieStoreId?: string }).cookieStoreId;
+    const tabId = typeof tab.id === "number" ? { tabId: tab.id } : {};
     return store && store !== "firefox-default"
-      ? { url: tab.url, container: store }
-      : { url: tab.url };
+      ? { url: tab.url, container: store, ...tabId }
+      : { url: tab.url, ...tabId };
   };

@@ -93,6 +93,8 @@ export const requestSchemas = {
     url: z.string().check(z.maxLength(10_000)),
     /** Firefox: the tab's container (cookieStoreId), which a rule may be limited to. */
     container: z.optional(z.string().check(z.maxLength(200))),
+    /** The tab: its requests that failed since its page loaded come with the answer. */
+    tabId: z.optional(z.number().check(z.int())),
   }),
   /** The popup's two clicks: this site through a token, direct, or back to the default (null). */
   setSiteRoute: command("setSiteRoute", {

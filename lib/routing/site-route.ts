@@ -22,6 +22,8 @@ export interface SiteRouteReport {
   ownRule: boolean;
   /** The tokens the site can be sent through in this browser now (the popup offers each). */
   choices: SiteChoice[];
+  /** The tab's requests that failed since its page loaded (asked with a tab), by host. */
+  failures?: { count: number; hosts: { host: string; count: number }[] } | null;
 }
 
 /** A token as the popup's "this site" offers it: enough to tell tokens apart and find one. */

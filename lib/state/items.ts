@@ -7,6 +7,7 @@ import { storage } from "@wxt-dev/storage";
 import * as z from "zod/mini";
 import { failureSchema } from "../protocol/failure-schema";
 import { type SiteRule, siteRuleSchema } from "../routing/rules";
+import type { PageFailures } from "../traffic/page-failures";
 import { type PopupSummary, readSummary } from "./popup-summary";
 import { DEFAULT_SETTINGS, decodeSettings, type Settings, settingsSchema } from "./settings";
 import {
@@ -37,6 +38,15 @@ const unseenFailureSchema = z.object({
   at: instantSchema,
 });
 export type UnseenFailure = z.infer<typeof unseenFailureSchema>;
+const pageFailuresSchema = z.record(
+  z.string(),
+  z.object({
+    page: z.string().check(z.maxLength(300)),
+    count: z.number(),
+    hosts: z.record(z.string().check(z.maxLength(300)), z.number()),
+    seen: z.array(z.string().check(z.maxLength(100))),
+  }),
+);
 const refreshMethodsSchema = z.record(z.string(), z.enum(["GET", "POST"]));
 
 export interface State {
@@ -71,6 +81,8 @@ export interface State {
    * applied config) stands for, so a challenge is answered as the config was written.
    */
   gatewayOwners: Record<string, number>;
+  /** Each tab's requests that failed since its page loaded (the popup's "failed on this page"). */
+  pageFailures: PageFailures;
 }
 export type StateKey = keyof State;
 
@@ -99,6 +111,7 @@ export const items = {
   notifiedWarnings: storage.defineItem<unknown[]>("local:notifiedWarnings", { fallback: [] }),
   siteRules: storage.defineItem<unknown>("local:siteRules", { fallback: [], version: 1 }),
   gatewayOwners: storage.defineItem<unknown>("session:gatewayOwners", { fallback: {} }),
+  pageFailures: storage.defineItem<unknown>("session:pageFailures", { fallback: {} }),
 } satisfies Record<StateKey, unknown>;
 
 /** Valid entries, and the raw ones that failed their check (kept, never rewritten). */
@@ -208,6 +221,7 @@ export const codecs: { [K in StateKey]: Codec<State[K]> } = {
   notifiedWarnings: listCodec(z.string().check(z.maxLength(40))),
   siteRules: textListCodec(siteRuleSchema),
   gatewayOwners: valueCodec(numberRecord, checkedOr(numberRecord, {})),
+  pageFailures: valueCodec(pageFailuresSchema, checkedOr(pageFailuresSchema, {})),
 };
 
 /** A raw stored value as the checked value (what the pages use to render). */

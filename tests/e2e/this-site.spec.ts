@@ -3,10 +3,8 @@
  * the DevTools protocol: Playwright does not list extension popups): the tab's site, its route
  * now and why, and two clicks that change where the site's traffic really goes.
  */
-import { createServer } from "node:net";
-import puppeteer, { type Page as PopupPage } from "puppeteer-core";
 import type { Sandbox } from "../sandbox/index";
-import { expect, extensionPath, launchWithExtension, test, unpackedExtensionId } from "./fixtures";
+import { expect, extensionPath, test, unpackedExtensionId } from "./fixtures";
 import {
   backgroundWorker,
   createTokens,
@@ -20,6 +18,7 @@ import {
   startEchoServer,
   twoTokensOnNamedGateway,
 } from "./harness";
+import { launchWithPopup } from "./popup-window";
 
 const extensionId = unpackedExtensionId(extensionPath);
 
@@ -33,39 +32,6 @@ test.afterEach(async () => {
   await echo.close();
   await sb.close();
 });
-
-/** A free loopback port for the DevTools endpoint. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (!address || typeof address === "string") throw new Error("no port");
-  return address.port;
-}
-
-/** Chromium with the extension, and the real action popup opened through DevTools. */
-async function launchWithPopup(userDataDir: string, args: string[]) {
-  const port = await freePort();
-  const context = await launchWithExtension(userDataDir, [
-    ...args,
-    `--remote-debugging-port=${port}`,
-  ]);
-  const devtools = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
-  const openPopup = async (): Promise<PopupPage> => {
-    const worker = await backgroundWorker(context);
-    await worker.evaluate(() => chrome.action.openPopup());
-    const target = await devtools.waitForTarget(
-      (t) => t.url() === `chrome-extension://${extensionId}/popup.html`,
-    );
-    return must(await target.asPage(), "popup page");
-  };
-  const close = async () => {
-    await devtools.disconnect();
-    await context.close();
-  };
-  return { context, openPopup, close };
-}
 
 test("the popup names this site's route and why; Direct and Default move its traffic", async ({
   userDataDir,

@@ -1,6 +1,7 @@
 /**
  * A test website that answers with the address each request came from, never cacheable.
- * `/private` answers 401 like a site with its own login. Over HTTPS (self-signed) its requests
+ * `/private` answers 401 like a site with its own login; `?images=a.test,b.test` adds an image
+ * from each host. Over HTTPS (self-signed) its requests
  * reach a proxy as CONNECT tunnels. It records which credentials reached the site: a proxy's
  * must never.
  */
@@ -9,10 +10,15 @@ import { createServer as createHttpsServer } from "node:https";
 import type { AddressInfo } from "node:net";
 import { generate } from "selfsigned";
 
+/** A 1×1 transparent GIF. */
+const PIXEL = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
+
 export interface EchoServer {
   url: string;
   /** Remote address of every request, in order. */
   requestsFrom: string[];
+  /** The path of every request, in the same order. */
+  requestPaths: string[];
   privateRequestsFrom: string[];
   authorizationHeaders: string[];
   proxyAuthorizationSeen: string[];
@@ -22,6 +28,7 @@ export interface EchoServer {
 export async function startEchoServer(options: { https?: boolean } = {}): Promise<EchoServer> {
   const echo = {
     requestsFrom: [] as string[],
+    requestPaths: [] as string[],
     privateRequestsFrom: [] as string[],
     authorizationHeaders: [] as string[],
     proxyAuthorizationSeen: [] as string[],
@@ -29,6 +36,7 @@ export async function startEchoServer(options: { https?: boolean } = {}): Promis
   const handler = (req: IncomingMessage, res: ServerResponse) => {
     const remote = (req.socket.remoteAddress ?? "").replace(/^::ffff:/, "");
     echo.requestsFrom.push(remote);
+    echo.requestPaths.push(req.url ?? "");
     if (req.headers.authorization) echo.authorizationHeaders.push(req.headers.authorization);
     const leaked = req.headers["proxy-authorization"];
     if (leaked) echo.proxyAuthorizationSeen.push(leaked);
@@ -41,13 +49,27 @@ export async function startEchoServer(options: { https?: boolean } = {}): Promis
       res.end("site login required");
       return;
     }
+    if (req.url?.startsWith("/pixel")) {
+      res.writeHead(200, { "Content-Type": "image/gif", "Cache-Control": "no-store" });
+      res.end(PIXEL);
+      return;
+    }
+    // A page that loads an image from each named host (on this server's port): a page whose
+    // parts come from other sites, as a CDN's or an API's would.
+    const images = new URL(req.url ?? "/", "http://x").searchParams.get("images");
+    const port = (req.socket.localPort ?? 0).toString();
+    const parts = (images ?? "")
+      .split(",")
+      .filter((host) => /^[a-z0-9.-]+$/.test(host))
+      .map((host) => `<img alt="" src="http://${host}:${port}/pixel?from=${host}">`)
+      .join("");
     res.writeHead(200, {
       "Content-Type": "text/html",
       "Cache-Control": "no-store",
       // A page on the plain echo server reads what the HTTPS one answered (and the reverse).
       "Access-Control-Allow-Origin": "*",
     });
-    res.end(`<!doctype html><title>echo</title><p id="remote">${remote}</p>`);
+    res.end(`<!doctype html><title>echo</title><p id="remote">${remote}</p>${parts}`);
   };
   let server: Server;
   if (options.https) {

@@ -22,6 +22,10 @@ function fakeEvent() {
   return {
     listeners,
     addListener: (listener: unknown) => void listeners.push(listener),
+    removeListener: (listener: unknown) => {
+      const at = listeners.indexOf(listener);
+      if (at >= 0) listeners.splice(at, 1);
+    },
     hasListeners: () => listeners.length > 0,
   };
 }
@@ -55,11 +59,19 @@ function chromeFake() {
   };
 }
 
-/** fakeBrowser, plus the events it does not implement (proxy settings, commands). */
+/** fakeBrowser, plus the events it does not implement (proxy settings, commands, webRequest). */
 const onCommand = fakeEvent();
+const onConnect = fakeEvent();
+const observed = {
+  onBeforeRequest: fakeEvent(),
+  onCompleted: fakeEvent(),
+  onErrorOccurred: fakeEvent(),
+};
 function browserWith(proxySettings: unknown) {
   return {
     ...fakeBrowser,
+    webRequest: observed,
+    runtime: Object.assign(Object.create(fakeBrowser.runtime), { onConnect }),
     commands: { ...fakeBrowser.commands, onCommand },
     proxy: { ...fakeBrowser.proxy, settings: proxySettings },
   };
@@ -68,6 +80,7 @@ function browserWith(proxySettings: unknown) {
 beforeEach(() => {
   fakeBrowser.reset();
   onCommand.listeners.length = 0;
+  for (const event of [...Object.values(observed), onConnect]) event.listeners.length = 0;
 });
 
 describe("startBackground on Chrome", () => {
@@ -89,6 +102,12 @@ describe("startBackground on Chrome", () => {
     expect(chrome.api.webRequest.onHeadersReceived.hasListeners()).toBe(true);
     expect(chrome.api.webRequest.onErrorOccurred.hasListeners()).toBe(true);
     expect(chrome.api.proxy.onProxyError.hasListeners()).toBe(true);
+    // The traffic log's observers (page loads, ends), and its viewers' port.
+    expect(observed.onBeforeRequest.hasListeners()).toBe(true);
+    expect(observed.onCompleted.hasListeners()).toBe(true);
+    expect(observed.onErrorOccurred.hasListeners()).toBe(true);
+    expect(onConnect.hasListeners()).toBe(true);
+    expect(listening(fakeBrowser.tabs.onRemoved)).toBe(true);
   });
 
   it("reconciles on wake: the stored active token is applied without any event", async () => {

@@ -1,0 +1,39 @@
+/**
+ * The routing answer the traffic log asks per request: read once and kept until what it
+ * depends on changes in storage (rules, settings, tokens, the connection, the engine's status),
+ * so a page's thousand requests cost one read, not a thousand.
+ */
+import type { PlanOptions } from "../proxy/route-plan";
+import { items } from "../state/items";
+import { read } from "../state/read";
+import type { StoredToken } from "../state/tokens";
+import { type RoutingNow, routingNow } from "./site-route-now";
+
+export interface TrafficRouting {
+  now: RoutingNow;
+  tokens: Map<number, StoredToken>;
+}
+
+export function cachedTrafficRouting(options: PlanOptions): () => Promise<TrafficRouting> {
+  let cached: Promise<TrafficRouting> | null = null;
+  const forget = () => {
+    cached = null;
+  };
+  for (const item of [
+    items.siteRules,
+    items.settings,
+    items.tokens,
+    items.connection,
+    items.status,
+  ])
+    item.watch(forget);
+  return () => {
+    cached ??= Promise.all([routingNow(options), read("tokens")]).then(([now, tokens]) => ({
+      now,
+      tokens: new Map(tokens.map((token) => [token.id, token])),
+    }));
+    // A failed read is not kept: the next request asks again.
+    cached.catch(forget);
+    return cached;
+  };
+}

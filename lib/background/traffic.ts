@@ -1,0 +1,247 @@
+/**
+ * The background's eyes on traffic (webRequest, observing only: no listener here blocks a
+ * request). Always: each tab's requests that failed since its page loaded, kept in session
+ * storage across a worker stop. While a viewer is connected: every request in the log, with
+ * its route and why, and how it ended.
+ */
+
+import { fromWire, toWire } from "../protocol/wire";
+import { chromeBypasses, isBypassed } from "../proxy/config";
+import { read } from "../state/read";
+import { updateState } from "../state/store";
+import type { StoredToken } from "../state/tokens";
+import type { TrafficEntry, TrafficOutcome } from "../traffic/entry";
+import { isFailure } from "../traffic/entry";
+import { explainRoute } from "../traffic/explain";
+import { createTrafficLog } from "../traffic/log";
+import { outcomeOfError, outcomeOfStatus } from "../traffic/outcome";
+import {
+  type FailureSummary,
+  failuresOf,
+  type PageFailures,
+  pageLoaded,
+  requestFailed,
+  tabClosed,
+} from "../traffic/page-failures";
+import { hostOf, shownUrl } from "../traffic/scrub";
+import { readViewerMessage, TRAFFIC_PORT } from "../traffic/viewer-protocol";
+import { routeNowOn } from "./site-route-now";
+import type { TrafficRouting } from "./traffic-routing";
+
+export interface RequestDetails {
+  requestId: string;
+  url: string;
+  tabId: number;
+  method: string;
+  type: string;
+  timeStamp: number;
+  statusCode?: number;
+  error?: string;
+  /** Firefox: the tab's container. */
+  cookieStoreId?: string;
+}
+
+type Filter = { urls: string[]; types?: string[] };
+interface RequestEvent {
+  addListener(listener: (details: RequestDetails) => void, filter: Filter): void;
+  removeListener(listener: (details: RequestDetails) => void): void;
+}
+
+export interface ViewerPort {
+  name: string;
+  sender?: { id?: string; url?: string };
+  postMessage(message: unknown): void;
+  onMessage: { addListener(listener: (message: unknown) => void): void };
+  onDisconnect: { addListener(listener: () => void): void };
+}
+
+export interface TrafficApis {
+  webRequest: {
+    onBeforeRequest: RequestEvent;
+    onCompleted: RequestEvent;
+    onErrorOccurred: RequestEvent;
+  };
+  onTabRemoved: { addListener(listener: (tabId: number) => void): void };
+  onConnect: { addListener(listener: (port: ViewerPort) => void): void };
+}
+
+export interface TrafficDeps {
+  routing: () => Promise<TrafficRouting>;
+  /** Chrome: bypass rules plus its implicit loopback bypass; Firefox: the bypass rules. */
+  chrome: boolean;
+  isRefused: (token: StoredToken) => boolean;
+  ownPage: (sender: { id?: string; url?: string } | undefined) => boolean;
+}
+
+const ALL = { urls: ["<all_urls>"] };
+const BATCH_MS = 250;
+
+export function startTraffic(apis: TrafficApis, deps: TrafficDeps) {
+  const log = createTrafficLog();
+  const viewers = new Map<ViewerPort, { fullUrls: boolean }>();
+
+  // Each tab's failures: read back at wake, then changed in memory and saved a moment later.
+  let failures: PageFailures = {};
+  const loaded = read("pageFailures")
+    .then((stored) => {
+      failures = stored;
+    })
+    .catch(() => undefined);
+  // Written at once (a worker may be stopped any moment), one write at a time: changes that
+  // come during a write go in the next one.
+  let writing = false;
+  let dirty = false;
+  async function save(): Promise<void> {
+    writing = true;
+    while (dirty) {
+      dirty = false;
+      const pageFailures = failures;
+      await updateState(["pageFailures"], () => ({ write: { pageFailures }, result: null })).catch(
+        () => undefined,
+      );
+    }
+    writing = false;
+  }
+  function changeFailures(change: (all: PageFailures) => PageFailures): void {
+    void loaded.then(() => {
+      const next = change(failures);
+      if (next === failures) return;
+      failures = next;
+      dirty = true;
+      if (!writing) void save();
+    });
+  }
+
+  /** The route of one request and why, from the plan the browser carries now. */
+  async function routeOf(details: RequestDetails) {
+    const { now, tokens } = await deps.routing();
+    const report = routeNowOn(details.url, details.cookieStoreId, now);
+    const host = hostOf(details.url);
+    const bypassed = deps.chrome
+      ? chromeBypasses(host, now.bypassList)
+      : isBypassed(host, now.bypassList);
+    const explained = explainRoute(report, bypassed, now.blockedBy);
+    const token =
+      explained.route.kind === "proxy" ? tokens.get(explained.route.tokenId) : undefined;
+    return { ...explained, refused: token ? deps.isRefused(token) : false };
+  }
+
+  // Changes go to the viewers in batches.
+  let batchQueued = false;
+  const post = (port: ViewerPort, message: object) => {
+    try {
+      port.postMessage(toWire(message));
+    } catch {
+      viewers.delete(port);
+    }
+  };
+  function changed(entry: TrafficEntry): void {
+    log.touch(entry);
+    if (batchQueued) return;
+    batchQueued = true;
+    setTimeout(() => {
+      batchQueued = false;
+      const entries = log.takeChanged();
+      if (entries.length === 0) return;
+      for (const port of viewers.keys()) post(port, { type: "changes", entries });
+    }, BATCH_MS);
+  }
+
+  const wantsUrls = () => [...viewers.values()].some((viewer) => viewer.fullUrls);
+  function started(details: RequestDetails): TrafficEntry {
+    const entry = log.add({
+      requestId: details.requestId,
+      at: details.timeStamp,
+      tabId: details.tabId,
+      host: hostOf(details.url),
+      url: wantsUrls() ? shownUrl(details.url) : null,
+      method: details.method,
+      type: details.type,
+      route: null,
+      reason: null,
+      outcome: { kind: "pending" },
+      ms: null,
+    });
+    void routeOf(details)
+      .then(({ route, reason }) => {
+        Object.assign(entry, { route, reason });
+        changed(entry);
+      })
+      .catch(() => undefined);
+    return entry;
+  }
+
+  function ended(details: RequestDetails, outcome: TrafficOutcome): void {
+    if (viewers.size === 0) return;
+    // A request that started before anyone watched is logged at its end, without its time.
+    const known = log.get(details.requestId);
+    const entry = known ?? started(details);
+    entry.outcome = outcome;
+    entry.ms = known ? Math.max(0, details.timeStamp - entry.at) : null;
+    changed(entry);
+  }
+
+  async function end(details: RequestDetails): Promise<void> {
+    const quick = details.statusCode !== undefined && details.statusCode !== 407;
+    // Most requests end well: no routing question for them unless someone watches.
+    if (quick && viewers.size === 0) return;
+    const routed = await routeOf(details);
+    const outcome =
+      details.error !== undefined
+        ? outcomeOfError(details.error, routed.route, routed.refused)
+        : outcomeOfStatus(details.statusCode ?? 0, routed.route);
+    ended(details, outcome);
+    if (details.tabId >= 0 && isFailure(outcome)) {
+      changeFailures((all) =>
+        requestFailed(all, details.tabId, details.requestId, hostOf(details.url)),
+      );
+    }
+  }
+
+  // Always on: page loads, ends (failures), closed tabs.
+  apis.webRequest.onBeforeRequest.addListener(
+    (details) => {
+      if (details.tabId >= 0)
+        changeFailures((all) => pageLoaded(all, details.tabId, hostOf(details.url)));
+    },
+    { ...ALL, types: ["main_frame"] },
+  );
+  const ending = (details: RequestDetails) => void end(details).catch(() => undefined);
+  apis.webRequest.onCompleted.addListener(ending, ALL);
+  apis.webRequest.onErrorOccurred.addListener(ending, ALL);
+  apis.onTabRemoved.addListener((tabId) => changeFailures((all) => tabClosed(all, tabId)));
+
+  // While watched: every request from its start.
+  const starting = (details: RequestDetails) => void started(details);
+  apis.onConnect.addListener((port) => {
+    if (port.name !== TRAFFIC_PORT || !deps.ownPage(port.sender)) return;
+    port.onMessage.addListener((raw) => {
+      const message = readViewerMessage(fromWire(raw).value);
+      if (message?.type === "watch") {
+        if (viewers.size === 0) apis.webRequest.onBeforeRequest.addListener(starting, ALL);
+        const first = !viewers.has(port);
+        viewers.set(port, { fullUrls: message.fullUrls });
+        if (first) post(port, { type: "snapshot", entries: log.entries() });
+      }
+      if (message?.type === "clear") {
+        log.clear();
+        for (const viewer of viewers.keys()) post(viewer, { type: "snapshot", entries: [] });
+      }
+    });
+    port.onDisconnect.addListener(() => {
+      viewers.delete(port);
+      // Nobody watches: nothing more is logged (what was stays, for the next look).
+      if (viewers.size === 0) apis.webRequest.onBeforeRequest.removeListener(starting);
+    });
+  });
+
+  return {
+    /** A tab's failures since its page loaded, for the popup. */
+    failuresOf: async (tabId: number): Promise<FailureSummary | null> => {
+      await loaded;
+      return failuresOf(failures, tabId);
+    },
+  };
+}
+
+export type Traffic = ReturnType<typeof startTraffic>;
