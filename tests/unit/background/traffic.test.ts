@@ -1,0 +1,170 @@
+/**
+ * The traffic glue (lib/background/traffic.ts) with recording fakes for the browser's events
+ * (fakeBrowser has no webRequest) over fakeBrowser's storage: failures stored as they happen and
+ * each counted once, the full log only while a viewer watches, and only the extension's pages.
+ */
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { fakeBrowser } from "wxt/testing";
+import {
+  type RequestDetails,
+  startTraffic,
+  type TrafficApis,
+  type ViewerPort,
+} from "../../../lib/background/traffic";
+import type { TrafficRouting } from "../../../lib/background/traffic-routing";
+import type { RoutingPlan } from "../../../lib/routing/plan";
+import { read } from "../../../lib/state/read";
+
+function event<T>() {
+  const listeners: ((value: T) => void)[] = [];
+  return {
+    listeners,
+    addListener: (listener: (value: T) => void) => void listeners.push(listener),
+    removeListener: (listener: (value: T) => void) => {
+      listeners.splice(listeners.indexOf(listener), 1);
+    },
+    fire: (value: T) => {
+      for (const listener of [...listeners]) listener(value);
+    },
+  };
+}
+
+/** Every address goes through token 4, but block.test is blocked by rule 1. */
+const plan: RoutingPlan = {
+  rules: [
+    {
+      id: "r1",
+      enabled: true,
+      source: { type: "pattern", text: "block.test" },
+      route: { kind: "block" },
+    },
+  ],
+  fallback: { kind: "direct" },
+  targetOf: (route) =>
+    route.kind === "block" ? { kind: "block", failure: null } : { kind: "direct" },
+  tokenAt: () => null,
+  owners: () => ({}),
+};
+const routing = async (): Promise<TrafficRouting> => ({
+  now: { plan, originOnlyForHttps: true, blockedBy: null, bypassList: [] },
+  tokens: new Map(),
+});
+
+function setUp(ownPage = true) {
+  const apis = {
+    webRequest: {
+      onBeforeRequest: event<RequestDetails>(),
+      onCompleted: event<RequestDetails>(),
+      onErrorOccurred: event<RequestDetails>(),
+    },
+    onTabRemoved: event<number>(),
+    onConnect: event<ViewerPort>(),
+  };
+  const traffic = startTraffic(apis as unknown as TrafficApis, {
+    routing,
+    chrome: true,
+    isRefused: () => false,
+    ownPage: () => ownPage,
+  });
+  return { apis, traffic };
+}
+
+const request = (id: string, url: string, over: Partial<RequestDetails> = {}): RequestDetails => ({
+  requestId: id,
+  url,
+  tabId: 5,
+  method: "GET",
+  type: "image",
+  timeStamp: 1_000,
+  ...over,
+});
+
+function viewer() {
+  const sent: { type: string; entries: { host: string; outcome: { kind: string } }[] }[] = [];
+  const onMessage = event<unknown>();
+  const onDisconnect = event<void>();
+  const port = {
+    name: "traffic",
+    sender: { id: "x", url: "chrome-extension://x/options.html" },
+    postMessage: (message: unknown) => void sent.push(JSON.parse(message as string)),
+    onMessage,
+    onDisconnect,
+  };
+  return { port, sent, say: (message: object) => onMessage.fire(JSON.stringify(message)) };
+}
+
+beforeEach(() => {
+  fakeBrowser.reset();
+});
+
+describe("traffic", () => {
+  it("a failed request of a tab is stored at once and counted once, even when its end is heard twice", async () => {
+    const { apis, traffic } = setUp();
+    apis.webRequest.onBeforeRequest.fire(request("1", "http://shop.test/", { type: "main_frame" }));
+    const blocked = request("2", "http://block.test/pixel", {
+      error: "net::ERR_PROXY_CONNECTION_FAILED",
+    });
+    apis.webRequest.onErrorOccurred.fire(blocked);
+    apis.webRequest.onErrorOccurred.fire(blocked);
+    // A request that worked and one the page stopped are no failures.
+    apis.webRequest.onCompleted.fire(request("3", "http://ok.test/", { statusCode: 200 }));
+    apis.webRequest.onErrorOccurred.fire(
+      request("4", "http://ok.test/", { error: "net::ERR_ABORTED" }),
+    );
+    await vi.waitFor(async () =>
+      expect((await read("pageFailures"))["5"]?.hosts).toEqual({ "block.test": 1 }),
+    );
+    expect(await traffic.failuresOf(5)).toEqual({
+      page: "shop.test",
+      count: 1,
+      hosts: [{ host: "block.test", count: 1 }],
+    });
+    // A worker woken later reads them back.
+    const woken = setUp();
+    expect((await woken.traffic.failuresOf(5))?.count).toBe(1);
+  });
+
+  it("logs every request only while a viewer watches, with its route, why and outcome", async () => {
+    vi.useFakeTimers();
+    try {
+      const { apis } = setUp();
+      apis.webRequest.onCompleted.fire(request("0", "http://before.test/", { statusCode: 200 }));
+      const { port, sent, say } = viewer();
+      apis.onConnect.fire(port as unknown as ViewerPort);
+      say({ type: "watch", fullUrls: false });
+      expect(sent[0]).toEqual({ type: "snapshot", entries: [] });
+      // Watching adds the all-requests observer next to the always-on page-load one.
+      expect(apis.webRequest.onBeforeRequest.listeners).toHaveLength(2);
+      apis.webRequest.onBeforeRequest.fire(request("1", "http://block.test/a?key=s"));
+      apis.webRequest.onErrorOccurred.fire(
+        request("1", "http://block.test/a?key=s", {
+          error: "net::ERR_PROXY_CONNECTION_FAILED",
+          timeStamp: 1_040,
+        }),
+      );
+      await vi.advanceTimersByTimeAsync(300);
+      const entries = sent.flatMap((message) => message.entries);
+      expect(entries.at(-1)).toMatchObject({
+        host: "block.test",
+        url: null,
+        route: { kind: "block" },
+        reason: { kind: "rule", position: 1, text: "block.test" },
+        outcome: { kind: "blocked" },
+        ms: 40,
+      });
+      port.onDisconnect.fire();
+      expect(apis.webRequest.onBeforeRequest.listeners).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("a port from anywhere but the extension's own pages is not served", () => {
+    const { apis } = setUp(false);
+    const { port, sent, say } = viewer();
+    apis.onConnect.fire(port as unknown as ViewerPort);
+    say({ type: "watch", fullUrls: true });
+    expect(sent).toEqual([]);
+    expect(apis.webRequest.onBeforeRequest.listeners).toHaveLength(1);
+  });
+});
