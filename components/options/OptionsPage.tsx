@@ -13,6 +13,7 @@ import { QualitySection } from "./QualitySection";
 import { RulesSection } from "./rules/RulesSection";
 import { SettingsSection } from "./SettingsSection";
 import { LanguageContext, LocaleContext, TranslateContext, useStoredValue } from "./shared";
+import { TrafficSection } from "./traffic/TrafficSection";
 
 const readSettings = () => read("settings");
 const readStatus = () => read("status");
@@ -28,6 +29,7 @@ const SECTIONS: { id: string; label: OptionsKey }[] = [
   { id: "add-proxies", label: "nav.add" },
   { id: "backup", label: "nav.backup" },
   { id: "site-rules", label: "nav.rules" },
+  { id: "traffic", label: "nav.traffic" },
 ];
 
 export function OptionsPage() {
@@ -80,6 +82,7 @@ export function OptionsPage() {
                 <AddProxiesSection tokens={tokens} />
                 <BackupSection />
                 <RulesSection tokens={tokens} connection={connection} />
+                <TrafficSection />
               </>
             )}
           </main>

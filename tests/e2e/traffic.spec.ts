@@ -10,6 +10,7 @@ import {
   createTokens,
   extensionPage,
   must,
+  openOptions,
   sandboxFor,
   sandboxSettings,
   sendOk,
@@ -100,6 +101,75 @@ test("the popup counts this page's failed requests by host and routes one in a c
     const again = await openPopup();
     await again.waitForSelector('[data-testid="this-site"]');
     expect(await again.$('[data-testid="page-failures"]')).toBeNull();
+  } finally {
+    await close();
+  }
+});
+
+test("Options' traffic log shows each request's route, why and outcome; filters, pause, clear; full addresses hide secrets; a worker stop reconnects", async ({
+  userDataDir,
+}) => {
+  const { context, close } = await launchWithPopup(userDataDir, [
+    "--host-resolver-rules=MAP *.test 127.0.0.1",
+  ]);
+  try {
+    const ext = await extensionPage(context, extensionId);
+    await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
+    const token = must((await createTokens(ext, "static-traffic", 1))[0], "token");
+    await sendOk(ext, { type: "connect", tokenId: token.id });
+    await sendOk(ext, { type: "setSiteRules", rules: [blockRule("cdn.test")] });
+    const options = await openOptions(context, extensionId);
+    await options.getByText("Watch the traffic").click();
+    await expect(options.locator("#traffic [role=status]")).toContainText("No request yet");
+
+    const port = new URL(echo.url).port;
+    const site = await context.newPage();
+    await site.goto(`http://shop.test:${port}/?images=cdn.test,img.test`);
+    await site.waitForLoadState("load");
+
+    const row = (host: string) => options.locator(`#traffic tr[data-host="${host}"]`).first();
+    await expect(row("cdn.test")).toContainText("Blocked");
+    await expect(row("cdn.test")).toContainText("rule 1 (cdn.test)");
+    await expect(row("cdn.test")).toContainText("blocked (sent nowhere)");
+    await expect(row("img.test")).toContainText(`Token #${token.id}`);
+    await expect(row("img.test")).toContainText("the default route");
+    await expect(row("img.test")).toContainText("200");
+    await expect(row("shop.test")).toContainText("200");
+
+    // Failed only: the blocked image, nothing else.
+    await options.getByLabel("Outcome").selectOption("failed");
+    await expect(options.locator("#traffic tbody tr")).toHaveCount(1);
+    await expect(options.locator("#traffic tbody tr")).toContainText("cdn.test");
+    await options.getByLabel("Outcome").selectOption("all");
+
+    // Paused: a new page's requests wait, and come on resume.
+    await options.getByRole("button", { name: "Pause" }).click();
+    await site.goto(`http://paused.test:${port}/`);
+    await options.waitForTimeout(600);
+    await expect(row("paused.test")).toHaveCount(0);
+    await options.getByRole("button", { name: "Resume" }).click();
+    await expect(row("paused.test")).toContainText("200");
+
+    // Full addresses: shown, with the secret-looking query values hidden.
+    await options.getByLabel("Show full addresses").check();
+    await site.goto(`http://keys.test:${port}/?page=2&api_key=S3CRET`);
+    await expect(
+      options.locator('#traffic tr[data-host="keys.test"]').filter({ hasText: "page=2" }),
+    ).toContainText("api_key=");
+    expect(await options.locator("#traffic").textContent()).not.toContain("S3CRET");
+
+    // Clear empties it.
+    await options.getByRole("button", { name: "Clear" }).click();
+    await expect(options.locator("#traffic tbody tr")).toHaveCount(0);
+
+    // The worker stops: the log opens its port again and goes on logging.
+    const worker = await watchWorker(await context.newCDPSession(ext), extensionId);
+    await worker.stop();
+    await expect(options.locator("#traffic [role=status]")).toContainText(
+      "The background restarted: watching again",
+    );
+    await site.goto(`http://after.test:${port}/`);
+    await expect(row("after.test")).toContainText("200");
   } finally {
     await close();
   }
