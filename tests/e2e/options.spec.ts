@@ -750,6 +750,25 @@ test("accessibility: axe finds no violations in light and dark mode; keyboard re
   await page.getByLabel("Provider base URL").fill("http://example.com");
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page.locator("#baseUrl-error")).toBeVisible();
+  // The traffic log open, with rows (a blocked one among them).
+  await sendOk(ext, {
+    type: "setSiteRules",
+    rules: [
+      {
+        id: "b",
+        enabled: true,
+        source: { type: "pattern", text: "nowhere.invalid" },
+        route: { kind: "block" },
+      },
+    ],
+  });
+  await page.getByText("Watch the traffic").click();
+  const echo = await startEchoServer();
+  const site = await context.newPage();
+  await site.goto(`${echo.url}/?images=nowhere.invalid`);
+  await expect(page.locator("#traffic tbody tr.failed").first()).toBeVisible();
+  await site.close();
+  await echo.close();
 
   for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme });
