@@ -74,7 +74,8 @@ export interface TrafficDeps {
 }
 
 const ALL = { urls: ["<all_urls>"] };
-const BATCH_MS = 250;
+// Viewers get changes once a second: a busy page's thousand requests cost them a few renders.
+const BATCH_MS = 1_000;
 
 export function startTraffic(apis: TrafficApis, deps: TrafficDeps) {
   const log = createTrafficLog();

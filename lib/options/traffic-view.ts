@@ -17,21 +17,16 @@ export interface TrafficFilter {
 
 export const NO_FILTER: TrafficFilter = { tab: "all", site: "", route: "all", outcome: "all" };
 
-/** The background's changes laid over the list (by request), oldest dropped past the cap. */
-export function mergeEntries(
-  list: ReadonlyMap<string, TrafficEntry>,
-  changes: TrafficEntry[],
-): Map<string, TrafficEntry> {
-  const next = new Map(list);
-  for (const entry of changes) {
-    next.delete(entry.requestId);
-    next.set(entry.requestId, entry);
+/**
+ * The background's changes laid over the list in place (by request; a request keeps its place
+ * in arrival order), oldest dropped past the cap.
+ */
+export function mergeEntries(list: Map<string, TrafficEntry>, changes: TrafficEntry[]): void {
+  for (const entry of changes) list.set(entry.requestId, entry);
+  for (const id of list.keys()) {
+    if (list.size <= LOG_CAP) break;
+    list.delete(id);
   }
-  for (const id of next.keys()) {
-    if (next.size <= LOG_CAP) break;
-    next.delete(id);
-  }
-  return next;
 }
 
 export function matches(entry: TrafficEntry, filter: TrafficFilter): boolean {

@@ -1,7 +1,7 @@
 /**
  * A test website that answers with the address each request came from, never cacheable.
  * `/private` answers 401 like a site with its own login; `?images=a.test,b.test` adds an image
- * from each host. Over HTTPS (self-signed) its requests
+ * from each host, `?count=N` N images from this server. Over HTTPS (self-signed) its requests
  * reach a proxy as CONNECT tunnels. It records which credentials reached the site: a proxy's
  * must never.
  */
@@ -63,13 +63,21 @@ export async function startEchoServer(options: { https?: boolean } = {}): Promis
       .filter((host) => /^[a-z0-9.-]+$/.test(host))
       .map((host) => `<img alt="" src="http://${host}:${port}/pixel?from=${host}">`)
       .join("");
+    // `?count=N`: N images from this server (a heavy page), each its own request.
+    const count = Math.min(
+      5_000,
+      Number(new URL(req.url ?? "/", "http://x").searchParams.get("count")) || 0,
+    );
+    const many = Array.from({ length: count }, (_, i) => `<img alt="" src="/pixel?n=${i}">`).join(
+      "",
+    );
     res.writeHead(200, {
       "Content-Type": "text/html",
       "Cache-Control": "no-store",
       // A page on the plain echo server reads what the HTTPS one answered (and the reverse).
       "Access-Control-Allow-Origin": "*",
     });
-    res.end(`<!doctype html><title>echo</title><p id="remote">${remote}</p>${parts}`);
+    res.end(`<!doctype html><title>echo</title><p id="remote">${remote}</p>${parts}${many}`);
   };
   let server: Server;
   if (options.https) {

@@ -19,7 +19,7 @@ import { useTraffic } from "./use-traffic";
 import "./traffic.css";
 
 /** Rows drawn; the count says how many more match. */
-const SHOWN = 500;
+const SHOWN = 200;
 
 /** The section: the log is watched (and the background logs) only while it is open. */
 export function TrafficSection() {

@@ -15,7 +15,9 @@ const PING_MS = 20_000;
 const RECONNECT_MS = 1_000;
 
 export function useTraffic(fullUrls: boolean) {
-  const [entries, setEntries] = useState<Map<string, TrafficEntry>>(new Map());
+  // The list lives in a ref, changed in place; `version` re-renders (no 5,000-entry copy per batch).
+  const entries = useRef(new Map<string, TrafficEntry>());
+  const [, setVersion] = useState(0);
   const [paused, setPaused] = useState(false);
   /** A worker stop closed the port: "lost" until the new port's snapshot is in. */
   const [restart, setRestart] = useState<"lost" | "again" | null>(null);
@@ -26,12 +28,11 @@ export function useTraffic(fullUrls: boolean) {
   const fullUrlsRef = useRef(fullUrls);
   fullUrlsRef.current = fullUrls;
 
-  const apply = (message: LogMessage) =>
-    setEntries((list) =>
-      message.type === "snapshot"
-        ? mergeEntries(new Map(), message.entries)
-        : mergeEntries(list, message.entries),
-    );
+  const apply = (message: LogMessage) => {
+    if (message.type === "snapshot") entries.current.clear();
+    mergeEntries(entries.current, message.entries);
+    setVersion((n) => n + 1);
+  };
 
   useEffect(() => {
     let closed = false;
@@ -69,7 +70,7 @@ export function useTraffic(fullUrls: boolean) {
   }, [fullUrls]);
 
   return {
-    entries,
+    entries: entries.current,
     paused,
     restart,
     pause(next: boolean) {

@@ -142,7 +142,7 @@ describe("traffic", () => {
           timeStamp: 1_040,
         }),
       );
-      await vi.advanceTimersByTimeAsync(300);
+      await vi.advanceTimersByTimeAsync(1_100);
       const entries = sent.flatMap((message) => message.entries);
       expect(entries.at(-1)).toMatchObject({
         host: "block.test",
