@@ -13,7 +13,7 @@ import type { Route } from "../../lib/routing/rules";
 import type { SiteRouteReport } from "../../lib/routing/site-route";
 import { type ActiveTab, useEnv } from "./env";
 import { ErrorText } from "./Messages";
-import { PageFailures } from "./PageFailures";
+import { PageTraffic } from "./PageTraffic";
 import { SiteRouteChooser } from "./SiteRouteChooser";
 import "./this-site.css";
 
@@ -170,7 +170,7 @@ export function ThisSite({
           onChoose={(route) => void choose(route)}
         />
       )}
-      <PageFailures
+      <PageTraffic
         report={report}
         activeTokenId={activeTokenId}
         busy={busy}

@@ -25,7 +25,7 @@ export interface CommandDeps {
   api: (settings: Settings) => ApiClient;
   now?: () => number;
   /** The tabs' failed requests (lib/background/traffic.ts). */
-  traffic?: Pick<Traffic, "failuresOf">;
+  traffic?: Pick<Traffic, "trafficOf">;
 }
 
 /** Thrown by a handler to answer with this failure. */
@@ -114,11 +114,11 @@ export function createCommandHandler(deps: CommandDeps) {
       return null;
     },
     routeOf: async ({ url, container, tabId }) => {
-      const [report, failures] = await Promise.all([
+      const [report, thisPage] = await Promise.all([
         siteRouteWithChoices(url, container, engine.planOptions),
-        tabId === undefined ? null : (deps.traffic?.failuresOf(tabId) ?? null),
+        tabId === undefined ? null : (deps.traffic?.trafficOf(tabId) ?? null),
       ]);
-      return failures ? { ...report, failures } : report;
+      return thisPage ? { ...report, thisPage } : report;
     },
     setSiteRoute: async ({ host, route }) => {
       const saved = await setSiteRoute(host, route, () => crypto.randomUUID());

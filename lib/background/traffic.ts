@@ -1,7 +1,7 @@
 /**
  * The background's eyes on traffic (webRequest, observing only: no listener here blocks a
- * request). Always: each tab's requests that failed since its page loaded, kept in session
- * storage across a worker stop. While a viewer is connected: every request in the log, with
+ * request). Always: each tab's requests since its page loaded, counted by route, and those
+ * that failed by host, kept in session storage across a worker stop. While a viewer is connected: every request in the log, with
  * its route and why, and how it ended.
  */
 
@@ -16,13 +16,14 @@ import { explainRoute } from "../traffic/explain";
 import { createTrafficLog } from "../traffic/log";
 import { outcomeOfError, outcomeOfStatus } from "../traffic/outcome";
 import {
-  type FailureSummary,
-  failuresOf,
-  type PageFailures,
+  type PageSummary,
+  type PageTraffic,
   pageLoaded,
   requestFailed,
+  requestRouted,
   tabClosed,
-} from "../traffic/page-failures";
+  trafficOf,
+} from "../traffic/page-traffic";
 import { hostOf, shownUrl } from "../traffic/scrub";
 import { readViewerMessage, TRAFFIC_PORT } from "../traffic/viewer-protocol";
 import { routeNowOn } from "./site-route-now";
@@ -74,6 +75,7 @@ export interface TrafficDeps {
 }
 
 const ALL = { urls: ["<all_urls>"] };
+const ROUTES_SAVE_MS = 1_000;
 // Viewers get changes once a second: a busy page's thousand requests cost them a few renders.
 const BATCH_MS = 1_000;
 
@@ -81,11 +83,11 @@ export function startTraffic(apis: TrafficApis, deps: TrafficDeps) {
   const log = createTrafficLog();
   const viewers = new Map<ViewerPort, { fullUrls: boolean }>();
 
-  // Each tab's failures: read back at wake, then changed in memory and saved a moment later.
-  let failures: PageFailures = {};
-  const loaded = read("pageFailures")
+  // Each tab's traffic since its page loaded: read back at wake, changed in memory, written soon.
+  let pages: PageTraffic = {};
+  const loaded = read("pageTraffic")
     .then((stored) => {
-      failures = stored;
+      pages = stored;
     })
     .catch(() => undefined);
   // Written at once (a worker may be stopped any moment), one write at a time: changes that
@@ -96,20 +98,35 @@ export function startTraffic(apis: TrafficApis, deps: TrafficDeps) {
     writing = true;
     while (dirty) {
       dirty = false;
-      const pageFailures = failures;
-      await updateState(["pageFailures"], () => ({ write: { pageFailures }, result: null })).catch(
+      const pageTraffic = pages;
+      await updateState(["pageTraffic"], () => ({ write: { pageTraffic }, result: null })).catch(
         () => undefined,
       );
     }
     writing = false;
   }
-  function changeFailures(change: (all: PageFailures) => PageFailures): void {
+  let lazyWrite: ReturnType<typeof setTimeout> | undefined;
+  /**
+   * A failure is written at once; a route count within ROUTES_SAVE_MS (a page's thousand
+   * requests cost a few writes, and a stop in between loses at most that second's counts).
+   */
+  function changeTraffic(change: (all: PageTraffic) => PageTraffic, now = true): void {
     void loaded.then(() => {
-      const next = change(failures);
-      if (next === failures) return;
-      failures = next;
+      const next = change(pages);
+      if (next === pages) return;
+      pages = next;
       dirty = true;
-      if (!writing) void save();
+      if (writing) return;
+      if (now) {
+        clearTimeout(lazyWrite);
+        lazyWrite = undefined;
+        void save();
+      } else {
+        lazyWrite ??= setTimeout(() => {
+          lazyWrite = undefined;
+          if (!writing && dirty) void save();
+        }, ROUTES_SAVE_MS);
+      }
     });
   }
 
@@ -172,8 +189,9 @@ export function startTraffic(apis: TrafficApis, deps: TrafficDeps) {
     return entry;
   }
 
-  function ended(details: RequestDetails, outcome: TrafficOutcome): void {
-    if (viewers.size === 0) return;
+  function ended(details: RequestDetails, outcome: TrafficOutcome, watched: boolean): void {
+    // Logged when someone watched as it ended (its route is found a moment later).
+    if (!watched || viewers.size === 0) return;
     // A request that started before anyone watched is logged at its end, without its time.
     const known = log.get(details.requestId);
     const entry = known ?? started(details);
@@ -183,34 +201,38 @@ export function startTraffic(apis: TrafficApis, deps: TrafficDeps) {
   }
 
   async function end(details: RequestDetails): Promise<void> {
-    const quick = details.statusCode !== undefined && details.statusCode !== 407;
-    // Most requests end well: no routing question for them unless someone watches.
-    if (quick && viewers.size === 0) return;
+    const watched = viewers.size > 0;
+    // The browser's and other extensions' own requests count only in the log.
+    if (details.tabId < 0 && !watched) return;
     const routed = await routeOf(details);
     const outcome =
       details.error !== undefined
         ? outcomeOfError(details.error, routed.route, routed.refused)
         : outcomeOfStatus(details.statusCode ?? 0, routed.route);
-    ended(details, outcome);
-    if (details.tabId >= 0 && isFailure(outcome)) {
-      changeFailures((all) =>
-        requestFailed(all, details.tabId, details.requestId, hostOf(details.url)),
-      );
-    }
+    ended(details, outcome, watched);
+    if (details.tabId < 0 || outcome.kind === "cancelled") return;
+    const { tabId, requestId } = details;
+    if (isFailure(outcome)) {
+      // Counted once: an end heard twice changes nothing the second time.
+      changeTraffic((all) => {
+        const failed = requestFailed(all, tabId, requestId, hostOf(details.url));
+        return failed === all ? all : requestRouted(failed, tabId, routed.route);
+      }, true);
+    } else changeTraffic((all) => requestRouted(all, tabId, routed.route), false);
   }
 
-  // Always on: page loads, ends (failures), closed tabs.
+  // Always on: page loads, ends (routes and failures), closed tabs.
   apis.webRequest.onBeforeRequest.addListener(
     (details) => {
       if (details.tabId >= 0)
-        changeFailures((all) => pageLoaded(all, details.tabId, hostOf(details.url)));
+        changeTraffic((all) => pageLoaded(all, details.tabId, hostOf(details.url)));
     },
     { ...ALL, types: ["main_frame"] },
   );
   const ending = (details: RequestDetails) => void end(details).catch(() => undefined);
   apis.webRequest.onCompleted.addListener(ending, ALL);
   apis.webRequest.onErrorOccurred.addListener(ending, ALL);
-  apis.onTabRemoved.addListener((tabId) => changeFailures((all) => tabClosed(all, tabId)));
+  apis.onTabRemoved.addListener((tabId) => changeTraffic((all) => tabClosed(all, tabId)));
 
   // While watched: every request from its start.
   const starting = (details: RequestDetails) => void started(details);
@@ -237,10 +259,10 @@ export function startTraffic(apis: TrafficApis, deps: TrafficDeps) {
   });
 
   return {
-    /** A tab's failures since its page loaded, for the popup. */
-    failuresOf: async (tabId: number): Promise<FailureSummary | null> => {
+    /** A tab's routes and failures since its page loaded, for the popup. */
+    trafficOf: async (tabId: number): Promise<PageSummary | null> => {
       await loaded;
-      return failuresOf(failures, tabId);
+      return trafficOf(pages, tabId);
     },
   };
 }

@@ -3,6 +3,7 @@
  * so. The same router as the browser's config, so what the popup says is what traffic does.
  */
 import type { Failure } from "../protocol/failure";
+import type { PageSummary } from "../traffic/page-traffic";
 import { compiledRouter } from "./compiled-router";
 import type { RoutingPlan } from "./plan";
 import type { Route, SiteRule } from "./rules";
@@ -22,8 +23,8 @@ export interface SiteRouteReport {
   ownRule: boolean;
   /** The tokens the site can be sent through in this browser now (the popup offers each). */
   choices: SiteChoice[];
-  /** The tab's requests that failed since its page loaded (asked with a tab), by host. */
-  failures?: { count: number; hosts: { host: string; count: number }[] } | null;
+  /** The tab's requests since its page loaded (asked with a tab): by route, failures by host. */
+  thisPage?: PageSummary | null;
 }
 
 /** A token as the popup's "this site" offers it: enough to tell tokens apart and find one. */

@@ -7,7 +7,7 @@ import { storage } from "@wxt-dev/storage";
 import * as z from "zod/mini";
 import { failureSchema } from "../protocol/failure-schema";
 import { type SiteRule, siteRuleSchema } from "../routing/rules";
-import type { PageFailures } from "../traffic/page-failures";
+import type { PageTraffic } from "../traffic/page-traffic";
 import { type PopupSummary, readSummary } from "./popup-summary";
 import { DEFAULT_SETTINGS, decodeSettings, type Settings, settingsSchema } from "./settings";
 import {
@@ -38,10 +38,11 @@ const unseenFailureSchema = z.object({
   at: instantSchema,
 });
 export type UnseenFailure = z.infer<typeof unseenFailureSchema>;
-const pageFailuresSchema = z.record(
+const pageTrafficSchema = z.record(
   z.string(),
   z.object({
     page: z.string().check(z.maxLength(300)),
+    routes: z._default(z.record(z.string().check(z.maxLength(40)), z.number()), {}),
     count: z.number(),
     hosts: z.record(z.string().check(z.maxLength(300)), z.number()),
     seen: z.array(z.string().check(z.maxLength(100))),
@@ -82,7 +83,7 @@ export interface State {
    */
   gatewayOwners: Record<string, number>;
   /** Each tab's requests that failed since its page loaded (the popup's "failed on this page"). */
-  pageFailures: PageFailures;
+  pageTraffic: PageTraffic;
 }
 export type StateKey = keyof State;
 
@@ -111,7 +112,7 @@ export const items = {
   notifiedWarnings: storage.defineItem<unknown[]>("local:notifiedWarnings", { fallback: [] }),
   siteRules: storage.defineItem<unknown>("local:siteRules", { fallback: [], version: 1 }),
   gatewayOwners: storage.defineItem<unknown>("session:gatewayOwners", { fallback: {} }),
-  pageFailures: storage.defineItem<unknown>("session:pageFailures", { fallback: {} }),
+  pageTraffic: storage.defineItem<unknown>("session:pageTraffic", { fallback: {} }),
 } satisfies Record<StateKey, unknown>;
 
 /** Valid entries, and the raw ones that failed their check (kept, never rewritten). */
@@ -221,7 +222,7 @@ export const codecs: { [K in StateKey]: Codec<State[K]> } = {
   notifiedWarnings: listCodec(z.string().check(z.maxLength(40))),
   siteRules: textListCodec(siteRuleSchema),
   gatewayOwners: valueCodec(numberRecord, checkedOr(numberRecord, {})),
-  pageFailures: valueCodec(pageFailuresSchema, checkedOr(pageFailuresSchema, {})),
+  pageTraffic: valueCodec(pageTrafficSchema, checkedOr(pageTrafficSchema, {})),
 };
 
 /** A raw stored value as the checked value (what the pages use to render). */

@@ -67,7 +67,7 @@ test("the popup counts this page's failed requests by host and routes one in a c
     // The failure is stored as it happens (the popup reads it after the stop).
     await expect
       .poll(() =>
-        ext.evaluate(async () => JSON.stringify(await chrome.storage.session.get("pageFailures"))),
+        ext.evaluate(async () => JSON.stringify(await chrome.storage.session.get("pageTraffic"))),
       )
       .toContain('"cdn.test":1');
     // A worker stop between the failure and the look: the count is kept, and not doubled.
@@ -84,6 +84,9 @@ test("the popup counts this page's failed requests by host and routes one in a c
     expect(await failures()).toContain("1 request of this page failed since it loaded");
     expect(await failures()).toContain("cdn.test (1)");
     expect(await failures()).not.toContain("img.test");
+    // And where the page's requests went: the page and its image through the token, one blocked.
+    const routes = await popup.$eval('[data-testid="page-routes"]', (e) => e.textContent ?? "");
+    expect(routes).toMatch(new RegExp(`This page so far: \\d+ through #${token.id}, 1 blocked\\.`));
 
     // One click: cdn.test takes this site's route (the token).
     await popup.locator('[data-testid="page-failures"] button::-p-text(Same as this site)').click();

@@ -83,6 +83,8 @@ test("the popup counts this page's failed requests by host and routes one direct
   const failures = await popup.$eval('[data-testid="page-failures"]', (e) => e.textContent ?? "");
   expect(failures).toContain("1 request of this page failed since it loaded");
   expect(failures).not.toContain("127.0.0.1 (");
+  const routes = await popup.$eval('[data-testid="page-routes"]', (e) => e.textContent ?? "");
+  expect(routes).toMatch(new RegExp(`This page so far: \\d+ through #${token.id}, 1 blocked\\.`));
 
   await popup.bringToFront();
   await popup.locator('[data-testid="page-failures"] button::-p-text(Direct)').click();

@@ -112,16 +112,18 @@ describe("traffic", () => {
       request("4", "http://ok.test/", { error: "net::ERR_ABORTED" }),
     );
     await vi.waitFor(async () =>
-      expect((await read("pageFailures"))["5"]?.hosts).toEqual({ "block.test": 1 }),
+      expect((await read("pageTraffic"))["5"]?.hosts).toEqual({ "block.test": 1 }),
     );
-    expect(await traffic.failuresOf(5)).toEqual({
+    expect(await traffic.trafficOf(5)).toEqual({
       page: "shop.test",
+      // ok.test direct (the plan's default), block.test blocked; the stopped one is not counted.
+      routes: { proxy: [], direct: 1, block: 1 },
       count: 1,
       hosts: [{ host: "block.test", count: 1 }],
     });
     // A worker woken later reads them back.
     const woken = setUp();
-    expect((await woken.traffic.failuresOf(5))?.count).toBe(1);
+    expect((await woken.traffic.trafficOf(5))?.count).toBe(1);
   });
 
   it("logs every request only while a viewer watches, with its route, why and outcome", async () => {

@@ -1,7 +1,8 @@
 /**
- * "What failed on this page": the tab's requests that failed since its page loaded, by host,
- * each routed in one click: the same route as this site, direct, or through the connected
- * token (each click gives the host a rule of its own, first in the list).
+ * "Did this page go through my proxy, and what failed?": the tab's requests since its page
+ * loaded, by route, and those that failed, by host, each routed in one click: the same route
+ * as this site, direct, or through the connected token (each click gives the host a rule of
+ * its own, first in the list).
  */
 import type { SiteKey } from "../../lib/i18n/this-site-strings";
 import type { Route } from "../../lib/routing/rules";
@@ -10,7 +11,7 @@ import type { SiteRouteReport } from "../../lib/routing/site-route";
 /** Hosts listed; the rest are counted. */
 const SHOWN_HOSTS = 5;
 
-export function PageFailures({
+export function PageTraffic({
   report,
   activeTokenId,
   busy,
@@ -26,8 +27,18 @@ export function PageFailures({
   words: (key: SiteKey, values?: Record<string, string | number>) => string;
   onRoute: (host: string, route: Route) => void;
 }) {
-  const failures = report.failures;
-  if (!failures || failures.count === 0) return null;
+  const page = report.thisPage;
+  if (!page) return null;
+  const { routes } = page;
+  const routeParts = [
+    ...routes.proxy.map(({ tokenId, count }) => w("site.pageVia", { count, id: tokenId })),
+    ...(routes.direct ? [w("site.pageDirect", { count: routes.direct })] : []),
+    ...(routes.block ? [w("site.pageBlocked", { count: routes.block })] : []),
+  ];
+  const routeLine = routeParts.length > 0 && (
+    <p data-testid="page-routes">{w("site.pageRoutes", { routes: routeParts.join(", ") })}</p>
+  );
+  if (page.count === 0) return routeLine || null;
   // The route this site takes now, as a route another host can be given.
   const same: Route | null =
     report.target.kind === "proxy"
@@ -35,13 +46,12 @@ export function PageFailures({
       : report.target.kind === "direct"
         ? { kind: "direct" }
         : null;
-  const hosts = failures.hosts.filter((entry) => entry.host !== report.host);
+  const hosts = page.hosts.filter((entry) => entry.host !== report.host);
   const shown = hosts.slice(0, SHOWN_HOSTS);
   return (
     <div class="site-failures" data-testid="page-failures">
-      <p>
-        {failures.count === 1 ? w("site.failedOne") : w("site.failed", { count: failures.count })}
-      </p>
+      {routeLine}
+      <p>{page.count === 1 ? w("site.failedOne") : w("site.failed", { count: page.count })}</p>
       <ul>
         {shown.map(({ host, count }) => (
           <li key={host}>

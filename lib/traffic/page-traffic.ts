@@ -1,0 +1,91 @@
+/**
+ * Each tab's traffic since its page loaded (pure): how many of its requests went through which
+ * token, direct or nowhere ("did this page go through my proxy?"), and those that failed, by
+ * host, each counted once. Reset when the tab loads a new page. Kept small (a page naming
+ * thousands of hosts keeps the first MAX_HOSTS), and as plain data, so the background can keep
+ * it across a worker stop.
+ */
+import type { TrafficRoute } from "./entry";
+
+export const MAX_HOSTS = 50;
+const MAX_REQUESTS = 2_000;
+
+export interface TabTraffic {
+  /** The page's own host, as it loaded. */
+  page: string;
+  /** Requests ended, by route: "proxy:<token id>", "direct", "block". */
+  routes: Record<string, number>;
+  /** Failed requests. */
+  count: number;
+  /** Host → failed requests, in the order first seen. */
+  hosts: Record<string, number>;
+  /** Failed requests already counted: an end reported twice (a woken worker) counts once. */
+  seen: string[];
+}
+
+export type PageTraffic = Record<string, TabTraffic>;
+
+export interface PageSummary {
+  page: string;
+  /** Requests ended since the page loaded, by route. */
+  routes: { proxy: { tokenId: number; count: number }[]; direct: number; block: number };
+  count: number;
+  hosts: { host: string; count: number }[];
+}
+
+const fresh = (page: string): TabTraffic => ({ page, routes: {}, count: 0, hosts: {}, seen: [] });
+
+export function pageLoaded(all: PageTraffic, tabId: number, page: string): PageTraffic {
+  return { ...all, [tabId]: fresh(page) };
+}
+
+export function tabClosed(all: PageTraffic, tabId: number): PageTraffic {
+  const { [tabId]: _closed, ...rest } = all;
+  return rest;
+}
+
+const routeKey = (route: TrafficRoute) =>
+  route.kind === "proxy" ? `proxy:${route.tokenId}` : route.kind;
+
+/** A request of the tab ended, sent this way. */
+export function requestRouted(all: PageTraffic, tabId: number, route: TrafficRoute): PageTraffic {
+  const tab = all[tabId] ?? fresh("");
+  const key = routeKey(route);
+  return {
+    ...all,
+    [tabId]: { ...tab, routes: { ...tab.routes, [key]: (tab.routes[key] ?? 0) + 1 } },
+  };
+}
+
+/** The failed request counted against its tab's page; unchanged when already counted. */
+export function requestFailed(
+  all: PageTraffic,
+  tabId: number,
+  requestId: string,
+  host: string,
+): PageTraffic {
+  const tab = all[tabId] ?? fresh("");
+  if (tab.seen.includes(requestId)) return all;
+  const known = host in tab.hosts;
+  const hosts =
+    known || Object.keys(tab.hosts).length < MAX_HOSTS
+      ? { ...tab.hosts, [host]: (tab.hosts[host] ?? 0) + 1 }
+      : tab.hosts;
+  const seen = [...tab.seen, requestId].slice(-MAX_REQUESTS);
+  return { ...all, [tabId]: { ...tab, count: tab.count + 1, hosts, seen } };
+}
+
+/** What the popup shows for a tab: its routes, and its failures by host, most first. */
+export function trafficOf(all: PageTraffic, tabId: number): PageSummary | null {
+  const tab = all[tabId];
+  if (!tab) return null;
+  const hosts = Object.entries(tab.hosts)
+    .map(([host, count]) => ({ host, count }))
+    .sort((a, b) => b.count - a.count);
+  const proxy = Object.entries(tab.routes)
+    .filter(([key]) => key.startsWith("proxy:"))
+    .map(([key, count]) => ({ tokenId: Number(key.slice("proxy:".length)), count }))
+    .sort((a, b) => b.count - a.count);
+  const routes = { proxy, direct: tab.routes.direct ?? 0, block: tab.routes.block ?? 0 };
+  return { page: tab.page, routes, count: tab.count, hosts };
+}
