@@ -25,6 +25,7 @@ interface Form {
   fallbackDirect: boolean;
   trafficUnit: Settings["trafficUnit"];
   warnDays: string;
+  badgeFailures: boolean;
 }
 
 const formFrom = (settings: Settings): Form => ({
@@ -35,6 +36,7 @@ const formFrom = (settings: Settings): Form => ({
   fallbackDirect: settings.fallbackDirect,
   trafficUnit: settings.trafficUnit,
   warnDays: String(settings.warnDays),
+  badgeFailures: settings.badgeFailures,
 });
 
 export function SettingsSection({ settings }: { settings: Settings }) {
@@ -51,6 +53,7 @@ export function SettingsSection({ settings }: { settings: Settings }) {
     settings.fallbackDirect,
     settings.trafficUnit,
     settings.warnDays,
+    settings.badgeFailures,
   ]);
   const [notice, setNotice] = useState<NoticeValue | null>(null);
   const [busy, setBusy] = useState(false);
@@ -84,6 +87,7 @@ export function SettingsSection({ settings }: { settings: Settings }) {
         fallbackDirect: form.fallbackDirect,
         trafficUnit: form.trafficUnit,
         warnDays,
+        badgeFailures: form.badgeFailures,
       },
       t,
       explain,
@@ -173,6 +177,19 @@ export function SettingsSection({ settings }: { settings: Settings }) {
         </label>
         <p id="fallback-direct-hint" class="hint">
           {t("settings.fallbackDirectHint")}
+        </p>
+        <label class="check" for="badge-failures">
+          <input
+            id="badge-failures"
+            type="checkbox"
+            checked={form.badgeFailures}
+            aria-describedby="badge-failures-hint"
+            onChange={(e) => update({ badgeFailures: e.currentTarget.checked })}
+          />
+          {t("settings.badgeFailures")}
+        </label>
+        <p id="badge-failures-hint" class="hint">
+          {t("settings.badgeFailuresHint")}
         </p>
         <div class="actions">
           <button type="submit" disabled={busy}>

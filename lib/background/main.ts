@@ -25,6 +25,7 @@ import { updateState } from "../state/store";
 import { proxyEndpoint } from "../state/token-facts";
 import { apiForSettings, loadRefreshMethods } from "./api-for-settings";
 import { createCommandHandler } from "./commands";
+import { createFailureBadge, type TabBadgeApi } from "./failure-badge";
 import { createMutationTracker } from "./mutations";
 import { syncPopupPage } from "./popup-page";
 import { chromeRequestCarrier } from "./request-carrier";
@@ -58,6 +59,7 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
     loginWorked: (token) => responder.worked(token),
     credentialsForgotten: (tokens) => responder.forget(tokens),
   });
+  const failureBadge = createFailureBadge(browser.action as unknown as TabBadgeApi);
   const traffic = startTraffic(
     {
       webRequest: browser.webRequest as unknown as TrafficApis["webRequest"],
@@ -70,6 +72,7 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
       isRefused: (token) => responder.isRefused(token),
       ownPage: (sender) =>
         !!sender && isOwnPage(sender, browser.runtime.id, browser.runtime.getURL("/")),
+      pagesChanged: (pages) => void failureBadge.sync(pages),
     },
   );
   const handle = createCommandHandler({ engine, api, traffic });
@@ -166,6 +169,9 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
   browser.runtime.onInstalled.addListener(popupPage);
   browser.runtime.onStartup.addListener(popupPage);
   items.connection.watch(refreshSummary);
+  // The tabs' failure counts give way to a block or a problem, and follow their setting.
+  for (const item of [items.status, items.settings, items.unseenFailure])
+    item.watch(() => void failureBadge.sync());
   browser.proxy.settings.onChange.addListener(() => void engine.reconcile());
 
   // onStartup/onInstalled are not enough: a relaunch with --load-extension re-installs without

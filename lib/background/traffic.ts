@@ -72,6 +72,8 @@ export interface TrafficDeps {
   chrome: boolean;
   isRefused: (token: StoredToken) => boolean;
   ownPage: (sender: { id?: string; url?: string } | undefined) => boolean;
+  /** Told each time a tab's counts change (the badge follows them). */
+  pagesChanged?: (pages: PageTraffic) => void;
 }
 
 const ALL = { urls: ["<all_urls>"] };
@@ -115,6 +117,7 @@ export function startTraffic(apis: TrafficApis, deps: TrafficDeps) {
       const next = change(pages);
       if (next === pages) return;
       pages = next;
+      deps.pagesChanged?.(pages);
       dirty = true;
       if (writing) return;
       if (now) {

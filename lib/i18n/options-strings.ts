@@ -201,6 +201,9 @@ const en = {
   "settings.plan.professional": "Professional: 5,000 requests a minute",
   "settings.plan.enterprise": "Enterprise: no limit",
   "settings.language": "Language",
+  "settings.badgeFailures": "Count the page's failed requests on the toolbar badge",
+  "settings.badgeFailuresHint":
+    "The badge shows how many requests of the tab's page failed since it loaded; the popup names them and routes each in a click. A block or a problem still shows first.",
   "settings.fallbackDirect": "When the chosen token cannot be used, go direct instead of blocking",
   "settings.fallbackDirectHint":
     "Off: while you have chosen a token, traffic goes through it or nowhere, so your own address never shows by accident. On: an expired, deleted or unusable token sends traffic out direct.",
@@ -496,6 +499,9 @@ const zh: Partial<Record<keyof typeof en, string>> = {
   "settings.plan.professional": "专业版：每分钟 5,000 次请求",
   "settings.plan.enterprise": "企业版：不限",
   "settings.language": "语言",
+  "settings.badgeFailures": "在工具栏徽标上显示页面失败的请求数",
+  "settings.badgeFailuresHint":
+    "徽标显示该标签页的页面加载以来失败的请求数；弹出窗口会列出它们，并可一键为每个设置路线。阻止或问题仍会优先显示。",
   "settings.fallbackDirect": "所选令牌无法使用时改为直连，而不是阻止流量",
   "settings.fallbackDirectHint":
     "关闭：选择了令牌时，流量只经由它发出或完全不发出，你的真实地址不会意外暴露。开启：令牌过期、被删除或无法使用时，流量直接发出。",

@@ -37,7 +37,7 @@ function shown(key: SettingKey, settings: Settings): string {
 }
 
 export function importSettings(current: Settings, incoming: Backup["settings"]): SettingsImport {
-  const { auth, fallbackDirect, trafficUnit, warnDays, baseUrl, ...rest } = incoming;
+  const { auth, fallbackDirect, trafficUnit, warnDays, badgeFailures, baseUrl, ...rest } = incoming;
   const checked = baseUrl === "" ? { ok: true as const, url: "" } : validateBaseUrl(baseUrl, false);
   const refusedBaseUrl = checked.ok ? null : baseUrl;
   const nextBaseUrl = checked.ok ? checked.url : current.baseUrl;
@@ -51,6 +51,7 @@ export function importSettings(current: Settings, incoming: Backup["settings"]):
     fallbackDirect: fallbackDirect ?? current.fallbackDirect,
     trafficUnit: trafficUnit ?? current.trafficUnit,
     warnDays: warnDays ?? current.warnDays,
+    badgeFailures: badgeFailures ?? current.badgeFailures,
     // Turning it on needs this browser's permission, given in a click.
     webrtcProtection: current.webrtcProtection,
   };

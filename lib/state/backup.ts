@@ -31,6 +31,7 @@ const backupSettingsSchema = z.extend(settingsSchema, {
   fallbackDirect: z.optional(z.boolean()),
   trafficUnit: z.optional(settingsSchema.def.shape.trafficUnit),
   warnDays: z.optional(settingsSchema.def.shape.warnDays),
+  badgeFailures: z.optional(z.boolean()),
 });
 
 /** Every token id at most once across tokens and trash: a file that repeats one is damaged. */

@@ -39,6 +39,8 @@ export const settingsSchema = z.object({
   trafficUnit: z.enum(["unstated", "bytes", "GB"]),
   /** Mark a token (and notify once) this many days before it expires; 0 turns it off. */
   warnDays: z.number().check(z.gte(0), z.lte(365)),
+  /** The toolbar badge counts the tab's requests that failed since its page loaded. */
+  badgeFailures: z.boolean(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 export type SettingKey = keyof Settings;
@@ -55,6 +57,7 @@ export const DEFAULT_SETTINGS: Settings = {
   fallbackDirect: false,
   trafficUnit: "unstated",
   warnDays: 2,
+  badgeFailures: false,
 };
 
 function validField<K extends SettingKey>(key: K, value: unknown): value is Settings[K] {

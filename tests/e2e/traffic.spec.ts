@@ -5,7 +5,14 @@
  */
 import type { SiteRule } from "../../lib/routing/rules";
 import type { Sandbox } from "../sandbox/index";
-import { expect, extensionPath, test, unpackedExtensionId } from "./fixtures";
+import {
+  backgroundWorker,
+  expect,
+  extensionPath,
+  launchWithExtension,
+  test,
+  unpackedExtensionId,
+} from "./fixtures";
 import {
   createTokens,
   extensionPage,
@@ -175,5 +182,58 @@ test("Options' traffic log shows each request's route, why and outcome; filters,
     await expect(row("after.test")).toContainText("200");
   } finally {
     await close();
+  }
+});
+
+test("the badge counts the page's failed requests when the user asks, and gives way to a block", async ({
+  userDataDir,
+}) => {
+  const context = await launchWithExtension(userDataDir, [
+    "--host-resolver-rules=MAP *.test 127.0.0.1",
+  ]);
+  try {
+    const ext = await extensionPage(context, extensionId);
+    await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
+    const [first, second] = await createTokens(ext, "static-traffic", 2);
+    const token = must(first, "token");
+    await sendOk(ext, { type: "connect", tokenId: token.id });
+    await sendOk(ext, {
+      type: "setSiteRules",
+      rules: [blockRule("cdn.test"), blockRule("api.test")],
+    });
+    const port = new URL(echo.url).port;
+    const site = await context.newPage();
+    const worker = await backgroundWorker(context);
+    const badgeOfSite = () =>
+      worker.evaluate(async () => {
+        const [tab] = await chrome.tabs.query({ url: "http://shop.test/*" });
+        return chrome.action.getBadgeText({ tabId: tab?.id });
+      });
+    const global = () => worker.evaluate(() => chrome.action.getBadgeText({}));
+
+    // Off (the default): the tab shows the global badge.
+    await site.goto(`http://shop.test:${port}/?images=cdn.test,api.test,img.test`);
+    await expect.poll(badgeOfSite).toBe(await global());
+    await sendOk(ext, { type: "patchSettings", patch: { badgeFailures: true } });
+    await site.reload();
+    await expect.poll(badgeOfSite).toBe("2");
+    expect(await global()).not.toBe("2");
+
+    // A block outranks the count: the connected token expires (written behind the engine's
+    // back, as another device would), and the tab shows "STOP" with every other.
+    await ext.evaluate(async (id) => {
+      const { tokens } = await chrome.storage.local.get("tokens");
+      const list = tokens as { id: number; expiresAt: number | null }[];
+      await chrome.storage.local.set({
+        tokens: list.map((t) => (t.id === id ? { ...t, expiresAt: Date.now() - 1000 } : t)),
+      });
+    }, token.id);
+    await expect.poll(global).toBe("STOP");
+    await expect.poll(badgeOfSite).toBe("STOP");
+    // Connected again: the count comes back.
+    await sendOk(ext, { type: "connect", tokenId: must(second, "second token").id });
+    await expect.poll(badgeOfSite).toBe("2");
+  } finally {
+    await context.close();
   }
 });

@@ -24,6 +24,7 @@ export function sandboxSettings(sb: Sandbox, overrides: Partial<Settings> = {}):
     // The sandbox counts traffic in bytes.
     trafficUnit: "bytes",
     warnDays: 2,
+    badgeFailures: false,
     ...overrides,
   };
 }
