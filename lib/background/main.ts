@@ -25,11 +25,11 @@ import { updateState } from "../state/store";
 import { proxyEndpoint } from "../state/token-facts";
 import { apiForSettings, loadRefreshMethods } from "./api-for-settings";
 import { createCommandHandler } from "./commands";
-import { createFailureBadge, type TabBadgeApi } from "./failure-badge";
+import { createFailureBadge } from "./failure-badge";
 import { createMutationTracker } from "./mutations";
 import { syncPopupPage } from "./popup-page";
 import { chromeRequestCarrier } from "./request-carrier";
-import { startTraffic, type TrafficApis } from "./traffic";
+import { startTraffic } from "./traffic";
 import { cachedTrafficRouting } from "./traffic-routing";
 import { notifyWarnings, WARNINGS_ALARM } from "./warnings";
 
@@ -59,12 +59,17 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
     loginWorked: (token) => responder.worked(token),
     credentialsForgotten: (tokens) => responder.forget(tokens),
   });
-  const failureBadge = createFailureBadge(browser.action as unknown as TabBadgeApi);
+  // Null puts a tab back on the global badge text (Chrome's and Firefox's documented
+  // setBadgeText), which the typings, knowing only a string, leave out.
+  const failureBadge = createFailureBadge({
+    setBadgeText: (details) =>
+      (browser.action.setBadgeText as (d: typeof details) => Promise<void>)(details),
+  });
   const traffic = startTraffic(
     {
-      webRequest: browser.webRequest as unknown as TrafficApis["webRequest"],
+      webRequest: browser.webRequest,
       onTabRemoved: browser.tabs.onRemoved,
-      onConnect: browser.runtime.onConnect as unknown as TrafficApis["onConnect"],
+      onConnect: browser.runtime.onConnect,
     },
     {
       routing: cachedTrafficRouting(engine.planOptions),

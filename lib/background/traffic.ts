@@ -7,8 +7,6 @@
 
 import { fromWire, toWire } from "../protocol/wire";
 import { chromeBypasses, isBypassed } from "../proxy/config";
-import { read } from "../state/read";
-import { updateState } from "../state/store";
 import type { StoredToken } from "../state/tokens";
 import type { TrafficEntry, TrafficOutcome } from "../traffic/entry";
 import { isFailure } from "../traffic/entry";
@@ -26,6 +24,7 @@ import {
 } from "../traffic/page-traffic";
 import { hostOf, shownUrl } from "../traffic/scrub";
 import { readViewerMessage, TRAFFIC_PORT } from "../traffic/viewer-protocol";
+import { createPageTrafficStore } from "./page-traffic-store";
 import { routeNowOn } from "./site-route-now";
 import type { TrafficRouting } from "./traffic-routing";
 
@@ -43,9 +42,11 @@ export interface RequestDetails {
 }
 
 type Filter = { urls: string[]; types?: string[] };
+/** Observing only: a listener returns nothing (no blocking response). */
+type Observer = (details: RequestDetails) => undefined;
 interface RequestEvent {
-  addListener(listener: (details: RequestDetails) => void, filter: Filter): void;
-  removeListener(listener: (details: RequestDetails) => void): void;
+  addListener(listener: Observer, filter: Filter): void;
+  removeListener(listener: Observer): void;
 }
 
 export interface ViewerPort {
@@ -77,7 +78,6 @@ export interface TrafficDeps {
 }
 
 const ALL = { urls: ["<all_urls>"] };
-const ROUTES_SAVE_MS = 1_000;
 // Viewers get changes once a second: a busy page's thousand requests cost them a few renders.
 const BATCH_MS = 1_000;
 
@@ -85,53 +85,8 @@ export function startTraffic(apis: TrafficApis, deps: TrafficDeps) {
   const log = createTrafficLog();
   const viewers = new Map<ViewerPort, { fullUrls: boolean }>();
 
-  // Each tab's traffic since its page loaded: read back at wake, changed in memory, written soon.
-  let pages: PageTraffic = {};
-  const loaded = read("pageTraffic")
-    .then((stored) => {
-      pages = stored;
-    })
-    .catch(() => undefined);
-  // Written at once (a worker may be stopped any moment), one write at a time: changes that
-  // come during a write go in the next one.
-  let writing = false;
-  let dirty = false;
-  async function save(): Promise<void> {
-    writing = true;
-    while (dirty) {
-      dirty = false;
-      const pageTraffic = pages;
-      await updateState(["pageTraffic"], () => ({ write: { pageTraffic }, result: null })).catch(
-        () => undefined,
-      );
-    }
-    writing = false;
-  }
-  let lazyWrite: ReturnType<typeof setTimeout> | undefined;
-  /**
-   * A failure is written at once; a route count within ROUTES_SAVE_MS (a page's thousand
-   * requests cost a few writes, and a stop in between loses at most that second's counts).
-   */
-  function changeTraffic(change: (all: PageTraffic) => PageTraffic, now = true): void {
-    void loaded.then(() => {
-      const next = change(pages);
-      if (next === pages) return;
-      pages = next;
-      deps.pagesChanged?.(pages);
-      dirty = true;
-      if (writing) return;
-      if (now) {
-        clearTimeout(lazyWrite);
-        lazyWrite = undefined;
-        void save();
-      } else {
-        lazyWrite ??= setTimeout(() => {
-          lazyWrite = undefined;
-          if (!writing && dirty) void save();
-        }, ROUTES_SAVE_MS);
-      }
-    });
-  }
+  const pages = createPageTrafficStore(deps.pagesChanged);
+  const changeTraffic = pages.change;
 
   /** The route of one request and why, from the plan the browser carries now. */
   async function routeOf(details: RequestDetails) {
@@ -228,17 +183,18 @@ export function startTraffic(apis: TrafficApis, deps: TrafficDeps) {
   apis.webRequest.onBeforeRequest.addListener(
     (details) => {
       if (details.tabId >= 0)
-        changeTraffic((all) => pageLoaded(all, details.tabId, hostOf(details.url)));
+        changeTraffic((all) => pageLoaded(all, details.tabId, hostOf(details.url)), true);
+      return undefined;
     },
     { ...ALL, types: ["main_frame"] },
   );
-  const ending = (details: RequestDetails) => void end(details).catch(() => undefined);
+  const ending: Observer = (details) => void end(details).catch(() => undefined);
   apis.webRequest.onCompleted.addListener(ending, ALL);
   apis.webRequest.onErrorOccurred.addListener(ending, ALL);
-  apis.onTabRemoved.addListener((tabId) => changeTraffic((all) => tabClosed(all, tabId)));
+  apis.onTabRemoved.addListener((tabId) => changeTraffic((all) => tabClosed(all, tabId), true));
 
   // While watched: every request from its start.
-  const starting = (details: RequestDetails) => void started(details);
+  const starting: Observer = (details) => void started(details);
   apis.onConnect.addListener((port) => {
     if (port.name !== TRAFFIC_PORT || !deps.ownPage(port.sender)) return;
     port.onMessage.addListener((raw) => {
@@ -263,10 +219,8 @@ export function startTraffic(apis: TrafficApis, deps: TrafficDeps) {
 
   return {
     /** A tab's routes and failures since its page loaded, for the popup. */
-    trafficOf: async (tabId: number): Promise<PageSummary | null> => {
-      await loaded;
-      return trafficOf(pages, tabId);
-    },
+    trafficOf: async (tabId: number): Promise<PageSummary | null> =>
+      trafficOf(await pages.current(), tabId),
   };
 }
 

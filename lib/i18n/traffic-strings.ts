@@ -48,7 +48,7 @@ export const trafficStrings = {
     "traffic.ms": "{ms} ms",
     "traffic.count": "{shown} of {total} requests shown (newest first).",
     "traffic.empty": "No request yet: browse in another tab and they appear here.",
-    "traffic.paused": "Paused: new requests are kept and shown when you resume.",
+    "traffic.paused": "Paused: {count} updates held, shown when you resume.",
     "traffic.reconnecting": "The background restarted: reconnecting…",
     "traffic.watchingAgain":
       "The background restarted: watching again (requests in between are not in the log).",
@@ -99,7 +99,7 @@ export const trafficStrings = {
     "traffic.ms": "{ms} 毫秒",
     "traffic.count": "显示 {total} 个请求中的 {shown} 个（最新的在前）。",
     "traffic.empty": "还没有请求：在其他标签页浏览，请求会显示在这里。",
-    "traffic.paused": "已暂停：新的请求会被保留，继续时显示。",
+    "traffic.paused": "已暂停：已保留 {count} 条更新，继续时显示。",
     "traffic.reconnecting": "后台已重启：正在重新连接…",
     "traffic.watchingAgain": "后台已重启：已重新开始观察（期间的请求不在日志中）。",
   },

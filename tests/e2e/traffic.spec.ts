@@ -155,7 +155,10 @@ test("Options' traffic log shows each request's route, why and outcome; filters,
     // Paused: a new page's requests wait, and come on resume.
     await options.getByRole("button", { name: "Pause" }).click();
     await site.goto(`http://paused.test:${port}/`);
-    await options.waitForTimeout(600);
+    // Held, not shown: the status counts what came.
+    await expect(options.locator("#traffic [role=status]")).toContainText(
+      /Paused: [1-9]\d* updates held/,
+    );
     await expect(row("paused.test")).toHaveCount(0);
     await options.getByRole("button", { name: "Resume" }).click();
     await expect(row("paused.test")).toContainText("200");

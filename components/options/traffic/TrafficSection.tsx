@@ -121,7 +121,7 @@ function TrafficLog({ t }: { t: TrafficT }) {
       </div>
       <p role="status" class="traffic-status">
         {traffic.paused
-          ? t("traffic.paused")
+          ? t("traffic.paused", { count: traffic.heldCount })
           : all.length === 0
             ? t("traffic.empty")
             : t("traffic.count", { shown: shown.length, total: matching.length })}

@@ -19,6 +19,8 @@ export function useTraffic(fullUrls: boolean) {
   const entries = useRef(new Map<string, TrafficEntry>());
   const [, setVersion] = useState(0);
   const [paused, setPaused] = useState(false);
+  /** Entries that came while paused (a request changed twice counts twice). */
+  const [heldCount, setHeldCount] = useState(0);
   /** A worker stop closed the port: "lost" until the new port's snapshot is in. */
   const [restart, setRestart] = useState<"lost" | "again" | null>(null);
   const port = useRef<ReturnType<typeof browser.runtime.connect> | null>(null);
@@ -44,8 +46,10 @@ export function useTraffic(fullUrls: boolean) {
       opened.onMessage.addListener((raw: unknown) => {
         const message = fromWire(raw).value as LogMessage;
         if (again && message.type === "snapshot") setRestart("again");
-        if (pausedRef.current) held.current.push(message);
-        else apply(message);
+        if (pausedRef.current) {
+          held.current.push(message);
+          setHeldCount((n) => n + message.entries.length);
+        } else apply(message);
       });
       opened.onDisconnect.addListener(() => {
         if (closed) return;
@@ -72,14 +76,19 @@ export function useTraffic(fullUrls: boolean) {
   return {
     entries: entries.current,
     paused,
+    heldCount,
     restart,
     pause(next: boolean) {
       pausedRef.current = next;
       setPaused(next);
-      if (!next) for (const message of held.current.splice(0)) apply(message);
+      if (!next) {
+        for (const message of held.current.splice(0)) apply(message);
+        setHeldCount(0);
+      }
     },
     clear() {
       held.current = [];
+      setHeldCount(0);
       port.current?.postMessage(toWire({ type: "clear" } satisfies ViewerMessage));
     },
   };
