@@ -4,6 +4,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { type BrowserContext, test as base, chromium, type Worker } from "@playwright/test";
+import { type Sandbox, startSandbox } from "../sandbox/index";
+import { type EchoServer, startEchoServer } from "../support/echo-server";
 
 export const extensionPath = path.resolve(".output/chrome-mv3");
 
@@ -58,7 +60,23 @@ export const test = base.extend<{
   userDataDir: string;
   context: BrowserContext;
   extensionId: string;
+  /** A sandbox provider of its own for the test (its plan: enterprise, no rate limit to wait). */
+  sb: Sandbox;
+  /** A test website of its own (support/echo-server.ts). */
+  echo: EchoServer;
 }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their deps by destructuring.
+  sb: async ({}, use) => {
+    const sandbox = await startSandbox({ plan: "enterprise" });
+    await use(sandbox);
+    await sandbox.close();
+  },
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their deps by destructuring.
+  echo: async ({}, use) => {
+    const server = await startEchoServer();
+    await use(server);
+    await server.close();
+  },
   // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their deps by destructuring.
   userDataDir: async ({}, use) => {
     const dir = mkdtempSync(path.join(tmpdir(), "proxy-deck-profile-"));

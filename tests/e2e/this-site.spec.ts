@@ -3,7 +3,6 @@
  * the DevTools protocol: Playwright does not list extension popups): the tab's site, its route
  * now and why, and two clicks that change where the site's traffic really goes.
  */
-import type { Sandbox } from "../sandbox/index";
 import { expect, extensionPath, test, unpackedExtensionId } from "./fixtures";
 import {
   backgroundWorker,
@@ -12,29 +11,18 @@ import {
   extensionPage,
   must,
   NAMED_GATEWAY_ARGS,
-  sandboxFor,
   sandboxSettings,
   sendOk,
-  startEchoServer,
   twoTokensOnNamedGateway,
 } from "./harness";
 import { launchWithPopup } from "./popup-window";
 
 const extensionId = unpackedExtensionId(extensionPath);
 
-let sb: Sandbox;
-let echo: Awaited<ReturnType<typeof startEchoServer>>;
-test.beforeEach(async () => {
-  sb = await sandboxFor();
-  echo = await startEchoServer();
-});
-test.afterEach(async () => {
-  await echo.close();
-  await sb.close();
-});
-
 test("the popup names this site's route and why; Direct and Default move its traffic", async ({
   userDataDir,
+  sb,
+  echo,
 }) => {
   const { context, openPopup, close } = await launchWithPopup(userDataDir, [
     "--host-resolver-rules=MAP *.test 127.0.0.1",
@@ -130,6 +118,8 @@ test("the popup names this site's route and why; Direct and Default move its tra
 
 test("Other…: this site through a token other than the connected one in two clicks; other sites keep the default", async ({
   userDataDir,
+  sb,
+  echo,
 }) => {
   const { context, openPopup, close } = await launchWithPopup(userDataDir, NAMED_GATEWAY_ARGS);
   try {

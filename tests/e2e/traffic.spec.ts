@@ -4,7 +4,7 @@
  * stop, never counted twice) and Options' traffic log (each request's route, why, outcome).
  */
 import type { SiteRule } from "../../lib/routing/rules";
-import type { Sandbox } from "../sandbox/index";
+import type { EchoServer } from "../support/echo-server";
 import {
   backgroundWorker,
   expect,
@@ -18,26 +18,13 @@ import {
   extensionPage,
   must,
   openOptions,
-  sandboxFor,
   sandboxSettings,
   sendOk,
-  startEchoServer,
   watchWorker,
 } from "./harness";
 import { launchWithPopup } from "./popup-window";
 
 const extensionId = unpackedExtensionId(extensionPath);
-
-let sb: Sandbox;
-let echo: Awaited<ReturnType<typeof startEchoServer>>;
-test.beforeEach(async () => {
-  sb = await sandboxFor();
-  echo = await startEchoServer();
-});
-test.afterEach(async () => {
-  await echo.close();
-  await sb.close();
-});
 
 const blockRule = (host: string): SiteRule => ({
   id: `block-${host}`,
@@ -47,11 +34,13 @@ const blockRule = (host: string): SiteRule => ({
 });
 
 /** Requests for this host's image that reached the echo server, and from where. */
-const pixelsFrom = (host: string) =>
+const pixelsFrom = (echo: EchoServer, host: string) =>
   echo.requestsFrom.filter((_, i) => echo.requestPaths[i]?.includes(`from=${host}`));
 
 test("the popup counts this page's failed requests by host and routes one in a click; a worker stop keeps the count", async ({
   userDataDir,
+  sb,
+  echo,
 }) => {
   const { context, openPopup, close } = await launchWithPopup(userDataDir, [
     "--host-resolver-rules=MAP *.test 127.0.0.1",
@@ -68,8 +57,8 @@ test("the popup counts this page's failed requests by host and routes one in a c
     await site.waitForLoadState("load");
     await site.bringToFront();
     // img.test went through the token; cdn.test was blocked by its rule.
-    expect(pixelsFrom("img.test")).toEqual([token.ip]);
-    expect(pixelsFrom("cdn.test")).toEqual([]);
+    expect(pixelsFrom(echo, "img.test")).toEqual([token.ip]);
+    expect(pixelsFrom(echo, "cdn.test")).toEqual([]);
 
     // The failure is stored as it happens (the popup reads it after the stop).
     await expect
@@ -104,7 +93,7 @@ test("the popup counts this page's failed requests by host and routes one in a c
 
     await site.reload();
     await site.waitForLoadState("load");
-    await expect.poll(() => pixelsFrom("cdn.test")).toEqual([token.ip]);
+    await expect.poll(() => pixelsFrom(echo, "cdn.test")).toEqual([token.ip]);
     // The new page failed nothing: the popup says nothing about failures.
     await popup.close();
     await site.bringToFront();
@@ -118,6 +107,8 @@ test("the popup counts this page's failed requests by host and routes one in a c
 
 test("Options' traffic log shows each request's route, why and outcome; filters, pause, clear; full addresses hide secrets; a worker stop reconnects", async ({
   userDataDir,
+  sb,
+  echo,
 }) => {
   const { context, close } = await launchWithPopup(userDataDir, [
     "--host-resolver-rules=MAP *.test 127.0.0.1",
@@ -190,6 +181,8 @@ test("Options' traffic log shows each request's route, why and outcome; filters,
 
 test("the badge counts the page's failed requests when the user asks, and gives way to a block", async ({
   userDataDir,
+  sb,
+  echo,
 }) => {
   const context = await launchWithExtension(userDataDir, [
     "--host-resolver-rules=MAP *.test 127.0.0.1",

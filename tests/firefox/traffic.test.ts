@@ -4,48 +4,14 @@
  * echo server is two sites here, by its name and by its address (Firefox proxies loopback
  * through allow_hijacking_localhost).
  */
-import type { Browser, Page } from "puppeteer-core";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import type { SiteRule } from "../../lib/routing/rules";
-import { type Sandbox, startSandbox } from "../sandbox/index";
-import {
-  assertPrerequisites,
-  createTokens,
-  extensionPage,
-  firefoxSandboxSettings,
-  launchFirefox,
-  send,
-  sendOk,
-  startEchoServer,
-} from "./firefox";
-
-let browser: Browser | undefined;
-let sb: Sandbox | undefined;
-let echo: Awaited<ReturnType<typeof startEchoServer>> | undefined;
-let ext: Page;
-let site: Page;
+import { must } from "../support/sandbox-session";
+import { assertPrerequisites, createTokens, extensionPage, send, sendOk } from "./firefox";
+import { firefoxSuite } from "./suite";
 
 assertPrerequisites();
-
-beforeAll(async () => {
-  sb = await startSandbox({ plan: "enterprise" });
-  echo = await startEchoServer();
-  browser = await launchFirefox();
-  ext = await extensionPage(browser);
-  site = await browser.newPage();
-  await sendOk(ext, { type: "patchSettings", patch: firefoxSandboxSettings(sb) });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await echo?.close();
-  await sb?.close();
-});
-
-function must<T>(value: T | undefined | null, what: string): T {
-  if (value === undefined || value === null) throw new Error(`missing: ${what}`);
-  return value;
-}
+const suite = firefoxSuite();
 
 // The provider's API is on 127.0.0.1: the blocked site is the echo server by its name.
 const blockName: SiteRule = {
@@ -56,14 +22,12 @@ const blockName: SiteRule = {
 };
 
 /** Requests for the image from this host that reached the echo server, and from where. */
-const pixelsFrom = (host: string) => {
-  const server = must(echo, "echo");
-  return server.requestsFrom.filter((_, i) => server.requestPaths[i]?.includes(`from=${host}`));
-};
+const pixelsFrom = (host: string) =>
+  suite.echo.requestsFrom.filter((_, i) => suite.echo.requestPaths[i]?.includes(`from=${host}`));
 
 test("the popup counts this page's failed requests by host and routes one directly in a click", async () => {
-  const firefox = must(browser, "browser");
-  const port = new URL(must(echo, "echo").url).port;
+  const { browser: firefox, ext, site } = suite;
+  const port = new URL(suite.echo.url).port;
   const token = must((await createTokens(ext, "static-traffic", 1))[0], "token");
   await sendOk(ext, { type: "connect", tokenId: token.id });
   await sendOk(ext, { type: "setSiteRules", rules: [blockName] });
@@ -99,8 +63,8 @@ test("the popup counts this page's failed requests by host and routes one direct
 });
 
 test("Options' traffic log shows each request's route, why and outcome", async () => {
-  const firefox = must(browser, "browser");
-  const port = new URL(must(echo, "echo").url).port;
+  const { browser: firefox, ext, site } = suite;
+  const port = new URL(suite.echo.url).port;
   const token = must((await createTokens(ext, "static-traffic", 1))[0], "token");
   await sendOk(ext, { type: "connect", tokenId: token.id });
   await sendOk(ext, { type: "setSiteRules", rules: [blockName] });
