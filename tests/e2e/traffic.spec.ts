@@ -156,10 +156,19 @@ test("Options' traffic log shows each request's route, why and outcome; filters,
 
     // Full addresses: shown, with the secret-looking query values hidden.
     await options.getByLabel("Show full addresses").check();
-    await site.goto(`http://keys.test:${port}/?page=2&api_key=S3CRET`);
-    await expect(
-      options.locator('#traffic tr[data-host="keys.test"]').filter({ hasText: "page=2" }),
-    ).toContainText("api_key=");
+    // The choice reaches the background a moment after the click: a request sent before it
+    // is logged by host, so the page is loaded until one is logged with its address.
+    const withAddress = options
+      .locator('#traffic tr[data-host="keys.test"]')
+      .filter({ hasText: "page=2" });
+    let visit = 0;
+    await expect
+      .poll(async () => {
+        await site.goto(`http://keys.test:${port}/?page=2&api_key=S3CRET&visit=${++visit}`);
+        return withAddress.count();
+      })
+      .toBeGreaterThan(0);
+    await expect(withAddress.first()).toContainText("api_key=");
     expect(await options.locator("#traffic").textContent()).not.toContain("S3CRET");
 
     // Clear empties it.
