@@ -6,9 +6,8 @@ import { copyText } from "@/components/common/clipboard";
 import type { Language } from "@/lib/i18n";
 import { describeFailure } from "@/lib/i18n/failure-strings";
 import { optionsStrings, type Translate } from "@/lib/i18n/options-strings";
-import { createSend } from "@/lib/protocol/send";
+import { backgroundClient } from "@/lib/protocol/send";
 import type { SettingsPatch } from "@/lib/state/settings";
-import { overWire } from "../../lib/protocol/wire";
 
 export const TranslateContext = createContext<Translate>(optionsStrings("en"));
 export const useT = (): Translate => useContext(TranslateContext);
@@ -31,7 +30,8 @@ export function useExplain(): (failure: { code: string }) => string {
   return (failure) => describeFailure(failure, language);
 }
 
-export const send = createSend(overWire((message) => browser.runtime.sendMessage(message)));
+/** The page's one client of the background (made as the popup makes its own). */
+export const send = backgroundClient(browser.runtime);
 
 /**
  * Sends a settings patch: null when every field was saved, else why not (the background

@@ -7,8 +7,7 @@ import { loadPopupLanguage, type PopupLanguage } from "../../lib/i18n/popup-lang
 import { activeTabOf } from "../../lib/popup/active-tab";
 import { extension } from "../../lib/popup/extension";
 import type { PopupState } from "../../lib/popup/state";
-import { createSend } from "../../lib/protocol/send";
-import { overWire } from "../../lib/protocol/wire";
+import { background } from "./first";
 
 /** Browser glue: the page's state comes from storage, its actions go to the background. */
 export function Popup({
@@ -46,7 +45,7 @@ export function Popup({
 
   const env = useMemo<PopupEnv>(() => {
     const api = extension();
-    const send = createSend(overWire((message) => api.runtime.sendMessage(message)));
+    const send = background;
     return {
       t: pack.t,
       explain: (failure) => pack.explain(failure),

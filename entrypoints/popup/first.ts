@@ -6,8 +6,7 @@ import { activeTabOf } from "../../lib/popup/active-tab";
 import { extension } from "../../lib/popup/extension";
 import { startFirstReads } from "../../lib/popup/first-reads";
 import { askEarly } from "../../lib/popup/site-question";
-import { createSend } from "../../lib/protocol/send";
-import { overWire } from "../../lib/protocol/wire";
+import { backgroundClient } from "../../lib/protocol/send";
 
 const api = extension();
 
@@ -17,7 +16,10 @@ export const first = startFirstReads(
   navigator.language,
 );
 
+/** The page's one client of the background (Popup.tsx words its failures). */
+export const background = backgroundClient(api.runtime);
+
 // "Which route does this tab's site take?" goes to the background beside the first read.
-askEarly(activeTabOf(api), createSend(overWire((message) => api.runtime.sendMessage(message))));
+askEarly(activeTabOf(api), background);
 // Its line's code too: both are in by the time the first rows are out.
 void import("../../components/popup/ThisSite");

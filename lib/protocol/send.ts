@@ -4,6 +4,7 @@
  * something to show and never throws. Type-only imports: no schema code on a page's first path.
  */
 import type { CommandType, ProtocolMap, Reply } from "./commands";
+import { overWire } from "./wire";
 
 export type SendMessage = (message: unknown) => Promise<unknown>;
 /** `K` is inferred from the command's `type`, so the reply is that command's reply. */
@@ -24,4 +25,14 @@ export function createSend(sendMessage: SendMessage): Send {
     }
     return UNREACHABLE;
   };
+}
+
+/**
+ * A page's one client of the background (the popup and Options make it the same way): typed
+ * commands, sent as JSON text (wire.ts).
+ */
+export function backgroundClient(runtime: {
+  sendMessage(message: unknown): Promise<unknown>;
+}): Send {
+  return createSend(overWire((message) => runtime.sendMessage(message)));
 }
