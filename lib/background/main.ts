@@ -24,6 +24,7 @@ import type { Settings } from "../state/settings";
 import { updateState } from "../state/store";
 import { proxyEndpoint } from "../state/token-facts";
 import { apiForSettings, loadRefreshMethods } from "./api-for-settings";
+import { coalesced } from "./coalesced";
 import { createCommandHandler } from "./commands";
 import { createFailureBadge } from "./failure-badge";
 import { createMutationTracker } from "./mutations";
@@ -143,23 +144,12 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
       await unwatched("auto-refresh", await engine.refreshIp(activeTokenId));
   });
 
-  // Bypass list or credentials changed in Options, or the tokens changed (the active one
-  // deleted, expired or moved by a refresh or an import): re-apply, fail closed if need be.
-  items.settings.watch(() => void engine.reconcile().finally(syncAlarm));
-  items.tokens.watch(() => void engine.reconcile().finally(syncAlarm));
   // The popup's first screen follows every change of what it shows.
   const refreshSummary = () =>
     void updateState(["tokens", "trash", "connection", "popupSummary"], (s) => ({
       write: { popupSummary: summarize(s.tokens, s.trash.length, s.connection.activeTokenId) },
       result: undefined,
     })).catch(() => undefined);
-  items.tokens.watch(refreshSummary);
-  // Warnings follow the list and the chosen days, and the clock (hourly).
-  items.tokens.watch(warn);
-  items.settings.watch(warn);
-  void browser.alarms.create(WARNINGS_ALARM, { periodInMinutes: 60 });
-  warn();
-  items.trash.watch(refreshSummary);
   // The toolbar opens the page of the user's language. The browser keeps the choice while it
   // runs (a worker stop does not lose it), so it is set when the extension is installed or
   // the browser starts, and when the settings change: not on every wake, where a challenge is
@@ -170,13 +160,31 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
         syncPopupPage(browser.action, settings, globalThis.navigator?.language ?? ""),
       )
       .catch(() => undefined);
-  items.settings.watch(popupPage);
+  // Bypass list or credentials changed in Options, or the tokens changed (the active one
+  // deleted, expired or moved by a refresh or an import): re-apply, fail closed if need be.
+  // Items written together (a backup import) change in one storage event: one reconcile.
+  const reconcileSoon = coalesced(() => void engine.reconcile().finally(syncAlarm));
+  // The tabs' failure counts give way to a block or a problem, and follow their setting.
+  const badgeCounts = () => void failureBadge.sync();
+
+  // What each stored item's change sets off, in one place.
+  const reactions = [
+    [items.settings, [reconcileSoon, warn, popupPage, badgeCounts]],
+    // Warnings follow the list and the chosen days (and the clock, hourly).
+    [items.tokens, [reconcileSoon, refreshSummary, warn]],
+    [items.trash, [refreshSummary]],
+    [items.connection, [refreshSummary]],
+    [items.status, [badgeCounts]],
+    [items.unseenFailure, [badgeCounts]],
+  ] as const;
+  for (const [item, react] of reactions)
+    item.watch(() => {
+      for (const run of react) run();
+    });
+  void browser.alarms.create(WARNINGS_ALARM, { periodInMinutes: 60 });
+  warn();
   browser.runtime.onInstalled.addListener(popupPage);
   browser.runtime.onStartup.addListener(popupPage);
-  items.connection.watch(refreshSummary);
-  // The tabs' failure counts give way to a block or a problem, and follow their setting.
-  for (const item of [items.status, items.settings, items.unseenFailure])
-    item.watch(() => void failureBadge.sync());
   browser.proxy.settings.onChange.addListener(() => void engine.reconcile());
 
   // onStartup/onInstalled are not enough: a relaunch with --load-extension re-installs without

@@ -129,6 +129,39 @@ describe("startBackground on Chrome", () => {
     await expect.poll(async () => (await read("status")).state).toBe("checking");
   });
 
+  it("items written together (a backup import: settings and tokens) are reconciled once", async () => {
+    await writeState({
+      tokens: [makeToken({ id: 4, host: "gw.example.test", port: 8080 })],
+      connection: { activeTokenId: 4, lastTokenId: 4 },
+    });
+    const chrome = chromeFake();
+    startBackground({
+      browser: browserWith(chrome.api.proxy.settings) as unknown as WxtBrowser,
+      chrome: chrome.api as unknown as typeof Browser,
+      firefox: null,
+    });
+    // The wake's own reconcile first.
+    await expect.poll(async () => (await read("status")).state).toBe("checking");
+    const before = chrome.applied.length;
+    await writeState({
+      settings: { ...(await read("settings")), bypassList: ["<local>", "intranet.example"] },
+      tokens: [makeToken({ id: 4, host: "gw.example.test", port: 8081 })],
+    });
+    await expect.poll(() => chrome.applied.length).toBe(before + 1);
+    expect(chrome.applied.at(-1)).toMatchObject({
+      rules: {
+        singleProxy: { port: 8081 },
+        bypassList: expect.arrayContaining(["intranet.example"]),
+      },
+    });
+    // And no second one comes after: the next change is the next apply.
+    await writeState({ tokens: [makeToken({ id: 4, host: "gw.example.test", port: 8082 })] });
+    await expect
+      .poll(() => chrome.applied.at(-1))
+      .toMatchObject({ rules: { singleProxy: { port: 8082 } } });
+    expect(chrome.applied.length).toBe(before + 2);
+  });
+
   it("points the toolbar at the page of the user's language on install, not on every wake", async () => {
     await writeState({ settings: { ...(await read("settings")), language: "zh_CN" } });
     const chrome = chromeFake();
