@@ -27,6 +27,7 @@ import {
   sizes,
   tokens,
 } from "./bench-popup-parts";
+import { quantile } from "./bench-stats";
 
 // Each figure is quantised by the 60 Hz frame clock and moved by the machine's load: at 40
 // rounds a ratio's median moved by about ±0.05 from run to run. 100 rounds (about 3 minutes)
@@ -35,11 +36,6 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 100);
 const WARMUP = 3;
 const SEARCH_PASSES = 6;
 const SIZES = [10, 1_000, 10_000] as const;
-
-const quantile = (samples: number[], q: number) => {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN;
-};
 
 function summary(name: string, samples: number[], unit = "ms"): string {
   const m = quantile(samples, 0.5).toFixed(2);

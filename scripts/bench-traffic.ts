@@ -18,14 +18,11 @@ import {
 } from "../tests/e2e/fixtures";
 import { openOptions } from "../tests/e2e/harness";
 import { startEchoServer } from "../tests/support/echo-server";
+import { quantile } from "./bench-stats";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 const IMAGES = 1_000;
 
-const quantile = (samples: number[], q: number) => {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN;
-};
 const line = (name: string, samples: number[]) =>
   `${name.padEnd(40)} median ${quantile(samples, 0.5).toFixed(1).padStart(7)} ms   p95 ${quantile(samples, 0.95).toFixed(1).padStart(7)} ms   (n=${samples.length})`;
 

@@ -69,7 +69,8 @@ export const test = base.extend<{
   sb: async ({}, use) => {
     const sandbox = await startSandbox({ plan: "enterprise" });
     await use(sandbox);
-    await sandbox.close();
+    // A test may have closed it already (a gateway that goes away).
+    await sandbox.close().catch(() => undefined);
   },
   // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their deps by destructuring.
   echo: async ({}, use) => {

@@ -1,4 +1,3 @@
-import type { Sandbox } from "../sandbox/index";
 import { expect, test } from "./fixtures";
 import {
   control,
@@ -8,7 +7,6 @@ import {
   gatewayLog,
   must,
   proxyStatus,
-  sandboxFor,
   sandboxSettings,
   send,
   sendOk,
@@ -16,20 +14,11 @@ import {
   storedTokens,
 } from "./harness";
 
-let sb: Sandbox;
-let echo: Awaited<ReturnType<typeof startEchoServer>>;
-test.beforeEach(async () => {
-  sb = await sandboxFor();
-  echo = await startEchoServer();
-});
-test.afterEach(async () => {
-  await echo.close();
-  await sb.close();
-});
-
 test("connect: pages and the exit check go through the token; disconnect: direct again", async ({
   context,
   extensionId,
+  sb,
+  echo,
 }) => {
   const ext = await extensionPage(context, extensionId);
   await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
@@ -61,6 +50,8 @@ test("connect: pages and the exit check go through the token; disconnect: direct
 test("switch A → B on one gateway: the next HTTP and HTTPS requests exit through B", async ({
   context,
   extensionId,
+  sb,
+  echo,
 }) => {
   const secure = await startEchoServer({ https: true });
   try {
@@ -94,6 +85,8 @@ test("switch A → B on one gateway: the next HTTP and HTTPS requests exit throu
 test("wrong password: the check's answer and one more (lib/proxy/login-doubts.ts), then a visible 'credentials refused'; nothing sent after", async ({
   context,
   extensionId,
+  sb,
+  echo,
 }) => {
   const ext = await extensionPage(context, extensionId);
   await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
@@ -135,6 +128,8 @@ test("wrong password: the check's answer and one more (lib/proxy/login-doubts.ts
 test("a website's own 401 never receives the proxy credentials", async ({
   context,
   extensionId,
+  sb,
+  echo,
 }) => {
   const ext = await extensionPage(context, extensionId);
   await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
@@ -159,6 +154,8 @@ test("a website's own 401 never receives the proxy credentials", async ({
 test("a SOCKS5 token on Chrome is explained, not applied, and browsing keeps working", async ({
   context,
   extensionId,
+  sb,
+  echo,
 }) => {
   const ext = await extensionPage(context, extensionId);
   await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
@@ -173,6 +170,8 @@ test("a SOCKS5 token on Chrome is explained, not applied, and browsing keeps wor
 test("refresh IP: a connected dynamic token moves and the next request exits from the new IP", async ({
   context,
   extensionId,
+  sb,
+  echo,
 }) => {
   const ext = await extensionPage(context, extensionId);
   await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
@@ -195,6 +194,7 @@ test("refresh IP: a connected dynamic token moves and the next request exits fro
 test("a provider whose refresh takes POST only: the 405 to GET is followed by POST, and kept", async ({
   context,
   extensionId,
+  sb,
 }) => {
   const ext = await extensionPage(context, extensionId);
   await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
@@ -224,6 +224,8 @@ test("a provider whose refresh takes POST only: the 405 to GET is followed by PO
 test("an unreachable proxy becomes a visible error once the engine's own check fails too", async ({
   context,
   extensionId,
+  sb,
+  echo,
 }) => {
   const ext = await extensionPage(context, extensionId);
   await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
@@ -235,12 +237,13 @@ test("an unreachable proxy becomes a visible error once the engine's own check f
   await expect
     .poll(async () => (await proxyStatus(ext)).error?.failure.code)
     .toBe("proxy-unreachable");
-  sb = await sandboxFor(); // afterEach closes it
 });
 
 test("automatic refresh: the alarm moves a connected dynamic token to a new exit IP", async ({
   context,
   extensionId,
+  sb,
+  echo,
 }) => {
   test.setTimeout(120_000);
   const ext = await extensionPage(context, extensionId);

@@ -1,4 +1,3 @@
-import type { Sandbox } from "../sandbox/index";
 import { expect, launchWithExtension, test } from "./fixtures";
 import {
   backgroundWorker,
@@ -9,29 +8,18 @@ import {
   gatewayLog,
   must,
   proxyStatus,
-  sandboxFor,
   sandboxSettings,
   sendOk,
-  startEchoServer,
   watchWorker,
 } from "./harness";
-
-let sb: Sandbox;
-let echo: Awaited<ReturnType<typeof startEchoServer>>;
-test.beforeEach(async () => {
-  sb = await sandboxFor();
-  echo = await startEchoServer();
-});
-test.afterEach(async () => {
-  await echo.close();
-  await sb.close();
-});
 
 const WAKES = 50;
 
 test(`a stopped worker answers the proxy's challenge: ${WAKES} cold wakes, 0 failed loads`, async ({
   context,
   extensionId,
+  sb,
+  echo,
 }) => {
   test.setTimeout(180_000);
   const ext = await extensionPage(context, extensionId);
@@ -64,6 +52,8 @@ test(`a stopped worker answers the proxy's challenge: ${WAKES} cold wakes, 0 fai
 
 test("browser restart with the same profile: the proxy is re-applied from storage, pages proxied, no dialog", async ({
   userDataDir,
+  sb,
+  echo,
 }) => {
   let context = await launchWithExtension(userDataDir);
   let worker = await backgroundWorker(context);
