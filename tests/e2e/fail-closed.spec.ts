@@ -3,7 +3,7 @@
  * through it or nowhere, and the status says only what the browser has shown.
  */
 import type { Page } from "@playwright/test";
-import type { Sandbox } from "../sandbox/index";
+import type { EchoServer } from "../support/echo-server";
 import { expect, launchWithExtension, test } from "./fixtures";
 import {
   backgroundWorker,
@@ -12,7 +12,6 @@ import {
   extensionPage,
   must,
   proxyStatus,
-  sandboxFor,
   sandboxSettings,
   send,
   sendOk,
@@ -20,19 +19,8 @@ import {
   storedTokens,
 } from "./harness";
 
-let sb: Sandbox;
-let echo: Awaited<ReturnType<typeof startEchoServer>>;
-test.beforeEach(async () => {
-  sb = await sandboxFor();
-  echo = await startEchoServer();
-});
-test.afterEach(async () => {
-  await echo.close();
-  await sb.close();
-});
-
 /** A page load that must not reach the site: it fails, and the site saw nothing. */
-async function expectBlocked(page: Page, label: string) {
+async function expectBlocked(echo: EchoServer, page: Page, label: string) {
   const before = echo.requestsFrom.length;
   const error = await page.goto(`${echo.url}/?${label}`).then(
     () => "",
@@ -50,6 +38,8 @@ for (const how of ["deleted elsewhere", "expired"] as const) {
   test(`a connected token ${how}: traffic is blocked, said so, until the user goes direct`, async ({
     context,
     extensionId,
+    sb,
+    echo,
   }) => {
     const ext = await extensionPage(context, extensionId);
     await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
@@ -67,8 +57,8 @@ for (const how of ["deleted elsewhere", "expired"] as const) {
     expect((await proxyStatus(ext)).error?.failure.code).toBe(
       how === "expired" ? "token-expired" : "token-missing",
     );
-    await expectBlocked(page, "after");
-    await expectBlocked(page, "again");
+    await expectBlocked(echo, page, "after");
+    await expectBlocked(echo, page, "again");
 
     // The popup says why and offers the way out.
     const popup = await extensionPage(context, extensionId);
@@ -82,6 +72,8 @@ for (const how of ["deleted elsewhere", "expired"] as const) {
 
 test("browser restart with a connected token: 30 s idle shows no error, nothing goes direct", async ({
   userDataDir,
+  sb,
+  echo,
 }) => {
   let context = await launchWithExtension(userDataDir);
   const worker = await backgroundWorker(context);
@@ -129,6 +121,7 @@ test("browser restart with a connected token: 30 s idle shows no error, nothing 
 test("with the provider on loopback and the default bypass, the exit check is labelled direct", async ({
   context,
   extensionId,
+  sb,
 }) => {
   const ext = await extensionPage(context, extensionId);
   // <local> only: Chromium sends loopback (the sandbox) direct, whatever the proxy.
@@ -149,7 +142,7 @@ test("with the provider on loopback and the default bypass, the exit check is la
   expect(stored.ip).toBe(""); // the user's own address is never stored as the token's
 });
 
-test("hostile imports send no secret to a new destination", async ({ userDataDir }) => {
+test("hostile imports send no secret to a new destination", async ({ userDataDir, sb }) => {
   const evil = await startEchoServer({ https: true });
   // The evil address is https with a self-signed certificate: let the worker's fetch reach it,
   // so the test sees what would be sent.
@@ -211,6 +204,8 @@ test("hostile imports send no secret to a new destination", async ({ userDataDir
 test("odd but legal answers: an empty dynamic ip stays listed as pending; an IPv6 gateway works", async ({
   context,
   extensionId,
+  sb,
+  echo,
 }) => {
   const ext = await extensionPage(context, extensionId);
   await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
@@ -242,6 +237,8 @@ test("odd but legal answers: an empty dynamic ip stays listed as pending; an IPv
 
 test("a block survives a browser restart: still blocked, nothing direct", async ({
   userDataDir,
+  sb,
+  echo,
 }) => {
   let context = await launchWithExtension(userDataDir);
   const worker = await backgroundWorker(context);
@@ -263,7 +260,7 @@ test("a block survives a browser restart: still blocked, nothing direct", async 
       .toBe("fixed_servers");
     expect((await proxyStatus(ext2)).state).toBe("blocked");
     const page = await context.newPage();
-    await expectBlocked(page, "after-restart");
+    await expectBlocked(echo, page, "after-restart");
   } finally {
     await context.close();
   }
