@@ -11,6 +11,7 @@ import type { PageTraffic } from "../traffic/page-traffic";
 
 const ROUTES_SAVE_MS = 1_000;
 
+/** `changed` hears of failures, page loads and closed tabs (not of route counts). */
 export function createPageTrafficStore(changed?: (pages: PageTraffic) => void) {
   let pages: PageTraffic = {};
   const loaded = read("pageTraffic")
@@ -41,7 +42,8 @@ export function createPageTrafficStore(changed?: (pages: PageTraffic) => void) {
         const after = next(pages);
         if (after === pages) return;
         pages = after;
-        changed?.(pages);
+        // Route counts change on every request: only what the badge shows is told.
+        if (urgent) changed?.(pages);
         dirty = true;
         if (writing) return;
         if (urgent) {

@@ -73,7 +73,7 @@ export interface TrafficDeps {
   chrome: boolean;
   isRefused: (token: StoredToken) => boolean;
   ownPage: (sender: { id?: string; url?: string } | undefined) => boolean;
-  /** Told each time a tab's counts change (the badge follows them). */
+  /** Told each time a tab's failures change or its page loads (the badge follows them). */
   pagesChanged?: (pages: PageTraffic) => void;
 }
 
