@@ -39,6 +39,11 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 export function createApiClient(config: ApiClientConfig, deps: ApiClientDeps = {}) {
   const now = deps.now ?? (() => Date.now());
   const sleep = deps.sleep ?? defaultSleep;
+  const limiter = createRateLimiter({
+    requestsPerMinute: config.requestsPerMinute ?? DEFAULT_REQUESTS_PER_MINUTE,
+    now,
+    sleep,
+  });
   const http = createHttp({
     baseUrl: config.baseUrl,
     auth: config.auth,
@@ -47,11 +52,7 @@ export function createApiClient(config: ApiClientConfig, deps: ApiClientDeps = {
     now,
     sleep,
     random: deps.random ?? Math.random,
-    limiter: createRateLimiter({
-      requestsPerMinute: config.requestsPerMinute ?? DEFAULT_REQUESTS_PER_MINUTE,
-      now,
-      sleep,
-    }),
+    limiter,
     timeoutMs: atLeastOne(config.timeoutMs, DEFAULT_TIMEOUT_MS),
     retry: {
       ...DEFAULT_RETRY_POLICY,
@@ -63,6 +64,11 @@ export function createApiClient(config: ApiClientConfig, deps: ApiClientDeps = {
   return {
     ...createTokenOperations(http, config.baseUrl, config.refresh),
     ...createLookupOperations(http),
+    /**
+     * A request to the provider made outside this client (a health probe's exit-IP check)
+     * takes its place under the plan's rate limit too: how long it must wait first (ms).
+     */
+    reserveRequest: () => limiter.reserve(),
   };
 }
 

@@ -12,6 +12,7 @@ import { read } from "../state/read";
 import { applySettingsPatch, type Settings } from "../state/settings";
 import { updateState } from "../state/store";
 import { addProxies } from "./add-proxies";
+import type { HealthCheck } from "./health-check";
 import { importBackup } from "./import-backup";
 import { cachedLookup, type Lookup } from "./lookup-commands";
 import { siteRouteWithChoices } from "./site-route-now";
@@ -26,6 +27,8 @@ export interface CommandDeps {
   now?: () => number;
   /** The tabs' failed requests (lib/background/traffic.ts). */
   traffic?: Pick<Traffic, "trafficOf">;
+  /** "Check all" (lib/background/health-check.ts). */
+  health?: Pick<HealthCheck, "start" | "cancel">;
 }
 
 /** Thrown by a handler to answer with this failure. */
@@ -119,6 +122,15 @@ export function createCommandHandler(deps: CommandDeps) {
         tabId === undefined ? null : (deps.traffic?.trafficOf(tabId) ?? null),
       ]);
       return thisPage ? { ...report, thisPage } : report;
+    },
+    checkHealth: async ({ tokenIds }) => {
+      if (!deps.health) throw new CommandFailure({ code: "internal" });
+      if ((await read("tokens")).length === 0) throw new CommandFailure({ code: "no-tokens" });
+      return deps.health.start(tokenIds ?? null);
+    },
+    cancelHealth: async () => {
+      deps.health?.cancel();
+      return null;
     },
     setSiteRoute: async ({ host, route }) => {
       const saved = await setSiteRoute(host, route, () => crypto.randomUUID());

@@ -27,6 +27,7 @@ import { apiForSettings, loadRefreshMethods } from "./api-for-settings";
 import { coalesced } from "./coalesced";
 import { createCommandHandler } from "./commands";
 import { createFailureBadge } from "./failure-badge";
+import { createHealthCheck } from "./health-check";
 import { createMutationTracker } from "./mutations";
 import { syncPopupPage } from "./popup-page";
 import { chromeRequestCarrier } from "./request-carrier";
@@ -81,14 +82,26 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
       pagesChanged: (pages) => void failureBadge.sync(pages),
     },
   );
-  const handle = createCommandHandler({ engine, api, traffic });
+  const health = createHealthCheck({
+    platform,
+    reserveApiRequest: (settings) => api(settings).reserveRequest(),
+    fetch: (url, init) => globalThis.fetch(url, init),
+    onErrorOccurred: browser.webRequest.onErrorOccurred,
+    isRefused: (token) => responder.isRefused(token),
+    retryLogins: () => responder.retry(),
+  });
+  const handle = createCommandHandler({ engine, api, traffic, health });
   const responder = createAuthResponder({
-    onRefused: (token) => engine.reportRefusal(token),
+    // A probe's refusal at an address only the probe uses is the probe's to report.
+    onRefused: async (token) =>
+      health.onProbeOnlyAddress(token) ? undefined : engine.reportRefusal(token),
     onWorked: (token) => void engine.loginWorks(token).catch(() => undefined),
     // The token whose proxy asks: Firefox remembers per request which token it was sent through.
     loginFor: firefox
       ? async (challenge) => firefox.tokenOfRequest(challenge.requestId) ?? activeLogin()
-      : chromeLoginFor,
+      : async (challenge) =>
+          health.loginAt(challenge.challenger.host, challenge.challenger.port) ??
+          chromeLoginFor(challenge),
     carrier: firefox
       ? async ({ requestId }) => firefox.tokenOfRequest(requestId)
       : chromeRequestCarrier(platform, engine.planOptions),

@@ -5,6 +5,7 @@
  * its route and why, and how it ended.
  */
 
+import { isProbeUrl } from "../health/probe-target";
 import { fromWire, toWire } from "../protocol/wire";
 import { chromeBypasses, isBypassed } from "../proxy/config";
 import type { StoredToken } from "../state/tokens";
@@ -159,6 +160,7 @@ export function startTraffic(apis: TrafficApis, deps: TrafficDeps) {
   }
 
   async function end(details: RequestDetails): Promise<void> {
+    if (isProbeUrl(details.url)) return;
     const watched = viewers.size > 0;
     // The browser's and other extensions' own requests count only in the log.
     if (details.tabId < 0 && !watched) return;
@@ -194,7 +196,8 @@ export function startTraffic(apis: TrafficApis, deps: TrafficDeps) {
   apis.onTabRemoved.addListener((tabId) => changeTraffic((all) => tabClosed(all, tabId), true));
 
   // While watched: every request from its start.
-  const starting: Observer = (details) => void started(details);
+  // A health check's probes go where no rule sends them: they are the check's, not traffic.
+  const starting: Observer = (details) => void (isProbeUrl(details.url) || started(details));
   apis.onConnect.addListener((port) => {
     if (port.name !== TRAFFIC_PORT || !deps.ownPage(port.sender)) return;
     port.onMessage.addListener((raw) => {

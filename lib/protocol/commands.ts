@@ -29,6 +29,13 @@ import { PROVIDER_KINDS } from "../state/token-facts";
 import type { StoredToken } from "../state/tokens";
 import type { Failure } from "./failure";
 
+/** What a "Check all" started: tokens probed, tokens said not checked, or a run joined. */
+export interface HealthStart {
+  checking: number;
+  notChecked: number;
+  joined: boolean;
+}
+
 /** Provider tokens have positive ids; proxies added by hand negative (local) ones. */
 const tokenId = z.int().check(
   z.gte(-Number.MAX_SAFE_INTEGER),
@@ -97,6 +104,9 @@ export const requestSchemas = {
     tabId: z.optional(z.number().check(z.int())),
   }),
   /** The popup's two clicks: this site through a token, direct, or back to the default (null). */
+  /** Every token's health (or these tokens'): lib/background/health-check.ts. */
+  checkHealth: command("checkHealth", { tokenIds: z.optional(tokenIds) }),
+  cancelHealth: command("cancelHealth", {}),
   setSiteRoute: command("setSiteRoute", {
     host: z.string().check(z.minLength(1), z.maxLength(253)),
     route: z.nullable(routeSchema),
@@ -163,6 +173,8 @@ interface Replies {
   patchSiteRules: null;
   routeOf: SiteRouteReport;
   setSiteRoute: null;
+  checkHealth: HealthStart;
+  cancelHealth: null;
 }
 
 type Schemas = typeof requestSchemas;

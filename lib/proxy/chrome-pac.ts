@@ -10,17 +10,22 @@ import type { RouteTarget, RoutingPlan } from "../routing/plan";
 import type { SiteRule } from "../routing/rules";
 import { type ChromeProxyConfig, DEAD_END, normalizeBypassList } from "./config";
 
-const DEAD_END_RESULT = `PROXY ${DEAD_END.host}:${DEAD_END.port}`;
+const DEAD_END_RESULT = proxyResult(DEAD_END);
+
+/** A PAC result naming one proxy (an IPv6 host in brackets). */
+export function proxyResult(address: { host: string; port: number }, keyword = "PROXY"): string {
+  const host = address.host.includes(":") ? `[${address.host}]` : address.host;
+  return `${keyword} ${host}:${address.port}`;
+}
 
 export function pacResult(target: RouteTarget): string {
   if (target.kind === "direct") return "DIRECT";
   if (target.kind === "block") return DEAD_END_RESULT;
-  const host = target.host.includes(":") ? `[${target.host}]` : target.host;
-  return `PROXY ${host}:${target.port}`;
+  return proxyResult(target);
 }
 
 /** Bypass entries as direct rules; Chrome's `<local>`-style keywords have no pattern form. */
-function bypassRules(bypassList: string[], providerHostname: string): SiteRule[] {
+export function bypassRules(bypassList: string[], providerHostname: string): SiteRule[] {
   const hosts = normalizeBypassList([...bypassList, providerHostname]).filter(
     (entry) => entry && !entry.startsWith("<"),
   );

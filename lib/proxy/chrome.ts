@@ -5,9 +5,11 @@
  */
 import type { Browser } from "@wxt-dev/browser";
 import { dequal } from "dequal";
+import { chromeProbeHost, newNonce } from "../health/probe-target";
 import { gatewaySpellings } from "../routing/plan";
 import type { AuthResponder } from "./auth-responder";
 import { chromePacConfig } from "./chrome-pac";
+import { withProbeGateways } from "./chrome-probes";
 import {
   type ChromeProxyConfig,
   chromeBlockingConfig,
@@ -15,20 +17,39 @@ import {
   chromeProxyConfig,
   gatewayOrigin,
 } from "./config";
-import type { ProxyPlatform } from "./platform";
+import type { GatewayAddress, ProxyPlatform } from "./platform";
 import { providerHostname } from "./usable";
 
 export type ChromeApi = typeof Browser;
 
 export function createChromePlatform(chrome: ChromeApi): ProxyPlatform {
+  /** What the engine decided (null: cleared), and a health check's gateways, if one runs. */
+  let decided: ChromeProxyConfig | null = null;
+  let probeGateways: GatewayAddress[] = [];
+
   // Reconcile runs on every wake and on proxy.settings.onChange: setting an equal value
   // again would only feed that event.
-  async function setConfig(value: ChromeProxyConfig): Promise<void> {
+  async function write(): Promise<void> {
+    const value = probeGateways.length > 0 ? withProbeGateways(decided, probeGateways) : decided;
+    if (value === null) {
+      await chrome.proxy.settings.clear({ scope: "regular" });
+      return;
+    }
     const current = await chrome.proxy.settings.get({ incognito: false });
     if (current.levelOfControl === "controlled_by_this_extension" && dequal(current.value, value)) {
       return;
     }
     await chrome.proxy.settings.set({ value, scope: "regular" });
+  }
+  function setConfig(value: ChromeProxyConfig | null): Promise<void> {
+    decided = value;
+    return write();
+  }
+  /** Drops the cached logins (and proxy sockets) of these gateway origins. */
+  async function forgetOrigins(origins: string[]): Promise<void> {
+    const [first, ...rest] = new Set(origins);
+    if (first === undefined) return;
+    await chrome.browsingData.remove({ since: 0, origins: [first, ...rest] }, { cookies: true });
   }
 
   return {
@@ -40,9 +61,7 @@ export function createChromePlatform(chrome: ChromeApi): ProxyPlatform {
     block: (settings, providerHost) =>
       setConfig(chromeBlockingConfig(settings.bypassList, providerHost)),
     bypasses: (hostname, settings) => chromeBypasses(hostname, settings.bypassList),
-    async clear() {
-      await chrome.proxy.settings.clear({ scope: "regular" });
-    },
+    clear: () => setConfig(null),
     async forgetCredentials(tokens) {
       // Chromium caches proxy credentials per host:port, sends them unasked and keeps tunnels
       // open, so re-setting proxy.settings keeps the old exit (tokens of one provider share a
@@ -51,12 +70,11 @@ export function createChromePlatform(chrome: ChromeApi): ProxyPlatform {
       // challenged and answered with the token now stored. Cost: in-flight requests through
       // the gateway are cut, and cookies of the gateway's own origin (it serves no site).
       // Site rules may write a gateway under a second spelling (lib/routing/plan.ts).
-      const origins = tokens.flatMap((t) =>
-        gatewaySpellings(t.host).map((host) => gatewayOrigin({ host, port: t.port })),
+      await forgetOrigins(
+        tokens.flatMap((t) =>
+          gatewaySpellings(t.host).map((host) => gatewayOrigin({ host, port: t.port })),
+        ),
       );
-      const [first, ...rest] = new Set(origins);
-      if (first === undefined) return;
-      await chrome.browsingData.remove({ since: 0, origins: [first, ...rest] }, { cookies: true });
     },
     async controlledByOther() {
       const setting = await chrome.proxy.settings.get({ incognito: false });
@@ -68,6 +86,25 @@ export function createChromePlatform(chrome: ChromeApi): ProxyPlatform {
         chrome.action.setBadgeBackgroundColor({ color: badge.color }),
         chrome.action.setTitle({ title: badge.title }),
       ]);
+    },
+    probes: {
+      async open(gateways) {
+        probeGateways = [...gateways];
+        await write();
+      },
+      // Chrome's PAC script sees the probe's name: each name leads to its gateway.
+      targets: (_token, index) => ({
+        login: `http://${chromeProbeHost(newNonce(), index)}/`,
+        timed: `http://${chromeProbeHost(newNonce(), index)}/`,
+        learnsExitIp: false,
+      }),
+      finished: () => undefined,
+      async close() {
+        probeGateways = [];
+        await write();
+      },
+      // One spelling's login only: the other spellings' logins and requests go on (measured).
+      forgetAddress: (address) => forgetOrigins([gatewayOrigin(address)]),
     },
   };
 }

@@ -16,6 +16,7 @@
  * isolation key (config.ts) is still needed so HTTPS requests do not reuse the old token's
  * tunnels. Requests the extension cannot see (Firefox's own) still use the cached login.
  */
+import { firefoxProbeUrl, newNonce, probeNonceOf } from "../health/probe-target";
 import { compiledRouter } from "../routing/compiled-router";
 import type { StoredToken } from "../state/tokens";
 import type { AuthResponder } from "./auth-responder";
@@ -85,7 +86,21 @@ export function createFirefoxRouting(browser: FirefoxApi) {
   }
 
   const byRules = createFirefoxRuleRouting(DEAD_END_INFO);
-  const tokenOfRequest = byRules.tokenOfRequest;
+  // A health check's probes: by the nonce in their URL, the token each one checks; and the
+  // requests they became. Firefox routes each request on its own: no other traffic moves.
+  const probeTokens = new Map<string, StoredToken>();
+  const probeRequests = new Map<string, { nonce: string; token: StoredToken }>();
+  const tokenOfRequest = (requestId: string) =>
+    probeRequests.get(requestId)?.token ?? byRules.tokenOfRequest(requestId);
+  /** A probe's own route, or null for every other request. */
+  function probeRoute(details: { url: string; requestId?: string }): FirefoxProxyInfo | null {
+    const nonce = probeTokens.size > 0 ? probeNonceOf(details.url) : null;
+    const token = nonce === null ? undefined : probeTokens.get(nonce);
+    if (!token || nonce === null) return null;
+    if (details.requestId) probeRequests.set(details.requestId, { nonce, token });
+    // A connection of its own: the probe signs in and is timed afresh.
+    return { ...firefoxProxyInfo(token), connectionIsolationKey: `check-${nonce}` };
+  }
 
   /** Registered synchronously at the top level of the background. */
   function register(onProxyError: (message: string) => void, responder: AuthResponder): void {
@@ -141,6 +156,8 @@ export function createFirefoxRouting(browser: FirefoxApi) {
     browser.proxy.onRequest.addListener(
       async (details) => {
         try {
+          const probe = probeRoute(details);
+          if (probe) return probe;
           const { token, bypassList, blocked, rules } = await route;
           const url = new URL(details.url);
           if (blocked) return url.host === blocked.providerHost ? DIRECT : DEAD_END_INFO;
@@ -197,6 +214,32 @@ export function createFirefoxRouting(browser: FirefoxApi) {
         browser.action.setBadgeBackgroundColor({ color: badge.color }),
         browser.action.setTitle({ title: badge.title }),
       ]);
+    },
+    probes: {
+      open: async () => undefined,
+      targets(token, _index, baseUrl) {
+        const login = newNonce();
+        const timed = newNonce();
+        probeTokens.set(login, token);
+        probeTokens.set(timed, token);
+        return {
+          login: firefoxProbeUrl(login, baseUrl),
+          timed: firefoxProbeUrl(timed, null),
+          learnsExitIp: baseUrl !== null,
+        };
+      },
+      finished(targets) {
+        const over = new Set([targets.login, targets.timed].map(probeNonceOf));
+        for (const nonce of over) if (nonce !== null) probeTokens.delete(nonce);
+        for (const [id, probe] of probeRequests)
+          if (over.has(probe.nonce)) probeRequests.delete(id);
+      },
+      async close() {
+        probeTokens.clear();
+        probeRequests.clear();
+      },
+      // Each probe request carries its own login (the header listener): nothing is cached.
+      forgetAddress: async () => undefined,
     },
   };
 

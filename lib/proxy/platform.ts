@@ -35,6 +35,35 @@ export interface ProxyPlatform {
   /** Another extension holds the proxy setting, so ours cannot take effect. */
   controlledByOther(): Promise<boolean>;
   setBadge(badge: Badge): Promise<void>;
+  /** Sends a health check's probes to the gateways they check, moving no other traffic. */
+  readonly probes: ProbeRouting;
+}
+
+export interface GatewayAddress {
+  host: string;
+  port: number;
+}
+
+/** Where one probe sends its requests (lib/health/probe-target.ts). */
+export interface ProbeTargets {
+  /** The first request: it signs in (and, where `learnsExitIp`, asks the exit address). */
+  login: string;
+  /** The second, timed: the login is in place by then. */
+  timed: string;
+  learnsExitIp: boolean;
+}
+
+export interface ProbeRouting {
+  /** The run's gateway addresses become reachable for probes (Chrome: one config per run). */
+  open(gateways: GatewayAddress[]): Promise<void>;
+  /** The requests of a probe of this token (its host as the address to use), at gateway `index`. */
+  targets(token: StoredToken, index: number, baseUrl: string | null): ProbeTargets;
+  /** The probe is over: its requests are routed no more. */
+  finished(targets: ProbeTargets): void;
+  /** The run is over: the config is the decided one again. */
+  close(): Promise<void>;
+  /** Drops the browser's cached login for this one address (Chrome); nothing elsewhere. */
+  forgetAddress(address: GatewayAddress): Promise<void>;
 }
 
 export interface Badge {

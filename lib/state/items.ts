@@ -5,6 +5,12 @@
  */
 import { storage } from "@wxt-dev/storage";
 import * as z from "zod/mini";
+import {
+  type HealthResults,
+  type HealthRun,
+  healthResultsSchema,
+  healthRunSchema,
+} from "../health/health";
 import { failureSchema } from "../protocol/failure-schema";
 import { type SiteRule, siteRuleSchema } from "../routing/rules";
 import type { PageTraffic } from "../traffic/page-traffic";
@@ -84,6 +90,10 @@ export interface State {
   gatewayOwners: Record<string, number>;
   /** Each tab's requests that failed since its page loaded (the popup's "failed on this page"). */
   pageTraffic: PageTraffic;
+  /** Each checked token's health, with the time it was checked ("Check all"). */
+  tokenHealth: HealthResults;
+  /** The health check running (or the last one): its progress. */
+  healthRun: HealthRun | null;
 }
 export type StateKey = keyof State;
 
@@ -113,6 +123,8 @@ export const items = {
   siteRules: storage.defineItem<unknown>("local:siteRules", { fallback: [], version: 1 }),
   gatewayOwners: storage.defineItem<unknown>("session:gatewayOwners", { fallback: {} }),
   pageTraffic: storage.defineItem<unknown>("session:pageTraffic", { fallback: {} }),
+  tokenHealth: storage.defineItem<unknown>("local:tokenHealth", { fallback: "{}" }),
+  healthRun: storage.defineItem<unknown>("session:healthRun", { fallback: null }),
 } satisfies Record<StateKey, unknown>;
 
 /** Valid entries, and the raw ones that failed their check (kept, never rewritten). */
@@ -196,6 +208,25 @@ function textListCodec<T>(schema: z.ZodMiniType<T>): Codec<T[]> {
   };
 }
 
+/**
+ * A large value stored as one JSON text (see textListCodec: 10,000 tokens' health results as a
+ * value tree would cost Chrome hundreds of ms per write). Unreadable: the fallback.
+ */
+function textValueCodec<T>(schema: z.ZodMiniType<T>, fallback: T): Codec<T> {
+  const decodeRaw = checkedOr(schema, fallback);
+  return {
+    read(raw) {
+      if (typeof raw !== "string") return { value: decodeRaw(raw), kept: [] };
+      try {
+        return { value: decodeRaw(JSON.parse(raw)), kept: [] };
+      } catch {
+        return { value: fallback, kept: [] };
+      }
+    },
+    write: (value) => JSON.stringify(z.parse(schema, value)),
+  };
+}
+
 function checkedOr<T>(schema: z.ZodMiniType<T>, fallback: T) {
   return (raw: unknown): T => {
     const result = schema.safeParse(raw);
@@ -223,6 +254,8 @@ export const codecs: { [K in StateKey]: Codec<State[K]> } = {
   siteRules: textListCodec(siteRuleSchema),
   gatewayOwners: valueCodec(numberRecord, checkedOr(numberRecord, {})),
   pageTraffic: valueCodec(pageTrafficSchema, checkedOr(pageTrafficSchema, {})),
+  tokenHealth: textValueCodec(healthResultsSchema, {}),
+  healthRun: valueCodec(z.nullable(healthRunSchema), checkedOr(z.nullable(healthRunSchema), null)),
 };
 
 /** A raw stored value as the checked value (what the pages use to render). */

@@ -195,6 +195,25 @@ export async function handleControl(
       if (refused) ctx.gateways.dropToken(token.id);
       return ok({ token_id: token.id, password_refused: refused });
     }
+    case "POST /gateway/token": {
+      // One token's gateway made slow (`slow_ms`), or its own listener closed (`down`: a
+      // dynamic token's gateway going away; static tokens share theirs with every other).
+      const { token_id: id, slow_ms: slowMs, down } = requireObject(body);
+      const token = typeof id === "number" ? ctx.store.get(id) : undefined;
+      if (!token || token.purged) throw notFound(`token_id ${JSON.stringify(id)} does not exist`);
+      if (slowMs !== undefined) {
+        if (typeof slowMs !== "number" || !Number.isSafeInteger(slowMs) || slowMs < 0) {
+          throw badRequest("slow_ms must be a non-negative integer");
+        }
+        token.slowMs = slowMs;
+      }
+      if (down !== undefined) {
+        if (typeof down !== "boolean") throw badRequest('"down" must be true or false');
+        if (isStaticKind(token.kind)) throw badRequest("a static token shares its gateway");
+        await (down ? ctx.gateways.closeDynamic(token.ip, token) : ctx.gateways.openDynamic(token));
+      }
+      return ok({ token_id: token.id, slow_ms: token.slowMs, down: down ?? false });
+    }
     case "GET /quirks":
       return ok(quirksView(ctx));
     case "POST /quirks":

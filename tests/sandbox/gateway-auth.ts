@@ -117,7 +117,7 @@ export function decideAndLog(
     logDecision(deps, gateway, listener, username, target, cut, { connection });
     return cut;
   }
-  const stallMs = act.kind === "stall" ? act.ms : 0;
+  const stallMs = Math.max(act.kind === "stall" ? act.ms : 0, d.token.slowMs);
   logDecision(deps, gateway, listener, username, target, d, { stalledMs: stallMs, connection });
   return { ...d, stallMs };
 }

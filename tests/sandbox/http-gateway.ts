@@ -27,6 +27,13 @@ const askAgain = (reason: string) => ({
   body: reason,
 });
 
+/** The gateway's answer for a target name that does not exist. */
+const noSuchHost = (hostname: string) => ({
+  statusCode: 502,
+  headers: { "Content-Type": "text/plain" },
+  body: `Cannot resolve ${hostname}`,
+});
+
 /**
  * Names under `.test` (RFC 2606: never real) reach the sandbox's own loopback sites. Tests use
  * them where Chromium would send a loopback address direct whatever the proxy config says (a
@@ -127,6 +134,11 @@ export class HttpGateway {
           return { requestAuthentication: true, failMsg: d.reason };
         }
         if (d.stallMs > 0) await new Promise((resolve) => setTimeout(resolve, d.stallMs));
+        // A name that cannot exist (RFC 6761): a real gateway's resolver says so at once, and
+        // the gateway answers 502 (what a health check's probe meets after the login).
+        if (isHttp && /\.invalid\.?$/i.test(hostname)) {
+          return { customResponseFunction: () => noSuchHost(hostname) };
+        }
         connections.set(connectionId, d.token.id);
         return { localAddress: d.token.ip, ipFamily: 4, dnsLookup: testNamesToLoopback };
       },

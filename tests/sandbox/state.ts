@@ -22,6 +22,8 @@ export interface Token {
   gatewayHost: string;
   /** Set by the refuse-password control: the gateways refuse this password from now on. */
   passwordRefused: boolean;
+  /** Set by the gateway/token control: the gateway waits this long before serving the token. */
+  slowMs: number;
   /** What the client asked for (null = not chosen). */
   countryId: number;
   stateId: number | null;
@@ -84,6 +86,7 @@ export class Store {
       ip: this.pool.allocate(),
       gatewayHost: spec.gatewayHost,
       passwordRefused: false,
+      slowMs: 0,
       countryId: spec.countryId,
       stateId: spec.stateId,
       cityId: spec.cityId,

@@ -14,6 +14,7 @@ import type { ProxyPlatform } from "../../../lib/proxy/platform";
 import { readState } from "../../../lib/state/read";
 import { DEFAULT_SETTINGS } from "../../../lib/state/settings";
 import { writeState } from "../../../lib/state/store";
+import { noProbes } from "../proxy/no-probes";
 
 /** The provider's own record: which ids exist and whether each is deleted. */
 function fakeProvider() {
@@ -100,6 +101,7 @@ const platform: ProxyPlatform = {
   forgetCredentials: async () => undefined,
   controlledByOther: async () => false,
   setBadge: async () => undefined,
+  probes: noProbes,
 };
 
 /** Every storage read and write waits 0–3 ms, so the commands' steps interleave. */

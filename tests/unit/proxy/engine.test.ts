@@ -23,6 +23,7 @@ import { writeState } from "../../../lib/state/store";
 import { proxyEndpoint } from "../../../lib/state/token-facts";
 import type { StoredToken } from "../../../lib/state/tokens";
 import { makeToken } from "../stored-token";
+import { noProbes } from "./no-probes";
 
 const NOW = 1_760_000_000_000;
 const readConnection = () => read("connection");
@@ -56,6 +57,7 @@ function fakePlatform(supportsSocksAuth: boolean) {
   const platform: ProxyPlatform = {
     supportsSocksAuth,
     oneLoginPerEndpoint: !supportsSocksAuth,
+    probes: noProbes,
     async apply(token, settings) {
       calls.push({
         op: "apply",

@@ -1,0 +1,81 @@
+/**
+ * "Check all" in real Chromium against the sandbox: every token's gateway, login, latency,
+ * checked through its own gateway while the user's traffic keeps its token (counted at the
+ * sandbox and the test website); a refusing, a slow and a closed gateway, each said in words.
+ */
+import type { Page } from "@playwright/test";
+import type { HealthResults, HealthRun } from "../../lib/health/health";
+import { expect, extensionPath, launchWithExtension, test, unpackedExtensionId } from "./fixtures";
+import {
+  control,
+  createTokens,
+  exitOfPageLoad,
+  extensionPage,
+  gatewayLog,
+  must,
+  sandboxSettings,
+  sendOk,
+} from "./harness";
+
+const extensionId = unpackedExtensionId(extensionPath);
+
+const healthOf = (ext: Page) =>
+  ext.evaluate(async () => {
+    const { tokenHealth, healthRun } = await chrome.storage.local
+      .get("tokenHealth")
+      .then(async (local) => ({ ...local, ...(await chrome.storage.session.get("healthRun")) }));
+    return {
+      results: JSON.parse((tokenHealth as string | undefined) ?? "{}") as HealthResults,
+      run: (healthRun ?? null) as HealthRun | null,
+    };
+  });
+
+test("Check all probes every token through its own gateway while the user's traffic keeps its token", async ({
+  userDataDir,
+  sb,
+  echo,
+}) => {
+  const context = await launchWithExtension(userDataDir, [
+    "--host-resolver-rules=MAP *.test 127.0.0.1",
+  ]);
+  try {
+    const ext = await extensionPage(context, extensionId);
+    await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
+    const [a, b, c, d] = await createTokens(ext, "static-traffic", 4);
+    const [used, good, refused, slow] = [must(a, "a"), must(b, "b"), must(c, "c"), must(d, "d")];
+    const [dyn] = await createTokens(ext, "dynamic-traffic", 1);
+    const down = must(dyn, "dynamic");
+    await control(sb, "gateway/refuse-password", { token_id: refused.id });
+    await control(sb, "gateway/token", { token_id: slow.id, slow_ms: 400 });
+    await control(sb, "gateway/token", { token_id: down.id, down: true });
+    await sendOk(ext, { type: "connect", tokenId: used.id });
+    const port = new URL(echo.url).port;
+    const page = await context.newPage();
+    expect(await exitOfPageLoad(page, `http://site.test:${port}/`)).toBe(used.ip);
+
+    const started = await sendOk(ext, { type: "checkHealth" });
+    expect(started).toEqual({ checking: 5, notChecked: 0, joined: false });
+    // The user's traffic during the check: still through its token.
+    const during = await exitOfPageLoad(page, `http://site.test:${port}/?during`);
+    await expect
+      .poll(async () => (await healthOf(ext)).run?.state, { timeout: 30_000 })
+      .toBe("done");
+    const { results, run } = await healthOf(ext);
+    expect(run).toMatchObject({ total: 5, done: 5, waitingUntil: null });
+    expect(results[used.id]?.outcome).toMatchObject({ kind: "ok", exitIp: used.ip });
+    expect(results[good.id]?.outcome).toMatchObject({ kind: "ok", exitIp: null });
+    expect(results[refused.id]?.outcome).toEqual({ kind: "login-refused" });
+    expect(results[down.id]?.outcome).toMatchObject({ kind: "unreachable" });
+    const slowMs = results[slow.id]?.outcome;
+    expect(slowMs?.kind === "ok" && slowMs.latencyMs).toBeGreaterThanOrEqual(400);
+    expect(during).toBe(used.ip);
+    // And after it.
+    expect(await exitOfPageLoad(page, `http://site.test:${port}/?after`)).toBe(used.ip);
+    const log = await gatewayLog(sb);
+    const probed = (username: string) =>
+      log.filter((e) => e.username === username && e.target.includes(".invalid"));
+    for (const token of [good, slow]) expect(probed(token.username).length).toBeGreaterThan(0);
+  } finally {
+    await context.close();
+  }
+});
