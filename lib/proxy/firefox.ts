@@ -28,6 +28,7 @@ import {
 } from "./config";
 import type { FirefoxApi, HeadersAnswer } from "./firefox-api";
 import { createFirefoxRuleRouting, type FirefoxRules } from "./firefox-rules";
+import { createFirefoxTabRoutes } from "./firefox-tab-routes";
 import type { ProxyPlatform } from "./platform";
 import { providerHost } from "./usable";
 
@@ -86,6 +87,8 @@ export function createFirefoxRouting(browser: FirefoxApi) {
 
   const byRules = createFirefoxRuleRouting(DEAD_END_INFO);
   const tokenOfRequest = byRules.tokenOfRequest;
+  // "This tab only" comes before the rules and the default route (bypass list excepted).
+  const byTab = createFirefoxTabRoutes();
 
   /** Registered synchronously at the top level of the background. */
   function register(onProxyError: (message: string) => void, responder: AuthResponder): void {
@@ -143,6 +146,11 @@ export function createFirefoxRouting(browser: FirefoxApi) {
         try {
           const { token, bypassList, blocked, rules } = await route;
           const url = new URL(details.url);
+          const tab = await byTab.of(details.tabId);
+          if (tab && !isBypassed(url.hostname, bypassList)) {
+            if (tab.kind === "block") return DEAD_END_INFO;
+            return byRules.through(details, tab.token, responder.isRefused);
+          }
           if (blocked) return url.host === blocked.providerHost ? DIRECT : DEAD_END_INFO;
           if (isBypassed(url.hostname, bypassList)) return DIRECT;
           return byRules.route(rules, details, token, responder.isRefused);
@@ -200,5 +208,5 @@ export function createFirefoxRouting(browser: FirefoxApi) {
     },
   };
 
-  return { register, platform, tokenOfRequest };
+  return { register, platform, tokenOfRequest, tabRoutesChanged: byTab.changed };
 }

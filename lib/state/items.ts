@@ -7,6 +7,7 @@ import { storage } from "@wxt-dev/storage";
 import * as z from "zod/mini";
 import { failureSchema } from "../protocol/failure-schema";
 import { type SiteRule, siteRuleSchema } from "../routing/rules";
+import { type TabRoutes, tabRoutesSchema } from "../routing/tab-routes";
 import type { PageTraffic } from "../traffic/page-traffic";
 import { type PopupSummary, readSummary } from "./popup-summary";
 import { DEFAULT_SETTINGS, decodeSettings, type Settings, settingsSchema } from "./settings";
@@ -84,6 +85,8 @@ export interface State {
   gatewayOwners: Record<string, number>;
   /** Each tab's requests that failed since its page loaded (the popup's "failed on this page"). */
   pageTraffic: PageTraffic;
+  /** Firefox's "This tab only": tab id → token id, for as long as the tab is open. */
+  tabRoutes: TabRoutes;
 }
 export type StateKey = keyof State;
 
@@ -113,6 +116,7 @@ export const items = {
   siteRules: storage.defineItem<unknown>("local:siteRules", { fallback: [], version: 1 }),
   gatewayOwners: storage.defineItem<unknown>("session:gatewayOwners", { fallback: {} }),
   pageTraffic: storage.defineItem<unknown>("session:pageTraffic", { fallback: {} }),
+  tabRoutes: storage.defineItem<unknown>("session:tabRoutes", { fallback: {} }),
 } satisfies Record<StateKey, unknown>;
 
 /** Valid entries, and the raw ones that failed their check (kept, never rewritten). */
@@ -223,6 +227,7 @@ export const codecs: { [K in StateKey]: Codec<State[K]> } = {
   siteRules: textListCodec(siteRuleSchema),
   gatewayOwners: valueCodec(numberRecord, checkedOr(numberRecord, {})),
   pageTraffic: valueCodec(pageTrafficSchema, checkedOr(pageTrafficSchema, {})),
+  tabRoutes: valueCodec(tabRoutesSchema, checkedOr(tabRoutesSchema, {})),
 };
 
 /** A raw stored value as the checked value (what the pages use to render). */
