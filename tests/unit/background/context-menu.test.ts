@@ -39,7 +39,10 @@ function recordingMenus() {
     },
     onClicked: fakeEvent<(info: MenuClick, tab?: { id?: number }) => void>(),
   } satisfies MenusApi;
-  return { api, log, releaseAll: () => releases.splice(0).forEach((release) => release()) };
+  const releaseAll = () => {
+    for (const release of releases.splice(0)) release();
+  };
+  return { api, log, releaseAll };
 }
 
 function setup(
