@@ -72,6 +72,8 @@ export default defineConfig({
       "alarms",
       // One system notification per token before it expires or runs out of traffic.
       "notifications",
+      // The page menu: "send this site through" a token, direct or nowhere (Firefox: "this tab only").
+      "contextMenus",
       // Both browsers answer an HTTP gateway's 407 in webRequest.onAuthRequired.
       "webRequestAuthProvider",
       // The popup's "this site": the address of the tab the user opened it on, nothing more.

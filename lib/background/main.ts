@@ -26,6 +26,7 @@ import { proxyEndpoint } from "../state/token-facts";
 import { apiForSettings, loadRefreshMethods } from "./api-for-settings";
 import { coalesced } from "./coalesced";
 import { createCommandHandler } from "./commands";
+import { startPageMenu } from "./context-menu";
 import { createFailureBadge } from "./failure-badge";
 import { createHealthCheck } from "./health-check";
 import { createMutationTracker } from "./mutations";
@@ -91,6 +92,11 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
     retryLogins: () => responder.retry(),
   });
   const handle = createCommandHandler({ engine, api, traffic, health });
+  // The page menu's "send this site through" is the popup's setSiteRoute command.
+  const pageMenu = startPageMenu(browser, {
+    firefox,
+    routeSite: (host, route) => handle({ type: "setSiteRoute", host, route }),
+  });
   const responder = createAuthResponder({
     // A probe's refusal at an address only the probe uses is the probe's to report.
     onRefused: async (token) =>
@@ -182,11 +188,11 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
 
   // What each stored item's change sets off, in one place.
   const reactions = [
-    [items.settings, [reconcileSoon, warn, popupPage, badgeCounts]],
+    [items.settings, [reconcileSoon, warn, popupPage, badgeCounts, pageMenu.rebuild]],
     // Warnings follow the list and the chosen days (and the clock, hourly).
-    [items.tokens, [reconcileSoon, refreshSummary, warn]],
+    [items.tokens, [reconcileSoon, refreshSummary, warn, pageMenu.rebuild]],
     [items.trash, [refreshSummary]],
-    [items.connection, [refreshSummary]],
+    [items.connection, [refreshSummary, pageMenu.rebuild]],
     [items.status, [badgeCounts]],
     [items.unseenFailure, [badgeCounts]],
   ] as const;

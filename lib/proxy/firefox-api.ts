@@ -59,6 +59,8 @@ export interface FirefoxApi {
         listener: (details: {
           url: string;
           requestId?: string;
+          /** -1 for requests of no tab ("This tab only" routes by it). */
+          tabId?: number;
           /** The tab's container (contextualIdentities), e.g. "firefox-container-1". */
           cookieStoreId?: string;
         }) => Promise<FirefoxProxyInfo | { type: "direct" }>,

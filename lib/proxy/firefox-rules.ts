@@ -37,6 +37,18 @@ export function createFirefoxRuleRouting(deadEnd: FirefoxProxyInfo) {
     tokenOfRequest: (requestId: string): StoredToken | null =>
       routedRequests.get(requestId) ?? null,
 
+    /** Through this token whatever the rules say (Firefox's "This tab only", tab-routes.ts). */
+    through(
+      details: { requestId?: string },
+      token: StoredToken,
+      refused: (token: StoredToken) => boolean,
+    ): Answer {
+      if (details.requestId) routedRequests.delete(details.requestId);
+      if (refused(token)) return deadEnd;
+      remember(details.requestId, token);
+      return firefoxProxyInfo(token);
+    },
+
     /** By the rules (when on), else the default: the connected token, or direct (null). */
     route(
       rules: FirefoxRules | null,

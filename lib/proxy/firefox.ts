@@ -29,6 +29,7 @@ import {
 } from "./config";
 import type { FirefoxApi, HeadersAnswer } from "./firefox-api";
 import { createFirefoxRuleRouting, type FirefoxRules } from "./firefox-rules";
+import { createFirefoxTabRoutes } from "./firefox-tab-routes";
 import type { ProxyPlatform } from "./platform";
 import { providerHost } from "./usable";
 
@@ -101,6 +102,8 @@ export function createFirefoxRouting(browser: FirefoxApi) {
     // A connection of its own: the probe signs in and is timed afresh.
     return { ...firefoxProxyInfo(token), connectionIsolationKey: `check-${nonce}` };
   }
+  // "This tab only" comes before the rules and the default route (bypass list excepted).
+  const byTab = createFirefoxTabRoutes();
 
   /** Registered synchronously at the top level of the background. */
   function register(onProxyError: (message: string) => void, responder: AuthResponder): void {
@@ -160,6 +163,11 @@ export function createFirefoxRouting(browser: FirefoxApi) {
           if (probe) return probe;
           const { token, bypassList, blocked, rules } = await route;
           const url = new URL(details.url);
+          const tab = await byTab.of(details.tabId);
+          if (tab && !isBypassed(url.hostname, bypassList)) {
+            if (tab.kind === "block") return DEAD_END_INFO;
+            return byRules.through(details, tab.token, responder.isRefused);
+          }
           if (blocked) return url.host === blocked.providerHost ? DIRECT : DEAD_END_INFO;
           if (isBypassed(url.hostname, bypassList)) return DIRECT;
           return byRules.route(rules, details, token, responder.isRefused);
@@ -243,5 +251,5 @@ export function createFirefoxRouting(browser: FirefoxApi) {
     },
   };
 
-  return { register, platform, tokenOfRequest };
+  return { register, platform, tokenOfRequest, tabRoutesChanged: byTab.changed };
 }

@@ -13,6 +13,7 @@ import {
 } from "../health/health";
 import { failureSchema } from "../protocol/failure-schema";
 import { type SiteRule, siteRuleSchema } from "../routing/rules";
+import { type TabRoutes, tabRoutesSchema } from "../routing/tab-routes";
 import type { PageTraffic } from "../traffic/page-traffic";
 import { type PopupSummary, readSummary } from "./popup-summary";
 import { DEFAULT_SETTINGS, decodeSettings, type Settings, settingsSchema } from "./settings";
@@ -94,6 +95,8 @@ export interface State {
   tokenHealth: HealthResults;
   /** The health check running (or the last one): its progress. */
   healthRun: HealthRun | null;
+  /** Firefox's "This tab only": tab id → token id, for as long as the tab is open. */
+  tabRoutes: TabRoutes;
 }
 export type StateKey = keyof State;
 
@@ -125,6 +128,7 @@ export const items = {
   pageTraffic: storage.defineItem<unknown>("session:pageTraffic", { fallback: {} }),
   tokenHealth: storage.defineItem<unknown>("local:tokenHealth", { fallback: "{}" }),
   healthRun: storage.defineItem<unknown>("session:healthRun", { fallback: null }),
+  tabRoutes: storage.defineItem<unknown>("session:tabRoutes", { fallback: {} }),
 } satisfies Record<StateKey, unknown>;
 
 /** Valid entries, and the raw ones that failed their check (kept, never rewritten). */
@@ -256,6 +260,7 @@ export const codecs: { [K in StateKey]: Codec<State[K]> } = {
   pageTraffic: valueCodec(pageTrafficSchema, checkedOr(pageTrafficSchema, {})),
   tokenHealth: textValueCodec(healthResultsSchema, {}),
   healthRun: valueCodec(z.nullable(healthRunSchema), checkedOr(z.nullable(healthRunSchema), null)),
+  tabRoutes: valueCodec(tabRoutesSchema, checkedOr(tabRoutesSchema, {})),
 };
 
 /** A raw stored value as the checked value (what the pages use to render). */

@@ -62,6 +62,12 @@ function chromeFake() {
 /** fakeBrowser, plus the events it does not implement (proxy settings, commands, webRequest). */
 const onCommand = fakeEvent();
 const onConnect = fakeEvent();
+/** fakeBrowser's contextMenus throws "not implemented": the page menu gets a recording one. */
+const contextMenus = {
+  onClicked: fakeEvent(),
+  removeAll: async () => undefined,
+  create: (_item: unknown, done: () => void) => done(),
+};
 const observed = {
   onBeforeRequest: fakeEvent(),
   onCompleted: fakeEvent(),
@@ -73,6 +79,7 @@ function browserWith(proxySettings: unknown) {
     webRequest: observed,
     runtime: Object.assign(Object.create(fakeBrowser.runtime), { onConnect }),
     commands: { ...fakeBrowser.commands, onCommand },
+    contextMenus,
     proxy: { ...fakeBrowser.proxy, settings: proxySettings },
   };
 }
@@ -80,7 +87,8 @@ function browserWith(proxySettings: unknown) {
 beforeEach(() => {
   fakeBrowser.reset();
   onCommand.listeners.length = 0;
-  for (const event of [...Object.values(observed), onConnect]) event.listeners.length = 0;
+  for (const event of [...Object.values(observed), onConnect, contextMenus.onClicked])
+    event.listeners.length = 0;
 });
 
 describe("startBackground on Chrome", () => {
@@ -108,6 +116,8 @@ describe("startBackground on Chrome", () => {
     expect(observed.onErrorOccurred.hasListeners()).toBe(true);
     expect(onConnect.hasListeners()).toBe(true);
     expect(listening(fakeBrowser.tabs.onRemoved)).toBe(true);
+    // The page menu: a click may be what wakes the worker.
+    expect(contextMenus.onClicked.hasListeners()).toBe(true);
   });
 
   it("reconciles on wake: the stored active token is applied without any event", async () => {
@@ -254,5 +264,8 @@ describe("startBackground on Firefox", () => {
     expect(firefox.webRequest.onBeforeSendHeaders.hasListeners()).toBe(true);
     expect(firefox.webRequest.onHeadersReceived.hasListeners()).toBe(true);
     expect(firefox.webRequest.onErrorOccurred.hasListeners()).toBe(true);
+    expect(contextMenus.onClicked.hasListeners()).toBe(true);
+    // "This tab only" ends with its tab.
+    expect(listening(fakeBrowser.tabs.onRemoved)).toBe(true);
   });
 });
