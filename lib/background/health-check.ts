@@ -9,17 +9,22 @@
  * life: a worker that wakes to find another's run "running" says it stopped; the results it
  * wrote stay. One run at a time: a second "Check all" while one runs joins it.
  */
-import { ipInfoResponseSchema } from "../api/lookup-schemas";
 import type { HealthOutcome, HealthResults, HealthRun } from "../health/health";
-import { loginOutcome, type ProbeResponse } from "../health/probe-outcome";
+import { groupByKey, runInLanes } from "../health/probe-lanes";
+import { loginOutcome } from "../health/probe-outcome";
 import { type ProbeSlot, planProbes } from "../health/probe-plan";
 import type { HealthStart } from "../protocol/commands";
 import type { ProbeTargets, ProxyPlatform } from "../proxy/platform";
 import { read, readState } from "../state/read";
 import type { Settings } from "../state/settings";
-import { updateState } from "../state/store";
 import type { StoredToken } from "../state/tokens";
-import { createProbeErrors, type ErrorEvents } from "./probe-errors";
+import { saveHealth, stopRunOfOtherWorker } from "./health-store";
+import {
+  createProbeRequests,
+  type ErrorEvents,
+  exitIpOf,
+  type ProbeRequests,
+} from "./probe-request";
 
 export interface HealthCheckDeps {
   platform: Pick<ProxyPlatform, "probes" | "oneLoginPerEndpoint" | "supportsSocksAuth">;
@@ -55,18 +60,22 @@ export function createHealthCheck(deps: HealthCheckDeps) {
   /** The token each probed address answers challenges with while its probe runs (Chrome). */
   const probing = new Map<string, ProbeSlot>();
 
-  // A run left "running" by a worker that is gone stopped with it.
-  const staleRunChecked = updateState(["healthRun"], ({ healthRun }) => ({
-    write:
-      healthRun?.state === "running" && healthRun.worker !== worker
-        ? { healthRun: { ...healthRun, state: "stopped" as const, waitingUntil: null } }
-        : {},
-    result: undefined,
-  })).catch(() => undefined);
+  const staleRunChecked = stopRunOfOtherWorker(worker).catch(() => undefined);
 
-  async function start(tokenIds: readonly number[] | null): Promise<HealthStart> {
+  let starting: Promise<HealthStart> | null = null;
+  /** Starts a run; a second "Check all" while one starts or runs joins it. */
+  function start(tokenIds: readonly number[] | null): Promise<HealthStart> {
+    if (current)
+      return Promise.resolve({ checking: current.run.total, notChecked: 0, joined: true });
+    if (starting) return starting.then((started) => ({ ...started, joined: true }));
+    starting = begin(tokenIds).finally(() => {
+      starting = null;
+    });
+    return starting;
+  }
+
+  async function begin(tokenIds: readonly number[] | null): Promise<HealthStart> {
     await staleRunChecked;
-    if (current) return { checking: current.run.total, notChecked: 0, joined: true };
     const { tokens, gatewayOwners, settings } = await readState([
       "tokens",
       "gatewayOwners",
@@ -89,7 +98,7 @@ export function createHealthCheck(deps: HealthCheckDeps) {
     for (const { token, why } of plan.skipped) {
       skipped[token.id] = { at, outcome: { kind: "not-checked", why } };
     }
-    await save(skipped, run);
+    await save(skipped, run, new Set(tokens.map((t) => t.id)));
     void execute(plan.slots, settings).catch(() => undefined);
     return { checking: plan.slots.length, notChecked: plan.skipped.length, joined: false };
   }
@@ -100,17 +109,12 @@ export function createHealthCheck(deps: HealthCheckDeps) {
     for (const abort of current.aborts) abort.abort();
   }
 
-  async function save(results: HealthResults, run: HealthRun): Promise<void> {
-    await updateState(["tokenHealth", "healthRun"], ({ tokenHealth }) => ({
-      write: { tokenHealth: { ...tokenHealth, ...results }, healthRun: run },
-      result: undefined,
-    }));
-  }
+  const save = saveHealth;
 
   async function execute(slots: ProbeSlot[], settings: Settings): Promise<void> {
     const state = current;
     if (!state) return;
-    const errors = createProbeErrors(deps.onErrorOccurred);
+    const requests = createProbeRequests({ ...deps, now, timeoutMs });
     let pending: HealthResults = {};
     let lastWrite = now();
     let writing = Promise.resolve();
@@ -123,37 +127,30 @@ export function createHealthCheck(deps: HealthCheckDeps) {
       writing = writing.then(() => save(batch, run)).catch(() => undefined);
       return writing;
     };
-    // One lane per address at a time: its probes in turn, so its cached login is theirs.
-    const byAddress = new Map<string, ProbeSlot[]>();
-    for (const slot of slots) byAddress.set(slot.key, [...(byAddress.get(slot.key) ?? []), slot]);
-    const addresses = [...byAddress.values()];
+    const groups = groupByKey(slots);
     const { activeTokenId } = await read("connection");
     deps.retryLogins();
     try {
       await probes.open(
-        addresses.map(([first]) => ({ host: first?.host ?? "", port: first?.port ?? 0 })),
+        groups.map(([first]) => ({ host: first?.host ?? "", port: first?.port ?? 0 })),
       );
-      let nextAddress = 0;
-      const lane = async (): Promise<void> => {
-        while (!state.cancelled && nextAddress < addresses.length) {
-          const index = nextAddress++;
-          for (const slot of addresses[index] ?? []) {
-            if (state.cancelled) return;
-            const outcome = await probe(slot, index, settings, errors);
-            if (state.cancelled) return;
-            const learned = await exitFromStatus(slot.token, activeTokenId, outcome);
-            pending[slot.token.id] = { at: now(), outcome: learned };
-            state.run = { ...state.run, done: state.run.done + 1, waitingUntil: null };
-            void flushResults();
-          }
-          const [first] = addresses[index] ?? [];
-          // A probed address the user's traffic does not use keeps no login behind.
-          if (first?.flush) await probes.forgetAddress(first).catch(() => undefined);
-        }
-      };
-      await Promise.all(Array.from({ length: Math.min(concurrency, addresses.length) }, lane));
+      await runInLanes(groups, concurrency, {
+        cancelled: () => state.cancelled,
+        probe: async (slot, index) => {
+          const outcome = await probe(slot, index, settings, requests);
+          if (state.cancelled) return;
+          const learned = await exitFromStatus(slot.token, activeTokenId, outcome);
+          pending[slot.token.id] = { at: now(), outcome: learned };
+          state.run = { ...state.run, done: state.run.done + 1, waitingUntil: null };
+          void flushResults();
+        },
+        // A probed address the user's traffic does not use keeps no login behind.
+        keyDone: async (first) => {
+          if (first.flush) await probes.forgetAddress(first).catch(() => undefined);
+        },
+      });
     } finally {
-      errors.stop();
+      requests.stop();
       await probes.close().catch(() => undefined);
       state.run = {
         ...state.run,
@@ -178,45 +175,6 @@ export function createHealthCheck(deps: HealthCheckDeps) {
     return exitIp?.viaTokenId === token.id ? { ...outcome, exitIp: exitIp.ip } : outcome;
   }
 
-  /** One request of a probe: its answer's status and body, or how it failed. */
-  async function request(
-    url: string,
-    errors: ReturnType<typeof createProbeErrors>,
-  ): Promise<{ response: ProbeResponse; body: string | null; retryAfterS: number | null }> {
-    const abort = new AbortController();
-    current?.aborts.add(abort);
-    const timer = setTimeout(() => abort.abort(), timeoutMs);
-    const started = now();
-    try {
-      const answer = await deps.fetch(url, {
-        cache: "no-store",
-        credentials: "omit",
-        redirect: "manual",
-        signal: abort.signal,
-      });
-      const body = answer.status === 200 ? await answer.text().catch(() => null) : null;
-      const retryAfter = Number(answer.headers.get("Retry-After"));
-      return {
-        response: { kind: "status", status: answer.status },
-        body,
-        retryAfterS: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
-      };
-    } catch {
-      if (abort.signal.aborted) {
-        return {
-          response: { kind: "timeout", afterMs: now() - started },
-          body: null,
-          retryAfterS: null,
-        };
-      }
-      const error = (await errors.of(url)) ?? "network error";
-      return { response: { kind: "error", error }, body: null, retryAfterS: null };
-    } finally {
-      clearTimeout(timer);
-      current?.aborts.delete(abort);
-    }
-  }
-
   /** Waits its turn under the provider's rate limit, saying so in the progress. */
   async function waitFor(ms: number): Promise<void> {
     if (ms <= 0 || !current) return;
@@ -229,7 +187,7 @@ export function createHealthCheck(deps: HealthCheckDeps) {
     slot: ProbeSlot,
     index: number,
     settings: Settings,
-    errors: ReturnType<typeof createProbeErrors>,
+    requests: ProbeRequests,
   ): Promise<HealthOutcome> {
     const token = { ...slot.token, host: slot.host };
     if (slot.flush) await probes.forgetAddress(slot);
@@ -238,7 +196,7 @@ export function createHealthCheck(deps: HealthCheckDeps) {
     // The exit-IP request asks the provider: it takes its turn under the plan's rate limit.
     const loginRequest = async () => {
       if (targets.learnsExitIp) await waitFor(deps.reserveApiRequest(settings));
-      return request(targets.login, errors);
+      return requests.send(targets.login, current?.aborts);
     };
     try {
       let login = await loginRequest();
@@ -251,7 +209,7 @@ export function createHealthCheck(deps: HealthCheckDeps) {
       if (refusedAtLogin) return refusedAtLogin;
       const exitIp = targets.learnsExitIp ? exitIpOf(login.body) : null;
       const started = now();
-      const timed = await request(targets.timed, errors);
+      const timed = await requests.send(targets.timed, current?.aborts);
       const latencyMs = now() - started;
       return (
         loginOutcome(timed.response, deps.isRefused(slot.token)) ?? {
@@ -283,16 +241,6 @@ export function createHealthCheck(deps: HealthCheckDeps) {
       return slot?.flush === true && slot.token.id === token.id;
     },
   };
-}
-
-function exitIpOf(body: string | null): string | null {
-  if (!body) return null;
-  try {
-    const parsed = ipInfoResponseSchema.safeParse(JSON.parse(body));
-    return parsed.success && parsed.data.code === 0 ? parsed.data.data.ip || null : null;
-  } catch {
-    return null;
-  }
 }
 
 export type HealthCheck = ReturnType<typeof createHealthCheck>;

@@ -23,7 +23,10 @@ export interface ProbeSlot {
   /** The gateway address the probe is sent to (the token's, or its other spelling). */
   host: string;
   port: number;
-  /** "host:port" as the browser keys its login cache (lowercase). */
+  /**
+   * Probes with one key run one after another: Chrome's "host:port" as it keys its login
+   * cache (lowercase); in Firefox each token's own (its requests carry their own login).
+   */
   key: string;
   /** The address carries no traffic of the user's: drop its cached login around the probe. */
   flush: boolean;
@@ -42,13 +45,14 @@ export function planProbes(
 ): ProbePlan {
   const slots: ProbeSlot[] = [];
   const skipped: ProbePlan["skipped"] = [];
+  const queued = new Map<string, number>();
   for (const token of tokens) {
     if (token.networkType === "SOCKS5" && !browser.supportsSocksAuth) {
       skipped.push({ token, why: "socks-in-chrome" });
       continue;
     }
     if (!browser.oneLoginPerEndpoint) {
-      const key = endpointKey(token.host, token.port);
+      const key = `${endpointKey(token.host, token.port)}#${token.id}`;
       slots.push({ token, host: token.host, port: token.port, key, flush: false });
       continue;
     }
@@ -57,12 +61,16 @@ export function planProbes(
       key: endpointKey(host, token.port),
     }));
     const own = spellings.find((s) => owners[s.key] === token.id);
-    const free = spellings.find((s) => owners[s.key] === undefined);
+    // Of the free spellings, the least used so far: two free spellings, two probes at once.
+    const free = spellings
+      .filter((s) => owners[s.key] === undefined)
+      .sort((a, b) => (queued.get(a.key) ?? 0) - (queued.get(b.key) ?? 0))[0];
     const at = own ?? free;
     if (!at) {
       skipped.push({ token, why: "gateway-in-use" });
       continue;
     }
+    queued.set(at.key, (queued.get(at.key) ?? 0) + 1);
     slots.push({ token, host: at.host, port: token.port, key: at.key, flush: !own });
   }
   return { slots, skipped };

@@ -16,7 +16,6 @@
  * isolation key (config.ts) is still needed so HTTPS requests do not reuse the old token's
  * tunnels. Requests the extension cannot see (Firefox's own) still use the cached login.
  */
-import { firefoxProbeUrl, newNonce, probeNonceOf } from "../health/probe-target";
 import { compiledRouter } from "../routing/compiled-router";
 import type { StoredToken } from "../state/tokens";
 import type { AuthResponder } from "./auth-responder";
@@ -28,6 +27,7 @@ import {
   withProxyAuthorization,
 } from "./config";
 import type { FirefoxApi, HeadersAnswer } from "./firefox-api";
+import { createFirefoxProbes } from "./firefox-probes";
 import { createFirefoxRuleRouting, type FirefoxRules } from "./firefox-rules";
 import { createFirefoxTabRoutes } from "./firefox-tab-routes";
 import type { ProxyPlatform } from "./platform";
@@ -87,21 +87,9 @@ export function createFirefoxRouting(browser: FirefoxApi) {
   }
 
   const byRules = createFirefoxRuleRouting(DEAD_END_INFO);
-  // A health check's probes: by the nonce in their URL, the token each one checks; and the
-  // requests they became. Firefox routes each request on its own: no other traffic moves.
-  const probeTokens = new Map<string, StoredToken>();
-  const probeRequests = new Map<string, { nonce: string; token: StoredToken }>();
+  const probes = createFirefoxProbes();
   const tokenOfRequest = (requestId: string) =>
-    probeRequests.get(requestId)?.token ?? byRules.tokenOfRequest(requestId);
-  /** A probe's own route, or null for every other request. */
-  function probeRoute(details: { url: string; requestId?: string }): FirefoxProxyInfo | null {
-    const nonce = probeTokens.size > 0 ? probeNonceOf(details.url) : null;
-    const token = nonce === null ? undefined : probeTokens.get(nonce);
-    if (!token || nonce === null) return null;
-    if (details.requestId) probeRequests.set(details.requestId, { nonce, token });
-    // A connection of its own: the probe signs in and is timed afresh.
-    return { ...firefoxProxyInfo(token), connectionIsolationKey: `check-${nonce}` };
-  }
+    probes.tokenOfRequest(requestId) ?? byRules.tokenOfRequest(requestId);
   // "This tab only" comes before the rules and the default route (bypass list excepted).
   const byTab = createFirefoxTabRoutes();
 
@@ -159,7 +147,7 @@ export function createFirefoxRouting(browser: FirefoxApi) {
     browser.proxy.onRequest.addListener(
       async (details) => {
         try {
-          const probe = probeRoute(details);
+          const probe = probes.route(details);
           if (probe) return probe;
           const { token, bypassList, blocked, rules } = await route;
           const url = new URL(details.url);
@@ -223,32 +211,7 @@ export function createFirefoxRouting(browser: FirefoxApi) {
         browser.action.setTitle({ title: badge.title }),
       ]);
     },
-    probes: {
-      open: async () => undefined,
-      targets(token, _index, baseUrl) {
-        const login = newNonce();
-        const timed = newNonce();
-        probeTokens.set(login, token);
-        probeTokens.set(timed, token);
-        return {
-          login: firefoxProbeUrl(login, baseUrl),
-          timed: firefoxProbeUrl(timed, null),
-          learnsExitIp: baseUrl !== null,
-        };
-      },
-      finished(targets) {
-        const over = new Set([targets.login, targets.timed].map(probeNonceOf));
-        for (const nonce of over) if (nonce !== null) probeTokens.delete(nonce);
-        for (const [id, probe] of probeRequests)
-          if (over.has(probe.nonce)) probeRequests.delete(id);
-      },
-      async close() {
-        probeTokens.clear();
-        probeRequests.clear();
-      },
-      // Each probe request carries its own login (the header listener): nothing is cached.
-      forgetAddress: async () => undefined,
-    },
+    probes: probes.routing,
   };
 
   return { register, platform, tokenOfRequest, tabRoutesChanged: byTab.changed };

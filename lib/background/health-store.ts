@@ -1,0 +1,28 @@
+/** Where "Check all" keeps its results (storage.local) and its progress (storage.session). */
+import type { HealthResults, HealthRun } from "../health/health";
+import { updateState } from "../state/store";
+
+/** Writes results and progress; `keep`: the tokens that exist (the others' results go). */
+export async function saveHealth(
+  results: HealthResults,
+  run: HealthRun,
+  keep?: Set<number>,
+): Promise<void> {
+  await updateState(["tokenHealth", "healthRun"], ({ tokenHealth }) => {
+    const kept = keep
+      ? Object.fromEntries(Object.entries(tokenHealth).filter(([id]) => keep.has(Number(id))))
+      : tokenHealth;
+    return { write: { tokenHealth: { ...kept, ...results }, healthRun: run }, result: undefined };
+  });
+}
+
+/** A run left "running" by a worker that is gone stopped with it: it says so. */
+export async function stopRunOfOtherWorker(worker: string): Promise<void> {
+  await updateState(["healthRun"], ({ healthRun }) => ({
+    write:
+      healthRun?.state === "running" && healthRun.worker !== worker
+        ? { healthRun: { ...healthRun, state: "stopped" as const, waitingUntil: null } }
+        : {},
+    result: undefined,
+  }));
+}
