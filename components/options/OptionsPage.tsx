@@ -9,6 +9,7 @@ import { AddProxiesSection } from "./AddProxiesSection";
 import { BackupSection } from "./BackupSection";
 import { CredentialsSection } from "./CredentialsSection";
 import { ExitIpSection } from "./ExitIpSection";
+import { HealthSection } from "./health/HealthSection";
 import { QualitySection } from "./QualitySection";
 import { RulesSection } from "./rules/RulesSection";
 import { SettingsSection } from "./SettingsSection";
@@ -30,6 +31,7 @@ const SECTIONS: { id: string; label: OptionsKey }[] = [
   { id: "backup", label: "nav.backup" },
   { id: "site-rules", label: "nav.rules" },
   { id: "traffic", label: "nav.traffic" },
+  { id: "health", label: "nav.health" },
 ];
 
 export function OptionsPage() {
@@ -83,6 +85,7 @@ export function OptionsPage() {
                 <BackupSection />
                 <RulesSection tokens={tokens} connection={connection} />
                 <TrafficSection />
+                <HealthSection tokens={tokens} settings={settings} />
               </>
             )}
           </main>
