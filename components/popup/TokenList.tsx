@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { countryOptions, NO_FILTER, type TokenFilter, TokenSearch } from "../../lib/popup/filter";
 import { flagEmoji, type TrafficUnit } from "../../lib/popup/format";
+import type { HealthMark } from "../../lib/popup/health-marks";
 import type { Notice } from "../../lib/popup/outcome";
 import { asFailure } from "../../lib/protocol/failure";
 import type { Connection, ProxyStatus } from "../../lib/state/status";
@@ -10,7 +11,7 @@ import { useEnv } from "./env";
 import { withIds } from "./id-state";
 import { whenIdle } from "./idle";
 import { SelectAll } from "./ListControls";
-import { Rows } from "./lazy-views";
+import { HealthBarView, Rows } from "./lazy-views";
 import { TokenRow } from "./TokenRow";
 import { useRowActions } from "./use-row-actions";
 
@@ -43,6 +44,8 @@ export function TokenList({
   const [filter, setFilter] = useState<TokenFilter>(NO_FILTER);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [batchBusy, setBatchBusy] = useState(false);
+  // Filled by the health chunk after the first rows; until then rows carry no mark.
+  const [marks, setMarks] = useState<ReadonlyMap<number, HealthMark> | null>(null);
 
   // Expired tokens last: they cannot be connected (the clock moves them on its tick).
   const search = useMemo(() => new TokenSearch(tokens), [tokens]);
@@ -141,6 +144,7 @@ export function TokenList({
             {t("clearSelection")}
           </button>
         )}
+        <HealthBarView.Lazy tokens={tokens} onMarks={setMarks} notify={notify} />
       </div>
       {matches.length === 0 ? (
         <p class="empty">
@@ -181,6 +185,7 @@ export function TokenList({
                 trafficUnit={trafficUnit}
                 warnDays={warnDays}
                 handlers={handlers}
+                health={marks?.get(token.id)}
               />
             );
           }}

@@ -9,6 +9,7 @@ import {
   type TrafficUnit,
   trafficOf,
 } from "../../lib/popup/format";
+import type { HealthMark } from "../../lib/popup/health-marks";
 import type { Failure } from "../../lib/protocol/failure";
 import type { ProxyStatus } from "../../lib/state/status";
 import { isDynamic } from "../../lib/state/token-facts";
@@ -50,6 +51,8 @@ export interface TokenRowProps {
   /** Days before expiry from which the row is marked (0: never). */
   warnDays: number;
   handlers: RowHandlers;
+  /** Its last health result, once the health chunk has read them (HealthBar). */
+  health?: HealthMark | undefined;
 }
 
 function TokenRowView(props: TokenRowProps) {
@@ -106,6 +109,18 @@ function TokenRowView(props: TokenRowProps) {
       <p class="row-meta">
         <span class="kind">{t(`kind.${token.kind}`)}</span> · {token.networkType} · #{id}
         {token.name && <> · {token.name}</>}
+        {props.health && (
+          <>
+            {" · "}
+            <span
+              class={`health-mark health-mark--${props.health.tone}`}
+              title={props.health.title}
+              aria-description={props.health.title}
+            >
+              {props.health.text}
+            </span>
+          </>
+        )}
       </p>
       <p class="row-meta">
         <span>

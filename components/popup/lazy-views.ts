@@ -11,6 +11,8 @@ export const Rows = lazyView(() => import("./WindowedRows").then((m) => m.Window
 export const WebrtcOfferView = lazyView(() => import("./WebrtcOffer").then((m) => m.WebrtcOffer));
 /** The tab's site and its route: after the first rows, never before them. */
 export const ThisSiteView = lazyView(() => import("./ThisSite").then((m) => m.ThisSite));
+/** "Check all" and the rows' health marks: their reads and words come after the first rows. */
+export const HealthBarView = lazyView(() => import("./HealthBar").then((m) => m.HealthBar));
 
 /** Fetches every on-demand view; resolves when all are in. */
 export async function loadAllViews(): Promise<void> {
@@ -20,6 +22,7 @@ export async function loadAllViews(): Promise<void> {
     TrashListView.prefetch(),
     WebrtcOfferView.prefetch(),
     ThisSiteView.prefetch(),
+    HealthBarView.prefetch(),
     Rows.prefetch(),
   ]);
 }
