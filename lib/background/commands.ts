@@ -28,7 +28,7 @@ export interface CommandDeps {
   /** The tabs' failed requests (lib/background/traffic.ts). */
   traffic?: Pick<Traffic, "trafficOf">;
   /** "Check all" (lib/background/health-check.ts). */
-  health?: Pick<HealthCheck, "start" | "cancel">;
+  health?: Pick<HealthCheck, "start" | "cancel" | "needsProvider">;
 }
 
 /** Thrown by a handler to answer with this failure. */
@@ -126,6 +126,9 @@ export function createCommandHandler(deps: CommandDeps) {
     checkHealth: async ({ tokenIds }) => {
       if (!deps.health) throw new CommandFailure({ code: "internal" });
       if ((await read("tokens")).length === 0) throw new CommandFailure({ code: "no-tokens" });
+      if (deps.health.needsProvider && !(await read("settings")).baseUrl) {
+        throw new CommandFailure({ code: "no-base-url" });
+      }
       return deps.health.start(tokenIds ?? null);
     },
     cancelHealth: async () => {

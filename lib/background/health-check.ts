@@ -137,7 +137,12 @@ export function createHealthCheck(deps: HealthCheckDeps) {
       await runInLanes(groups, concurrency, {
         cancelled: () => state.cancelled,
         probe: async (slot, index) => {
-          const outcome = await probe(slot, index, settings, requests);
+          const outcome = await probe(slot, index, settings, requests).catch(
+            (error: unknown): HealthOutcome => ({
+              kind: "failed",
+              error: String(error).slice(0, 200),
+            }),
+          );
           if (state.cancelled) return;
           const learned = await exitFromStatus(slot.token, activeTokenId, outcome);
           pending[slot.token.id] = { at: now(), outcome: learned };
@@ -208,16 +213,10 @@ export function createHealthCheck(deps: HealthCheckDeps) {
       const refusedAtLogin = loginOutcome(login.response, deps.isRefused(slot.token));
       if (refusedAtLogin) return refusedAtLogin;
       const exitIp = targets.learnsExitIp ? exitIpOf(login.body) : null;
-      const started = now();
+      if (targets.timed === null) return { kind: "ok", latencyMs: login.ms, exitIp };
       const timed = await requests.send(targets.timed, current?.aborts);
-      const latencyMs = now() - started;
-      return (
-        loginOutcome(timed.response, deps.isRefused(slot.token)) ?? {
-          kind: "ok",
-          latencyMs,
-          exitIp,
-        }
-      );
+      const refusedLater = loginOutcome(timed.response, deps.isRefused(slot.token));
+      return refusedLater ?? { kind: "ok", latencyMs: timed.ms, exitIp };
     } finally {
       probes.finished(targets);
       probing.delete(slot.key);
@@ -227,6 +226,8 @@ export function createHealthCheck(deps: HealthCheckDeps) {
   return {
     start,
     cancel,
+    /** Firefox checks through the provider's exit-IP address: it needs the provider's URL. */
+    needsProvider: !deps.platform.oneLoginPerEndpoint,
     /** Chrome: the token a probed address signs in with while its probe runs, else null. */
     loginAt(host: string, port: number): StoredToken | null {
       const slot = probing.get(`${host.replace(/^\[|\]$/g, "").toLowerCase()}:${port}`);

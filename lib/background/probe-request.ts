@@ -20,6 +20,8 @@ export interface ProbeAnswer {
   body: string | null;
   /** The provider's Retry-After (s), on a 429. */
   retryAfterS: number | null;
+  /** From sending to the answer's headers (or the failure). */
+  ms: number;
 }
 
 /** How long a rejected fetch waits for its webRequest event (they race). */
@@ -76,18 +78,20 @@ export function createProbeRequests(deps: {
         redirect: "manual",
         signal: abort.signal,
       });
+      const ms = deps.now() - started;
       const body = answer.status === 200 ? await answer.text().catch(() => null) : null;
       const retryAfter = Number(answer.headers.get("Retry-After"));
       return {
         response: { kind: "status", status: answer.status },
         body,
         retryAfterS: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
+        ms,
       };
     } catch {
       const response: ProbeResponse = abort.signal.aborted
         ? { kind: "timeout", afterMs: deps.now() - started }
         : { kind: "error", error: (await errorOf(url)) ?? "network error" };
-      return { response, body: null, retryAfterS: null };
+      return { response, body: null, retryAfterS: null, ms: deps.now() - started };
     } finally {
       clearTimeout(timer);
       aborts?.delete(abort);

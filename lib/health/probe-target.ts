@@ -4,8 +4,9 @@
  * most requests, routes the name to the probed gateway, and the gateway, once it took the
  * login, answers that it cannot resolve it. No site is contacted, no DNS query leaves the
  * browser (a proxied request's name is resolved by the proxy). In Firefox, which routes each
- * request by its URL, the login request asks the provider for the exit address instead,
- * marked by a query parameter the provider ignores.
+ * request by its URL, the probe asks the provider for the exit address instead, marked by a
+ * query parameter the provider ignores (a made-up plain-http name would not do there: Firefox
+ * upgrades it to https).
  */
 
 export const PROBE_DOMAIN = "check.proxy-deck.invalid";
@@ -21,11 +22,9 @@ export function probeGatewayOf(host: string): number | null {
   return match ? Number(match[1]) : null;
 }
 
-/** A Firefox probe's URL: the provider's exit-IP check, or (no provider set) a probe name. */
-export function firefoxProbeUrl(nonce: string, baseUrl: string | null): string {
-  const url = baseUrl
-    ? new URL(`${baseUrl.replace(/\/+$/, "")}/token/check/ip`)
-    : new URL(`http://${nonce}.${PROBE_DOMAIN}/`);
+/** A Firefox probe's URL: the provider's exit-IP check, marked as the probe's. */
+export function firefoxProbeUrl(nonce: string, baseUrl: string): string {
+  const url = new URL(`${baseUrl.replace(/\/+$/, "")}/token/check/ip`);
   url.searchParams.set(PROBE_PARAM, nonce);
   return url.href;
 }

@@ -15,19 +15,17 @@ export function createFirefoxProbes() {
 
   const routing: ProbeRouting = {
     open: async () => undefined,
+    // One request: the provider's exit-IP check, through the token, timed. (A made-up plain
+    // http name would not do: Firefox upgrades it to https, seen on Firefox ESR 153.)
     targets(token, _index, baseUrl) {
-      const login = newNonce();
-      const timed = newNonce();
-      probeTokens.set(login, token);
-      probeTokens.set(timed, token);
-      return {
-        login: firefoxProbeUrl(login, baseUrl),
-        timed: firefoxProbeUrl(timed, null),
-        learnsExitIp: baseUrl !== null,
-      };
+      // The command refuses to start without a provider (needsProvider).
+      if (!baseUrl) throw new Error("Firefox checks through the provider's address");
+      const nonce = newNonce();
+      probeTokens.set(nonce, token);
+      return { login: firefoxProbeUrl(nonce, baseUrl), timed: null, learnsExitIp: true };
     },
     finished(targets) {
-      const over = new Set([targets.login, targets.timed].map(probeNonceOf));
+      const over = new Set([probeNonceOf(targets.login)]);
       for (const nonce of over) if (nonce !== null) probeTokens.delete(nonce);
       for (const [id, probe] of probeRequests) if (over.has(probe.nonce)) probeRequests.delete(id);
     },

@@ -48,8 +48,11 @@ export interface GatewayAddress {
 export interface ProbeTargets {
   /** The first request: it signs in (and, where `learnsExitIp`, asks the exit address). */
   login: string;
-  /** The second, timed: the login is in place by then. */
-  timed: string;
+  /**
+   * The second, timed: the login is in place by then. Null: the login request is timed (Firefox
+   * sends the login up front, with the request, so it costs no extra round trip).
+   */
+  timed: string | null;
   learnsExitIp: boolean;
 }
 

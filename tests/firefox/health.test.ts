@@ -1,0 +1,66 @@
+/**
+ * "Check all" in Firefox ESR against the sandbox: each token probed through its own gateway,
+ * request by request (Firefox routes each on its own), its exit address learned from the
+ * provider through it; a refusing, a slow and a closed gateway said as such; the user's own
+ * traffic keeps its token throughout.
+ */
+import type { Page } from "puppeteer-core";
+import { expect, test } from "vitest";
+import type { HealthResults, HealthRun } from "../../lib/health/health";
+import { control, must } from "../support/sandbox-session";
+import { assertPrerequisites, createTokens, exitOfPageLoad, sendOk } from "./firefox";
+import { firefoxSuite } from "./suite";
+
+assertPrerequisites();
+const suite = firefoxSuite();
+
+const healthOf = (ext: Page) =>
+  ext.evaluate(async () => {
+    const { tokenHealth } = await chrome.storage.local.get("tokenHealth");
+    const { healthRun } = await chrome.storage.session.get("healthRun");
+    return {
+      results: JSON.parse((tokenHealth as string | undefined) ?? "{}") as HealthResults,
+      run: (healthRun ?? null) as HealthRun | null,
+    };
+  });
+
+async function checkDone(ext: Page): Promise<Awaited<ReturnType<typeof healthOf>>> {
+  for (let i = 0; i < 150; i++) {
+    const health = await healthOf(ext);
+    if (health.run?.state === "done") return health;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error("the check did not finish in 30 s");
+}
+
+test("Check all learns each token's login, latency and exit address; the user's traffic keeps its token", async () => {
+  const { ext, site, sb } = suite;
+  const port = new URL(suite.echo.url).port;
+  const tokens = await createTokens(ext, "static-traffic", 4);
+  const [used, good, refused, slow] = tokens.map((t, i) => must(t, `token ${i}`));
+  const down = must((await createTokens(ext, "dynamic-traffic", 1))[0], "dynamic");
+  await control(sb, "gateway/refuse-password", { token_id: refused?.id });
+  await control(sb, "gateway/token", { token_id: slow?.id, slow_ms: 400 });
+  await control(sb, "gateway/token", { token_id: down.id, down: true });
+  if (!used || !good || !refused || !slow) throw new Error("four tokens");
+  await sendOk(ext, { type: "connect", tokenId: used.id });
+  expect(await exitOfPageLoad(site, `http://127.0.0.1:${port}/`)).toBe(used.ip);
+
+  const started = await sendOk(ext, { type: "checkHealth" });
+  expect(started).toEqual({ checking: 5, notChecked: 0, joined: false });
+  // A second "Check all" meanwhile joins the run.
+  expect((await sendOk(ext, { type: "checkHealth" })).joined).toBe(true);
+  const during = await exitOfPageLoad(site, `http://127.0.0.1:${port}/`);
+  const { results, run } = await checkDone(ext);
+  expect(run).toMatchObject({ total: 5, done: 5, waitingUntil: null });
+  expect(results[used.id]?.outcome).toMatchObject({ kind: "ok", exitIp: used.ip });
+  expect(results[good.id]?.outcome).toMatchObject({ kind: "ok", exitIp: good.ip });
+  expect(results[refused.id]?.outcome).toEqual({ kind: "login-refused" });
+  expect(results[down.id]?.outcome).toMatchObject({ kind: "unreachable" });
+  const slowResult = results[slow.id]?.outcome;
+  expect(slowResult).toMatchObject({ kind: "ok", exitIp: slow.ip });
+  expect(slowResult?.kind === "ok" && slowResult.latencyMs).toBeGreaterThanOrEqual(400);
+  expect(during).toBe(used.ip);
+  expect(await exitOfPageLoad(site, `http://127.0.0.1:${port}/`)).toBe(used.ip);
+  await sendOk(ext, { type: "disconnect" });
+});
