@@ -769,6 +769,17 @@ test("accessibility: axe finds no violations in light and dark mode; keyboard re
   await expect(page.locator("#traffic tbody tr.failed").first()).toBeVisible();
   await site.close();
   await echo.close();
+  // Token health with results: one working token, one whose login is refused (its red words).
+  const refused = must((await createTokens(ext, "static-traffic", 1))[0], "refused token");
+  await control(sb, "gateway/refuse-password", { token_id: refused.id });
+  await page.locator("#health").getByRole("button", { name: "Check all" }).click();
+  await expect(page.locator("#health .health-progress [role=status]")).toHaveText(
+    "Checked 2 of 2.",
+    { timeout: 30_000 },
+  );
+  await expect(page.locator(`#health tr[data-token-id="${refused.id}"]`)).toContainText(
+    "Login refused",
+  );
 
   for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme });
