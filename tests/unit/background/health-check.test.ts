@@ -1,0 +1,194 @@
+/**
+ * The "Check all" glue (lib/background/health-check.ts) over fakeBrowser's storage, with a
+ * recording probe routing and a scripted fetch: results with their time, the provider's rate
+ * limit waited for and said, a cancel that writes nothing it did not check, a run a stopped
+ * worker left behind, overlapping starts, and Chrome's logins at a probed address.
+ */
+import { beforeEach, describe, expect, it } from "vitest";
+import { fakeBrowser } from "wxt/testing";
+import { createHealthCheck, type HealthCheckDeps } from "../../../lib/background/health-check";
+import type { ProbeRouting, ProbeTargets } from "../../../lib/proxy/platform";
+import { read } from "../../../lib/state/read";
+import { DEFAULT_SETTINGS } from "../../../lib/state/settings";
+import { writeState } from "../../../lib/state/store";
+import { makeToken } from "../stored-token";
+
+const tokens = [1, 2, 3].map((id) => makeToken({ id, host: "gw.example.net", port: 8000 }));
+
+function routing(learnsExitIp: boolean) {
+  const calls: string[] = [];
+  const probes: ProbeRouting = {
+    open: async (gateways) => void calls.push(`open ${gateways.map((g) => g.host).join(",")}`),
+    targets: (token): ProbeTargets => ({
+      login: `http://login/${token.id}`,
+      timed: learnsExitIp ? null : `http://timed/${token.id}`,
+      learnsExitIp,
+    }),
+    finished: (targets) => void calls.push(`finished ${targets.login}`),
+    close: async () => void calls.push("close"),
+    forgetAddress: async (address) => void calls.push(`forget ${address.host}`),
+  };
+  return { probes, calls };
+}
+
+function deps(overrides: Partial<HealthCheckDeps> & { learnsExitIp?: boolean } = {}) {
+  const { probes, calls } = routing(overrides.learnsExitIp ?? false);
+  const slept: number[] = [];
+  const answers = new Map<string, Response | Error>();
+  const base: HealthCheckDeps = {
+    platform: { probes, oneLoginPerEndpoint: true, supportsSocksAuth: false },
+    reserveApiRequest: () => 0,
+    fetch: async (url) => {
+      const answer = answers.get(url) ?? new Response("", { status: 502 });
+      if (answer instanceof Error) throw answer;
+      return answer;
+    },
+    onErrorOccurred: { addListener: () => undefined, removeListener: () => undefined },
+    isRefused: () => false,
+    retryLogins: () => undefined,
+    sleep: async (ms) => void slept.push(ms),
+    ...overrides,
+  };
+  return { deps: base, calls, slept, answers };
+}
+
+async function finished() {
+  for (let i = 0; i < 200; i++) {
+    const run = await read("healthRun");
+    if (run && run.state !== "running") return run;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  throw new Error("the run did not end");
+}
+
+beforeEach(async () => {
+  fakeBrowser.reset();
+  await writeState({ tokens, settings: { ...DEFAULT_SETTINGS, baseUrl: "https://api.example" } });
+});
+
+describe("createHealthCheck", () => {
+  it("probes each token at a free spelling, writes its result with its time, leaves no login behind", async () => {
+    const { deps: d, calls, answers } = deps();
+    answers.set("http://login/2", new Response("", { status: 407 }));
+    const check = createHealthCheck(d);
+    expect(await check.start(null)).toEqual({ checking: 3, notChecked: 0, joined: false });
+    expect(await finished()).toMatchObject({ state: "done", total: 3, done: 3 });
+    const results = await read("tokenHealth");
+    expect(results[1]?.outcome).toMatchObject({ kind: "ok", exitIp: null });
+    expect(results[2]?.outcome).toEqual({ kind: "login-refused" });
+    expect(results[3]?.outcome.kind).toBe("ok");
+    expect(calls[0]).toMatch(/^open /);
+    // Each probe at a free spelling starts without a cached login, and the last leaves none.
+    expect(calls.filter((c) => c.startsWith("forget")).length).toBeGreaterThanOrEqual(4);
+    expect(calls.slice(-2)).toEqual([expect.stringMatching(/^forget /), "close"]);
+  });
+
+  it("learns the exit address from the provider's answer, waiting its turn and saying so", async () => {
+    const waits = [0, 4_000, 0];
+    const {
+      deps: d,
+      slept,
+      answers,
+    } = deps({
+      learnsExitIp: true,
+      reserveApiRequest: () => waits.shift() ?? 0,
+    });
+    const body = {
+      code: 0,
+      msg: "ok",
+      data: { ip: "203.0.113.9", country: "US", country_code: "US", city: "", state: null },
+    };
+    for (const id of [1, 2, 3]) answers.set(`http://login/${id}`, Response.json(body));
+    // Token 3's first answer is the provider's 429: waited for as it says, asked again.
+    const seen = new Set<string>();
+    d.fetch = async (url) => {
+      if (url === "http://login/3" && !seen.has(url)) {
+        seen.add(url);
+        return new Response("", { status: 429, headers: { "Retry-After": "7" } });
+      }
+      return Response.json(body);
+    };
+    let waiting: number | null = null;
+    const sleep = d.sleep;
+    d.sleep = async (ms) => {
+      waiting ??= (await read("healthRun"))?.waitingUntil ?? null;
+      await sleep?.(ms);
+    };
+    const check = createHealthCheck({ ...d, concurrency: 1 });
+    await check.start(null);
+    await finished();
+    expect(slept).toEqual([4_000, 7_000]);
+    expect(waiting).not.toBeNull();
+    expect((await read("tokenHealth"))[3]?.outcome).toMatchObject({
+      kind: "ok",
+      exitIp: "203.0.113.9",
+    });
+    expect((await read("healthRun"))?.waitingUntil).toBeNull();
+  });
+
+  it("a cancel stops the check and writes nothing for tokens it did not check", async () => {
+    let release: () => void = () => undefined;
+    const { deps: d } = deps({ concurrency: 1 });
+    const fetch = d.fetch;
+    d.fetch = async (url, init) => {
+      if (url === "http://login/1") {
+        await new Promise<void>((resolve) => {
+          release = resolve;
+          init.signal?.addEventListener("abort", () => resolve());
+        });
+        throw new Error("aborted");
+      }
+      return fetch(url, init);
+    };
+    await writeState({ tokenHealth: { 3: { at: 5, outcome: { kind: "login-refused" } } } });
+    const check = createHealthCheck(d);
+    await check.start(null);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    check.cancel();
+    release();
+    expect(await finished()).toMatchObject({ state: "cancelled", done: 0 });
+    // The earlier result of a token not checked this time stays as it was.
+    expect(await read("tokenHealth")).toEqual({ 3: { at: 5, outcome: { kind: "login-refused" } } });
+  });
+
+  it("says a run left by a stopped worker stopped, keeping its results; overlapping starts join", async () => {
+    const stale = {
+      worker: "gone",
+      startedAt: 1,
+      total: 3,
+      done: 1,
+      state: "running" as const,
+      waitingUntil: null,
+    };
+    await writeState({
+      healthRun: stale,
+      tokenHealth: { 1: { at: 2, outcome: { kind: "timeout", afterMs: 10_000 } } },
+    });
+    const check = createHealthCheck(deps().deps);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await read("healthRun")).toEqual({ ...stale, state: "stopped" });
+    const [first, second] = await Promise.all([check.start([2]), check.start(null)]);
+    expect(first).toEqual({ checking: 1, notChecked: 0, joined: false });
+    expect(second.joined).toBe(true);
+    expect(await finished()).toMatchObject({ state: "done", total: 1 });
+    const results = await read("tokenHealth");
+    expect(results[1]?.outcome.kind).toBe("timeout");
+    expect(results[2]?.outcome.kind).toBe("ok");
+  });
+
+  it("answers a probed address's challenge with the probed token only while its probe runs", async () => {
+    let during: unknown = "not asked";
+    const { deps: d } = deps({ concurrency: 1 });
+    let check: ReturnType<typeof createHealthCheck> | null = null;
+    d.fetch = async (url) => {
+      if (url === "http://login/1") during = check?.loginAt("GW.example.net", 8000)?.id ?? null;
+      return new Response("", { status: 502 });
+    };
+    check = createHealthCheck(d);
+    await writeState({ gatewayOwners: { "gw.example.net.:8000": 9 } });
+    await check.start([1]);
+    await finished();
+    expect(during).toBe(1);
+    expect(check.loginAt("gw.example.net", 8000)).toBeNull();
+  });
+});
