@@ -633,15 +633,25 @@ test("10,000 stored tokens: a window of rows in the page, scrolling reaches the 
 
 test("axe-core finds no violations in light and dark mode", async ({ context, extensionId }) => {
   const ext = await configured(context, extensionId);
-  await createTokens(ext, "static-ip", 1);
-  await createTokens(ext, "dynamic-traffic", 1, "SOCKS5");
+  const works = must((await createTokens(ext, "static-ip", 1))[0], "working token");
+  const socks = must((await createTokens(ext, "dynamic-traffic", 1, "SOCKS5"))[0], "socks token");
   const deleted = must((await createTokens(ext, "dynamic-ip", 1))[0], "deleted token");
   await sendOk(ext, { type: "deleteTokens", tokenIds: [deleted.id] });
+  // Health marks on the rows: a working one and a failed one (its red words).
+  const health = {
+    [works.id]: { at: Date.now(), outcome: { kind: "ok", latencyMs: 42, exitIp: null } },
+    [socks.id]: { at: Date.now(), outcome: { kind: "login-refused" } },
+  };
+  await ext.evaluate(
+    (text) => chrome.storage.local.set({ tokenHealth: text }),
+    JSON.stringify(health),
+  );
   const page = await openPopup(context, extensionId);
   for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme });
     await page.getByRole("button", { name: /^Tokens/ }).click();
     await expect(page.locator(".rows [data-token-id]")).toHaveCount(2);
+    await expect(page.locator(".rows .health-mark")).toHaveCount(2);
     expect((await new AxeBuilder({ page }).analyze()).violations, `list ${colorScheme}`).toEqual(
       [],
     );
