@@ -4,6 +4,7 @@
  * so a page's thousand requests cost one read, not a thousand.
  */
 import type { PlanOptions } from "../proxy/route-plan";
+import type { TabRoutes } from "../routing/tab-routes";
 import { items } from "../state/items";
 import { read } from "../state/read";
 import type { StoredToken } from "../state/tokens";
@@ -12,6 +13,8 @@ import { type RoutingNow, routingNow } from "./site-route-now";
 export interface TrafficRouting {
   now: RoutingNow;
   tokens: Map<number, StoredToken>;
+  /** Firefox's "This tab only" routes (tab id → token id). */
+  tabRoutes: TabRoutes;
 }
 
 export function cachedTrafficRouting(options: PlanOptions): () => Promise<TrafficRouting> {
@@ -25,13 +28,17 @@ export function cachedTrafficRouting(options: PlanOptions): () => Promise<Traffi
     items.tokens,
     items.connection,
     items.status,
+    items.tabRoutes,
   ])
     item.watch(forget);
   return () => {
-    cached ??= Promise.all([routingNow(options), read("tokens")]).then(([now, tokens]) => ({
-      now,
-      tokens: new Map(tokens.map((token) => [token.id, token])),
-    }));
+    cached ??= Promise.all([routingNow(options), read("tokens"), read("tabRoutes")]).then(
+      ([now, tokens, tabRoutes]) => ({
+        now,
+        tokens: new Map(tokens.map((token) => [token.id, token])),
+        tabRoutes,
+      }),
+    );
     // A failed read is not kept: the next request asks again.
     cached.catch(forget);
     return cached;

@@ -8,8 +8,9 @@
 import { isProbeUrl } from "../health/probe-target";
 import { fromWire, toWire } from "../protocol/wire";
 import { chromeBypasses, isBypassed } from "../proxy/config";
+import { unusableReason } from "../proxy/usable";
 import type { StoredToken } from "../state/tokens";
-import type { TrafficEntry, TrafficOutcome } from "../traffic/entry";
+import type { TrafficEntry, TrafficOutcome, TrafficRoute } from "../traffic/entry";
 import { isFailure } from "../traffic/entry";
 import { explainRoute } from "../traffic/explain";
 import { createTrafficLog } from "../traffic/log";
@@ -91,16 +92,29 @@ export function startTraffic(apis: TrafficApis, deps: TrafficDeps) {
 
   /** The route of one request and why, from the plan the browser carries now. */
   async function routeOf(details: RequestDetails) {
-    const { now, tokens } = await deps.routing();
+    const { now, tokens, tabRoutes } = await deps.routing();
     const report = routeNowOn(details.url, details.cookieStoreId, now);
     const host = hostOf(details.url);
     const bypassed = deps.chrome
       ? chromeBypasses(host, now.bypassList)
       : isBypassed(host, now.bypassList);
-    const explained = explainRoute(report, bypassed, now.blockedBy);
+    // Firefox routes a tab with a route of its own by it, after the bypass list only.
+    const tab = deps.chrome || bypassed ? null : tabRoutes[String(details.tabId)];
+    const explained =
+      tab === undefined || tab === null
+        ? explainRoute(report, bypassed, now.blockedBy)
+        : tabRouteOf(tab, tokens);
     const token =
       explained.route.kind === "proxy" ? tokens.get(explained.route.tokenId) : undefined;
     return { ...explained, refused: token ? deps.isRefused(token) : false };
+  }
+
+  /** A tab's own route, failing closed when its token cannot be used (as firefox.ts does). */
+  function tabRouteOf(tokenId: number, tokens: Map<number, StoredToken>) {
+    const token = tokens.get(tokenId);
+    const usable = token && !unusableReason(token, true, Date.now());
+    const route: TrafficRoute = usable ? { kind: "proxy", tokenId } : { kind: "block" };
+    return { route, reason: { kind: "tab" } as const };
   }
 
   // Changes go to the viewers in batches.

@@ -72,6 +72,7 @@ export function reasonWords(
   if (reason.kind === "rule") return t("traffic.why.rule", reason);
   if (reason.kind === "bypass") return t("traffic.why.bypass");
   if (reason.kind === "default") return t("traffic.why.default");
+  if (reason.kind === "tab") return t("traffic.why.tab");
   return t("traffic.why.failClosed", {
     reason: reason.code ? explain({ code: reason.code }) : "",
   });

@@ -14,6 +14,8 @@ export type TrafficReason =
   | { kind: "rule"; position: number; text: string }
   | { kind: "default" }
   | { kind: "bypass" }
+  /** Firefox's "This tab only": the tab's own route, before the rules. */
+  | { kind: "tab" }
   /** The connected token cannot carry traffic now: everything is blocked (its failure code). */
   | { kind: "fail-closed"; code: string | null };
 

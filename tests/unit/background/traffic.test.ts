@@ -14,6 +14,7 @@ import {
 import type { TrafficRouting } from "../../../lib/background/traffic-routing";
 import type { RoutingPlan } from "../../../lib/routing/plan";
 import { read } from "../../../lib/state/read";
+import { makeToken } from "../stored-token";
 
 function event<T>() {
   const listeners: ((value: T) => void)[] = [];
@@ -45,12 +46,15 @@ const plan: RoutingPlan = {
   tokenAt: () => null,
   owners: () => ({}),
 };
+const tabToken = makeToken({ id: 7 });
 const routing = async (): Promise<TrafficRouting> => ({
   now: { plan, originOnlyForHttps: true, blockedBy: null, bypassList: [] },
-  tokens: new Map(),
+  tokens: new Map([[7, tabToken]]),
+  // Firefox's "This tab only": tab 9 through token 7, tab 10 through a token that is gone.
+  tabRoutes: { "9": 7, "10": 8 },
 });
 
-function setUp(ownPage = true) {
+function setUp(ownPage = true, chrome = true) {
   const apis = {
     webRequest: {
       onBeforeRequest: event<RequestDetails>(),
@@ -62,7 +66,7 @@ function setUp(ownPage = true) {
   };
   const traffic = startTraffic(apis as unknown as TrafficApis, {
     routing,
-    chrome: true,
+    chrome,
     isRefused: () => false,
     ownPage: () => ownPage,
   });
@@ -156,6 +160,39 @@ describe("traffic", () => {
       });
       port.onDisconnect.fire();
       expect(apis.webRequest.onBeforeRequest.listeners).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("Firefox: a tab's own route is the route it logs, failing closed when its token is gone", async () => {
+    vi.useFakeTimers();
+    try {
+      const { apis } = setUp(true, false);
+      const { port, sent, say } = viewer();
+      apis.onConnect.fire(port as unknown as ViewerPort);
+      say({ type: "watch", fullUrls: false });
+      for (const [id, tabId] of [
+        ["1", 9],
+        ["2", 10],
+        ["3", 5],
+      ] as const) {
+        apis.webRequest.onBeforeRequest.fire(request(id, "http://block.test/", { tabId }));
+        apis.webRequest.onCompleted.fire(
+          request(id, "http://block.test/", { tabId, statusCode: 200 }),
+        );
+      }
+      await vi.advanceTimersByTimeAsync(1_100);
+      const last = new Map(
+        sent.flatMap((m) => m.entries).map((e) => [(e as { requestId?: string }).requestId, e]),
+      );
+      expect(last.get("1")).toMatchObject({
+        route: { kind: "proxy", tokenId: 7 },
+        reason: { kind: "tab" },
+      });
+      expect(last.get("2")).toMatchObject({ route: { kind: "block" }, reason: { kind: "tab" } });
+      // A tab without its own route: the rules, as before.
+      expect(last.get("3")).toMatchObject({ route: { kind: "block" }, reason: { kind: "rule" } });
     } finally {
       vi.useRealTimers();
     }
