@@ -11,7 +11,6 @@
  */
 import type { HealthOutcome, HealthResults, HealthRun } from "../health/health";
 import { groupByKey, runInLanes } from "../health/probe-lanes";
-import { loginOutcome } from "../health/probe-outcome";
 import { type ProbeSlot, planProbes } from "../health/probe-plan";
 import type { HealthStart } from "../protocol/commands";
 import type { ProbeTargets, ProxyPlatform } from "../proxy/platform";
@@ -19,12 +18,8 @@ import { read, readState } from "../state/read";
 import type { Settings } from "../state/settings";
 import type { StoredToken } from "../state/tokens";
 import { saveHealth, stopRunOfOtherWorker } from "./health-store";
-import {
-  createProbeRequests,
-  type ErrorEvents,
-  exitIpOf,
-  type ProbeRequests,
-} from "./probe-request";
+import { createProbeRequests, type ErrorEvents, type ProbeRequests } from "./probe-request";
+import { probeToken } from "./token-probe";
 
 export interface HealthCheckDeps {
   platform: Pick<ProxyPlatform, "probes" | "oneLoginPerEndpoint" | "supportsSocksAuth">;
@@ -45,8 +40,6 @@ export interface HealthCheckDeps {
 }
 
 const WRITE_EVERY_MS = 1_000;
-/** A provider's 429: waits before the exit-IP request is asked again, then it is left out. */
-const RATE_LIMIT_RETRIES = 2;
 
 export function createHealthCheck(deps: HealthCheckDeps) {
   const now = deps.now ?? Date.now;
@@ -59,6 +52,12 @@ export function createHealthCheck(deps: HealthCheckDeps) {
   let current: { run: HealthRun; cancelled: boolean; aborts: Set<AbortController> } | null = null;
   /** The token each probed address answers challenges with while its probe runs (Chrome). */
   const probing = new Map<string, ProbeSlot>();
+  /**
+   * Addresses only probes use whose cached login may be the last probe's: it reached the
+   * gateway. Dropping a login costs Chrome ~150 ms (measured): a probe that never connected
+   * leaves none to drop.
+   */
+  const loginLeftAt = new Set<string>();
 
   const staleRunChecked = stopRunOfOtherWorker(worker).catch(() => undefined);
 
@@ -128,12 +127,17 @@ export function createHealthCheck(deps: HealthCheckDeps) {
       return writing;
     };
     const groups = groupByKey(slots);
+    loginLeftAt.clear();
     const { activeTokenId } = await read("connection");
     deps.retryLogins();
     try {
       await probes.open(
         groups.map(([first]) => ({ host: first?.host ?? "", port: first?.port ?? 0 })),
       );
+      // The addresses only probes use start without a cached login (one call for all of them),
+      // and end without one: each probe there signs in with its own token.
+      const free = groups.flatMap(([first]) => (first?.flush ? [first] : []));
+      if (free.length > 0) await probes.forgetAddresses(free);
       await runInLanes(groups, concurrency, {
         cancelled: () => state.cancelled,
         probe: async (slot, index) => {
@@ -143,17 +147,17 @@ export function createHealthCheck(deps: HealthCheckDeps) {
               error: String(error).slice(0, 200),
             }),
           );
+          if (slot.flush && outcome.kind !== "unreachable") loginLeftAt.add(slot.key);
           if (state.cancelled) return;
           const learned = await exitFromStatus(slot.token, activeTokenId, outcome);
           pending[slot.token.id] = { at: now(), outcome: learned };
           state.run = { ...state.run, done: state.run.done + 1, waitingUntil: null };
           void flushResults();
         },
-        // A probed address the user's traffic does not use keeps no login behind.
-        keyDone: async (first) => {
-          if (first.flush) await probes.forgetAddress(first).catch(() => undefined);
-        },
+        keyDone: async () => undefined,
       });
+      const left = free.filter((f) => loginLeftAt.has(f.key));
+      if (left.length > 0) await probes.forgetAddresses(left).catch(() => undefined);
     } finally {
       requests.stop();
       await probes.close().catch(() => undefined);
@@ -195,28 +199,17 @@ export function createHealthCheck(deps: HealthCheckDeps) {
     requests: ProbeRequests,
   ): Promise<HealthOutcome> {
     const token = { ...slot.token, host: slot.host };
-    if (slot.flush) await probes.forgetAddress(slot);
+    // The probe before it at this address may have left its own token's login there.
+    if (slot.flush && loginLeftAt.delete(slot.key)) await probes.forgetAddresses([slot]);
     probing.set(slot.key, slot);
     const targets: ProbeTargets = probes.targets(token, index, settings.baseUrl || null);
-    // The exit-IP request asks the provider: it takes its turn under the plan's rate limit.
-    const loginRequest = async () => {
-      if (targets.learnsExitIp) await waitFor(deps.reserveApiRequest(settings));
-      return requests.send(targets.login, current?.aborts);
-    };
     try {
-      let login = await loginRequest();
-      for (let retry = 0; targets.learnsExitIp && retry < RATE_LIMIT_RETRIES; retry++) {
-        if (login.response.kind !== "status" || login.response.status !== 429) break;
-        await waitFor((login.retryAfterS ?? 2 ** retry * 5) * 1_000);
-        login = await loginRequest();
-      }
-      const refusedAtLogin = loginOutcome(login.response, deps.isRefused(slot.token));
-      if (refusedAtLogin) return refusedAtLogin;
-      const exitIp = targets.learnsExitIp ? exitIpOf(login.body) : null;
-      if (targets.timed === null) return { kind: "ok", latencyMs: login.ms, exitIp };
-      const timed = await requests.send(targets.timed, current?.aborts);
-      const refusedLater = loginOutcome(timed.response, deps.isRefused(slot.token));
-      return refusedLater ?? { kind: "ok", latencyMs: timed.ms, exitIp };
+      return await probeToken(targets, {
+        send: (url) => requests.send(url, current?.aborts),
+        apiTurn: () => waitFor(deps.reserveApiRequest(settings)),
+        wait: waitFor,
+        refused: () => deps.isRefused(slot.token),
+      });
     } finally {
       probes.finished(targets);
       probing.delete(slot.key);
@@ -226,6 +219,11 @@ export function createHealthCheck(deps: HealthCheckDeps) {
   return {
     start,
     cancel,
+    /**
+     * Probes are out: Chrome's proxy error event, which names no request, may be theirs (a
+     * gateway the check found down is no problem of the user's token).
+     */
+    probing: () => probing.size > 0,
     /** Firefox checks through the provider's exit-IP address: it needs the provider's URL. */
     needsProvider: !deps.platform.oneLoginPerEndpoint,
     /** Chrome: the token a probed address signs in with while its probe runs, else null. */

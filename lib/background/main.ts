@@ -113,11 +113,16 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
       : chromeRequestCarrier(platform, engine.planOptions),
   });
 
-  const onProxyError = (error: string) =>
+  // The browsers' proxy error events name no request: while a health check's probes are out
+  // they may be theirs (a gateway found down is no problem of the user's token). The user's own
+  // failing requests still show in the traffic log and the page's count meanwhile.
+  const onProxyError = (error: string) => {
+    if (health.probing()) return;
     void readState(["tokens", "connection"]).then(({ tokens, connection }) => {
       const active = tokens.find((t) => t.id === connection.activeTokenId);
       return engine.reportProxyProblem(proxyProblem(error, active ? proxyEndpoint(active) : ""));
     });
+  };
   if (firefox) firefox.register(onProxyError, responder);
   else if (chrome) {
     registerChromeAuth(chrome, responder);

@@ -104,7 +104,7 @@ export function createChromePlatform(chrome: ChromeApi): ProxyPlatform {
         await write();
       },
       // One spelling's login only: the other spellings' logins and requests go on (measured).
-      forgetAddress: (address) => forgetOrigins([gatewayOrigin(address)]),
+      forgetAddresses: (addresses) => forgetOrigins(addresses.map(gatewayOrigin)),
     },
   };
 }

@@ -34,7 +34,7 @@ export function createFirefoxProbes() {
       probeRequests.clear();
     },
     // Each probe request carries its own login (the header listener): nothing is cached.
-    forgetAddress: async () => undefined,
+    forgetAddresses: async () => undefined,
   };
 
   return {

@@ -65,8 +65,8 @@ export interface ProbeRouting {
   finished(targets: ProbeTargets): void;
   /** The run is over: the config is the decided one again. */
   close(): Promise<void>;
-  /** Drops the browser's cached login for this one address (Chrome); nothing elsewhere. */
-  forgetAddress(address: GatewayAddress): Promise<void>;
+  /** Drops the browser's cached logins for these addresses only (Chrome); nothing elsewhere. */
+  forgetAddresses(addresses: GatewayAddress[]): Promise<void>;
 }
 
 export interface Badge {

@@ -15,6 +15,7 @@ import {
   must,
   sandboxSettings,
   sendOk,
+  watchWorker,
 } from "./harness";
 
 const extensionId = unpackedExtensionId(extensionPath);
@@ -75,6 +76,55 @@ test("Check all probes every token through its own gateway while the user's traf
     const probed = (username: string) =>
       log.filter((e) => e.username === username && e.target.includes(".invalid"));
     for (const token of [good, slow]) expect(probed(token.username).length).toBeGreaterThan(0);
+  } finally {
+    await context.close();
+  }
+});
+
+test("a worker stop during Check all: the run says it stopped, keeps what it found, and the rest can be checked", async ({
+  userDataDir,
+  sb,
+}) => {
+  const context = await launchWithExtension(userDataDir);
+  try {
+    const ext = await extensionPage(context, extensionId);
+    await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
+    const tokens = await createTokens(ext, "static-traffic", 8);
+    // Each probe takes a while: the stop comes while some are done and some are not.
+    for (const token of tokens) {
+      await control(sb, "gateway/token", { token_id: token.id, slow_ms: 300 });
+    }
+    await sendOk(ext, { type: "checkHealth" });
+    await expect.poll(async () => (await healthOf(ext)).run?.done ?? 0).toBeGreaterThan(0);
+    const worker = await watchWorker(await context.newCDPSession(ext), extensionId);
+    await worker.stop();
+    await expect.poll(() => worker.isRunning()).toBe(false);
+    // Woken by a page's question: the new worker says the run it did not start stopped.
+    await sendOk(ext, { type: "routeOf", url: "http://example.test/" });
+    await expect.poll(async () => (await healthOf(ext)).run?.state).toBe("stopped");
+    const stopped = await healthOf(ext);
+    const startedAt = stopped.run?.startedAt ?? 0;
+    const found = Object.keys(stopped.results).length;
+    expect(found).toBeGreaterThan(0);
+    expect(found).toBeLessThan(8);
+    expect(stopped.run?.done).toBe(found);
+    // The probes' config is gone with the run: the browser is back on the decided one.
+    const config = await ext.evaluate(async () => (await chrome.proxy.settings.get({})).value);
+    expect(JSON.stringify(config)).not.toContain("proxy-deck.invalid");
+
+    // "Check the rest": the tokens with no result since the stopped run began.
+    const rest = tokens
+      .filter((t) => (stopped.results[t.id]?.at ?? 0) < startedAt)
+      .map((t) => t.id);
+    expect(await sendOk(ext, { type: "checkHealth", tokenIds: rest })).toMatchObject({
+      checking: rest.length,
+      joined: false,
+    });
+    await expect
+      .poll(async () => (await healthOf(ext)).run?.state, { timeout: 30_000 })
+      .toBe("done");
+    const { results } = await healthOf(ext);
+    for (const token of tokens) expect(results[token.id]?.outcome.kind).toBe("ok");
   } finally {
     await context.close();
   }

@@ -8,7 +8,13 @@ import type { Page } from "puppeteer-core";
 import { expect, test } from "vitest";
 import type { HealthResults, HealthRun } from "../../lib/health/health";
 import { control, must } from "../support/sandbox-session";
-import { assertPrerequisites, createTokens, exitOfPageLoad, sendOk } from "./firefox";
+import {
+  assertPrerequisites,
+  createTokens,
+  exitOfPageLoad,
+  extensionPage,
+  sendOk,
+} from "./firefox";
 import { firefoxSuite } from "./suite";
 
 assertPrerequisites();
@@ -63,4 +69,38 @@ test("Check all learns each token's login, latency and exit address; the user's 
   expect(during).toBe(used.ip);
   expect(await exitOfPageLoad(site, `http://127.0.0.1:${port}/`)).toBe(used.ip);
   await sendOk(ext, { type: "disconnect" });
+});
+
+test("Options' Check all: progress to the end, each row in words with the exit address learned", async () => {
+  const { browser, ext, sb } = suite;
+  const [good, refused] = (await createTokens(ext, "static-traffic", 2)).map((t, i) =>
+    must(t, `token ${i}`),
+  );
+  if (!good || !refused) throw new Error("two tokens");
+  await control(sb, "gateway/refuse-password", { token_id: refused.id });
+  const total = (
+    await suite.ext.evaluate(
+      async () => (await chrome.storage.local.get("tokens")).tokens as unknown[],
+    )
+  ).length;
+  const options = await extensionPage(browser, "options.html");
+  await options.bringToFront();
+  await options.waitForSelector("#health button::-p-text(Check all)");
+  await options.click("#health button::-p-text(Check all)");
+  await options.waitForFunction(
+    (n) =>
+      document.querySelector("#health .health-progress [role=status]")?.textContent ===
+      `Checked ${n} of ${n}.`,
+    { timeout: 30_000 },
+    total,
+  );
+  const rowText = (id: number) =>
+    options.$eval(`#health tbody tr[data-token-id="${id}"]`, (row) => row.textContent ?? "");
+  expect(await rowText(good.id)).toMatch(/Works: \d+ ms/);
+  // Firefox learns the exit address through the token itself.
+  expect(await rowText(good.id)).toContain(good.ip);
+  expect(await rowText(refused.id)).toContain(
+    "Login refused: the gateway did not accept this token's password",
+  );
+  await options.close();
 });

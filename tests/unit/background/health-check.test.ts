@@ -15,18 +15,22 @@ import { makeToken } from "../stored-token";
 
 const tokens = [1, 2, 3].map((id) => makeToken({ id, host: "gw.example.net", port: 8000 }));
 
+/** A probe's login URL: marked as a probe's (only those are listened to for errors). */
+const loginUrl = (id: number) => `http://login/${id}?proxy-deck-check=${id}`;
+
 function routing(learnsExitIp: boolean) {
   const calls: string[] = [];
   const probes: ProbeRouting = {
     open: async (gateways) => void calls.push(`open ${gateways.map((g) => g.host).join(",")}`),
     targets: (token): ProbeTargets => ({
-      login: `http://login/${token.id}`,
+      login: loginUrl(token.id),
       timed: learnsExitIp ? null : `http://timed/${token.id}`,
       learnsExitIp,
     }),
     finished: (targets) => void calls.push(`finished ${targets.login}`),
     close: async () => void calls.push("close"),
-    forgetAddress: async (address) => void calls.push(`forget ${address.host}`),
+    forgetAddresses: async (addresses) =>
+      void calls.push(`forget ${addresses.map((a) => a.host).join(",")}`),
   };
   return { probes, calls };
 }
@@ -69,7 +73,7 @@ beforeEach(async () => {
 describe("createHealthCheck", () => {
   it("probes each token at a free spelling, writes its result with its time, leaves no login behind", async () => {
     const { deps: d, calls, answers } = deps();
-    answers.set("http://login/2", new Response("", { status: 407 }));
+    answers.set(loginUrl(2), new Response("", { status: 407 }));
     const check = createHealthCheck(d);
     expect(await check.start(null)).toEqual({ checking: 3, notChecked: 0, joined: false });
     expect(await finished()).toMatchObject({ state: "done", total: 3, done: 3 });
@@ -78,9 +82,44 @@ describe("createHealthCheck", () => {
     expect(results[2]?.outcome).toEqual({ kind: "login-refused" });
     expect(results[3]?.outcome.kind).toBe("ok");
     expect(calls[0]).toMatch(/^open /);
-    // Each probe at a free spelling starts without a cached login, and the last leaves none.
-    expect(calls.filter((c) => c.startsWith("forget")).length).toBeGreaterThanOrEqual(4);
-    expect(calls.slice(-2)).toEqual([expect.stringMatching(/^forget /), "close"]);
+    // Each probe at a free spelling starts without a cached login, and the last leaves none:
+    // the first at each address with all of them, the next ones each after the one before.
+    const forgets = calls.filter((c) => c.startsWith("forget"));
+    expect(forgets).toEqual([
+      "forget gw.example.net,gw.example.net.",
+      expect.stringMatching(/^forget gw\.example\.net\.?$/),
+      "forget gw.example.net,gw.example.net.",
+    ]);
+    expect(calls.slice(-2)).toEqual(["forget gw.example.net,gw.example.net.", "close"]);
+  });
+
+  it("drops a probed address's login only after a probe that reached the gateway", async () => {
+    const { deps: d, calls } = deps({ concurrency: 1 });
+    let listener: ((details: { url: string; error: string }) => void) | null = null;
+    d.onErrorOccurred = {
+      addListener: (l) => {
+        listener = l;
+      },
+      removeListener: () => undefined,
+    };
+    // The gateway refuses connections: the browser says so, and no login is ever cached.
+    d.fetch = async (url) => {
+      listener?.({ url: "https://elsewhere.example/", error: "net::ERR_FAILED" });
+      listener?.({ url, error: "net::ERR_PROXY_CONNECTION_FAILED" });
+      throw new TypeError("Failed to fetch");
+    };
+    const check = createHealthCheck(d);
+    await check.start(null);
+    await finished();
+    const results = await read("tokenHealth");
+    expect(results[1]?.outcome).toEqual({
+      kind: "unreachable",
+      error: "net::ERR_PROXY_CONNECTION_FAILED",
+    });
+    // Only the run's first drop: none between probes, none at the end.
+    expect(calls.filter((c) => c.startsWith("forget"))).toEqual([
+      "forget gw.example.net,gw.example.net.",
+    ]);
   });
 
   it("learns the exit address from the provider's answer, waiting its turn and saying so", async () => {
@@ -98,11 +137,11 @@ describe("createHealthCheck", () => {
       msg: "ok",
       data: { ip: "203.0.113.9", country: "US", country_code: "US", city: "", state: null },
     };
-    for (const id of [1, 2, 3]) answers.set(`http://login/${id}`, Response.json(body));
+    for (const id of [1, 2, 3]) answers.set(loginUrl(id), Response.json(body));
     // Token 3's first answer is the provider's 429: waited for as it says, asked again.
     const seen = new Set<string>();
     d.fetch = async (url) => {
-      if (url === "http://login/3" && !seen.has(url)) {
+      if (url === loginUrl(3) && !seen.has(url)) {
         seen.add(url);
         return new Response("", { status: 429, headers: { "Retry-After": "7" } });
       }
@@ -131,7 +170,7 @@ describe("createHealthCheck", () => {
     const { deps: d } = deps({ concurrency: 1 });
     const fetch = d.fetch;
     d.fetch = async (url, init) => {
-      if (url === "http://login/1") {
+      if (url === loginUrl(1)) {
         await new Promise<void>((resolve) => {
           release = resolve;
           init.signal?.addEventListener("abort", () => resolve());
@@ -181,7 +220,7 @@ describe("createHealthCheck", () => {
     const { deps: d } = deps({ concurrency: 1 });
     let check: ReturnType<typeof createHealthCheck> | null = null;
     d.fetch = async (url) => {
-      if (url === "http://login/1") during = check?.loginAt("GW.example.net", 8000)?.id ?? null;
+      if (url === loginUrl(1)) during = check?.loginAt("GW.example.net", 8000)?.id ?? null;
       return new Response("", { status: 502 });
     };
     check = createHealthCheck(d);

@@ -8,5 +8,5 @@ export const noProbes: ProbeRouting = {
   },
   finished: () => undefined,
   close: async () => undefined,
-  forgetAddress: async () => undefined,
+  forgetAddresses: async () => undefined,
 };
