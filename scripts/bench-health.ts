@@ -12,7 +12,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Page, Worker } from "@playwright/test";
+import type { BrowserContext, Page } from "@playwright/test";
 import type { StoredToken } from "../lib/state/tokens";
 import { backgroundWorker, launchWithExtension } from "../tests/e2e/fixtures";
 import { createTokens, extensionPage, sandboxSettings, sendOk } from "../tests/e2e/harness";
@@ -49,13 +49,35 @@ async function timedCheck(ext: Page): Promise<number> {
   }
 }
 
-/** The worker's JavaScript heap in use (MB). */
-const heapMb = async (worker: Worker) =>
-  (await worker.evaluate(
-    () =>
-      (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ??
-      0,
-  )) / 1_048_576;
+/** The worker's JavaScript heap in use (MB), through CDP (a worker has no performance.memory). */
+async function workerHeap(context: BrowserContext, page: Page) {
+  const cdp = await context.newCDPSession(page);
+  const { targetInfos } = await cdp.send("Target.getTargets");
+  const target = targetInfos.find((t) => t.type === "service_worker");
+  if (!target) throw new Error("no service worker target");
+  const { sessionId } = await cdp.send("Target.attachToTarget", {
+    targetId: target.targetId,
+    flatten: false,
+  });
+  let next = 0;
+  return async (): Promise<number> => {
+    const id = ++next;
+    const answer = new Promise<number>((resolve) => {
+      const listener = (event: { sessionId?: string; message: string }) => {
+        const message = JSON.parse(event.message) as { id?: number; result?: { usedSize: number } };
+        if (event.sessionId !== sessionId || message.id !== id) return;
+        cdp.off("Target.receivedMessageFromTarget", listener);
+        resolve((message.result?.usedSize ?? 0) / 1_048_576);
+      };
+      cdp.on("Target.receivedMessageFromTarget", listener);
+    });
+    await cdp.send("Target.sendMessageToTarget", {
+      sessionId,
+      message: JSON.stringify({ id, method: "Runtime.getHeapUsage" }),
+    });
+    return answer;
+  };
+}
 
 async function main(): Promise<void> {
   const sb = await startSandbox({ plan: "enterprise" });
@@ -98,7 +120,8 @@ async function main(): Promise<void> {
     const before: number[] = [];
     for (let i = 0; i < 5; i++)
       before.push(await openAndMeasure(context, popupUrl, "[data-token-id]"));
-    const heapBefore = await heapMb(worker);
+    const heapMb = await workerHeap(context, ext);
+    const heapBefore = await heapMb();
     const during: number[] = [];
     let heapDuring = 0;
     const doneOf = async () =>
@@ -111,13 +134,17 @@ async function main(): Promise<void> {
     const started = performance.now();
     for (let i = 0; i < 5; i++) {
       during.push(await openAndMeasure(context, popupUrl, "[data-token-id]"));
-      heapDuring = Math.max(heapDuring, await heapMb(worker));
+      heapDuring = Math.max(heapDuring, await heapMb());
     }
-    // The rate over a fixed window, then a cancel (how long until the run says it ended).
-    await ext.waitForTimeout(Math.max(0, WINDOW_MS - (performance.now() - started)));
-    const checked = await doneOf();
+    // To the end, or a fixed window and then a cancel (how long until the run says it ended).
+    let checked = await doneOf();
+    while (checked < 10_000 && performance.now() - started < WINDOW_MS) {
+      heapDuring = Math.max(heapDuring, await heapMb());
+      await ext.waitForTimeout(200);
+      checked = await doneOf();
+    }
     const seconds = (performance.now() - started) / 1000;
-    heapDuring = Math.max(heapDuring, await heapMb(worker));
+    heapDuring = Math.max(heapDuring, await heapMb());
     const cancelAt = performance.now();
     await sendOk(ext, { type: "cancelHealth" });
     for (;;) {
@@ -129,7 +156,7 @@ async function main(): Promise<void> {
       await ext.waitForTimeout(20);
     }
     const cancelMs = performance.now() - cancelAt;
-    const heapAfter = await heapMb(worker);
+    const heapAfter = await heapMb();
     const rate = checked / seconds;
 
     console.log(`Proxy Deck health-check bench (Chromium headless, ${RUNS} rounds)`);
@@ -137,7 +164,7 @@ async function main(): Promise<void> {
     console.log(`Check all, 100 tokens on one gateway, connected      ${ms(connected)}`);
     console.log(`  last results: ${works} of 100 work`);
     console.log(
-      `Check all, 10,000 tokens (200 closed gateways): ${checked} checked in ${seconds.toFixed(0)} s (${rate.toFixed(0)}/s: the whole list in ~${(10_000 / rate / 60).toFixed(1)} min); cancelled in ${cancelMs.toFixed(0)} ms`,
+      `Check all, 10,000 tokens (200 closed gateways): ${checked} checked in ${seconds.toFixed(1)} s (${rate.toFixed(0)}/s)${checked < 10_000 ? `; cancelled in ${cancelMs.toFixed(0)} ms` : ""}`,
     );
     console.log(
       `  worker heap: ${heapBefore.toFixed(1)} MB before, ${heapDuring.toFixed(1)} MB at most during, ${heapAfter.toFixed(1)} MB after`,
