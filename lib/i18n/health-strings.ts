@@ -3,7 +3,7 @@
  * the popup's marks share this table. The popup loads it in its health chunk, after the first
  * rows, so none of it is on the popup's first path.
  */
-import { defineStrings } from "./index";
+import { translateOf } from "./index";
 
 export const healthStrings = {
   en: {
@@ -129,8 +129,5 @@ export const healthStrings = {
 } as const;
 
 export type HealthKey = keyof typeof healthStrings.en;
-export const healthTranslate = defineStrings<Record<HealthKey, string>>(
-  healthStrings.en,
-  healthStrings.zh,
-);
+export const healthTranslate = translateOf(healthStrings);
 export type HealthT = ReturnType<typeof healthTranslate>;

@@ -16,6 +16,12 @@ export function resolveLanguage(setting: "auto" | Language, browserLanguage: str
  * A translator over one page's tables: missing Chinese falls back to English, missing English
  * to the key; `{name}` placeholders are filled from `values`.
  */
+/** A string table's translate function, from its English and Chinese halves. */
+export const translateOf = <T extends Strings>(table: {
+  en: T;
+  zh: Partial<Record<keyof T, string>>;
+}) => defineStrings<Record<keyof T & string, string>>(table.en, table.zh);
+
 export function defineStrings<T extends Strings>(en: T, zh: Partial<Record<keyof T, string>>) {
   return (language: Language) =>
     (key: keyof T & string, values: Record<string, string | number> = {}): string => {

@@ -2,7 +2,7 @@
  * The Options page's site-rule editor, in English and Simplified Chinese: its own table (the
  * section translates with `rulesTranslate(language)`, the page's language from its context).
  */
-import { defineStrings } from "./index";
+import { translateOf } from "./index";
 
 export const rulesStrings = {
   en: {
@@ -259,8 +259,5 @@ export const rulesStrings = {
 } as const;
 
 export type RulesKey = keyof typeof rulesStrings.en;
-export const rulesTranslate = defineStrings<Record<RulesKey, string>>(
-  rulesStrings.en,
-  rulesStrings.zh,
-);
+export const rulesTranslate = translateOf(rulesStrings);
 export type RulesT = ReturnType<typeof rulesTranslate>;

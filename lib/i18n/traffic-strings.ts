@@ -1,5 +1,5 @@
 /** Options' traffic log, in English and Simplified Chinese (its own table, like the rules'). */
-import { defineStrings } from "./index";
+import { translateOf } from "./index";
 
 export const trafficStrings = {
   en: {
@@ -108,8 +108,5 @@ export const trafficStrings = {
 } as const;
 
 export type TrafficKey = keyof typeof trafficStrings.en;
-export const trafficTranslate = defineStrings<Record<TrafficKey, string>>(
-  trafficStrings.en,
-  trafficStrings.zh,
-);
+export const trafficTranslate = translateOf(trafficStrings);
 export type TrafficT = ReturnType<typeof trafficTranslate>;

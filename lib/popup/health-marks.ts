@@ -19,7 +19,7 @@ export interface HealthMark {
 }
 
 const text = (v: unknown) => typeof v === "string";
-const number = (v: unknown) => typeof v === "number" && Number.isFinite(v);
+const number = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
 
 function isOutcome(v: unknown): v is HealthOutcome {
   if (!isRecord(v)) return false;
@@ -68,7 +68,9 @@ export function readRun(raw: unknown): HealthRun | null {
   if (state !== "running" && state !== "done" && state !== "cancelled" && state !== "stopped") {
     return null;
   }
-  return raw as unknown as HealthRun;
+  const worker = typeof raw.worker === "string" ? raw.worker : "";
+  const waitingUntil = number(raw.waitingUntil) ? raw.waitingUntil : null;
+  return { worker, startedAt, total, done, state, waitingUntil };
 }
 
 /** Each listed token's mark, by id: only tokens with a result have one. */

@@ -15,6 +15,14 @@ import { failureSchema } from "../protocol/failure-schema";
 import { type SiteRule, siteRuleSchema } from "../routing/rules";
 import { type TabRoutes, tabRoutesSchema } from "../routing/tab-routes";
 import type { PageTraffic } from "../traffic/page-traffic";
+import {
+  type Codec,
+  checkedOr,
+  listCodec,
+  textListCodec,
+  textValueCodec,
+  valueCodec,
+} from "./codecs";
 import { type PopupSummary, readSummary } from "./popup-summary";
 import { DEFAULT_SETTINGS, decodeSettings, type Settings, settingsSchema } from "./settings";
 import {
@@ -130,113 +138,6 @@ export const items = {
   healthRun: storage.defineItem<unknown>("session:healthRun", { fallback: null }),
   tabRoutes: storage.defineItem<unknown>("session:tabRoutes", { fallback: {} }),
 } satisfies Record<StateKey, unknown>;
-
-/** Valid entries, and the raw ones that failed their check (kept, never rewritten). */
-export function splitList<T>(
-  schema: z.ZodMiniType<T>,
-  raw: unknown,
-): { valid: T[]; invalid: unknown[] } {
-  const valid: T[] = [];
-  const invalid: unknown[] = [];
-  for (const entry of Array.isArray(raw) ? raw : []) {
-    const result = schema.safeParse(entry);
-    if (result.success) valid.push(result.data);
-    else invalid.push(entry);
-  }
-  return { valid, invalid };
-}
-
-/**
- * How an item is read and written. `read` checks the raw value and sets aside what is
- * unreadable (`kept`); `write` checks the new value (nothing unreadable is ever written: it
- * throws instead) and puts the kept entries back, so a token this version cannot read survives
- * every write.
- */
-interface Codec<T> {
-  read(raw: unknown): { value: T; kept: unknown[] };
-  write(value: T, kept: unknown[]): unknown;
-}
-
-function valueCodec<T>(schema: z.ZodMiniType<T>, decodeRaw: (raw: unknown) => T): Codec<T> {
-  return {
-    read: (raw) => ({ value: decodeRaw(raw), kept: [] }),
-    write: (value) => z.parse(schema, value),
-  };
-}
-
-function listCodec<T>(schema: z.ZodMiniType<T>): Codec<T[]> {
-  // Entries this codec read or wrote, already checked: state is never changed in place (every
-  // change makes new objects), so writing 10,000 site rules back with one changed checks one.
-  const checked = new WeakSet<object>();
-  const remember = (entry: T): T => {
-    if (typeof entry === "object" && entry !== null) checked.add(entry);
-    return entry;
-  };
-  const check = (entry: T): T => {
-    if (typeof entry === "object" && entry !== null && checked.has(entry)) return entry;
-    const parsed = remember(z.parse(schema, entry));
-    // The caller's object passed too (the background keeps it as its decoded copy).
-    remember(entry);
-    return parsed;
-  };
-  return {
-    read: (raw) => {
-      const { valid, invalid } = splitList(schema, raw);
-      return { value: valid.map(remember), kept: invalid };
-    },
-    write: (value, kept) => {
-      if (!Array.isArray(value)) throw new Error("not a list");
-      return [...value.map(check), ...kept];
-    },
-  };
-}
-
-/**
- * A list stored as one JSON text: Chrome converts a stored object into its own value tree node
- * by node (10,000 site rules: ~500 ms per write, measured in Chromium 156), one string in a
- * few ms. A list stored as an array (before this, or written by hand) is read as well.
- */
-function textListCodec<T>(schema: z.ZodMiniType<T>): Codec<T[]> {
-  const list = listCodec(schema);
-  return {
-    read: (raw) => {
-      if (typeof raw !== "string") return list.read(raw);
-      try {
-        return list.read(JSON.parse(raw));
-      } catch {
-        // Not JSON: nothing of it can be read, and it is not kept (it is no list).
-        return list.read([]);
-      }
-    },
-    write: (value, kept) => JSON.stringify(list.write(value, kept)),
-  };
-}
-
-/**
- * A large value stored as one JSON text (see textListCodec: 10,000 tokens' health results as a
- * value tree would cost Chrome hundreds of ms per write). Unreadable: the fallback.
- */
-function textValueCodec<T>(schema: z.ZodMiniType<T>, fallback: T): Codec<T> {
-  const decodeRaw = checkedOr(schema, fallback);
-  return {
-    read(raw) {
-      if (typeof raw !== "string") return { value: decodeRaw(raw), kept: [] };
-      try {
-        return { value: decodeRaw(JSON.parse(raw)), kept: [] };
-      } catch {
-        return { value: fallback, kept: [] };
-      }
-    },
-    write: (value) => JSON.stringify(z.parse(schema, value)),
-  };
-}
-
-function checkedOr<T>(schema: z.ZodMiniType<T>, fallback: T) {
-  return (raw: unknown): T => {
-    const result = schema.safeParse(raw);
-    return result.success ? result.data : fallback;
-  };
-}
 
 export const codecs: { [K in StateKey]: Codec<State[K]> } = {
   settings: valueCodec(settingsSchema, decodeSettings),

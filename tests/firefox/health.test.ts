@@ -5,7 +5,7 @@
  * traffic keeps its token throughout.
  */
 import type { Page } from "puppeteer-core";
-import { expect, test } from "vitest";
+import { expect, test, vi } from "vitest";
 import type { HealthResults, HealthRun } from "../../lib/health/health";
 import { control, must } from "../support/sandbox-session";
 import {
@@ -30,14 +30,16 @@ const healthOf = (ext: Page) =>
     };
   });
 
-async function checkDone(ext: Page): Promise<Awaited<ReturnType<typeof healthOf>>> {
-  for (let i = 0; i < 150; i++) {
-    const health = await healthOf(ext);
-    if (health.run?.state === "done") return health;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error("the check did not finish in 30 s");
-}
+/** The stored health once the run is done (within 30 s). */
+const checkDone = (ext: Page) =>
+  vi.waitFor(
+    async () => {
+      const health = await healthOf(ext);
+      if (health.run?.state !== "done") throw new Error("the check has not finished");
+      return health;
+    },
+    { timeout: 30_000, interval: 100 },
+  );
 
 test("Check all learns each token's login, latency and exit address; the user's traffic keeps its token", async () => {
   const { ext, site, sb } = suite;

@@ -19,7 +19,8 @@ export function HealthSection({ tokens, settings }: { tokens: StoredToken[]; set
   const t = useMemo(() => healthTranslate(language), [language]);
   const locale = useLocale();
   const explain = useExplain();
-  const { results, run, owners, now } = useHealth();
+  const health = useHealth();
+  const { results, run, now } = health;
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [notice, setNotice] = useState<NoticeValue | null>(null);
   const running = run?.state === "running";
@@ -93,14 +94,7 @@ export function HealthSection({ tokens, settings }: { tokens: StoredToken[]; set
               {t("health.checkRest")}
             </button>
           )}
-          <HealthTable
-            tokens={tokens}
-            results={results}
-            owners={owners}
-            selected={selected}
-            onSelect={setSelected}
-            t={t}
-          />
+          <HealthTable tokens={tokens} health={health} selection={[selected, setSelected]} t={t} />
         </>
       )}
     </section>

@@ -23,13 +23,15 @@ export const HEALTH_PAGE = 200;
 
 export function HealthTable(props: {
   tokens: StoredToken[];
-  results: HealthResults;
-  owners: Readonly<Record<string, number>>;
-  selected: ReadonlySet<number>;
-  onSelect: (next: ReadonlySet<number>) => void;
+  /** The stored results, and the gateway owners their words name. */
+  health: { results: HealthResults; owners: Readonly<Record<string, number>> };
+  /** The tokens ticked, and how to change them. */
+  selection: readonly [ReadonlySet<number>, (next: ReadonlySet<number>) => void];
   t: HealthT;
 }) {
-  const { tokens, results, selected, onSelect, t } = props;
+  const { tokens, t } = props;
+  const { results, owners } = props.health;
+  const [selected, onSelect] = props.selection;
   const [sort, setSort] = useState<HealthSort>("id");
   const [shown, setShown] = useState(HEALTH_PAGE);
   const rows = useMemo(() => healthRows(tokens, results, sort), [tokens, results, sort]);
@@ -61,7 +63,7 @@ export function HealthTable(props: {
         <span class="hint">{t("health.shown", { shown: page.length, total: rows.length })}</span>
       </div>
       <div class="health-table-wrap">
-        <table class="health-table">
+        <table class="data-table health-table">
           <thead>
             <tr>
               <th scope="col">
@@ -88,7 +90,7 @@ export function HealthTable(props: {
               <Row
                 key={row.token.id}
                 row={row}
-                owners={props.owners}
+                owners={owners}
                 selected={selected.has(row.token.id)}
                 onSelect={toggle}
                 t={t}

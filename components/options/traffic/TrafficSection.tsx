@@ -130,7 +130,7 @@ function TrafficLog({ t }: { t: TrafficT }) {
       </p>
       {shown.length > 0 && (
         <div class="traffic-table-wrap">
-          <table class="traffic-table">
+          <table class="data-table traffic-table">
             <thead>
               <tr>
                 <th scope="col">{t("traffic.col.time")}</th>

@@ -4,7 +4,7 @@
  * limit waited for and said, a cancel that writes nothing it did not check, a run a stopped
  * worker left behind, overlapping starts, and Chrome's logins at a probed address.
  */
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeBrowser } from "wxt/testing";
 import { createHealthCheck, type HealthCheckDeps } from "../../../lib/background/health-check";
 import type { ProbeRouting, ProbeTargets } from "../../../lib/proxy/platform";
@@ -56,14 +56,13 @@ function deps(overrides: Partial<HealthCheckDeps> & { learnsExitIp?: boolean } =
   return { deps: base, calls, slept, answers };
 }
 
-async function finished() {
-  for (let i = 0; i < 200; i++) {
+/** The run, once it ended. */
+const finished = () =>
+  vi.waitFor(async () => {
     const run = await read("healthRun");
-    if (run && run.state !== "running") return run;
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-  throw new Error("the run did not end");
-}
+    if (!run || run.state === "running") throw new Error("the run has not ended");
+    return run;
+  });
 
 beforeEach(async () => {
   fakeBrowser.reset();
@@ -166,7 +165,8 @@ describe("createHealthCheck", () => {
   });
 
   it("a cancel stops the check and writes nothing for tokens it did not check", async () => {
-    let release: () => void = () => undefined;
+    const noRelease = () => undefined;
+    let release: () => void = noRelease;
     const { deps: d } = deps({ concurrency: 1 });
     const fetch = d.fetch;
     d.fetch = async (url, init) => {
@@ -182,7 +182,8 @@ describe("createHealthCheck", () => {
     await writeState({ tokenHealth: { 3: { at: 5, outcome: { kind: "login-refused" } } } });
     const check = createHealthCheck(d);
     await check.start(null);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Cancelled while the first probe is out.
+    await vi.waitFor(() => expect(release).not.toBe(noRelease));
     check.cancel();
     release();
     expect(await finished()).toMatchObject({ state: "cancelled", done: 0 });
@@ -204,8 +205,9 @@ describe("createHealthCheck", () => {
       tokenHealth: { 1: { at: 2, outcome: { kind: "timeout", afterMs: 10_000 } } },
     });
     const check = createHealthCheck(deps().deps);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(await read("healthRun")).toEqual({ ...stale, state: "stopped" });
+    await vi.waitFor(async () =>
+      expect(await read("healthRun")).toEqual({ ...stale, state: "stopped" }),
+    );
     const [first, second] = await Promise.all([check.start([2]), check.start(null)]);
     expect(first).toEqual({ checking: 1, notChecked: 0, joined: false });
     expect(second.joined).toBe(true);

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeBrowser } from "wxt/testing";
-import { splitList } from "../../../lib/state/items";
+import { splitList } from "../../../lib/state/codecs";
 import { read } from "../../../lib/state/read";
 import { DEFAULT_SETTINGS, type Settings } from "../../../lib/state/settings";
 import { DEFAULT_STATUS } from "../../../lib/state/status";
