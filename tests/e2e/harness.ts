@@ -70,6 +70,16 @@ const commandsOf = (page: Page) =>
 
 export const { send, sendOk, createTokens, storedTokens, proxyStatus } = commandsFor(commandsOf);
 
+/** Chromium's names for the test sites: every name under `.test` is loopback. */
+export const TEST_NAMES = "--host-resolver-rules=MAP *.test 127.0.0.1";
+
+/** An extension page to send commands from, with the sandbox's settings saved. */
+export async function sandboxPage(context: BrowserContext, extensionId: string, sb: Sandbox) {
+  const ext = await extensionPage(context, extensionId);
+  await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
+  return ext;
+}
+
 /** Chromium's names for the sites under `.test` and a provider's named gateway (its root dot too). */
 export const NAMED_GATEWAY_ARGS = [
   "--host-resolver-rules=MAP *.test 127.0.0.1, MAP gw.sandbox.test. 127.0.0.1",

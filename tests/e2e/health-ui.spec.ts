@@ -7,15 +7,7 @@
 import type { Page } from "@playwright/test";
 import type { HealthRun } from "../../lib/health/health";
 import { expect, extensionPath, test, unpackedExtensionId } from "./fixtures";
-import {
-  control,
-  createTokens,
-  extensionPage,
-  must,
-  openOptions,
-  sandboxSettings,
-  sendOk,
-} from "./harness";
+import { control, createTokens, must, openOptions, sandboxPage, TEST_NAMES } from "./harness";
 import { launchWithPopup } from "./popup-window";
 
 const extensionId = unpackedExtensionId(extensionPath);
@@ -30,12 +22,9 @@ test("Check all in Options: progress to the end, results in words, fastest first
   userDataDir,
   sb,
 }) => {
-  const { context, openPopup, close } = await launchWithPopup(userDataDir, [
-    "--host-resolver-rules=MAP *.test 127.0.0.1",
-  ]);
+  const { context, openPopup, close } = await launchWithPopup(userDataDir, [TEST_NAMES]);
   try {
-    const ext = await extensionPage(context, extensionId);
-    await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
+    const ext = await sandboxPage(context, extensionId, sb);
     const made = await createTokens(ext, "static-traffic", 3);
     const [fast, refused, slow] = [must(made[0], "a"), must(made[1], "b"), must(made[2], "c")];
     await control(sb, "gateway/refuse-password", { token_id: refused.id });

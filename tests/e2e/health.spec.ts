@@ -10,11 +10,11 @@ import {
   control,
   createTokens,
   exitOfPageLoad,
-  extensionPage,
   gatewayLog,
   must,
-  sandboxSettings,
+  sandboxPage,
   sendOk,
+  TEST_NAMES,
   watchWorker,
 } from "./harness";
 
@@ -36,12 +36,9 @@ test("Check all probes every token through its own gateway while the user's traf
   sb,
   echo,
 }) => {
-  const context = await launchWithExtension(userDataDir, [
-    "--host-resolver-rules=MAP *.test 127.0.0.1",
-  ]);
+  const context = await launchWithExtension(userDataDir, [TEST_NAMES]);
   try {
-    const ext = await extensionPage(context, extensionId);
-    await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
+    const ext = await sandboxPage(context, extensionId, sb);
     const [a, b, c, d] = await createTokens(ext, "static-traffic", 4);
     const [used, good, refused, slow] = [must(a, "a"), must(b, "b"), must(c, "c"), must(d, "d")];
     const [dyn] = await createTokens(ext, "dynamic-traffic", 1);
@@ -87,8 +84,7 @@ test("a worker stop during Check all: the run says it stopped, keeps what it fou
 }) => {
   const context = await launchWithExtension(userDataDir);
   try {
-    const ext = await extensionPage(context, extensionId);
-    await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
+    const ext = await sandboxPage(context, extensionId, sb);
     const tokens = await createTokens(ext, "static-traffic", 8);
     // Each probe takes a while: the stop comes while some are done and some are not.
     for (const token of tokens) {

@@ -16,10 +16,9 @@ import {
   test,
   unpackedExtensionId,
 } from "./fixtures";
-import { createTokens, extensionPage, must, sandboxSettings, sendOk } from "./harness";
+import { createTokens, extensionPage, must, sandboxSettings, sendOk, TEST_NAMES } from "./harness";
 
 const extensionId = unpackedExtensionId(extensionPath);
-const TEST_NAMES = "--host-resolver-rules=MAP *.test 127.0.0.1";
 
 /** The exit address of a load of `site` (its own tab), or "blocked" when the load failed. */
 async function exitOf(context: BrowserContext, echo: EchoServer, site: string): Promise<string> {

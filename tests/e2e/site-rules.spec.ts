@@ -26,11 +26,11 @@ import {
   send,
   sendOk,
   startEchoServer,
+  TEST_NAMES,
   twoTokensOnNamedGateway,
   watchWorker,
 } from "./harness";
 
-const TEST_NAMES = "--host-resolver-rules=MAP *.test 127.0.0.1";
 const extensionId = unpackedExtensionId(extensionPath);
 
 let sb: Sandbox;

@@ -11,8 +11,9 @@ import {
   extensionPage,
   must,
   NAMED_GATEWAY_ARGS,
-  sandboxSettings,
+  sandboxPage,
   sendOk,
+  TEST_NAMES,
   twoTokensOnNamedGateway,
 } from "./harness";
 import { launchWithPopup } from "./popup-window";
@@ -24,12 +25,9 @@ test("the popup names this site's route and why; Direct and Default move its tra
   sb,
   echo,
 }) => {
-  const { context, openPopup, close } = await launchWithPopup(userDataDir, [
-    "--host-resolver-rules=MAP *.test 127.0.0.1",
-  ]);
+  const { context, openPopup, close } = await launchWithPopup(userDataDir, [TEST_NAMES]);
   try {
-    const ext = await extensionPage(context, extensionId);
-    await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
+    const ext = await sandboxPage(context, extensionId, sb);
     const token = must((await createTokens(ext, "static-traffic", 1))[0], "token");
     await sendOk(ext, { type: "connect", tokenId: token.id });
     await ext.close();

@@ -15,11 +15,11 @@ import {
 } from "./fixtures";
 import {
   createTokens,
-  extensionPage,
   must,
   openOptions,
-  sandboxSettings,
+  sandboxPage,
   sendOk,
+  TEST_NAMES,
   watchWorker,
 } from "./harness";
 import { launchWithPopup } from "./popup-window";
@@ -42,12 +42,9 @@ test("the popup counts this page's failed requests by host and routes one in a c
   sb,
   echo,
 }) => {
-  const { context, openPopup, close } = await launchWithPopup(userDataDir, [
-    "--host-resolver-rules=MAP *.test 127.0.0.1",
-  ]);
+  const { context, openPopup, close } = await launchWithPopup(userDataDir, [TEST_NAMES]);
   try {
-    const ext = await extensionPage(context, extensionId);
-    await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
+    const ext = await sandboxPage(context, extensionId, sb);
     const token = must((await createTokens(ext, "static-traffic", 1))[0], "token");
     await sendOk(ext, { type: "connect", tokenId: token.id });
     await sendOk(ext, { type: "setSiteRules", rules: [blockRule("cdn.test")] });
@@ -110,12 +107,9 @@ test("Options' traffic log shows each request's route, why and outcome; filters,
   sb,
   echo,
 }) => {
-  const { context, close } = await launchWithPopup(userDataDir, [
-    "--host-resolver-rules=MAP *.test 127.0.0.1",
-  ]);
+  const { context, close } = await launchWithPopup(userDataDir, [TEST_NAMES]);
   try {
-    const ext = await extensionPage(context, extensionId);
-    await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
+    const ext = await sandboxPage(context, extensionId, sb);
     const token = must((await createTokens(ext, "static-traffic", 1))[0], "token");
     await sendOk(ext, { type: "connect", tokenId: token.id });
     await sendOk(ext, { type: "setSiteRules", rules: [blockRule("cdn.test")] });
@@ -193,12 +187,9 @@ test("the badge counts the page's failed requests when the user asks, and gives 
   sb,
   echo,
 }) => {
-  const context = await launchWithExtension(userDataDir, [
-    "--host-resolver-rules=MAP *.test 127.0.0.1",
-  ]);
+  const context = await launchWithExtension(userDataDir, [TEST_NAMES]);
   try {
-    const ext = await extensionPage(context, extensionId);
-    await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
+    const ext = await sandboxPage(context, extensionId, sb);
     const [first, second] = await createTokens(ext, "static-traffic", 2);
     const token = must(first, "token");
     await sendOk(ext, { type: "connect", tokenId: token.id });

@@ -3,12 +3,12 @@
  * Chrome's PAC runtime runs it), with the routing plan's spellings, the dead end for blocked
  * routes, and the user's bypass entries and the provider's host going direct first.
  */
-import vm from "node:vm";
 import { describe, expect, it } from "vitest";
 import { chromePacConfig, pacResult } from "../../../lib/proxy/chrome-pac";
 import { planRouting } from "../../../lib/routing/plan";
 import type { SiteRule } from "../../../lib/routing/rules";
 import { makeToken } from "../stored-token";
+import { findProxyOf } from "./run-pac";
 
 const t1 = makeToken({ id: 1, host: "127.0.0.1", port: 8000 });
 const t2 = makeToken({ id: 2, host: "127.0.0.1", port: 8000 });
@@ -29,15 +29,7 @@ function findProxy(rules: SiteRule[], defaultTokenId: number | null, bypassList:
     unusable: (t) => (t ? null : { code: "token-missing" }),
     oneLoginPerEndpoint: true,
   });
-  const config = chromePacConfig(plan, bypassList, "api.provider.example");
-  if (config.mode !== "pac_script") throw new Error("not a PAC config");
-  // A PAC script that fails to run must never mean direct.
-  expect(config.pacScript.mandatory).toBe(true);
-  const context = vm.createContext({});
-  vm.runInContext(config.pacScript.data, context, { timeout: 5_000 });
-  const find = (context as { FindProxyForURL: (url: string, host: string) => string })
-    .FindProxyForURL;
-  return (url: string) => find(url, new URL(url).hostname);
+  return findProxyOf(chromePacConfig(plan, bypassList, "api.provider.example"));
 }
 
 describe("chromePacConfig", () => {

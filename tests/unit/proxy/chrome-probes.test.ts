@@ -3,7 +3,6 @@
  * context as Chrome's PAC runtime runs it: probe names go to their gateways; every other
  * request goes where the decided config sends it.
  */
-import vm from "node:vm";
 import { describe, expect, it } from "vitest";
 import { chromeProbeHost } from "../../../lib/health/probe-target";
 import { chromePacConfig } from "../../../lib/proxy/chrome-pac";
@@ -11,26 +10,17 @@ import { withProbeGateways } from "../../../lib/proxy/chrome-probes";
 import { chromeProxyConfig } from "../../../lib/proxy/config";
 import { planRouting } from "../../../lib/routing/plan";
 import { makeToken } from "../stored-token";
+import { findProxyOf } from "./run-pac";
 
 const gateways = [
   { host: "gw.example.net.", port: 8000 },
   { host: "2001:db8::7", port: 3128 },
 ];
 
-function findProxy(config: ReturnType<typeof withProbeGateways>) {
-  if (config.mode !== "pac_script") throw new Error("not a PAC config");
-  expect(config.pacScript.mandatory).toBe(true);
-  const context = vm.createContext({});
-  vm.runInContext(config.pacScript.data, context, { timeout: 5_000 });
-  const find = (context as { FindProxyForURL: (url: string, host: string) => string })
-    .FindProxyForURL;
-  return (url: string) => find(url, new URL(url).hostname);
-}
-
 describe("withProbeGateways", () => {
   it("sends probe names to their gateway and the rest through the connected token", () => {
     const token = makeToken({ id: 1, host: "gw.example.net", port: 8000 });
-    const find = findProxy(
+    const find = findProxyOf(
       withProbeGateways(chromeProxyConfig(token, ["intranet.example"]), gateways),
     );
     expect(find(`http://${chromeProbeHost("abc", 0)}/`)).toBe("PROXY gw.example.net.:8000");
@@ -57,11 +47,11 @@ describe("withProbeGateways", () => {
       unusable: () => null,
       oneLoginPerEndpoint: true,
     });
-    const find = findProxy(withProbeGateways(chromePacConfig(plan, [], "api.example"), gateways));
+    const find = findProxyOf(withProbeGateways(chromePacConfig(plan, [], "api.example"), gateways));
     expect(find("http://blocked.example/")).toBe("PROXY 127.0.0.1:9");
     expect(find("https://other.example/")).toBe("PROXY 127.0.0.1:8000");
     expect(find(`http://${chromeProbeHost("x1", 0)}/`)).toBe("PROXY gw.example.net.:8000");
-    const direct = findProxy(withProbeGateways(null, gateways));
+    const direct = findProxyOf(withProbeGateways(null, gateways));
     expect(direct("https://other.example/")).toBe("DIRECT");
     expect(direct(`http://${chromeProbeHost("x1", 1)}/`)).toBe("PROXY [2001:db8::7]:3128");
   });
