@@ -82,9 +82,11 @@ export function ThisSite({
       : report.target.kind === "direct"
         ? w("site.direct")
         : w("site.blocked");
-  const why = report.rule
-    ? w("site.byRule", { position: report.rule.position, text: report.rule.text })
-    : w("site.byDefault");
+  const why = report.byTab
+    ? w("site.byTab")
+    : report.rule
+      ? w("site.byRule", { position: report.rule.position, text: report.rule.text })
+      : w("site.byDefault");
 
   // Which route the site has now: its own rule's, or the default.
   const ownRoute = report.ownRule && report.rule ? report.rule.route : null;

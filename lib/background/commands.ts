@@ -15,7 +15,7 @@ import { addProxies } from "./add-proxies";
 import type { HealthCheck } from "./health-check";
 import { importBackup } from "./import-backup";
 import { cachedLookup, type Lookup } from "./lookup-commands";
-import { siteRouteWithChoices } from "./site-route-now";
+import { siteRouteWithChoices, tabRouteNow } from "./site-route-now";
 import { patchSiteRules, saveSiteRules, setSiteRoute } from "./site-rules";
 import { createTokens, deleteTokens, dismissTrash, restoreTokens } from "./token-commands";
 import type { Traffic } from "./traffic";
@@ -117,11 +117,13 @@ export function createCommandHandler(deps: CommandDeps) {
       return null;
     },
     routeOf: async ({ url, container, tabId }) => {
-      const [report, thisPage] = await Promise.all([
+      const [report, thisPage, byTab] = await Promise.all([
         siteRouteWithChoices(url, container, engine.planOptions),
         tabId === undefined ? null : (deps.traffic?.trafficOf(tabId) ?? null),
+        tabRouteNow(tabId, engine.planOptions),
       ]);
-      return thisPage ? { ...report, thisPage } : report;
+      const routed = byTab ? { ...report, target: byTab, byTab: true } : report;
+      return thisPage ? { ...routed, thisPage } : routed;
     },
     checkHealth: async ({ tokenIds }) => {
       if (!deps.health) throw new CommandFailure({ code: "internal" });

@@ -9,6 +9,7 @@ import { currentPlan, type PlanOptions } from "../proxy/route-plan";
 import { unusableReason } from "../proxy/usable";
 import type { RoutingPlan } from "../routing/plan";
 import { type SiteChoice, type SiteRouteReport, siteRouteReport } from "../routing/site-route";
+import { tabTarget } from "../routing/tab-routes";
 import { readState } from "../state/read";
 
 /**
@@ -31,6 +32,26 @@ export async function siteRouteWithChoices(
     .filter((token) => unusableReason(token, options.supportsSocksAuth, now) === null)
     .map(({ id, ip, name, countryCode }) => ({ id, ip, name, countryCode }));
   return { ...report, choices };
+}
+
+/**
+ * Firefox's "This tab only": where the tab's own route leads now (its token, or blocked when the
+ * token cannot be used), or null when it has none (and always in Chrome, which has no tab routes).
+ */
+export async function tabRouteNow(
+  tabId: number | undefined,
+  options: PlanOptions,
+): Promise<SiteRouteReport["target"] | null> {
+  if (tabId === undefined || options.oneLoginPerEndpoint) return null;
+  const { tabRoutes, tokens } = await readState(["tabRoutes", "tokens"]);
+  const now = options.now?.() ?? Date.now();
+  const target = tabTarget(tabRoutes, tabId, tokens, (token) =>
+    unusableReason(token, options.supportsSocksAuth, now),
+  );
+  if (!target) return null;
+  return target.kind === "proxy"
+    ? { kind: "proxy", tokenId: target.token.id }
+    : { kind: "block", failure: target.failure };
 }
 
 export async function siteRouteNow(

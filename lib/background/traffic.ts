@@ -19,8 +19,7 @@ import {
   type PageSummary,
   type PageTraffic,
   pageLoaded,
-  requestFailed,
-  requestRouted,
+  requestCounted,
   tabClosed,
   trafficOf,
 } from "../traffic/page-traffic";
@@ -185,14 +184,16 @@ export function startTraffic(apis: TrafficApis, deps: TrafficDeps) {
         : outcomeOfStatus(details.statusCode ?? 0, routed.route);
     ended(details, outcome, watched);
     if (details.tabId < 0 || outcome.kind === "cancelled") return;
-    const { tabId, requestId } = details;
-    if (isFailure(outcome)) {
-      // Counted once: an end heard twice changes nothing the second time.
-      changeTraffic((all) => {
-        const failed = requestFailed(all, tabId, requestId, hostOf(details.url));
-        return failed === all ? all : requestRouted(failed, tabId, routed.route);
-      }, true);
-    } else changeTraffic((all) => requestRouted(all, tabId, routed.route), false);
+    const count = (all: PageTraffic) =>
+      requestCounted(all, details.tabId, {
+        requestId: details.requestId,
+        host: hostOf(details.url),
+        route: routed.route,
+        outcome,
+        at: details.timeStamp,
+      });
+    // A failure is written at once (the popup may be asked now); the rest within a second.
+    changeTraffic(count, isFailure(outcome));
   }
 
   // Always on: page loads, ends (routes and failures), closed tabs.

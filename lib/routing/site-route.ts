@@ -25,6 +25,8 @@ export interface SiteRouteReport {
   choices: SiteChoice[];
   /** The tab's requests since its page loaded (asked with a tab): by route, failures by host. */
   thisPage?: PageSummary | null;
+  /** Firefox: the tab has a route of its own ("This tab only"): `target` is where it leads. */
+  byTab?: boolean;
 }
 
 /** A token as the popup's "this site" offers it: enough to tell tokens apart and find one. */

@@ -61,6 +61,16 @@ const pageTrafficSchema = z.record(
     count: z.number(),
     hosts: z.record(z.string().check(z.maxLength(300)), z.number()),
     seen: z.array(z.string().check(z.maxLength(100))),
+    recent: z.optional(
+      z.array(
+        z.object({
+          host: z.string().check(z.maxLength(300)),
+          route: z.string().check(z.maxLength(40)),
+          outcome: z.string().check(z.maxLength(40)),
+          at: z.number(),
+        }),
+      ),
+    ),
   }),
 );
 const refreshMethodsSchema = z.record(z.string(), z.enum(["GET", "POST"]));

@@ -5,9 +5,11 @@
  * thousands of hosts keeps the first MAX_HOSTS), and as plain data, so the background can keep
  * it across a worker stop.
  */
-import type { TrafficRoute } from "./entry";
+import { isFailure, type TrafficOutcome, type TrafficRoute } from "./entry";
 
 export const MAX_HOSTS = 50;
+/** The popup's short log: the tab's last requests. */
+export const MAX_RECENT = 10;
 const MAX_REQUESTS = 2_000;
 
 export interface TabTraffic {
@@ -21,6 +23,18 @@ export interface TabTraffic {
   hosts: Record<string, number>;
   /** Failed requests already counted: an end reported twice (a woken worker) counts once. */
   seen: string[];
+  /** The last requests that ended, oldest first (absent in what older versions stored). */
+  recent?: RecentRequest[];
+}
+
+/** One ended request in the popup's short log. */
+export interface RecentRequest {
+  host: string;
+  /** "proxy:<token id>", "direct" or "block". */
+  route: string;
+  /** Its status ("200"), or how it failed (the log's outcome kind: "login-refused"…). */
+  outcome: string;
+  at: number;
 }
 
 export type PageTraffic = Record<string, TabTraffic>;
@@ -31,6 +45,8 @@ export interface PageSummary {
   routes: { proxy: { tokenId: number; count: number }[]; direct: number; block: number };
   count: number;
   hosts: { host: string; count: number }[];
+  /** The last requests that ended, newest first. */
+  recent: RecentRequest[];
 }
 
 const fresh = (page: string): TabTraffic => ({ page, routes: {}, count: 0, hosts: {}, seen: [] });
@@ -44,7 +60,7 @@ export function tabClosed(all: PageTraffic, tabId: number): PageTraffic {
   return rest;
 }
 
-const routeKey = (route: TrafficRoute) =>
+export const routeKey = (route: TrafficRoute) =>
   route.kind === "proxy" ? `proxy:${route.tokenId}` : route.kind;
 
 /** A request of the tab ended, sent this way. */
@@ -55,6 +71,13 @@ export function requestRouted(all: PageTraffic, tabId: number, route: TrafficRou
     ...all,
     [tabId]: { ...tab, routes: { ...tab.routes, [key]: (tab.routes[key] ?? 0) + 1 } },
   };
+}
+
+/** A request of the tab ended: the newest of its short log. */
+export function requestEnded(all: PageTraffic, tabId: number, request: RecentRequest): PageTraffic {
+  const tab = all[tabId] ?? fresh("");
+  const recent = [...(tab.recent ?? []), request].slice(-MAX_RECENT);
+  return { ...all, [tabId]: { ...tab, recent } };
 }
 
 /** The failed request counted against its tab's page; unchanged when already counted. */
@@ -75,6 +98,37 @@ export function requestFailed(
   return { ...all, [tabId]: { ...tab, count: tab.count + 1, hosts, seen } };
 }
 
+/**
+ * A request of the tab ended: its route counted, a failure against its host (once: an end
+ * heard twice changes nothing the second time), and the newest line of the short log.
+ */
+export function requestCounted(
+  all: PageTraffic,
+  tabId: number,
+  request: {
+    requestId: string;
+    host: string;
+    route: TrafficRoute | null;
+    outcome: TrafficOutcome;
+    at: number;
+  },
+): PageTraffic {
+  const { requestId, host, route, outcome, at } = request;
+  let next = all;
+  if (isFailure(outcome)) {
+    next = requestFailed(all, tabId, requestId, host);
+    if (next === all) return all;
+  }
+  if (route) next = requestRouted(next, tabId, route);
+  const shown = "status" in outcome ? String(outcome.status) : outcome.kind;
+  return requestEnded(next, tabId, {
+    host,
+    route: route ? routeKey(route) : "direct",
+    outcome: shown,
+    at,
+  });
+}
+
 /** What the popup shows for a tab: its routes, and its failures by host, most first. */
 export function trafficOf(all: PageTraffic, tabId: number): PageSummary | null {
   const tab = all[tabId];
@@ -87,5 +141,6 @@ export function trafficOf(all: PageTraffic, tabId: number): PageSummary | null {
     .map(([key, count]) => ({ tokenId: Number(key.slice("proxy:".length)), count }))
     .sort((a, b) => b.count - a.count);
   const routes = { proxy, direct: tab.routes.direct ?? 0, block: tab.routes.block ?? 0 };
-  return { page: tab.page, routes, count: tab.count, hosts };
+  const recent = [...(tab.recent ?? [])].reverse();
+  return { page: tab.page, routes, count: tab.count, hosts, recent };
 }

@@ -63,6 +63,12 @@ test("the popup counts this page's failed requests by host and routes one in a c
         ext.evaluate(async () => JSON.stringify(await chrome.storage.session.get("pageTraffic"))),
       )
       .toContain('"cdn.test":1');
+    // And the page's short log has the image that went through (written within a second).
+    await expect
+      .poll(() =>
+        ext.evaluate(async () => JSON.stringify(await chrome.storage.session.get("pageTraffic"))),
+      )
+      .toContain('"host":"img.test"');
     // A worker stop between the failure and the look: the count is kept, and not doubled.
     const worker = await watchWorker(await context.newCDPSession(ext), extensionId);
     await worker.stop();
@@ -80,6 +86,13 @@ test("the popup counts this page's failed requests by host and routes one in a c
     // And where the page's requests went: the page and its image through the token, one blocked.
     const routes = await popup.$eval('[data-testid="page-routes"]', (e) => e.textContent ?? "");
     expect(routes).toMatch(new RegExp(`This page so far: \\d+ through #${token.id}, 1 blocked\\.`));
+    // The page's short log: its last requests, each with its route and outcome.
+    await popup.click('[data-testid="page-routes"] button');
+    const recent = await popup.$$eval('[data-testid="page-recent"] li', (items) =>
+      items.map((item) => item.textContent ?? ""),
+    );
+    expect(recent).toContain("cdn.test: blocked, sent nowhere");
+    expect(recent).toContain(`img.test: through token #${token.id}, 200`);
 
     // One click: cdn.test takes this site's route (the token).
     await popup.locator('[data-testid="page-failures"] button::-p-text(Same as this site)').click();

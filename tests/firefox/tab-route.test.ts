@@ -82,6 +82,12 @@ test("This tab only: one tab through token b while another tab on the same site 
     expect(await exitOfPageLoad(site, url)).toBe(b.ip);
     const fromB = suite.echo.requestsFrom.filter((from) => from === b.ip).length;
     expect(fromB).toBeGreaterThanOrEqual(2);
+    // The popup's "this site" says so: the tab's own route, not its site's rule.
+    const here = await sendOk(ext, { type: "routeOf", url, tabId: siteTab });
+    expect(here).toMatchObject({ target: { kind: "proxy", tokenId: b.id }, byTab: true });
+    const there = await sendOk(ext, { type: "routeOf", url, tabId: otherTab });
+    expect(there.byTab).toBeUndefined();
+    expect(there.target).toEqual({ kind: "proxy", tokenId: a.id });
 
     // Fail closed: a tab routed through a token that is gone goes nowhere, not direct.
     await setTabRoutes(ext, { [siteTab]: b.id, [otherTab]: 999_999 });

@@ -124,6 +124,10 @@ describe("traffic", () => {
       routes: { proxy: [], direct: 1, block: 1 },
       count: 1,
       hosts: [{ host: "block.test", count: 1 }],
+      recent: [
+        { host: "ok.test", route: "direct", outcome: "200", at: 1_000 },
+        { host: "block.test", route: "block", outcome: "blocked", at: 1_000 },
+      ],
     });
     // A worker woken later reads them back.
     const woken = setUp();

@@ -2,8 +2,10 @@
 import { describe, expect, it } from "vitest";
 import {
   MAX_HOSTS,
+  MAX_RECENT,
   type PageTraffic,
   pageLoaded,
+  requestCounted,
   requestFailed,
   requestRouted,
   tabClosed,
@@ -24,6 +26,7 @@ describe("page failures", () => {
         { host: "api.example", count: 2 },
         { host: "cdn.example", count: 1 },
       ],
+      recent: [],
     });
     all = pageLoaded(all, 7, "next.example");
     expect(trafficOf(all, 7)).toEqual({
@@ -31,7 +34,45 @@ describe("page failures", () => {
       routes: { proxy: [], direct: 0, block: 0 },
       count: 0,
       hosts: [],
+      recent: [],
     });
+  });
+
+  it("keeps the page's last requests, newest first, each failure counted once", () => {
+    let all: PageTraffic = pageLoaded({}, 3, "shop.example");
+    const proxy = { kind: "proxy", tokenId: 4 } as const;
+    all = requestCounted(all, 3, {
+      requestId: "1",
+      host: "cdn.example",
+      route: { kind: "block" },
+      outcome: { kind: "blocked" },
+      at: 1,
+    });
+    const ok = { requestId: "2", host: "img.example", route: proxy, at: 2 } as const;
+    all = requestCounted(all, 3, { ...ok, outcome: { kind: "ok", status: 200 } });
+    // The blocked one's end heard again: nothing changes.
+    const again = requestCounted(all, 3, {
+      requestId: "1",
+      host: "cdn.example",
+      route: { kind: "block" },
+      outcome: { kind: "blocked" },
+      at: 3,
+    });
+    expect(again).toBe(all);
+    const summary = trafficOf(all, 3);
+    expect(summary?.recent).toEqual([
+      { host: "img.example", route: "proxy:4", outcome: "200", at: 2 },
+      { host: "cdn.example", route: "block", outcome: "blocked", at: 1 },
+    ]);
+    expect(summary?.count).toBe(1);
+    for (let i = 0; i < MAX_RECENT + 5; i++) {
+      all = requestCounted(all, 3, {
+        ...ok,
+        requestId: `r${i}`,
+        outcome: { kind: "ok", status: 204 },
+      });
+    }
+    expect(trafficOf(all, 3)?.recent).toHaveLength(MAX_RECENT);
   });
 
   it("counts the page's requests by route: each token, direct, blocked", () => {
