@@ -160,6 +160,8 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
 
   const warn = () => void notifyWarnings(browser.notifications, Date.now()).catch(() => undefined);
   browser.alarms.onAlarm.addListener(async (alarm) => {
+    // The page menu offers usable tokens: one that expired by the clock alone goes from it.
+    if (alarm.name === WARNINGS_ALARM || alarm.name === EXPIRY_ALARM) void pageMenu.rebuild();
     if (alarm.name === WARNINGS_ALARM) warn();
     if (alarm.name === EXPIRY_ALARM) await engine.reconcile();
     if (alarm.name !== AUTO_REFRESH_ALARM) return;

@@ -5,10 +5,12 @@
  * webRequest events, so those are recording fakes injected here.
  */
 import type { Browser } from "@wxt-dev/browser";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { WxtBrowser } from "wxt/browser";
 import { fakeBrowser } from "wxt/testing";
 import { startBackground } from "../../../lib/background/main";
+import { WARNINGS_ALARM } from "../../../lib/background/warnings";
+import { EXPIRY_ALARM } from "../../../lib/proxy/expiry-alarm";
 import type { FirefoxApi } from "../../../lib/proxy/firefox";
 import { read } from "../../../lib/state/read";
 import { writeState } from "../../../lib/state/store";
@@ -65,7 +67,10 @@ const onConnect = fakeEvent();
 /** fakeBrowser's contextMenus throws "not implemented": the page menu gets a recording one. */
 const contextMenus = {
   onClicked: fakeEvent(),
-  removeAll: async () => undefined,
+  builds: 0,
+  removeAll: async () => {
+    contextMenus.builds++;
+  },
   create: (_item: unknown, done: () => void) => done(),
 };
 const observed = {
@@ -118,6 +123,20 @@ describe("startBackground on Chrome", () => {
     expect(listening(fakeBrowser.tabs.onRemoved)).toBe(true);
     // The page menu: a click may be what wakes the worker.
     expect(contextMenus.onClicked.hasListeners()).toBe(true);
+  });
+
+  it("rebuilds the page menu on the hourly and expiry alarms (a token expires by the clock alone)", async () => {
+    const chrome = chromeFake();
+    startBackground({
+      browser: browserWith(chrome.api.proxy.settings) as unknown as WxtBrowser,
+      chrome: chrome.api as unknown as typeof Browser,
+      firefox: null,
+    });
+    for (const name of [WARNINGS_ALARM, EXPIRY_ALARM]) {
+      const before = contextMenus.builds;
+      await fakeBrowser.alarms.onAlarm.trigger({ name, scheduledTime: Date.now() });
+      await vi.waitFor(() => expect(contextMenus.builds).toBeGreaterThan(before));
+    }
   });
 
   it("reconciles on wake: the stored active token is applied without any event", async () => {
