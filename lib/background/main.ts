@@ -19,7 +19,7 @@ import { chromeLoginFor, tokensOfRules } from "../proxy/route-plan";
 import { keepDecoded } from "../state/decoded-memo";
 import { items } from "../state/items";
 import { summarize } from "../state/popup-summary";
-import { read, readState } from "../state/read";
+import { read, readState, readStateWithNamedTokens } from "../state/read";
 import type { Settings } from "../state/settings";
 import { updateState } from "../state/store";
 import { proxyEndpoint } from "../state/token-facts";
@@ -118,7 +118,10 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
   // failing requests still show in the traffic log and the page's count meanwhile.
   const onProxyError = (error: string) => {
     if (health.probing()) return;
-    void readState(["tokens", "connection"]).then(({ tokens, connection }) => {
+    // It comes once per failed request: only the connected token is decoded, not the list.
+    const connected = ({ connection }: { connection: { activeTokenId: number | null } }) =>
+      new Set(connection.activeTokenId === null ? [] : [connection.activeTokenId]);
+    void readStateWithNamedTokens(["connection"], connected).then(({ tokens, connection }) => {
       const active = tokens.find((t) => t.id === connection.activeTokenId);
       return engine.reportProxyProblem(proxyProblem(error, active ? proxyEndpoint(active) : ""));
     });

@@ -10,7 +10,7 @@ import { unusableReason } from "../proxy/usable";
 import type { RoutingPlan } from "../routing/plan";
 import { type SiteChoice, type SiteRouteReport, siteRouteReport } from "../routing/site-route";
 import { tabTarget } from "../routing/tab-routes";
-import { readState } from "../state/read";
+import { readState, readStateWithNamedTokens } from "../state/read";
 
 /**
  * The popup's question: the route, and every token that can carry traffic in this browser
@@ -43,7 +43,11 @@ export async function tabRouteNow(
   options: PlanOptions,
 ): Promise<SiteRouteReport["target"] | null> {
   if (tabId === undefined || options.oneLoginPerEndpoint) return null;
-  const { tabRoutes, tokens } = await readState(["tabRoutes", "tokens"]);
+  // The popup asks as it opens: the token list is decoded only for a tab with a route.
+  const { tabRoutes, tokens } = await readStateWithNamedTokens(["tabRoutes"], ({ tabRoutes }) => {
+    const id = tabRoutes[String(tabId)];
+    return new Set(id === undefined ? [] : [id]);
+  });
   const now = options.now?.() ?? Date.now();
   const target = tabTarget(tabRoutes, tabId, tokens, (token) =>
     unusableReason(token, options.supportsSocksAuth, now),

@@ -7,7 +7,8 @@
  * A fixed_servers config becomes the PAC script that routes the same way: the bypass list
  * direct (as site rules write it), everything else to the one proxy. The differences last
  * only while the check runs: loopback destinations then go direct (Chrome never hands a PAC
- * script a loopback address), and `<-loopback>`-style entries have no PAC form.
+ * script a loopback address), so `<-loopback>` has no PAC form; `<local>` (plain host names
+ * direct) is kept.
  */
 import { pacScript, scriptJson } from "../routing/pac";
 import { bypassRules, proxyResult } from "./chrome-pac";
@@ -35,6 +36,7 @@ export function withProbeGateways(
               decided.rules.singleProxy.scheme === "socks5" ? "SOCKS5" : "PROXY",
             ),
           );
+  const local = decided?.mode === "fixed_servers" && decided.rules.bypassList.includes("<local>");
   const data = [
     plan,
     "// Proxy Deck health check: probe names to their gateways.",
@@ -44,7 +46,10 @@ export function withProbeGateways(
     "  return function (url, host) {",
     "    var m = NAME.exec(String(host).toLowerCase());",
     "    var gateway = m ? GATEWAYS[Number(m[1])] : undefined;",
-    "    return gateway === undefined ? plan(url, host) : gateway;",
+    "    if (gateway !== undefined) return gateway;",
+    // fixed_servers' `<local>`: plain host names (no dot) go direct, as they did before.
+    `    if (${local} && String(host).indexOf(".") < 0 && String(host).indexOf(":") < 0) return "DIRECT";`,
+    "    return plan(url, host);",
     "  };",
     "})(FindProxyForURL);",
     "",

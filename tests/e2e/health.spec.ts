@@ -125,3 +125,26 @@ test("a worker stop during Check all: the run says it stopped, keeps what it fou
     await context.close();
   }
 });
+
+test("a gateway that asks a valid login again during Check all: a question, not a refusal", async ({
+  userDataDir,
+  sb,
+}) => {
+  const context = await launchWithExtension(userDataDir);
+  try {
+    const ext = await sandboxPage(context, extensionId, sb);
+    const tokens = await createTokens(ext, "static-traffic", 3);
+    // The gateway ends the login sessions of the next answers (a restart, a timeout).
+    await control(sb, "gateway/rechallenge", { count: 2 });
+    await sendOk(ext, { type: "checkHealth" });
+    await expect
+      .poll(async () => (await healthOf(ext)).run?.state, { timeout: 30_000 })
+      .toBe("done");
+    const { results } = await healthOf(ext);
+    for (const token of tokens) expect(results[token.id]?.outcome.kind).toBe("ok");
+    const asked = (await gatewayLog(sb)).filter((e) => e.reason?.includes("sign in again"));
+    expect(asked.length).toBe(2);
+  } finally {
+    await context.close();
+  }
+});

@@ -72,6 +72,8 @@ export interface GatewayEvent {
   at: string;
   username: string | null;
   result: string;
+  /** Why a login was not let in ("Proxy session ended…; sign in again." when asked again). */
+  reason?: string;
   gateway: string;
   target: string;
   listener: string;

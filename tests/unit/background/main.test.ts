@@ -96,6 +96,17 @@ beforeEach(() => {
     event.listeners.length = 0;
 });
 
+/** The background started on a fake Chrome: the fake, to see what it was told. */
+function startOnChrome() {
+  const chrome = chromeFake();
+  startBackground({
+    browser: browserWith(chrome.api.proxy.settings) as unknown as WxtBrowser,
+    chrome: chrome.api as unknown as typeof Browser,
+    firefox: null,
+  });
+  return chrome;
+}
+
 describe("startBackground on Chrome", () => {
   it("registers every listener synchronously", () => {
     const chrome = chromeFake();
@@ -126,12 +137,7 @@ describe("startBackground on Chrome", () => {
   });
 
   it("rebuilds the page menu on the hourly and expiry alarms (a token expires by the clock alone)", async () => {
-    const chrome = chromeFake();
-    startBackground({
-      browser: browserWith(chrome.api.proxy.settings) as unknown as WxtBrowser,
-      chrome: chrome.api as unknown as typeof Browser,
-      firefox: null,
-    });
+    startOnChrome();
     for (const name of [WARNINGS_ALARM, EXPIRY_ALARM]) {
       const before = contextMenus.builds;
       await fakeBrowser.alarms.onAlarm.trigger({ name, scheduledTime: Date.now() });
@@ -144,12 +150,7 @@ describe("startBackground on Chrome", () => {
       tokens: [makeToken({ id: 4, host: "gw.example.test", port: 8080 })],
       connection: { activeTokenId: 4, lastTokenId: 4 },
     });
-    const chrome = chromeFake();
-    startBackground({
-      browser: browserWith(chrome.api.proxy.settings) as unknown as WxtBrowser,
-      chrome: chrome.api as unknown as typeof Browser,
-      firefox: null,
-    });
+    const chrome = startOnChrome();
     await expect.poll(() => chrome.applied.length).toBeGreaterThan(0);
     expect(chrome.applied[0]).toMatchObject({
       mode: "fixed_servers",
@@ -163,12 +164,7 @@ describe("startBackground on Chrome", () => {
       tokens: [makeToken({ id: 4, host: "gw.example.test", port: 8080 })],
       connection: { activeTokenId: 4, lastTokenId: 4 },
     });
-    const chrome = chromeFake();
-    startBackground({
-      browser: browserWith(chrome.api.proxy.settings) as unknown as WxtBrowser,
-      chrome: chrome.api as unknown as typeof Browser,
-      firefox: null,
-    });
+    const chrome = startOnChrome();
     // The wake's own reconcile first.
     await expect.poll(async () => (await read("status")).state).toBe("checking");
     const before = chrome.applied.length;
@@ -213,12 +209,7 @@ describe("startBackground on Chrome", () => {
   });
 
   it("answers a malformed command from its own page with a failure code", async () => {
-    const chrome = chromeFake();
-    startBackground({
-      browser: browserWith(chrome.api.proxy.settings) as unknown as WxtBrowser,
-      chrome: chrome.api as unknown as typeof Browser,
-      firefox: null,
-    });
+    startOnChrome();
     const sender = { id: fakeBrowser.runtime.id, url: fakeBrowser.runtime.getURL("/popup.html") };
     const [reply] = await fakeBrowser.runtime.onMessage.trigger({ type: "connect" }, sender);
     expect(reply).toEqual({ ok: false, failure: { code: "malformed-command" } });

@@ -27,6 +27,10 @@ describe("withProbeGateways", () => {
     expect(find(`http://${chromeProbeHost("abc", 1)}/`)).toBe("PROXY [2001:db8::7]:3128");
     expect(find("https://site.example/")).toBe("PROXY gw.example.net:8000");
     expect(find("http://intranet.example/")).toBe("DIRECT");
+    // `<local>` kept: a plain host name went direct before the check, and still does.
+    const local = findProxyOf(withProbeGateways(chromeProxyConfig(token, ["<local>"]), gateways));
+    expect(local("http://printer/")).toBe("DIRECT");
+    expect(local("http://printer.example/")).toBe("PROXY gw.example.net:8000");
     // A name that is no gateway of the run goes where everything else goes.
     expect(find(`http://${chromeProbeHost("abc", 9)}/`)).toBe("PROXY gw.example.net:8000");
   });
