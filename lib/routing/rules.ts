@@ -26,6 +26,25 @@ export const MAX_LIST_LINES = 50_000;
 
 const patternText = z.string().check(z.minLength(1), z.maxLength(MAX_PATTERN_LENGTH));
 
+export const MAX_SUBSCRIPTION_URL = 2_000;
+export const DEFAULT_UPDATE_HOURS = 24;
+
+/**
+ * A rule list kept by URL: the user's choice only (where, how, how often). Its fetched lines
+ * are the list's `lines` (the last good copy, in force until a better one comes); how each
+ * fetch went is this browser's own (`subscriptionStatus`), so a synced rule carries no state.
+ */
+export const subscriptionSchema = z.object({
+  url: z.string().check(z.minLength(1), z.maxLength(MAX_SUBSCRIPTION_URL)),
+  /** How the list is fetched: direct, or through one of the user's tokens. */
+  via: z.discriminatedUnion("kind", [
+    z.object({ kind: z.literal("token"), tokenId: tokenIdSchema }),
+    z.object({ kind: z.literal("direct") }),
+  ]),
+  everyHours: z.int().check(z.gte(1), z.lte(24 * 30)),
+});
+export type Subscription = z.infer<typeof subscriptionSchema>;
+
 export const ruleSourceSchema = z.discriminatedUnion("type", [
   /** One pattern: a domain, a wildcard, a URL wildcard, a CIDR range or /regex/. */
   z.object({ type: z.literal("pattern"), text: patternText }),
@@ -37,6 +56,8 @@ export const ruleSourceSchema = z.discriminatedUnion("type", [
     type: z.literal("list"),
     name: z.string().check(z.maxLength(200)),
     lines: z.array(patternText).check(z.maxLength(MAX_LIST_LINES)),
+    /** Set for a list kept by URL: `lines` is then its last good copy (empty before the first). */
+    subscription: z.optional(subscriptionSchema),
   }),
 ]);
 export type RuleSource = z.infer<typeof ruleSourceSchema>;
