@@ -17,6 +17,7 @@ import { importBackup } from "./import-backup";
 import { cachedLookup, type Lookup } from "./lookup-commands";
 import { siteRouteWithChoices, tabRouteNow } from "./site-route-now";
 import { patchSiteRules, saveSiteRules, setSiteRoute } from "./site-rules";
+import type { Subscriptions } from "./subscriptions";
 import { createTokens, deleteTokens, dismissTrash, restoreTokens } from "./token-commands";
 import type { Traffic } from "./traffic";
 import { verifyAccess } from "./verify";
@@ -29,6 +30,8 @@ export interface CommandDeps {
   traffic?: Pick<Traffic, "trafficOf">;
   /** "Check all" (lib/background/health-check.ts). */
   health?: Pick<HealthCheck, "start" | "cancel" | "needsProvider">;
+  /** Rule lists kept by URL (lib/background/subscriptions.ts). */
+  subscriptions?: Pick<Subscriptions, "subscribe" | "update">;
 }
 
 /** Thrown by a handler to answer with this failure. */
@@ -142,6 +145,14 @@ export function createCommandHandler(deps: CommandDeps) {
       if (!saved.ok) throw new CommandFailure(saved.failure);
       await engine.rulesChanged();
       return null;
+    },
+    subscribeRuleList: async ({ type: _type, ...input }) => {
+      if (!deps.subscriptions) throw new CommandFailure({ code: "internal" });
+      return deps.subscriptions.subscribe(input);
+    },
+    updateRuleList: async ({ ruleId }) => {
+      if (!deps.subscriptions) throw new CommandFailure({ code: "internal" });
+      return deps.subscriptions.update(ruleId);
     },
     importBackup: async ({ backup }) => {
       const outcome = await importBackup(backup);

@@ -15,7 +15,8 @@ import { createEngine, type EngineResult } from "../proxy/engine";
 import { EXPIRY_ALARM, syncExpiryAlarm } from "../proxy/expiry-alarm";
 import { createFirefoxRouting, type FirefoxApi } from "../proxy/firefox";
 import { proxyProblem } from "../proxy/proxy-error";
-import { chromeLoginFor, tokensOfRules } from "../proxy/route-plan";
+import { chromeLoginFor, tokensOfRules, withMomentaryRule } from "../proxy/route-plan";
+import { unusableReason } from "../proxy/usable";
 import { keepDecoded } from "../state/decoded-memo";
 import { items } from "../state/items";
 import { summarize } from "../state/popup-summary";
@@ -32,6 +33,7 @@ import { createHealthCheck } from "./health-check";
 import { createMutationTracker } from "./mutations";
 import { syncPopupPage } from "./popup-page";
 import { chromeRequestCarrier } from "./request-carrier";
+import { createSubscriptions, SUBSCRIPTIONS_ALARM } from "./subscriptions";
 import { startTraffic } from "./traffic";
 import { cachedTrafficRouting } from "./traffic-routing";
 import { notifyWarnings, WARNINGS_ALARM } from "./warnings";
@@ -91,7 +93,23 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
     isRefused: (token) => responder.isRefused(token),
     retryLogins: () => responder.retry(),
   });
-  const handle = createCommandHandler({ engine, api, traffic, health });
+  const subscriptions = createSubscriptions({
+    sendVia: (token) => (url, init) => {
+      const send = () => globalThis.fetch(url, init);
+      if (firefox) return firefox.fetchListVia(url, token, send);
+      // Chrome routes no request of its own: "direct" goes the way the browser goes now (never
+      // around the user's chosen token), a token has the list's host routed to it meanwhile.
+      if (!token) return send();
+      const route = { kind: "token" as const, tokenId: token.id };
+      const source = { type: "pattern" as const, text: new URL(url).hostname };
+      const rule = { id: `list-fetch-${crypto.randomUUID()}`, enabled: true, source, route };
+      return withMomentaryRule(rule, () => engine.rulesChanged(), send);
+    },
+    unusable: (token) =>
+      unusableReason(token, platform.supportsSocksAuth, Date.now())?.code ?? null,
+    rulesChanged: () => engine.rulesChanged(),
+  });
+  const handle = createCommandHandler({ engine, api, traffic, health, subscriptions });
   // The page menu's "send this site through" is the popup's setSiteRoute command.
   const pageMenu = startPageMenu(browser, {
     firefox,
@@ -166,6 +184,7 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
     // The page menu offers usable tokens: one that expired by the clock alone goes from it.
     if (alarm.name === WARNINGS_ALARM || alarm.name === EXPIRY_ALARM) void pageMenu.rebuild();
     if (alarm.name === WARNINGS_ALARM) warn();
+    if (alarm.name === SUBSCRIPTIONS_ALARM) listsDue();
     if (alarm.name === EXPIRY_ALARM) await engine.reconcile();
     if (alarm.name !== AUTO_REFRESH_ALARM) return;
     const { activeTokenId } = await read("connection");
@@ -196,6 +215,9 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
   // The tabs' failure counts give way to a block or a problem, and follow their setting.
   const badgeCounts = () => void failureBadge.sync();
 
+  // Subscribed lists never fetched (added by sync or policy), or due: fetched in turn.
+  const listsDue = coalesced(() => void subscriptions.updateDue().catch(() => undefined));
+
   // What each stored item's change sets off, in one place.
   const reactions = [
     [items.settings, [reconcileSoon, warn, popupPage, badgeCounts, pageMenu.rebuild]],
@@ -204,6 +226,7 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
     [items.trash, [refreshSummary]],
     [items.connection, [refreshSummary, pageMenu.rebuild]],
     [items.status, [badgeCounts]],
+    [items.siteRules, [listsDue]],
     [items.unseenFailure, [badgeCounts]],
   ] as const;
   for (const [item, react] of reactions)
@@ -211,6 +234,7 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
       for (const run of react) run();
     });
   void browser.alarms.create(WARNINGS_ALARM, { periodInMinutes: 60 });
+  void browser.alarms.create(SUBSCRIPTIONS_ALARM, { periodInMinutes: 60 });
   warn();
   browser.runtime.onInstalled.addListener(popupPage);
   browser.runtime.onStartup.addListener(popupPage);
@@ -220,6 +244,8 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
   // onStartup, and a worker woken by a challenge gets neither. Reconcile on every wake.
   void engine.reconcile().finally(syncAlarm);
   refreshSummary();
+  // A list whose update a stopped worker cut off is due again: fetched on the next wake.
+  listsDue();
 
   async function syncAlarm(): Promise<void> {
     const { settings, connection, tokens, siteRules } = await readState([

@@ -21,7 +21,21 @@ function invalidText(source: SiteRule["source"]): string | null {
   const lines = dialect === "autoproxy" ? source.lines.slice(1) : source.lines;
   const bad = lines.find((line) => !parseListLine(line, dialect).ok);
   if (bad !== undefined) return bad;
-  return lines.length === 0 ? source.name : null;
+  // A list kept by URL has no lines before its first fetch (one that arrived by sync or policy).
+  return lines.length === 0 && !source.subscription ? source.name : null;
+}
+
+/**
+ * A subscribed list's lines belong to its fetches (subscriptions.ts): a page's copy of the rule
+ * (sent back with a new route, say) keeps the lines stored now, which an update may have
+ * replaced since the page read them.
+ */
+function withStoredLines(rule: SiteRule, stored: ReadonlyMap<string, SiteRule>): SiteRule {
+  const before = stored.get(rule.id);
+  if (rule.source.type !== "list" || !rule.source.subscription) return rule;
+  if (before?.source.type !== "list") return rule;
+  if (before.source.subscription?.url !== rule.source.subscription.url) return rule;
+  return { ...rule, source: { ...rule.source, lines: before.source.lines } };
 }
 
 export function firstInvalidRule(rules: SiteRule[]): Failure | null {
@@ -42,10 +56,13 @@ export async function saveSiteRules(
 ): Promise<{ ok: true; previous: SiteRule[] } | { ok: false; failure: Failure }> {
   const invalid = firstInvalidRule(rules);
   if (invalid) return { ok: false, failure: invalid };
-  const previous = await updateState(["siteRules"], ({ siteRules }) => ({
-    write: { siteRules: rules },
-    result: siteRules,
-  }));
+  const previous = await updateState(["siteRules"], ({ siteRules }) => {
+    const stored = new Map(siteRules.map((rule) => [rule.id, rule]));
+    return {
+      write: { siteRules: rules.map((r) => withStoredLines(r, stored)) },
+      result: siteRules,
+    };
+  });
   return { ok: true, previous };
 }
 
@@ -65,7 +82,7 @@ export async function patchSiteRules(
     return { ok: false, failure: { code: "malformed-command" } };
   const failure = await updateState(["siteRules"], ({ siteRules }) => {
     const byId = new Map(siteRules.map((rule) => [rule.id, rule]));
-    for (const rule of upsert) byId.set(rule.id, rule);
+    for (const rule of upsert) byId.set(rule.id, withStoredLines(rule, byId));
     const next = order.map((id) => byId.get(id));
     if (next.some((rule) => rule === undefined)) {
       return { result: { code: "site-rules-changed" } as Failure };

@@ -19,7 +19,7 @@ import {
   proxyQuerySchema,
   regionQuerySchema,
 } from "../api/request-schemas";
-import { MAX_RULES, routeSchema, siteRulesSchema } from "../routing/rules";
+import { MAX_RULES, routeSchema, siteRulesSchema, subscriptionSchema } from "../routing/rules";
 import type { SiteRouteReport } from "../routing/site-route";
 import { backupSchema } from "../state/backup";
 import type { ImportSummary } from "../state/backup-merge";
@@ -27,6 +27,7 @@ import type { LineProblem } from "../state/proxy-lines";
 import { authSchema, type SettingKey } from "../state/settings";
 import { PROVIDER_KINDS } from "../state/token-facts";
 import type { StoredToken } from "../state/tokens";
+import type { SubscribeOutcome, UpdateOutcome } from "../subscriptions/outcomes";
 import type { Failure } from "./failure";
 
 /** What a "Check all" started: tokens probed, tokens said not checked, or a run joined. */
@@ -111,6 +112,16 @@ export const requestSchemas = {
     host: z.string().check(z.minLength(1), z.maxLength(253)),
     route: z.nullable(routeSchema),
   }),
+  /** A rule list kept by URL: fetched now, added only when it can be used. */
+  subscribeRuleList: command("subscribeRuleList", {
+    name: z.string().check(z.maxLength(200)),
+    ...subscriptionSchema.def.shape,
+    route: routeSchema,
+  }),
+  /** "Update now" for one subscribed list. */
+  updateRuleList: command("updateRuleList", {
+    ruleId: z.string().check(z.minLength(1), z.maxLength(64)),
+  }),
 };
 
 export interface BatchOutcome {
@@ -175,6 +186,8 @@ interface Replies {
   setSiteRoute: null;
   checkHealth: HealthStart;
   cancelHealth: null;
+  subscribeRuleList: SubscribeOutcome;
+  updateRuleList: UpdateOutcome;
 }
 
 type Schemas = typeof requestSchemas;

@@ -27,6 +27,7 @@ import {
   withProxyAuthorization,
 } from "./config";
 import type { FirefoxApi, HeadersAnswer } from "./firefox-api";
+import { createFirefoxListFetches } from "./firefox-list-fetches";
 import { createFirefoxProbes } from "./firefox-probes";
 import { createFirefoxRuleRouting, type FirefoxRules } from "./firefox-rules";
 import { createFirefoxTabRoutes } from "./firefox-tab-routes";
@@ -88,8 +89,11 @@ export function createFirefoxRouting(browser: FirefoxApi) {
 
   const byRules = createFirefoxRuleRouting(DEAD_END_INFO);
   const probes = createFirefoxProbes();
+  const listFetches = createFirefoxListFetches();
   const tokenOfRequest = (requestId: string) =>
-    probes.tokenOfRequest(requestId) ?? byRules.tokenOfRequest(requestId);
+    probes.tokenOfRequest(requestId) ??
+    listFetches.tokenOfRequest(requestId) ??
+    byRules.tokenOfRequest(requestId);
   // "This tab only" comes before the rules and the default route (bypass list excepted).
   const byTab = createFirefoxTabRoutes();
 
@@ -149,6 +153,10 @@ export function createFirefoxRouting(browser: FirefoxApi) {
         try {
           const probe = probes.route(details);
           if (probe) return probe;
+          const list = listFetches.route(details);
+          if (list !== undefined) {
+            return list ? byRules.through(details, list, responder.isRefused) : DIRECT;
+          }
           const { token, bypassList, blocked, rules } = await route;
           const url = new URL(details.url);
           const tab = await byTab.of(details.tabId);
@@ -214,5 +222,12 @@ export function createFirefoxRouting(browser: FirefoxApi) {
     probes: probes.routing,
   };
 
-  return { register, platform, tokenOfRequest, tabRoutesChanged: byTab.changed };
+  return {
+    register,
+    platform,
+    tokenOfRequest,
+    tabRoutesChanged: byTab.changed,
+    /** A rule list's request from the background, sent direct or through a token. */
+    fetchListVia: listFetches.around,
+  };
 }

@@ -20,11 +20,35 @@ export interface PlanOptions {
   defaultDirect?: boolean;
 }
 
+/**
+ * Chrome: rules in force for a moment, before the user's. Chrome routes no single request of
+ * its own, so a rule list fetched through a token has its host routed there while the fetch
+ * runs (lib/background/list-fetch-route.ts). Held in memory: a stopped worker drops them.
+ */
+const momentary: SiteRule[] = [];
+
+export async function withMomentaryRule<T>(
+  rule: SiteRule,
+  apply: () => Promise<void>,
+  run: () => Promise<T>,
+): Promise<T> {
+  momentary.push(rule);
+  try {
+    await apply();
+    return await run();
+  } finally {
+    momentary.splice(momentary.indexOf(rule), 1);
+    await apply().catch(() => undefined);
+  }
+}
+
 /** The tokens a plan can send traffic through: the connected one and every rule's. */
 const tokenIdsOfPlan = ({ connection, siteRules }: Pick<State, "connection" | "siteRules">) =>
   new Set([
     ...(connection.activeTokenId === null ? [] : [connection.activeTokenId]),
-    ...siteRules.flatMap((r) => (r.route.kind === "token" ? [r.route.tokenId] : [])),
+    ...[...momentary, ...siteRules].flatMap((r) =>
+      r.route.kind === "token" ? [r.route.tokenId] : [],
+    ),
   ]);
 
 export async function currentPlan(options: PlanOptions): Promise<RoutingPlan> {
@@ -34,7 +58,8 @@ export async function currentPlan(options: PlanOptions): Promise<RoutingPlan> {
   );
   const now = (options.now ?? Date.now)();
   return planRouting({
-    rules: siteRules,
+    // The stored list itself when nothing is added: its compiled router is kept by identity.
+    rules: momentary.length > 0 ? [...momentary, ...siteRules] : siteRules,
     tokens,
     defaultTokenId: options.defaultDirect ? null : connection.activeTokenId,
     unusable: (token) => unusableReason(token, options.supportsSocksAuth, now),

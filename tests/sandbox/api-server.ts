@@ -9,6 +9,7 @@ import type { Fault } from "./faults";
 import { errorReply, HttpError, type Reply, readJsonBody, sleep } from "./http-util";
 import { normalizeIp } from "./ip-info";
 import { matchRoute, REFRESH_PATH } from "./routes";
+import { LIST_PREFIX } from "./rule-lists";
 
 /** Checks `Authorization`; returns why it fails, or null when it is the account's credentials. */
 export function authFailure(ctx: Context, header: string | undefined): string | null {
@@ -214,6 +215,13 @@ async function streamOversize(
 
 export function createApiServer(ctx: Context): Server {
   return createServer((req, res) => {
+    const path = (req.url ?? "/").split("?")[0] ?? "/";
+    if (req.method === "GET" && path.startsWith(LIST_PREFIX)) {
+      void ctx.ruleLists
+        .serve(req, res, decodeURIComponent(path.slice(LIST_PREFIX.length)))
+        .catch(() => res.socket?.destroy());
+      return;
+    }
     answer(ctx, req)
       .catch((error: unknown) => ({ reply: toReply(error), fault: undefined }))
       .then(({ reply, fault }) => send(ctx, res, reply, fault))

@@ -4,6 +4,7 @@ import type { Faults } from "./faults";
 import type { GatewayBehaviour } from "./gateway-behaviour";
 import type { GatewayLog } from "./gateway-log";
 import type { PlanName, RateLimiter } from "./rate-limit";
+import type { RuleLists } from "./rule-lists";
 import type { Store, Token } from "./state";
 
 export interface GatewayControl {
@@ -55,6 +56,8 @@ export interface Context {
   gatewayBehaviour: GatewayBehaviour;
   quirks: Quirks;
   gateways: GatewayControl;
+  /** Rule lists served by URL (GET /lists/<name>), for subscriptions. */
+  ruleLists: RuleLists;
   credentials: Credentials;
   initialPlan: PlanName;
   baseUrl: string;

@@ -34,6 +34,7 @@ export async function resetSandbox(ctx: Context): Promise<void> {
   ctx.quirks.refreshPostOnly = false;
   ctx.quirks.strictAuth = false;
   ctx.requestCount = 0;
+  ctx.ruleLists.reset();
 }
 
 function quirksView(ctx: Context) {
@@ -127,6 +128,8 @@ export async function handleControl(
   body: unknown,
 ): Promise<Reply> {
   const route = `${method} ${path.slice(CONTROL_PREFIX.length - 1)}`;
+  const list = /^POST \/lists\/([\w.-]{1,100})$/.exec(route);
+  if (list) return ok(ctx.ruleLists.configure(list[1] as string, body));
   switch (route) {
     case "GET /clock":
       return ok(clockView(ctx));
@@ -168,6 +171,8 @@ export async function handleControl(
         request_count: ctx.requestCount,
         tokens: [...ctx.store.tokens.values()].map((t) => dumpToken(ctx, t)),
       });
+    case "GET /list-log":
+      return ok({ fetches: ctx.ruleLists.log });
     case "GET /gateway-log":
       return ok({ events: ctx.gatewayLog.list() });
     case "POST /gateway/rechallenge": {

@@ -2,7 +2,9 @@
  * The local sandbox provider: the spec's API on 127.0.0.1, an authenticating HTTP proxy gateway
  * and a SOCKS5 gateway that the tokens it creates point at. See README.md in this folder.
  */
+
 import type { Server } from "node:http";
+import type { Server as HttpsServer } from "node:https";
 import { createApiServer } from "./api-server";
 import { Clock } from "./clock";
 import { type Context, type Credentials, GATEWAY_HOST_V6, type GatewayControl } from "./context";
@@ -11,6 +13,7 @@ import { GatewayBehaviour } from "./gateway-behaviour";
 import { GatewayLog } from "./gateway-log";
 import { HttpGateway } from "./http-gateway";
 import { RateLimiter } from "./rate-limit";
+import { createListServer, RuleLists } from "./rule-lists";
 import { SocksGateway } from "./socks-gateway";
 import { Store } from "./state";
 
@@ -32,6 +35,8 @@ export interface SandboxInfo {
   password: string;
   proxyPort: number;
   socksPort: number;
+  /** Where the rule lists are served over HTTPS (self-signed), as `<listsUrl>/<name>`. */
+  listsUrl: string;
 }
 
 export interface Sandbox extends SandboxInfo {
@@ -47,7 +52,7 @@ export const SANDBOX_CREDENTIALS: Readonly<Credentials> = {
 
 const API_HOST = "127.0.0.1";
 
-function listen(server: Server, port: number): Promise<number> {
+function listen(server: Server | HttpsServer, port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, API_HOST, () => {
@@ -58,7 +63,7 @@ function listen(server: Server, port: number): Promise<number> {
   });
 }
 
-function closeServer(server: Server): Promise<void> {
+function closeServer(server: Server | HttpsServer): Promise<void> {
   return new Promise((resolve) => {
     if (!server.listening) return resolve();
     server.close(() => resolve());
@@ -118,6 +123,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       strictAuth: false,
     },
     gateways,
+    ruleLists: new RuleLists(),
     credentials: { ...SANDBOX_CREDENTIALS },
     initialPlan: plan,
     baseUrl: "",
@@ -126,10 +132,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     requestCount: 0,
   };
   const api = createApiServer(ctx);
+  const lists = await createListServer(ctx.ruleLists);
   const closeAll = async () => {
-    await Promise.all([closeServer(api), http.close(), socks.close()]);
+    await Promise.all([closeServer(api), closeServer(lists), http.close(), socks.close()]);
   };
+  let listsPort = 0;
   try {
+    listsPort = await listen(lists, 0);
     ctx.proxyPort = await http.start(options.proxyPort ?? 0);
     ctx.socksPort = await socks.start(options.socksPort ?? 0);
     const apiPort = await listen(api, options.apiPort ?? 0);
@@ -143,6 +152,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     ...SANDBOX_CREDENTIALS,
     proxyPort: ctx.proxyPort,
     socksPort: ctx.socksPort,
+    listsUrl: `https://${API_HOST}:${listsPort}/lists`,
   };
   let closing: Promise<void> | undefined;
   return {

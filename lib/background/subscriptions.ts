@@ -1,0 +1,216 @@
+/**
+ * Rule lists kept by URL: fetched when subscribed, then on schedule (the hourly alarm looks for
+ * due ones) and on "Update now". A fetch that fails, or brings a list that cannot be used,
+ * leaves the last good copy in force and says when and why; a good one replaces the rule's
+ * lines in the same write as its state, and the routes follow at once. One update per rule at
+ * a time: a second request joins the first.
+ */
+import { MAX_RULES, type Subscription } from "../routing/rules";
+import { read, readState } from "../state/read";
+import { updateState } from "../state/store";
+import type { StoredToken } from "../state/tokens";
+import { dueSubscriptions, isSubscribed } from "../subscriptions/due";
+import { judgeList } from "../subscriptions/fetched-list";
+import { validateListUrl } from "../subscriptions/list-url";
+import type { SubscribeInput, SubscribeOutcome, UpdateOutcome } from "../subscriptions/outcomes";
+import type { SubscriptionState } from "../subscriptions/status";
+import { fetchList, type ListFetch, type SendRequest } from "./list-fetch";
+
+/** Hourly: each list is fetched when its own interval has passed (due.ts). */
+export const SUBSCRIPTIONS_ALARM = "rule-lists";
+
+export interface SubscriptionDeps {
+  /** Sends the request direct (null) or through the token, as this browser can. */
+  sendVia: (token: StoredToken | null) => SendRequest;
+  /** Why a token cannot carry the fetch now (gone, expired, SOCKS5 in Chrome), or null. */
+  unusable: (token: StoredToken | undefined) => string | null;
+  /** The lines changed: the routes follow. */
+  rulesChanged: () => Promise<void>;
+  now?: () => number;
+  timeoutMs?: number;
+}
+
+export function createSubscriptions(deps: SubscriptionDeps) {
+  const now = deps.now ?? Date.now;
+  const running = new Map<string, Promise<UpdateOutcome>>();
+
+  /** The list fetched the rule's way, with what this browser knows of its last copy. */
+  async function fetchOnce(sub: Subscription, state: SubscriptionState | undefined) {
+    let token: StoredToken | null = null;
+    if (sub.via.kind === "token") {
+      const { tokenId } = sub.via;
+      const found = (await read("tokens")).find((t) => t.id === tokenId);
+      const why = deps.unusable(found);
+      if (why || !found)
+        return { kind: "failed", reason: "via-unusable", detail: why ?? "" } as const;
+      token = found;
+    }
+    const known = state?.url === sub.url ? state : {};
+    return fetchList(deps.sendVia(token), sub.url, known, deps.timeoutMs);
+  }
+
+  /** The rule's state after `fetched`, and its new lines when they changed. */
+  function outcomeOf(
+    rule: { source: { lines: readonly string[] } },
+    fetched: ListFetch,
+    at: number,
+  ) {
+    if (fetched.kind === "failed") {
+      const problem = {
+        at,
+        reason: fetched.reason,
+        ...(fetched.detail ? { detail: fetched.detail } : {}),
+      };
+      return { problem, validators: null, lines: null } as const;
+    }
+    if (fetched.kind === "unchanged")
+      return { problem: null, validators: fetched.validators, lines: null } as const;
+    const verdict = judgeList(fetched.text, fetched.contentType, rule.source.lines);
+    if (!verdict.ok) {
+      const detail = verdict.reason === "unusable" ? verdict.detail : undefined;
+      return {
+        problem: { at, reason: verdict.reason, ...(detail ? { detail } : {}) },
+        validators: null,
+        lines: null,
+      } as const;
+    }
+    return { problem: null, validators: fetched.validators, lines: verdict } as const;
+  }
+
+  async function runUpdate(ruleId: string): Promise<UpdateOutcome> {
+    const { siteRules, subscriptionStatus } = await readState(["siteRules", "subscriptionStatus"]);
+    const rule = siteRules.find((r) => r.id === ruleId);
+    if (!rule || !isSubscribed(rule)) return { kind: "gone" };
+    const sub = rule.source.subscription;
+    const before = subscriptionStatus[ruleId];
+    // Written first: a worker stopped mid-fetch leaves this, and the row says so next time.
+    await writeStatus(ruleId, (old) => ({
+      ...(old?.url === sub.url ? old : {}),
+      url: sub.url,
+      startedAt: now(),
+    }));
+    const fetched = await fetchOnce(sub, before);
+    const at = now();
+    const outcome = await updateState(["siteRules", "subscriptionStatus"], (current) => {
+      const index = current.siteRules.findIndex((r) => r.id === ruleId);
+      const stored = current.siteRules[index];
+      // Deleted or pointed elsewhere meanwhile: this answer is for nothing in force.
+      if (!stored || !isSubscribed(stored) || stored.source.subscription.url !== sub.url) {
+        return { result: { kind: "gone" } as UpdateOutcome };
+      }
+      const { problem, validators, lines } = outcomeOf(stored, fetched, at);
+      const old = current.subscriptionStatus[ruleId];
+      const kept = old?.url === sub.url ? old : { url: sub.url };
+      const { startedAt: _ended, problem: _old, ...rest } = kept;
+      if (problem) {
+        const state = { ...rest, checkedAt: at, problem };
+        return {
+          write: { subscriptionStatus: { ...current.subscriptionStatus, [ruleId]: state } },
+          result: { kind: "failed", state } as UpdateOutcome,
+        };
+      }
+      const changed = lines !== null && (lines.added > 0 || lines.removed > 0);
+      const state: SubscriptionState = {
+        ...rest,
+        url: sub.url,
+        checkedAt: at,
+        fetchedAt: at,
+        ...(validators ?? {}),
+        ...(lines ? { rejected: lines.rejected } : {}),
+        ...(changed && lines ? { change: { at, added: lines.added, removed: lines.removed } } : {}),
+      };
+      const subscriptionStatus = { ...current.subscriptionStatus, [ruleId]: state };
+      if (!changed || !lines) {
+        return { write: { subscriptionStatus }, result: { kind: "unchanged" } as UpdateOutcome };
+      }
+      const siteRules = current.siteRules.slice();
+      siteRules[index] = { ...stored, source: { ...stored.source, lines: lines.lines } };
+      return {
+        write: { siteRules, subscriptionStatus },
+        result: { kind: "changed", added: lines.added, removed: lines.removed } as UpdateOutcome,
+      };
+    });
+    if (outcome.kind === "changed") await deps.rulesChanged();
+    return outcome;
+  }
+
+  function writeStatus(
+    ruleId: string,
+    change: (old: SubscriptionState | undefined) => SubscriptionState,
+  ) {
+    return updateState(["subscriptionStatus"], ({ subscriptionStatus }) => ({
+      write: {
+        subscriptionStatus: { ...subscriptionStatus, [ruleId]: change(subscriptionStatus[ruleId]) },
+      },
+      result: undefined,
+    }));
+  }
+
+  /** "Update now", or the schedule: joins an update of the same rule already on its way. */
+  function update(ruleId: string): Promise<UpdateOutcome> {
+    const pending = running.get(ruleId);
+    if (pending) return pending;
+    const started = runUpdate(ruleId).finally(() => running.delete(ruleId));
+    running.set(ruleId, started);
+    return started;
+  }
+
+  /** Every enabled list that is due, one after another (a few lists, each a small file). */
+  async function updateDue(): Promise<void> {
+    const { siteRules, subscriptionStatus } = await readState(["siteRules", "subscriptionStatus"]);
+    for (const rule of dueSubscriptions(siteRules, subscriptionStatus, now())) {
+      await update(rule.id).catch(() => undefined);
+    }
+  }
+
+  /** Fetched first: a list that cannot be used is not added (there is no good copy to keep). */
+  async function subscribe(input: SubscribeInput): Promise<SubscribeOutcome> {
+    const checked = validateListUrl(input.url, true);
+    if (!checked.ok) return { subscribed: false, problem: "bad-url" };
+    const subscription: Subscription = {
+      url: checked.url,
+      via: input.via,
+      everyHours: input.everyHours,
+    };
+    const fetched = await fetchOnce(subscription, undefined);
+    const id = crypto.randomUUID();
+    const rule = {
+      id,
+      enabled: true,
+      route: input.route,
+      source: { type: "list" as const, name: input.name, lines: [], subscription },
+    };
+    const at = now();
+    const judged = outcomeOf(rule, fetched, at);
+    if (judged.problem) return { subscribed: false, problem: judged.problem };
+    const lines = judged.lines;
+    if (!lines) return { subscribed: false, problem: { at, reason: "status", detail: "304" } };
+    const added = await updateState(["siteRules", "subscriptionStatus"], (current) => {
+      if (current.siteRules.length >= MAX_RULES) return { result: false };
+      const state: SubscriptionState = {
+        url: subscription.url,
+        checkedAt: at,
+        fetchedAt: at,
+        ...(judged.validators ?? {}),
+        rejected: lines.rejected,
+      };
+      return {
+        write: {
+          siteRules: [
+            ...current.siteRules,
+            { ...rule, source: { ...rule.source, lines: lines.lines } },
+          ],
+          subscriptionStatus: { ...current.subscriptionStatus, [id]: state },
+        },
+        result: true,
+      };
+    });
+    if (!added) return { subscribed: false, problem: "full" };
+    await deps.rulesChanged();
+    return { subscribed: true, ruleId: id, lines: lines.lines.length, rejected: lines.rejected };
+  }
+
+  return { update, updateDue, subscribe };
+}
+
+export type Subscriptions = ReturnType<typeof createSubscriptions>;

@@ -1,0 +1,37 @@
+/**
+ * Where a rule list may be fetched from (pure): https, or http to this machine when the user
+ * typed it (as for the provider's address). A list steers traffic: over plain http anyone on
+ * the way could rewrite it.
+ */
+
+import { MAX_SUBSCRIPTION_URL } from "../routing/rules";
+import { isLoopbackHost } from "../state/base-url";
+
+export type ListUrlProblem = "not-a-url" | "scheme" | "https-required" | "credentials-in-url";
+
+export type ListUrlResult = { ok: true; url: string } | { ok: false; problem: ListUrlProblem };
+
+export function validateListUrl(input: string, typedByUser: boolean): ListUrlResult {
+  const text = input.trim();
+  if (text === "" || text.length > MAX_SUBSCRIPTION_URL) return { ok: false, problem: "not-a-url" };
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return { ok: false, problem: "not-a-url" };
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:")
+    return { ok: false, problem: "scheme" };
+  if (url.hostname === "") return { ok: false, problem: "not-a-url" };
+  if (url.username !== "" || url.password !== "")
+    return { ok: false, problem: "credentials-in-url" };
+  if (!isSecureListUrl(url, typedByUser)) return { ok: false, problem: "https-required" };
+  // The fragment never reaches the server.
+  url.hash = "";
+  return { ok: true, url: url.href };
+}
+
+/** https, or http to loopback the user typed: also where a redirect may lead. */
+export const isSecureListUrl = (url: URL, typedByUser: boolean): boolean =>
+  url.protocol === "https:" ||
+  (url.protocol === "http:" && typedByUser && isLoopbackHost(url.hostname));
