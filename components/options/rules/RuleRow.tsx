@@ -6,9 +6,11 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { routeHealth, sourceText } from "@/lib/options/rules-editor";
 import type { RuleSource, SiteRule } from "@/lib/routing/rules";
 import type { StoredToken } from "@/lib/state/tokens";
+import type { SubscriptionState } from "@/lib/subscriptions/status";
 import { type Container, ContainerSelect } from "./ContainerSelect";
 import { RouteSelect } from "./RouteSelect";
 import { RuleEditForm } from "./RuleEditForm";
+import { SubscriptionLine } from "./SubscriptionLine";
 import { useRulesT } from "./use-rules";
 
 /** Which control keeps the focus when the row moves. */
@@ -30,6 +32,8 @@ export function RuleRow(props: {
   containers?: Container[];
   /** The gateway this rule's token cannot share here (Chrome), when so. */
   sharedGateway?: string;
+  /** A subscribed list's fetches, in this browser. */
+  subscriptionState?: SubscriptionState;
   onChange: (rule: SiteRule) => void;
   onDelete: () => void;
   onMove: (delta: number, focus: FocusControl) => void;
@@ -93,6 +97,22 @@ export function RuleRow(props: {
           />
         ) : (
           <code>{summary}</code>
+        )}
+        {rule.source.type === "list" && rule.source.subscription && (
+          <SubscriptionLine
+            base={base}
+            ruleId={rule.id}
+            rule={summary}
+            position={position}
+            subscription={rule.source.subscription}
+            state={props.subscriptionState}
+            tokens={props.tokens}
+            now={props.now}
+            onChange={(subscription) =>
+              rule.source.type === "list" &&
+              props.onChange({ ...rule, source: { ...rule.source, subscription } })
+            }
+          />
         )}
       </div>
       <RouteSelect

@@ -16,7 +16,8 @@ import { useContainers } from "./ContainerSelect";
 import { RouteTester } from "./RouteTester";
 import { RuleListImport } from "./RuleListImport";
 import { type FocusControl, RuleRow } from "./RuleRow";
-import { useRuleList, useRulesT } from "./use-rules";
+import { SubscribeForm } from "./SubscribeForm";
+import { useRuleList, useRulesT, useSubscriptionStatus } from "./use-rules";
 
 const HELP: [pattern: string, meaning: RulesKey][] = [
   ["example.com", "rules.help.domain"],
@@ -30,6 +31,7 @@ export function RulesSection(props: { tokens: StoredToken[]; connection: Connect
   const t = useRulesT();
   const { rules, save } = useRuleList();
   const containers = useContainers();
+  const subscriptionStatus = useSubscriptionStatus();
   const [notice, setNotice] = useState<NoticeValue | null>(null);
   const [announcement, setAnnouncement] = useState("");
   const list = useRef<HTMLOListElement>(null);
@@ -121,6 +123,7 @@ export function RulesSection(props: { tokens: StoredToken[]; connection: Connect
               tokens={props.tokens}
               now={now}
               sharedGateway={sharedGateways.get(rule.id)}
+              subscriptionState={subscriptionStatus?.[rule.id]}
               containers={containers}
               onChange={(changed) =>
                 void commit(current.map((r) => (r.id === changed.id ? changed : r)))
@@ -152,6 +155,7 @@ export function RulesSection(props: { tokens: StoredToken[]; connection: Connect
       </div>
       <RouteTester rules={current} {...shared} />
       <RuleListImport {...shared} onAdd={add} />
+      <SubscribeForm {...shared} count={current.length} />
     </section>
   );
 }

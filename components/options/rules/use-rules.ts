@@ -17,6 +17,11 @@ export function useRulesT(): RulesT {
 }
 
 const readSiteRules = () => read("siteRules");
+const readSubscriptionStatus = () => read("subscriptionStatus");
+
+/** How each subscribed list's fetches went (rule id → state), as stored. */
+export const useSubscriptionStatus = () =>
+  useStoredValue(items.subscriptionStatus, readSubscriptionStatus);
 
 export interface RuleList {
   /** What the page shows: the stored rules, or the change being saved. */

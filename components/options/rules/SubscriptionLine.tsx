@@ -1,0 +1,104 @@
+/**
+ * A subscribed list's row: where it comes from, how its last update went (the copy in force
+ * kept after a failure, and why), its last change, how and how often it is fetched, and
+ * "Update now".
+ */
+import { useContext, useState } from "preact/hooks";
+import { problemText, subscriptionLines } from "@/lib/options/subscription-view";
+import type { Subscription } from "@/lib/routing/rules";
+import type { StoredToken } from "@/lib/state/tokens";
+import type { SubscriptionState } from "@/lib/subscriptions/status";
+import { LanguageContext, send, useExplain } from "../shared";
+import { useSubscriptionT } from "./use-subscription-t";
+import { EverySelect, ViaSelect } from "./ViaSelect";
+
+export function SubscriptionLine(props: {
+  base: string;
+  ruleId: string;
+  /** The rule in words, for labels and the announcement. */
+  rule: string;
+  position: number;
+  subscription: Subscription;
+  state: SubscriptionState | undefined;
+  tokens: readonly StoredToken[];
+  now: number;
+  onChange: (subscription: Subscription) => void;
+}) {
+  const t = useSubscriptionT();
+  const explain = useExplain();
+  const language = useContext(LanguageContext);
+  const [busy, setBusy] = useState(false);
+  const [said, setSaid] = useState("");
+  const { subscription, base } = props;
+  const lines = subscriptionLines(
+    subscription,
+    props.state,
+    props.now,
+    language,
+    t,
+    !import.meta.env.FIREFOX,
+  );
+
+  async function updateNow() {
+    setBusy(true);
+    setSaid("");
+    const reply = await send({ type: "updateRuleList", ruleId: props.ruleId });
+    setBusy(false);
+    const rule = props.rule;
+    if (!reply.ok) return setSaid(explain(reply.failure));
+    const outcome = reply.data;
+    if (outcome.kind === "changed") setSaid(t("sub.result.changed", { rule, ...outcome }));
+    else if (outcome.kind === "unchanged") setSaid(t("sub.result.unchanged", { rule }));
+    else if (outcome.kind === "gone") setSaid(t("sub.result.gone", { rule }));
+    else {
+      const problem = outcome.state.problem;
+      setSaid(t("sub.result.failed", { rule, problem: problem ? problemText(problem, t) : "" }));
+    }
+  }
+
+  const named = { position: props.position, rule: props.rule };
+  return (
+    <div class="rule-subscription">
+      <p class="rule-sub-url">
+        <code>{subscription.url}</code>
+      </p>
+      <p class={`rule-sub-status rule-sub-${lines.tone}`} id={`${base}-sub-status`}>
+        {lines.status}
+      </p>
+      {lines.details.map((line) => (
+        <p class="hint rule-sub-detail" key={line}>
+          {line}
+        </p>
+      ))}
+      <div class="rule-sub-controls">
+        <ViaSelect
+          id={`${base}-sub-via`}
+          label={`${t("sub.via")}: ${props.rule}`}
+          value={subscription.via}
+          tokens={props.tokens}
+          now={props.now}
+          onChange={(via) => props.onChange({ ...subscription, via })}
+        />
+        <EverySelect
+          id={`${base}-sub-every`}
+          label={`${t("sub.every")}: ${props.rule}`}
+          value={subscription.everyHours}
+          onChange={(everyHours) => props.onChange({ ...subscription, everyHours })}
+        />
+        <button
+          type="button"
+          class="secondary small"
+          aria-label={t("sub.updateNowOf", named)}
+          aria-describedby={`${base}-sub-status`}
+          disabled={busy}
+          onClick={() => void updateNow()}
+        >
+          {busy ? t("sub.updating") : t("sub.updateNow")}
+        </button>
+      </div>
+      <p role="status" class="rule-sub-said">
+        {said}
+      </p>
+    </div>
+  );
+}
