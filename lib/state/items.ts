@@ -176,10 +176,7 @@ export const codecs: { [K in StateKey]: Codec<State[K]> } = {
   tokenHealth: textValueCodec(healthResultsSchema, {}),
   healthRun: valueCodec(z.nullable(healthRunSchema), checkedOr(z.nullable(healthRunSchema), null)),
   tabRoutes: valueCodec(tabRoutesSchema, checkedOr(tabRoutesSchema, {})),
-  subscriptionStatus: valueCodec(
-    subscriptionStatusSchema,
-    checkedOr(subscriptionStatusSchema, {}),
-  ),
+  subscriptionStatus: valueCodec(subscriptionStatusSchema, checkedOr(subscriptionStatusSchema, {})),
 };
 
 /** A raw stored value as the checked value (what the pages use to render). */

@@ -1,7 +1,7 @@
 /**
  * Which subscribed lists to fetch now (pure): never fetched (just added, or arrived by sync or
  * policy), or last checked longer ago than the user's interval. A failed try is tried again
- * within the hour, not a day later.
+ * within the hour, not a day later; one a stopped worker cut off, at once.
  */
 import type { SiteRule, Subscription } from "../routing/rules";
 import type { SubscriptionStatus } from "./status";
@@ -25,6 +25,8 @@ export function dueSubscriptions(
     const { url, everyHours } = rule.source.subscription;
     const state = status[rule.id];
     if (!state || state.url !== url || state.checkedAt === undefined) return true;
+    // Begun and never ended: a stopped worker cut it off (a running one is joined, not redone).
+    if (state.startedAt !== undefined && state.startedAt > state.checkedAt) return true;
     const wait = state.problem
       ? Math.min(RETRY_AFTER_FAILURE_MS, everyHours * 3_600_000)
       : everyHours * 3_600_000;

@@ -102,7 +102,7 @@ export function RuleRow(props: {
           <SubscriptionLine
             base={base}
             ruleId={rule.id}
-            rule={summary}
+            rule={rule.source.name}
             position={position}
             subscription={rule.source.subscription}
             state={props.subscriptionState}
