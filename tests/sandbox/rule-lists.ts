@@ -37,6 +37,18 @@ export interface ListFetch {
 
 const PAD = Buffer.alloc(64 * 1024, "a");
 
+/** The socket took the last chunk, or the client hung up (each wait's listeners removed). */
+const drained = (res: ServerResponse) =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      res.off("drain", done);
+      res.off("close", done);
+      resolve();
+    };
+    res.once("drain", done);
+    res.once("close", done);
+  });
+
 export class RuleLists {
   private readonly lists = new Map<string, ListConfig>();
   readonly log: ListFetch[] = [];
@@ -124,11 +136,7 @@ export class RuleLists {
     res.write(text);
     for (let left = list.padBytes; left > 0 && !res.destroyed; left -= PAD.length) {
       const chunk = PAD.subarray(0, Math.min(left, PAD.length));
-      if (!res.write(chunk))
-        await new Promise((resolve) => {
-          res.once("drain", resolve);
-          res.once("close", resolve);
-        });
+      if (!res.write(chunk)) await drained(res);
     }
     res.end();
   }
