@@ -3,6 +3,7 @@
  * background trusts no page), the whole ordered list written in one step.
  */
 import type { Failure } from "../protocol/failure";
+import { keepManagedRules } from "../routing/managed-rules";
 import { parsePattern } from "../routing/pattern";
 import { listDialect, parseListLine } from "../routing/rule-list";
 import { MAX_RULES, type Route, type SiteRule } from "../routing/rules";
@@ -21,7 +22,8 @@ function invalidText(source: SiteRule["source"]): string | null {
   const lines = dialect === "autoproxy" ? source.lines.slice(1) : source.lines;
   const bad = lines.find((line) => !parseListLine(line, dialect).ok);
   if (bad !== undefined) return bad;
-  return lines.length === 0 ? source.name : null;
+  // A list kept by URL is empty until its first fetch.
+  return lines.length === 0 && !source.subscription ? source.name : null;
 }
 
 export function firstInvalidRule(rules: SiteRule[]): Failure | null {
@@ -42,8 +44,9 @@ export async function saveSiteRules(
 ): Promise<{ ok: true; previous: SiteRule[] } | { ok: false; failure: Failure }> {
   const invalid = firstInvalidRule(rules);
   if (invalid) return { ok: false, failure: invalid };
+  // The administrator's rules stay first, as stored, whatever the page sent.
   const previous = await updateState(["siteRules"], ({ siteRules }) => ({
-    write: { siteRules: rules },
+    write: { siteRules: keepManagedRules(siteRules, rules) },
     result: siteRules,
   }));
   return { ok: true, previous };
@@ -70,7 +73,7 @@ export async function patchSiteRules(
     if (next.some((rule) => rule === undefined)) {
       return { result: { code: "site-rules-changed" } as Failure };
     }
-    return { write: { siteRules: next as SiteRule[] }, result: null };
+    return { write: { siteRules: keepManagedRules(siteRules, next as SiteRule[]) }, result: null };
   });
   return failure ? { ok: false, failure } : { ok: true };
 }
@@ -101,7 +104,10 @@ export async function setSiteRoute(
     const own: SiteRule[] = route
       ? [{ id: newId(), enabled: true, source: { type: "pattern", text: site }, route }]
       : [];
-    return { write: { siteRules: [...own, ...others] }, result: siteRules };
+    return {
+      write: { siteRules: keepManagedRules(siteRules, [...own, ...others]) },
+      result: siteRules,
+    };
   });
   if (!outcome) return { ok: false, failure: { code: "site-rules-full", max: MAX_RULES } };
   const previous = outcome;

@@ -73,6 +73,7 @@ const pageTrafficSchema = z.record(
     ),
   }),
 );
+const policyRecordSchema = z.record(z.string(), z.unknown());
 const refreshMethodsSchema = z.record(z.string(), z.enum(["GET", "POST"]));
 
 export interface State {
@@ -115,6 +116,11 @@ export interface State {
   healthRun: HealthRun | null;
   /** Firefox's "This tab only": tab id → token id, for as long as the tab is open. */
   tabRoutes: TabRoutes;
+  /**
+   * The administrator's policy as the browser last gave it (storage.managed, copied by the
+   * background: lib/background/managed-policy.ts), unchecked: see lib/state/managed.ts.
+   */
+  managedPolicy: Record<string, unknown>;
 }
 export type StateKey = keyof State;
 
@@ -147,6 +153,7 @@ export const items = {
   tokenHealth: storage.defineItem<unknown>("local:tokenHealth", { fallback: "{}" }),
   healthRun: storage.defineItem<unknown>("session:healthRun", { fallback: null }),
   tabRoutes: storage.defineItem<unknown>("session:tabRoutes", { fallback: {} }),
+  managedPolicy: storage.defineItem<unknown>("local:managedPolicy", { fallback: {} }),
 } satisfies Record<StateKey, unknown>;
 
 export const codecs: { [K in StateKey]: Codec<State[K]> } = {
@@ -172,6 +179,7 @@ export const codecs: { [K in StateKey]: Codec<State[K]> } = {
   tokenHealth: textValueCodec(healthResultsSchema, {}),
   healthRun: valueCodec(z.nullable(healthRunSchema), checkedOr(z.nullable(healthRunSchema), null)),
   tabRoutes: valueCodec(tabRoutesSchema, checkedOr(tabRoutesSchema, {})),
+  managedPolicy: valueCodec(policyRecordSchema, checkedOr(policyRecordSchema, {})),
 };
 
 /** A raw stored value as the checked value (what the pages use to render). */
