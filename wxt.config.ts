@@ -95,6 +95,8 @@ export default defineConfig({
         description: "Connect or disconnect the last used token",
       },
     },
+    // The administrator's policy (storage.managed): Chrome reads only what this schema names.
+    ...(browser === "firefox" ? {} : { storage: { managed_schema: "managed_schema.json" } }),
     ...(browser === "firefox"
       ? {
           browser_specific_settings: {

@@ -4,24 +4,31 @@
  */
 import { AddProxiesForm } from "@/components/common/AddProxiesForm";
 import type { StoredToken } from "@/lib/state/tokens";
+import { LockedNote, usePolicy } from "./policy";
 import { send, useExplain, useT } from "./shared";
 
 export function AddProxiesSection({ tokens }: { tokens: StoredToken[] }) {
   const t = useT();
   const explain = useExplain();
+  // The policy can forbid it: the form gives way to the reason (the background refuses too).
+  const forbidden = usePolicy().addProxies === false;
   return (
     <section id="add-proxies" aria-labelledby="add-proxies-heading">
       <h2 id="add-proxies-heading">{t("add.heading")}</h2>
       <p class="hint">{t("add.intro")}</p>
-      <AddProxiesForm
-        t={t}
-        tokens={tokens}
-        idPrefix="add-proxies"
-        add={async (text) => {
-          const reply = await send({ type: "addProxies", text });
-          return reply.ok ? reply.data : explain(reply.failure);
-        }}
-      />
+      {forbidden ? (
+        <LockedNote id="add-proxies-locked" text="policy.noAdding" />
+      ) : (
+        <AddProxiesForm
+          t={t}
+          tokens={tokens}
+          idPrefix="add-proxies"
+          add={async (text) => {
+            const reply = await send({ type: "addProxies", text });
+            return reply.ok ? reply.data : explain(reply.failure);
+          }}
+        />
+      )}
     </section>
   );
 }

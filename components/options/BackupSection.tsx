@@ -16,6 +16,7 @@ import {
 import { type ImportPlan, type ImportSummary, planImport } from "@/lib/state/backup-merge";
 import { readState } from "@/lib/state/read";
 import { ImportPreview } from "./ImportPreview";
+import { LockedNote, usePolicy } from "./policy";
 import { SupportAnswers } from "./SupportAnswers";
 import { Notice, type NoticeValue, send, useExplain, useT } from "./shared";
 
@@ -30,11 +31,14 @@ export function BackupSection() {
   const [pending, setPending] = useState<{ backup: Backup; plan: ImportPlan } | null>(null);
   const [busy, setBusy] = useState(false);
   const fileRef = useRef<HTMLInputElement>(null);
+  // The policy can keep secrets out of every backup: the box is then off and locked.
+  const secretsForbidden = usePolicy().backupSecrets === false;
+  const withSecrets = includeSecrets && !secretsForbidden;
 
   async function exportBackup() {
     try {
       const now = new Date();
-      const backup = buildBackup(await readBackupState(), includeSecrets, now);
+      const backup = buildBackup(await readBackupState(), withSecrets, now);
       const url = URL.createObjectURL(
         new Blob([backupFileText(backup)], { type: "application/json" }),
       );
@@ -105,12 +109,18 @@ export function BackupSection() {
         <input
           id="include-secrets"
           type="checkbox"
-          checked={includeSecrets}
-          aria-describedby="include-secrets-hint"
+          checked={withSecrets}
+          disabled={secretsForbidden}
+          aria-describedby={
+            secretsForbidden
+              ? "include-secrets-locked include-secrets-hint"
+              : "include-secrets-hint"
+          }
           onChange={(e) => setIncludeSecrets(e.currentTarget.checked)}
         />
         {t("backup.includeSecrets")}
       </label>
+      {secretsForbidden && <LockedNote id="include-secrets-locked" text="policy.noSecrets" />}
       <p id="include-secrets-hint" class="hint">
         {t("backup.includeSecretsHint")}
       </p>

@@ -13,6 +13,7 @@ import {
   storedText,
 } from "./credentials-form";
 import { TextField } from "./FormFields";
+import { LockedNote, usePolicy } from "./policy";
 import { Notice, type NoticeValue, patchSettings, send, useExplain, useT } from "./shared";
 import { useSettingsForm } from "./use-settings-form";
 import { VerifyReportList } from "./VerifyReportList";
@@ -111,6 +112,7 @@ export function CredentialsSection({ settings }: { settings: Settings }) {
     removeRef.current?.focus();
   }
 
+  const baseUrlLocked = usePolicy().baseUrl !== undefined;
   const error = (field: CredentialsField) => ({ id: `${field}-error`, message: errors[field] });
 
   return (
@@ -128,8 +130,12 @@ export function CredentialsSection({ settings }: { settings: Settings }) {
           value={form.baseUrl}
           hint={{ id: "base-url-hint", text: t("cred.baseUrlHint") }}
           error={error("baseUrl")}
+          disabled={baseUrlLocked}
+          describedBy={baseUrlLocked ? "base-url-locked" : undefined}
           onInput={(baseUrl) => update({ baseUrl })}
         />
+        {/* The credentials stay the user's own: entered here, bound to the policy's address. */}
+        {baseUrlLocked && <LockedNote id="base-url-locked" />}
 
         <fieldset class="field">
           <legend>{t("cred.method")}</legend>

@@ -48,6 +48,8 @@ export function TextField(
     spellcheck?: boolean;
     rows?: number;
     secret?: boolean;
+    /** Fixed elsewhere (the administrator's policy): `describedBy` says why. */
+    disabled?: boolean;
   },
 ) {
   const { id, label, value, onInput } = props;
@@ -69,6 +71,7 @@ export function TextField(
   const text = {
     id,
     spellcheck: props.spellcheck,
+    disabled: props.disabled,
     value,
     "aria-invalid": aria.invalid,
     "aria-describedby": aria.describedBy,

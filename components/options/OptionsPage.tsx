@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState } from "preact/hooks";
 import { resolveLanguage } from "@/lib/i18n";
 import { type OptionsKey, optionsStrings } from "@/lib/i18n/options-strings";
 import { items } from "@/lib/state/items";
+import { decodePolicy } from "@/lib/state/managed";
 import { read } from "@/lib/state/read";
 import { AccountSection } from "./AccountSection";
 import { AddProxiesSection } from "./AddProxiesSection";
@@ -10,6 +11,7 @@ import { BackupSection } from "./BackupSection";
 import { CredentialsSection } from "./CredentialsSection";
 import { ExitIpSection } from "./ExitIpSection";
 import { HealthSection } from "./health/HealthSection";
+import { PolicyContext, PolicySection } from "./policy";
 import { QualitySection } from "./QualitySection";
 import { RulesSection } from "./rules/RulesSection";
 import { SettingsSection } from "./SettingsSection";
@@ -17,6 +19,16 @@ import { LanguageContext, LocaleContext, TranslateContext, useStoredValue } from
 import { TrafficSection } from "./traffic/TrafficSection";
 
 const readSettings = () => read("settings");
+const readPolicy = () => read("managedPolicy").then(decodePolicy);
+/** Settings are read with the policy over them: a change of either is a change of both. */
+const settingsOrPolicy = {
+  watch(callback: () => void) {
+    const unwatch = [items.settings.watch(callback), items.managedPolicy.watch(callback)];
+    return () => {
+      for (const stop of unwatch) stop();
+    };
+  },
+};
 const readStatus = () => read("status");
 const readConnection = () => read("connection");
 const readTokens = () => read("tokens");
@@ -35,7 +47,8 @@ const SECTIONS: { id: string; label: OptionsKey }[] = [
 ];
 
 export function OptionsPage() {
-  const settings = useStoredValue(items.settings, readSettings);
+  const settings = useStoredValue(settingsOrPolicy, readSettings);
+  const policy = useStoredValue(items.managedPolicy, readPolicy);
   const status = useStoredValue(items.status, readStatus);
   const connection = useStoredValue(items.connection, readConnection);
   const tokens = useStoredValue(items.tokens, readTokens);
@@ -49,7 +62,7 @@ export function OptionsPage() {
     document.title = t("page.title");
   }, [locale, t]);
 
-  const ready = settings && status && connection && tokens;
+  const ready = settings && status && connection && tokens && policy;
   return (
     <TranslateContext.Provider value={t}>
       <LanguageContext.Provider value={language}>
@@ -70,7 +83,8 @@ export function OptionsPage() {
             {!ready ? (
               <p role="status">{t("page.loading")}</p>
             ) : (
-              <>
+              <PolicyContext.Provider value={policy}>
+                <PolicySection decoded={policy} />
                 <CredentialsSection settings={settings} />
                 <ExitIpSection
                   status={status}
@@ -86,7 +100,7 @@ export function OptionsPage() {
                 <RulesSection tokens={tokens} connection={connection} />
                 <TrafficSection />
                 <HealthSection tokens={tokens} settings={settings} />
-              </>
+              </PolicyContext.Provider>
             )}
           </main>
         </LocaleContext.Provider>

@@ -13,6 +13,7 @@ import {
 } from "@/lib/options/settings-form";
 import type { Settings } from "@/lib/state/settings";
 import { SelectField, TextField } from "./FormFields";
+import { LockedNote, usePolicy } from "./policy";
 import { Notice, type NoticeValue, patchSettings, useExplain, useT } from "./shared";
 import { useSettingsForm } from "./use-settings-form";
 import { WebrtcToggle } from "./WebrtcToggle";
@@ -57,6 +58,9 @@ export function SettingsSection({ settings }: { settings: Settings }) {
   ]);
   const [notice, setNotice] = useState<NoticeValue | null>(null);
   const [busy, setBusy] = useState(false);
+  const policy = usePolicy();
+  const bypassLocked = policy.bypassList !== undefined;
+  const fallbackLocked = policy.failClosed !== undefined;
 
   async function save(event: Event) {
     event.preventDefault();
@@ -80,11 +84,12 @@ export function SettingsSection({ settings }: { settings: Settings }) {
     setBusy(true);
     const problem = await patchSettings(
       {
-        bypassList,
+        // What the policy fixes is not sent (the background would refuse another value).
+        ...(bypassLocked ? {} : { bypassList }),
+        ...(fallbackLocked ? {} : { fallbackDirect: form.fallbackDirect }),
         autoRefreshMinutes: minutes.minutes,
         plan: form.plan,
         language: form.language,
-        fallbackDirect: form.fallbackDirect,
         trafficUnit: form.trafficUnit,
         warnDays,
         badgeFailures: form.badgeFailures,
@@ -113,8 +118,11 @@ export function SettingsSection({ settings }: { settings: Settings }) {
           value={form.bypass}
           hint={{ id: "bypass-hint", text: t("settings.bypassHint") }}
           error={{ id: "bypass-error", message: errors.bypass }}
+          disabled={bypassLocked}
+          describedBy={bypassLocked ? "bypass-locked" : undefined}
           onInput={(bypass) => update({ bypass })}
         />
+        {bypassLocked && <LockedNote id="bypass-locked" />}
         <TextField
           id="refresh-minutes"
           label={t("settings.refresh")}
@@ -170,11 +178,17 @@ export function SettingsSection({ settings }: { settings: Settings }) {
             id="fallback-direct"
             type="checkbox"
             checked={form.fallbackDirect}
-            aria-describedby="fallback-direct-hint"
+            disabled={fallbackLocked}
+            aria-describedby={
+              fallbackLocked
+                ? "fallback-direct-locked fallback-direct-hint"
+                : "fallback-direct-hint"
+            }
             onChange={(e) => update({ fallbackDirect: e.currentTarget.checked })}
           />
           {t("settings.fallbackDirect")}
         </label>
+        {fallbackLocked && <LockedNote id="fallback-direct-locked" />}
         <p id="fallback-direct-hint" class="hint">
           {t("settings.fallbackDirectHint")}
         </p>

@@ -12,6 +12,7 @@ import {
 } from "@/lib/proxy/webrtc";
 import type { Settings } from "@/lib/state/settings";
 import { webrtcApis } from "../common/webrtc-apis";
+import { LockedNote, usePolicy } from "./policy";
 import { Notice, type NoticeValue, patchSettings, useExplain, useT } from "./shared";
 
 export function WebrtcToggle({ settings }: { settings: Settings }) {
@@ -21,6 +22,7 @@ export function WebrtcToggle({ settings }: { settings: Settings }) {
   const [pending, setPending] = useState<boolean | null>(null);
   const [notice, setNotice] = useState<NoticeValue | null>(null);
   const wanted = settings.webrtcProtection;
+  const locked = usePolicy().webrtcProtection !== undefined;
 
   useEffect(() => {
     let live = true;
@@ -31,6 +33,23 @@ export function WebrtcToggle({ settings }: { settings: Settings }) {
       live = false;
     };
   }, [wanted]);
+
+  /**
+   * The policy wants protection on, but the browser asks the user for the permission once:
+   * only a click here can give it (the setting is the policy's already, nothing is saved).
+   */
+  function applyPolicy() {
+    setPending(true);
+    void enableWebrtcProtection(webrtcApis).then((result) => {
+      setPending(null);
+      if (result.ok) setState("on");
+      setNotice(
+        result.ok
+          ? { tone: "ok", text: t("webrtc.on") }
+          : { tone: "error", text: t(`webrtc.${result.problem}` as OptionsKey) },
+      );
+    });
+  }
 
   function toggle(event: Event) {
     const on = (event.currentTarget as HTMLInputElement).checked;
@@ -68,12 +87,21 @@ export function WebrtcToggle({ settings }: { settings: Settings }) {
           id="webrtc-protection"
           type="checkbox"
           checked={checked}
-          disabled={pending !== null}
-          aria-describedby="webrtc-hint"
+          disabled={pending !== null || locked}
+          aria-describedby={locked ? "webrtc-locked webrtc-hint" : "webrtc-hint"}
           onChange={toggle}
         />
         {t("webrtc.toggle")}
       </label>
+      {locked && <LockedNote id="webrtc-locked" />}
+      {locked && wanted && state !== null && state !== "on" && (
+        <div class="actions">
+          <p class="hint">{t("policy.webrtcNeeded")}</p>
+          <button type="button" disabled={pending !== null} onClick={applyPolicy}>
+            {t("policy.webrtcApply")}
+          </button>
+        </div>
+      )}
       <p id="webrtc-hint" class="hint">
         {t("webrtc.hint")}
       </p>

@@ -44,7 +44,8 @@ export async function patchSettings(
 ): Promise<string | null> {
   const reply = await send({ type: "patchSettings", patch });
   if (!reply.ok) return explain(reply.failure);
-  const { rejected } = reply.data;
+  const { rejected, managed = [] } = reply.data;
+  if (managed.length > 0) return t("policy.rejected", { fields: managed.join(", ") });
   return rejected.length > 0 ? t("settings.rejected", { fields: rejected.join(", ") }) : null;
 }
 

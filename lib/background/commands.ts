@@ -8,6 +8,8 @@ import { failureOf } from "../protocol/api-failure";
 import type { CommandType, ParsedCommand, Reply, ReplyData } from "../protocol/commands";
 import type { Failure } from "../protocol/failure";
 import type { Engine, EngineResult } from "../proxy/engine";
+import { decodePolicy } from "../state/managed";
+import { guardPatch } from "../state/managed-settings";
 import { read } from "../state/read";
 import { applySettingsPatch, type Settings } from "../state/settings";
 import { updateState } from "../state/store";
@@ -15,6 +17,7 @@ import { addProxies } from "./add-proxies";
 import type { HealthCheck } from "./health-check";
 import { importBackup } from "./import-backup";
 import { cachedLookup, type Lookup } from "./lookup-commands";
+import { forbiddenByPolicy } from "./managed-policy";
 import { siteRouteWithChoices, tabRouteNow } from "./site-route-now";
 import { patchSiteRules, saveSiteRules, setSiteRoute } from "./site-rules";
 import type { Subscriptions } from "./subscriptions";
@@ -65,9 +68,15 @@ export function createCommandHandler(deps: CommandDeps) {
 
   const handlers: Handlers = {
     patchSettings: ({ patch }) =>
-      updateState(["settings"], ({ settings }) => {
-        const { settings: next, rejected } = applySettingsPatch(settings, patch);
-        return { write: { settings: next }, result: { rejected } };
+      updateState(["settings", "managedPolicy"], ({ settings, managedPolicy }) => {
+        // The policy's values are never written over: refused, and named in the reply.
+        const guarded = guardPatch(patch, decodePolicy(managedPolicy).policy);
+        const { settings: next, rejected } = applySettingsPatch(settings, guarded.patch);
+        const { managed } = guarded;
+        return {
+          write: { settings: next },
+          result: managed.length ? { rejected, managed } : { rejected },
+        };
       }),
     createTokens: async (command) => createTokens(await api(), command, now()),
     deleteTokens: async ({ tokenIds }) => deleteTokens(await api(), engine, tokenIds, now()),
@@ -106,7 +115,11 @@ export function createCommandHandler(deps: CommandDeps) {
       if (!baseUrl) throw new CommandFailure({ code: "no-base-url" });
       return verifyAccess(deps.api({ ...settings, baseUrl, auth }));
     },
-    addProxies: ({ text }) => addProxies(text, now()),
+    addProxies: async ({ text }) => {
+      const forbidden = await forbiddenByPolicy("add-proxies");
+      if (forbidden) throw new CommandFailure(forbidden);
+      return addProxies(text, now());
+    },
     setSiteRules: async ({ rules }) => {
       const saved = await saveSiteRules(rules);
       if (!saved.ok) throw new CommandFailure(saved.failure);

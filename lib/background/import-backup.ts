@@ -5,6 +5,7 @@
  */
 
 import type { Failure } from "../protocol/failure";
+import { keepManagedRules } from "../routing/managed-rules";
 import type { Backup } from "../state/backup";
 import {
   blockedEntries,
@@ -31,7 +32,11 @@ export function importBackup(backup: Backup): Promise<ImportOutcome> {
       }
       const summary = summaryOf(plan);
       if (!changesSomething(plan)) return { result: { ok: true, summary } };
-      return { write: plan.next, result: { ok: true, summary } };
+      // A file cannot replace the administrator's rules: they stay first, as stored.
+      const next = plan.next.siteRules
+        ? { ...plan.next, siteRules: keepManagedRules(current.siteRules, plan.next.siteRules) }
+        : plan.next;
+      return { write: next, result: { ok: true, summary } };
     },
   );
 }

@@ -30,6 +30,7 @@ import { createCommandHandler } from "./commands";
 import { startPageMenu } from "./context-menu";
 import { createFailureBadge } from "./failure-badge";
 import { createHealthCheck } from "./health-check";
+import { type ManagedArea, onManagedChange, syncManagedPolicy } from "./managed-policy";
 import { createMutationTracker } from "./mutations";
 import { syncPopupPage } from "./popup-page";
 import { chromeRequestCarrier } from "./request-carrier";
@@ -179,6 +180,14 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
       .finally(syncAlarm);
   });
 
+  // The administrator's policy: read on every wake (Firefox tells no change) and on Chrome's
+  // change event; its settings take effect through the managedPolicy item's reactions below.
+  const syncPolicy = () =>
+    void syncManagedPolicy(browser.storage as unknown as ManagedArea)
+      .then(({ rulesChanged }) => (rulesChanged ? engine.rulesChanged() : undefined))
+      .catch(() => undefined);
+  onManagedChange(browser.storage as unknown as ManagedArea, syncPolicy);
+
   const warn = () => void notifyWarnings(browser.notifications, Date.now()).catch(() => undefined);
   browser.alarms.onAlarm.addListener(async (alarm) => {
     // The page menu offers usable tokens: one that expired by the clock alone goes from it.
@@ -221,6 +230,8 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
   // What each stored item's change sets off, in one place.
   const reactions = [
     [items.settings, [reconcileSoon, warn, popupPage, badgeCounts, pageMenu.rebuild]],
+    // The policy overrides settings: the same reactions.
+    [items.managedPolicy, [reconcileSoon, warn, popupPage, badgeCounts, pageMenu.rebuild]],
     // Warnings follow the list and the chosen days (and the clock, hourly).
     [items.tokens, [reconcileSoon, refreshSummary, warn, pageMenu.rebuild]],
     [items.trash, [refreshSummary]],
@@ -244,6 +255,7 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
   // onStartup, and a worker woken by a challenge gets neither. Reconcile on every wake.
   void engine.reconcile().finally(syncAlarm);
   refreshSummary();
+  syncPolicy();
   // A list whose update a stopped worker cut off is due again: fetched on the next wake.
   listsDue();
 

@@ -3,6 +3,7 @@
  * background trusts no page), the whole ordered list written in one step.
  */
 import type { Failure } from "../protocol/failure";
+import { keepManagedRules } from "../routing/managed-rules";
 import { parsePattern } from "../routing/pattern";
 import { listDialect, parseListLine } from "../routing/rule-list";
 import { MAX_RULES, type Route, type SiteRule } from "../routing/rules";
@@ -56,12 +57,12 @@ export async function saveSiteRules(
 ): Promise<{ ok: true; previous: SiteRule[] } | { ok: false; failure: Failure }> {
   const invalid = firstInvalidRule(rules);
   if (invalid) return { ok: false, failure: invalid };
+  // The administrator's rules stay first, as stored, whatever the page sent; a subscribed
+  // list keeps the lines its fetches stored.
   const previous = await updateState(["siteRules"], ({ siteRules }) => {
     const stored = new Map(siteRules.map((rule) => [rule.id, rule]));
-    return {
-      write: { siteRules: rules.map((r) => withStoredLines(r, stored)) },
-      result: siteRules,
-    };
+    const sent = rules.map((rule) => withStoredLines(rule, stored));
+    return { write: { siteRules: keepManagedRules(siteRules, sent) }, result: siteRules };
   });
   return { ok: true, previous };
 }
@@ -87,7 +88,7 @@ export async function patchSiteRules(
     if (next.some((rule) => rule === undefined)) {
       return { result: { code: "site-rules-changed" } as Failure };
     }
-    return { write: { siteRules: next as SiteRule[] }, result: null };
+    return { write: { siteRules: keepManagedRules(siteRules, next as SiteRule[]) }, result: null };
   });
   return failure ? { ok: false, failure } : { ok: true };
 }
@@ -118,7 +119,10 @@ export async function setSiteRoute(
     const own: SiteRule[] = route
       ? [{ id: newId(), enabled: true, source: { type: "pattern", text: site }, route }]
       : [];
-    return { write: { siteRules: [...own, ...others] }, result: siteRules };
+    return {
+      write: { siteRules: keepManagedRules(siteRules, [...own, ...others]) },
+      result: siteRules,
+    };
   });
   if (!outcome) return { ok: false, failure: { code: "site-rules-full", max: MAX_RULES } };
   const previous = outcome;

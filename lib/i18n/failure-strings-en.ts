@@ -68,4 +68,6 @@ export const en: Record<FailureCode, string> = {
     "The 30-day restore window has passed; this token can no longer be restored.",
   "backup-missing-secrets":
     "This backup was made without secrets and holds tokens this browser does not have, so their passwords are missing. Export it again with “Include secrets” ticked. Nothing was imported.",
+  "policy-forbids-adding":
+    "Your organization's policy does not let you add proxies of your own here. Nothing was added.",
 };

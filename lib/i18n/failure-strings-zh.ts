@@ -55,4 +55,5 @@ export const zh: Record<FailureCode, string> = {
   "restore-window-passed": "已超过 30 天恢复期限，此令牌无法再恢复。",
   "backup-missing-secrets":
     "此备份导出时未包含机密信息，其中有本浏览器没有的令牌，缺少它们的密码。请勾选“包含机密信息”重新导出。未导入任何内容。",
+  "policy-forbids-adding": "你所在组织的策略不允许在此添加你自己的代理。未添加任何内容。",
 };

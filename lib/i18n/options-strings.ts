@@ -2,6 +2,7 @@
 
 import { addProxiesStrings } from "./add-proxies-strings";
 import { defineStrings } from "./index";
+import { policyStrings } from "./policy-strings";
 
 const en = {
   "page.title": "Proxy Deck options",
@@ -249,6 +250,7 @@ const en = {
   "add.intro":
     "Proxies bought in the provider's console, on another computer or from another provider: paste them or choose a file. Nothing is saved until you choose Add.",
   ...addProxiesStrings.en,
+  ...policyStrings.en,
   "nav.add": "Add proxies",
   "backup.heading": "Backup",
   "support.heading": "Answers kept for support",
@@ -545,6 +547,7 @@ const zh: Partial<Record<keyof typeof en, string>> = {
   "add.intro":
     "在服务商控制台、其他电脑或其他服务商购买的代理：粘贴或选择文件。选择“添加”之前不会保存任何内容。",
   ...addProxiesStrings.zh,
+  ...policyStrings.zh,
   "nav.add": "添加代理",
   "backup.heading": "备份",
   "support.heading": "为支持保留的应答",

@@ -159,7 +159,8 @@ export interface CreateOutcome {
 
 /** What each command answers with when it succeeds. */
 interface Replies {
-  patchSettings: { rejected: SettingKey[] };
+  /** `managed`: keys the administrator's policy fixes, left as the policy says. */
+  patchSettings: { rejected: SettingKey[]; managed?: SettingKey[] };
   createTokens: CreateOutcome;
   connect: null;
   disconnect: null;

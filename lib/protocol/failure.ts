@@ -49,7 +49,9 @@ export type Failure =
   // Token batches and backups
   | { code: "provider-refused-token" }
   | { code: "restore-window-passed" }
-  | { code: "backup-missing-secrets" };
+  | { code: "backup-missing-secrets" }
+  // The administrator's policy (storage.managed)
+  | { code: "policy-forbids-adding" };
 
 export type FailureCode = Failure["code"];
 

@@ -74,6 +74,7 @@ const pageTrafficSchema = z.record(
     ),
   }),
 );
+const policyRecordSchema = z.record(z.string(), z.unknown());
 const refreshMethodsSchema = z.record(z.string(), z.enum(["GET", "POST"]));
 
 export interface State {
@@ -118,6 +119,11 @@ export interface State {
   tabRoutes: TabRoutes;
   /** How each subscribed rule list's fetches went, in this browser (rule id → state). */
   subscriptionStatus: SubscriptionStatus;
+  /**
+   * The administrator's policy as the browser last gave it (storage.managed, copied by the
+   * background: lib/background/managed-policy.ts), unchecked: see lib/state/managed.ts.
+   */
+  managedPolicy: Record<string, unknown>;
 }
 export type StateKey = keyof State;
 
@@ -151,6 +157,7 @@ export const items = {
   healthRun: storage.defineItem<unknown>("session:healthRun", { fallback: null }),
   tabRoutes: storage.defineItem<unknown>("session:tabRoutes", { fallback: {} }),
   subscriptionStatus: storage.defineItem<unknown>("local:subscriptionStatus", { fallback: {} }),
+  managedPolicy: storage.defineItem<unknown>("local:managedPolicy", { fallback: {} }),
 } satisfies Record<StateKey, unknown>;
 
 export const codecs: { [K in StateKey]: Codec<State[K]> } = {
@@ -177,6 +184,7 @@ export const codecs: { [K in StateKey]: Codec<State[K]> } = {
   healthRun: valueCodec(z.nullable(healthRunSchema), checkedOr(z.nullable(healthRunSchema), null)),
   tabRoutes: valueCodec(tabRoutesSchema, checkedOr(tabRoutesSchema, {})),
   subscriptionStatus: valueCodec(subscriptionStatusSchema, checkedOr(subscriptionStatusSchema, {})),
+  managedPolicy: valueCodec(policyRecordSchema, checkedOr(policyRecordSchema, {})),
 };
 
 /** A raw stored value as the checked value (what the pages use to render). */

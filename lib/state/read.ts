@@ -5,6 +5,8 @@
 import { storage } from "@wxt-dev/storage";
 import { decodedCopy, readBegins, rememberRead } from "./decoded-memo";
 import { codecs, items, type State, type StateKey } from "./items";
+import { decodePolicy } from "./managed";
+import { effectiveSettings } from "./managed-settings";
 
 type Slice<K extends StateKey> = Pick<State, K>;
 
@@ -23,11 +25,30 @@ export async function readRaw<K extends StateKey>(keys: readonly K[]) {
   });
 }
 
+/** Settings are read with the policy that overrides them: the keys to read for that. */
+const withPolicy = <K extends StateKey>(keys: readonly K[]): readonly K[] =>
+  keys.includes("settings" as K) && !keys.includes("managedPolicy" as K)
+    ? [...keys, "managedPolicy" as K]
+    : keys;
+
+/**
+ * Settings as in force: the administrator's policy over the user's values (the one merge,
+ * managed-settings.ts). The writer (store.ts) reads what is stored, so no write ever stores a
+ * policy's value as the user's own.
+ */
+function inForce<S extends Partial<State>>(slice: S): S {
+  if (!slice.settings) return slice;
+  const { policy } = decodePolicy(slice.managedPolicy);
+  return { ...slice, settings: effectiveSettings(slice.settings, policy) };
+}
+
 /** The checked values of these items, as committed by the last finished change. */
 export async function readState<K extends StateKey>(keys: readonly K[]): Promise<Slice<K>> {
-  const slice: Partial<Slice<K>> = {};
-  for (const { key, value } of await readRaw(keys)) slice[key] = value as State[K];
-  return slice as Slice<K>;
+  const slice: Partial<State> = {};
+  for (const { key, value } of await readRaw(withPolicy(keys))) {
+    (slice as Record<string, unknown>)[key] = value;
+  }
+  return inForce(slice) as Slice<K>;
 }
 
 export async function read<K extends StateKey>(key: K): Promise<State[K]> {
@@ -44,15 +65,16 @@ export async function readStateWithNamedTokens<K extends Exclude<StateKey, "toke
   named: (slice: Slice<K>) => ReadonlySet<number>,
 ): Promise<Slice<K> & Pick<State, "tokens">> {
   const [checked, tokens] = await Promise.all([
-    readRaw(keys),
+    readRaw(withPolicy(keys)),
     storage.getItem<unknown[]>(items.tokens.key),
   ]);
-  const slice: Partial<Slice<K>> = {};
-  for (const { key, value } of checked) slice[key] = value as State[K];
-  const ids = named(slice as Slice<K>);
+  const read: Partial<State> = {};
+  for (const { key, value } of checked) (read as Record<string, unknown>)[key] = value;
+  const slice = inForce(read) as Slice<K>;
+  const ids = named(slice);
   const raw = tokens;
   const wanted = (Array.isArray(raw) ? raw : []).filter((entry) =>
     ids.has((entry as { id?: unknown } | null)?.id as number),
   );
-  return { ...(slice as Slice<K>), tokens: codecs.tokens.read(wanted).value };
+  return { ...slice, tokens: codecs.tokens.read(wanted).value };
 }

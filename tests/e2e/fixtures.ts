@@ -37,6 +37,8 @@ export const quietChromiumArgs = [
 export async function launchWithExtension(
   userDataDir: string,
   extraArgs: string[] = [],
+  /** A copy elsewhere has an id of its own (managed-policy.spec.ts). */
+  extension = extensionPath,
 ): Promise<BrowserContext> {
   return chromium.launchPersistentContext(userDataDir, {
     executablePath: chromiumPath(),
@@ -45,8 +47,8 @@ export async function launchWithExtension(
     ignoreHTTPSErrors: true,
     args: [
       ...quietChromiumArgs,
-      `--disable-extensions-except=${extensionPath}`,
-      `--load-extension=${extensionPath}`,
+      `--disable-extensions-except=${extension}`,
+      `--load-extension=${extension}`,
       ...extraArgs,
     ],
   });

@@ -32,9 +32,11 @@ export function assertPrerequisites(): void {
   }
 }
 
-export async function launchFirefox(): Promise<Browser> {
+/** `home`: a HOME of the test's own (Firefox reads ~/.mozilla/managed-storage from it). */
+export async function launchFirefox(home?: string): Promise<Browser> {
   const browser = await puppeteer.launch({
     browser: "firefox",
+    ...(home ? { env: { ...process.env, HOME: home } } : {}),
     executablePath: firefoxPath,
     headless: true,
     protocol: "webDriverBiDi",

@@ -7,12 +7,14 @@ import "./rules.css";
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { RulesKey } from "@/lib/i18n/rules-strings";
 import { moveRule, newRule, sharedGatewayRules, sourceText } from "@/lib/options/rules-editor";
+import { isManagedRule } from "@/lib/routing/managed-rules";
 import { MAX_RULES, type Route, type RuleSource, type SiteRule } from "@/lib/routing/rules";
 import type { Connection } from "@/lib/state/status";
 import type { StoredToken } from "@/lib/state/tokens";
 import { Notice, type NoticeValue } from "../shared";
 import { AddRuleForm } from "./AddRuleForm";
 import { useContainers } from "./ContainerSelect";
+import { ManagedRuleRow } from "./ManagedRuleRow";
 import { RouteTester } from "./RouteTester";
 import { RuleListImport } from "./RuleListImport";
 import { type FocusControl, RuleRow } from "./RuleRow";
@@ -114,24 +116,28 @@ export function RulesSection(props: { tokens: StoredToken[]; connection: Connect
         <p class="rules-empty">{t("rules.none")}</p>
       ) : (
         <ol class="rule-list" ref={list} aria-labelledby="rules-list-heading">
-          {current.map((rule, index) => (
-            <RuleRow
-              key={rule.id}
-              rule={rule}
-              position={index + 1}
-              count={current.length}
-              tokens={props.tokens}
-              now={now}
-              sharedGateway={sharedGateways.get(rule.id)}
-              subscriptionState={subscriptionStatus?.[rule.id]}
-              containers={containers}
-              onChange={(changed) =>
-                void commit(current.map((r) => (r.id === changed.id ? changed : r)))
-              }
-              onDelete={() => remove(index)}
-              onMove={(delta, control) => move(index, delta, control)}
-            />
-          ))}
+          {current.map((rule, index) =>
+            isManagedRule(rule) ? (
+              <ManagedRuleRow key={rule.id} rule={rule} position={index + 1} />
+            ) : (
+              <RuleRow
+                key={rule.id}
+                rule={rule}
+                position={index + 1}
+                count={current.length}
+                tokens={props.tokens}
+                now={now}
+                sharedGateway={sharedGateways.get(rule.id)}
+                subscriptionState={subscriptionStatus?.[rule.id]}
+                containers={containers}
+                onChange={(changed) =>
+                  void commit(current.map((r) => (r.id === changed.id ? changed : r)))
+                }
+                onDelete={() => remove(index)}
+                onMove={(delta, control) => move(index, delta, control)}
+              />
+            ),
+          )}
         </ol>
       )}
       <p role="status" class="visually-hidden">

@@ -1,0 +1,148 @@
+/**
+ * The administrator's policy from a real Chromium policy file: Chromium reads JSON policy from
+ * /etc/chromium/policies/managed and hands an extension its `3rdparty.extensions.<id>` part
+ * as storage.managed. The extension is copied to a directory of its own, so its id (derived
+ * from the path) is this test's alone and the policy reaches no other test running meanwhile.
+ * Chromium drops a field that fails the shipped managed_schema.json before the extension sees
+ * it, so the malformed field here is one the schema lets through (a bypass rule with a space).
+ */
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import type { BrowserContext } from "@playwright/test";
+import type { Sandbox } from "../sandbox/index";
+import { type EchoServer, startEchoServer } from "../support/echo-server";
+import { must, sandboxSettings } from "../support/sandbox-session";
+import { expect, extensionPath, launchWithExtension, test, unpackedExtensionId } from "./fixtures";
+import { createTokens, extensionPage, sandboxFor, send, sendOk, TEST_NAMES } from "./harness";
+
+const POLICY_DIR = "/etc/chromium/policies/managed";
+
+let sb: Sandbox;
+let echo: EchoServer;
+let copy: string;
+let policyFile: string;
+test.beforeEach(async () => {
+  sb = await sandboxFor();
+  echo = await startEchoServer();
+  copy = mkdtempSync(path.join(tmpdir(), "proxy-deck-managed-"));
+  cpSync(extensionPath, copy, { recursive: true });
+  policyFile = path.join(POLICY_DIR, `proxy-deck-e2e-${path.basename(copy)}.json`);
+});
+test.afterEach(async () => {
+  rmSync(policyFile, { force: true });
+  rmSync(copy, { recursive: true, force: true });
+  await echo.close();
+  await sb.close();
+});
+
+/** The exit address of a load of `site`, or "blocked" when the load failed. */
+async function exitOf(context: BrowserContext, site: string): Promise<string> {
+  const page = await context.newPage();
+  try {
+    const url = `http://${site}:${new URL(echo.url).port}/?${Math.random()}`;
+    const response = await page.goto(url, { timeout: 10_000 });
+    if (!response?.ok()) return `status ${response?.status()}`;
+    return (await page.locator("#remote").textContent()) ?? "";
+  } catch {
+    return "blocked";
+  } finally {
+    await page.close();
+  }
+}
+
+test("a policy file: its values win and are locked in Options, its rules route first, a malformed field is named and ignored", async ({
+  userDataDir,
+}) => {
+  test.setTimeout(90_000);
+  const id = unpackedExtensionId(copy);
+  mkdirSync(POLICY_DIR, { recursive: true });
+  const policy = {
+    baseUrl: sb.baseUrl,
+    failClosed: true,
+    // Malformed: a rule with a space. Ignored whole; the user's own list stays in force.
+    bypassList: ["<-loopback>", "bad rule"],
+    rules: [
+      { pattern: "c.test", route: "direct" },
+      { pattern: "d.test", route: "block" },
+    ],
+    backupSecrets: false,
+    addProxies: false,
+  };
+  writeFileSync(policyFile, JSON.stringify({ "3rdparty": { extensions: { [id]: policy } } }));
+
+  const context = await launchWithExtension(userDataDir, [TEST_NAMES], copy);
+  try {
+    const ext = await extensionPage(context, id);
+    const stored = () =>
+      ext.evaluate(async () => (await chrome.storage.local.get(null)) as Record<string, unknown>);
+    // The background copied the policy from storage.managed.
+    await expect
+      .poll(async () => (await stored()).managedPolicy)
+      .toEqual({
+        baseUrl: sb.baseUrl,
+        failClosed: true,
+        bypassList: ["<-loopback>", "bad rule"],
+        rules: policy.rules,
+        backupSecrets: false,
+        addProxies: false,
+      });
+
+    // The user's own settings: the policy's address with their credentials is taken (bound
+    // to it); "go direct" is refused by name; the bypass list is theirs (the policy's is bad).
+    const reply = await sendOk(ext, {
+      type: "patchSettings",
+      patch: sandboxSettings(sb, { fallbackDirect: true }),
+    });
+    expect(reply).toEqual({ rejected: [], managed: ["fallbackDirect"] });
+    expect(await send(ext, { type: "addProxies", text: "127.0.0.1:1:u:p" })).toEqual({
+      ok: false,
+      failure: { code: "policy-forbids-adding" },
+    });
+
+    // The policy's rules route first: c.test direct, d.test nowhere; the rest through the token.
+    const token = must((await createTokens(ext, "static-traffic", 1))[0], "token");
+    await sendOk(ext, { type: "connect", tokenId: token.id });
+    await expect
+      .poll(() => ext.evaluate(async () => (await chrome.proxy.settings.get({})).value.mode))
+      .toBe("pac_script");
+    expect(await exitOf(context, "c.test")).toBe("127.0.0.1");
+    expect(await exitOf(context, "d.test")).toBe("blocked");
+    expect(await exitOf(context, "other.test")).toBe(token.ip);
+
+    // Options: each managed value shown, locked, with the reason; the bad field named.
+    const page = await context.newPage();
+    await page.goto(`chrome-extension://${id}/options.html`);
+    const problems = page.locator("#policy-problems");
+    await expect(problems).toContainText(
+      "“bypassList”: the rule “bad rule” is not one the browser takes.",
+    );
+    const locked = "Set by your organization's policy.";
+    await expect(page.locator("#base-url")).toBeDisabled();
+    await expect(page.locator("#base-url")).toHaveValue(sb.baseUrl);
+    await expect(page.locator("#base-url-locked")).toHaveText(locked);
+    const fallback = page.locator("#fallback-direct");
+    await expect(fallback).toBeDisabled();
+    await expect(fallback).not.toBeChecked();
+    await expect(page.locator("#fallback-direct-locked")).toHaveText(locked);
+    // Not managed (its field was malformed): the user's own list, editable.
+    await expect(page.locator("#bypass-list")).toBeEnabled();
+    await expect(page.locator("#bypass-list")).toHaveValue("<-loopback>");
+    await expect(page.locator("#include-secrets")).toBeDisabled();
+    await expect(page.locator("#add-proxies-locked")).toBeVisible();
+    const managedRows = page.locator(".rule-managed");
+    await expect(managedRows).toHaveCount(2);
+    await expect(managedRows.first()).toContainText("c.test");
+    await expect(managedRows.first()).toContainText("cannot be edited or removed");
+    const axe = await new AxeBuilder({ page }).include("#policy").include("#settings").analyze();
+    expect(axe.violations.map((v) => v.id)).toEqual([]);
+
+    // The rules cannot be removed: saving an empty list keeps them first.
+    await sendOk(ext, { type: "setSiteRules", rules: [] });
+    const rules = (await stored()).siteRules;
+    expect(JSON.stringify(rules)).toContain("managed-1");
+  } finally {
+    await context.close();
+  }
+});
