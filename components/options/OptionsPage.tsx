@@ -13,6 +13,7 @@ import { HealthSection } from "./health/HealthSection";
 import { QualitySection } from "./QualitySection";
 import { RulesSection } from "./rules/RulesSection";
 import { SettingsSection } from "./SettingsSection";
+import { SyncSection } from "./SyncSection";
 import { LanguageContext, LocaleContext, TranslateContext, useStoredValue } from "./shared";
 import { TrafficSection } from "./traffic/TrafficSection";
 
@@ -29,6 +30,7 @@ const SECTIONS: { id: string; label: OptionsKey }[] = [
   { id: "settings", label: "nav.settings" },
   { id: "add-proxies", label: "nav.add" },
   { id: "backup", label: "nav.backup" },
+  { id: "sync", label: "nav.sync" },
   { id: "site-rules", label: "nav.rules" },
   { id: "traffic", label: "nav.traffic" },
   { id: "health", label: "nav.health" },
@@ -83,6 +85,7 @@ export function OptionsPage() {
                 <SettingsSection settings={settings} />
                 <AddProxiesSection tokens={tokens} />
                 <BackupSection />
+                <SyncSection />
                 <RulesSection tokens={tokens} connection={connection} />
                 <TrafficSection />
                 <HealthSection tokens={tokens} settings={settings} />

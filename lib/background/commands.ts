@@ -29,6 +29,8 @@ export interface CommandDeps {
   traffic?: Pick<Traffic, "trafficOf">;
   /** "Check all" (lib/background/health-check.ts). */
   health?: Pick<HealthCheck, "start" | "cancel" | "needsProvider">;
+  /** Sync across browsers (lib/background/sync.ts). */
+  sync?: { setEnabled(enabled: boolean): Promise<void> };
 }
 
 /** Thrown by a handler to answer with this failure. */
@@ -141,6 +143,11 @@ export function createCommandHandler(deps: CommandDeps) {
       const saved = await setSiteRoute(host, route, () => crypto.randomUUID());
       if (!saved.ok) throw new CommandFailure(saved.failure);
       await engine.rulesChanged();
+      return null;
+    },
+    setSync: async ({ enabled }) => {
+      if (!deps.sync) throw new CommandFailure({ code: "internal" });
+      await deps.sync.setEnabled(enabled);
       return null;
     },
     importBackup: async ({ backup }) => {

@@ -32,6 +32,7 @@ import { createHealthCheck } from "./health-check";
 import { createMutationTracker } from "./mutations";
 import { syncPopupPage } from "./popup-page";
 import { chromeRequestCarrier } from "./request-carrier";
+import { startSync } from "./sync";
 import { startTraffic } from "./traffic";
 import { cachedTrafficRouting } from "./traffic-routing";
 import { notifyWarnings, WARNINGS_ALARM } from "./warnings";
@@ -91,7 +92,8 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
     isRefused: (token) => responder.isRefused(token),
     retryLogins: () => responder.retry(),
   });
-  const handle = createCommandHandler({ engine, api, traffic, health });
+  const sync = startSync(browser, { rulesChanged: () => engine.rulesChanged() });
+  const handle = createCommandHandler({ engine, api, traffic, health, sync });
   // The page menu's "send this site through" is the popup's setSiteRoute command.
   const pageMenu = startPageMenu(browser, {
     firefox,
@@ -198,7 +200,11 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
 
   // What each stored item's change sets off, in one place.
   const reactions = [
-    [items.settings, [reconcileSoon, warn, popupPage, badgeCounts, pageMenu.rebuild]],
+    [
+      items.settings,
+      [reconcileSoon, warn, popupPage, badgeCounts, pageMenu.rebuild, sync.localChanged],
+    ],
+    [items.siteRules, [sync.localChanged]],
     // Warnings follow the list and the chosen days (and the clock, hourly).
     [items.tokens, [reconcileSoon, refreshSummary, warn, pageMenu.rebuild]],
     [items.trash, [refreshSummary]],

@@ -21,7 +21,8 @@ function invalidText(source: SiteRule["source"]): string | null {
   const lines = dialect === "autoproxy" ? source.lines.slice(1) : source.lines;
   const bad = lines.find((line) => !parseListLine(line, dialect).ok);
   if (bad !== undefined) return bad;
-  return lines.length === 0 ? source.name : null;
+  // A list kept by URL is empty until its first fetch (or when it came by sync): not wrong.
+  return lines.length === 0 && !source.subscription ? source.name : null;
 }
 
 export function firstInvalidRule(rules: SiteRule[]): Failure | null {

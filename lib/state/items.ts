@@ -14,6 +14,7 @@ import {
 import { failureSchema } from "../protocol/failure-schema";
 import { type SiteRule, siteRuleSchema } from "../routing/rules";
 import { type TabRoutes, tabRoutesSchema } from "../routing/tab-routes";
+import { DEFAULT_SYNC_META, decodeSyncMeta, type SyncMeta, syncMetaSchema } from "../sync/meta";
 import type { PageTraffic } from "../traffic/page-traffic";
 import {
   type Codec,
@@ -115,6 +116,8 @@ export interface State {
   healthRun: HealthRun | null;
   /** Firefox's "This tab only": tab id → token id, for as long as the tab is open. */
   tabRoutes: TabRoutes;
+  /** Sync across the user's browsers: on or off, stamps, what Options shows (lib/sync/). */
+  sync: SyncMeta;
 }
 export type StateKey = keyof State;
 
@@ -147,6 +150,7 @@ export const items = {
   tokenHealth: storage.defineItem<unknown>("local:tokenHealth", { fallback: "{}" }),
   healthRun: storage.defineItem<unknown>("session:healthRun", { fallback: null }),
   tabRoutes: storage.defineItem<unknown>("session:tabRoutes", { fallback: {} }),
+  sync: storage.defineItem<unknown>("local:syncMeta", { fallback: DEFAULT_SYNC_META }),
 } satisfies Record<StateKey, unknown>;
 
 export const codecs: { [K in StateKey]: Codec<State[K]> } = {
@@ -172,6 +176,7 @@ export const codecs: { [K in StateKey]: Codec<State[K]> } = {
   tokenHealth: textValueCodec(healthResultsSchema, {}),
   healthRun: valueCodec(z.nullable(healthRunSchema), checkedOr(z.nullable(healthRunSchema), null)),
   tabRoutes: valueCodec(tabRoutesSchema, checkedOr(tabRoutesSchema, {})),
+  sync: valueCodec(syncMetaSchema, decodeSyncMeta),
 };
 
 /** A raw stored value as the checked value (what the pages use to render). */
