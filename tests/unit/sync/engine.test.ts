@@ -5,7 +5,6 @@
  */
 import { describe, expect, it } from "vitest";
 import type { SiteRule } from "../../../lib/routing/rules";
-import { MANIFEST_KEY } from "../../../lib/sync/chunks";
 import { fakeArea } from "./fake-area";
 import { browserOn, rule } from "./two-browsers";
 
@@ -68,8 +67,6 @@ describe("sync between two browsers", () => {
     await a.run();
     clock.now += 1000;
     // B edits before A's change reached it (offline); B's edit is later.
-    const offline = fakeArea();
-    void offline;
     b.state.siteRules = [rule("r1", "one.example", { kind: "token", tokenId: 7 })];
     await b.run();
     await a.run();
