@@ -136,6 +136,31 @@ describe("fitting the quota", () => {
   });
 });
 
+describe("a write with no room for two copies", () => {
+  it("drops the old chunks first and lands whole (readers meanwhile find it incomplete)", async () => {
+    const area = fakeArea();
+    const clock = { now: 1_000_000 };
+    const big = (id: string, n: number): SiteRule => ({
+      id,
+      enabled: true,
+      source: {
+        type: "list",
+        name: id,
+        lines: Array.from({ length: n }, (_, i) => `||h${i}.example`),
+      },
+      route: { kind: "block" },
+    });
+    const a = browserOn(area, "aaaaaa", clock, [big("a", 4_000)]);
+    expect(await a.run()).toEqual({ kind: "done", wrote: true });
+    clock.now += 1000;
+    a.state.siteRules = [big("a", 4_001)];
+    expect(await a.run()).toEqual({ kind: "done", wrote: true });
+    const b = browserOn(area, "bbbbbb", clock);
+    await b.run();
+    expect(b.state.siteRules[0]?.source).toMatchObject({ lines: { length: 4_001 } });
+  });
+});
+
 describe("write rate", () => {
   it("waits when the minute's or the hour's writes are used up", () => {
     const now = 10_000_000;
