@@ -15,6 +15,7 @@ import { PolicyContext, PolicySection } from "./policy";
 import { QualitySection } from "./QualitySection";
 import { RulesSection } from "./rules/RulesSection";
 import { SettingsSection } from "./SettingsSection";
+import { SyncSection } from "./SyncSection";
 import { LanguageContext, LocaleContext, TranslateContext, useStoredValue } from "./shared";
 import { TrafficSection } from "./traffic/TrafficSection";
 
@@ -41,6 +42,7 @@ const SECTIONS: { id: string; label: OptionsKey }[] = [
   { id: "settings", label: "nav.settings" },
   { id: "add-proxies", label: "nav.add" },
   { id: "backup", label: "nav.backup" },
+  { id: "sync", label: "nav.sync" },
   { id: "site-rules", label: "nav.rules" },
   { id: "traffic", label: "nav.traffic" },
   { id: "health", label: "nav.health" },
@@ -97,6 +99,7 @@ export function OptionsPage() {
                 <SettingsSection settings={settings} />
                 <AddProxiesSection tokens={tokens} />
                 <BackupSection />
+                <SyncSection />
                 <RulesSection tokens={tokens} connection={connection} />
                 <TrafficSection />
                 <HealthSection tokens={tokens} settings={settings} />

@@ -35,6 +35,8 @@ export interface CommandDeps {
   health?: Pick<HealthCheck, "start" | "cancel" | "needsProvider">;
   /** Rule lists kept by URL (lib/background/subscriptions.ts). */
   subscriptions?: Pick<Subscriptions, "subscribe" | "update">;
+  /** Sync across browsers (lib/background/sync.ts). */
+  sync?: { setEnabled(enabled: boolean): Promise<void> };
 }
 
 /** Thrown by a handler to answer with this failure. */
@@ -166,6 +168,11 @@ export function createCommandHandler(deps: CommandDeps) {
     updateRuleList: async ({ ruleId }) => {
       if (!deps.subscriptions) throw new CommandFailure({ code: "internal" });
       return deps.subscriptions.update(ruleId);
+    },
+    setSync: async ({ enabled }) => {
+      if (!deps.sync) throw new CommandFailure({ code: "internal" });
+      await deps.sync.setEnabled(enabled);
+      return null;
     },
     importBackup: async ({ backup }) => {
       const outcome = await importBackup(backup);

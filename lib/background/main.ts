@@ -35,6 +35,7 @@ import { createMutationTracker } from "./mutations";
 import { syncPopupPage } from "./popup-page";
 import { chromeRequestCarrier } from "./request-carrier";
 import { createSubscriptions, SUBSCRIPTIONS_ALARM } from "./subscriptions";
+import { startSync } from "./sync";
 import { startTraffic } from "./traffic";
 import { cachedTrafficRouting } from "./traffic-routing";
 import { notifyWarnings, WARNINGS_ALARM } from "./warnings";
@@ -110,7 +111,8 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
       unusableReason(token, platform.supportsSocksAuth, Date.now())?.code ?? null,
     rulesChanged: () => engine.rulesChanged(),
   });
-  const handle = createCommandHandler({ engine, api, traffic, health, subscriptions });
+  const sync = startSync(browser, { rulesChanged: () => engine.rulesChanged() });
+  const handle = createCommandHandler({ engine, api, traffic, health, subscriptions, sync });
   // The page menu's "send this site through" is the popup's setSiteRoute command.
   const pageMenu = startPageMenu(browser, {
     firefox,
@@ -229,7 +231,10 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
 
   // What each stored item's change sets off, in one place.
   const reactions = [
-    [items.settings, [reconcileSoon, warn, popupPage, badgeCounts, pageMenu.rebuild]],
+    [
+      items.settings,
+      [reconcileSoon, warn, popupPage, badgeCounts, pageMenu.rebuild, sync.localChanged],
+    ],
     // The policy overrides settings: the same reactions.
     [items.managedPolicy, [reconcileSoon, warn, popupPage, badgeCounts, pageMenu.rebuild]],
     // Warnings follow the list and the chosen days (and the clock, hourly).
@@ -237,7 +242,7 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
     [items.trash, [refreshSummary]],
     [items.connection, [refreshSummary, pageMenu.rebuild]],
     [items.status, [badgeCounts]],
-    [items.siteRules, [listsDue]],
+    [items.siteRules, [listsDue, sync.localChanged]],
     [items.unseenFailure, [badgeCounts]],
   ] as const;
   for (const [item, react] of reactions)

@@ -108,6 +108,8 @@ export const requestSchemas = {
   /** Every token's health (or these tokens'): lib/background/health-check.ts. */
   checkHealth: command("checkHealth", { tokenIds: z.optional(tokenIds) }),
   cancelHealth: command("cancelHealth", {}),
+  /** Sync across the user's browsers on or off (lib/sync/): on merges with what sync holds. */
+  setSync: command("setSync", { enabled: z.boolean() }),
   setSiteRoute: command("setSiteRoute", {
     host: z.string().check(z.minLength(1), z.maxLength(253)),
     route: z.nullable(routeSchema),
@@ -185,6 +187,7 @@ interface Replies {
   patchSiteRules: null;
   routeOf: SiteRouteReport;
   setSiteRoute: null;
+  setSync: null;
   checkHealth: HealthStart;
   cancelHealth: null;
   subscribeRuleList: SubscribeOutcome;

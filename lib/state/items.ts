@@ -15,6 +15,7 @@ import { failureSchema } from "../protocol/failure-schema";
 import { type SiteRule, siteRuleSchema } from "../routing/rules";
 import { type TabRoutes, tabRoutesSchema } from "../routing/tab-routes";
 import { type SubscriptionStatus, subscriptionStatusSchema } from "../subscriptions/status";
+import { DEFAULT_SYNC_META, decodeSyncMeta, type SyncMeta, syncMetaSchema } from "../sync/meta";
 import type { PageTraffic } from "../traffic/page-traffic";
 import {
   type Codec,
@@ -124,6 +125,8 @@ export interface State {
    * background: lib/background/managed-policy.ts), unchecked: see lib/state/managed.ts.
    */
   managedPolicy: Record<string, unknown>;
+  /** Sync across the user's browsers: on or off, stamps, what Options shows (lib/sync/). */
+  sync: SyncMeta;
 }
 export type StateKey = keyof State;
 
@@ -158,6 +161,7 @@ export const items = {
   tabRoutes: storage.defineItem<unknown>("session:tabRoutes", { fallback: {} }),
   subscriptionStatus: storage.defineItem<unknown>("local:subscriptionStatus", { fallback: {} }),
   managedPolicy: storage.defineItem<unknown>("local:managedPolicy", { fallback: {} }),
+  sync: storage.defineItem<unknown>("local:syncMeta", { fallback: DEFAULT_SYNC_META }),
 } satisfies Record<StateKey, unknown>;
 
 export const codecs: { [K in StateKey]: Codec<State[K]> } = {
@@ -185,6 +189,7 @@ export const codecs: { [K in StateKey]: Codec<State[K]> } = {
   tabRoutes: valueCodec(tabRoutesSchema, checkedOr(tabRoutesSchema, {})),
   subscriptionStatus: valueCodec(subscriptionStatusSchema, checkedOr(subscriptionStatusSchema, {})),
   managedPolicy: valueCodec(policyRecordSchema, checkedOr(policyRecordSchema, {})),
+  sync: valueCodec(syncMetaSchema, decodeSyncMeta),
 };
 
 /** A raw stored value as the checked value (what the pages use to render). */

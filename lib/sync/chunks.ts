@@ -1,0 +1,125 @@
+/**
+ * The synced document spread over several sync items: one item holds at most 8 KB, the whole
+ * document up to ~100 KB. Chunks are named by the write that made them (its generation), and
+ * the manifest, written last, names the generation, the count and the whole text's hash: a
+ * reader assembles one write's chunks or nothing (a chunk still on its way, or gone, makes the
+ * document "incomplete" until the next change event), never a mix of two versions.
+ */
+import { hashText } from "./hash";
+import { byteLength, SYNC_QUOTA } from "./quota";
+
+export const MANIFEST_KEY = "pd.m";
+const CHUNK_PREFIX = "pd.c.";
+/** A browser id is this long: a generation is the writer's id and its time (base 36). */
+export const BROWSER_ID_LENGTH = 6;
+
+export const chunkKey = (gen: string, index: number) => `${CHUNK_PREFIX}${gen}.${index}`;
+export const generation = (browserId: string, now: number) => `${browserId}${now.toString(36)}`;
+
+export interface Manifest {
+  v: 1;
+  /** The generation: writer's browser id, then its time in base 36. */
+  g: string;
+  /** How many chunks. */
+  n: number;
+  /** The hash of the whole text. */
+  h: string;
+}
+
+function readManifest(raw: unknown): Manifest | null {
+  if (typeof raw !== "object" || raw === null) return null;
+  const m = raw as Record<string, unknown>;
+  const ok =
+    m.v === 1 &&
+    typeof m.g === "string" &&
+    m.g.length > BROWSER_ID_LENGTH &&
+    Number.isInteger(m.n) &&
+    (m.n as number) >= 1 &&
+    (m.n as number) < SYNC_QUOTA.maxItems &&
+    typeof m.h === "string";
+  return ok ? (m as unknown as Manifest) : null;
+}
+
+/** Bytes a character adds to a stored string's JSON (quotes and escapes included). */
+function escapedBytes(char: string): number {
+  if (char === '"' || char === "\\") return 2;
+  const code = char.codePointAt(0) ?? 0;
+  if (code < 0x20) return "\b\f\n\r\t".includes(char) ? 2 : 6;
+  // A lone surrogate is written as \uXXXX.
+  if (char.length === 1 && code >= 0xd800 && code <= 0xdfff) return 6;
+  return byteLength(char);
+}
+
+/**
+ * The text cut into chunk items that each fit the per-item quota (key + JSON of the value),
+ * never inside a character. The keys are this generation's.
+ */
+export function splitText(text: string, gen: string): Record<string, string> {
+  const chunks: Record<string, string> = {};
+  let index = 0;
+  let start = 0;
+  let size = 0;
+  let at = 0;
+  const room = () => SYNC_QUOTA.perItem - byteLength(chunkKey(gen, index)) - 2;
+  while (at < text.length) {
+    const char = String.fromCodePoint(text.codePointAt(at) ?? 0);
+    const cost = escapedBytes(char);
+    if (size + cost > room()) {
+      chunks[chunkKey(gen, index++)] = text.slice(start, at);
+      start = at;
+      size = 0;
+    }
+    size += cost;
+    at += char.length;
+  }
+  chunks[chunkKey(gen, index)] = text.slice(start);
+  return chunks;
+}
+
+export function manifestOf(text: string, gen: string, chunks: Record<string, string>): Manifest {
+  return { v: 1, g: gen, n: Object.keys(chunks).length, h: hashText(text) };
+}
+
+export type Assembled =
+  | { ok: true; text: string; manifest: Manifest }
+  | { ok: false; reason: "empty" | "incomplete"; manifest: Manifest | null };
+
+/** The document the manifest names, from everything the sync area holds. */
+export function assemble(all: Record<string, unknown>): Assembled {
+  const manifest = readManifest(all[MANIFEST_KEY]);
+  if (!manifest) return { ok: false, reason: "empty", manifest: null };
+  let text = "";
+  for (let i = 0; i < manifest.n; i++) {
+    const part = all[chunkKey(manifest.g, i)];
+    if (typeof part !== "string") return { ok: false, reason: "incomplete", manifest };
+    text += part;
+  }
+  if (hashText(text) !== manifest.h) return { ok: false, reason: "incomplete", manifest };
+  return { ok: true, text, manifest };
+}
+
+/** A foreign generation this old is a writer that stopped mid-way: its chunks may go. */
+const ABANDONED_MS = 3_600_000;
+
+/**
+ * Chunk keys that no longer serve: this browser's own generations other than the current
+ * one, and other browsers' generations abandoned for an hour. Another browser's fresh chunks
+ * stay: its manifest may be on its way.
+ */
+export function staleChunkKeys(
+  keys: readonly string[],
+  current: string | null,
+  browserId: string,
+  now: number,
+): string[] {
+  return keys.filter((key) => {
+    if (!key.startsWith(CHUNK_PREFIX)) return false;
+    const gen = key.slice(CHUNK_PREFIX.length, key.lastIndexOf("."));
+    if (gen === current) return false;
+    if (gen.slice(0, BROWSER_ID_LENGTH) === browserId) return true;
+    const at = Number.parseInt(gen.slice(BROWSER_ID_LENGTH), 36);
+    return !Number.isFinite(at) || at < now - ABANDONED_MS;
+  });
+}
+
+export const isChunkKey = (key: string) => key.startsWith(CHUNK_PREFIX);

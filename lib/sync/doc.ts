@@ -1,0 +1,69 @@
+/**
+ * The synced document: every synced item with the stamp of its last change (when, and which
+ * browser). Per item, the later stamp wins (ties: the larger browser id), so two browsers
+ * editing different items both keep their change, and the same item ends the same everywhere.
+ * Short property names: every byte counts against the 100 KB quota.
+ */
+import * as z from "zod/mini";
+import { type SiteRule, siteRuleSchema } from "../routing/rules";
+import { canonicalJson } from "./hash";
+
+export interface Stamp {
+  /** The time of the change (ms), by the changing browser's clock. */
+  t: number;
+  /** The changing browser's id. */
+  b: string;
+}
+
+/** True when `a` is a later change than `b`. */
+export const later = (a: Stamp, b: Stamp): boolean => (a.t !== b.t ? a.t > b.t : a.b > b.b);
+
+/**
+ * Item keys: `s.<setting>`, `r.<rule id>`, and `o` (the synced rules' order). A rule's value
+ * null is its deletion (a tombstone, so a browser that still has it removes it).
+ */
+export type ItemKey = `s.${string}` | `r.${string}` | "o";
+export interface DocEntry extends Stamp {
+  v: unknown;
+}
+export type SyncDoc = Partial<Record<ItemKey, DocEntry>>;
+
+const stampShape = { t: z.number(), b: z.string().check(z.maxLength(16)) };
+const entrySchema = z.object({ v: z.unknown(), ...stampShape });
+const orderSchema = z.array(z.string().check(z.maxLength(64)));
+const ruleOrGone = z.nullable(siteRuleSchema);
+
+/**
+ * A document as read: each entry checked on its own (a value this version cannot read is left
+ * out, never half-applied); setting values are checked when applied, by the settings' schema.
+ */
+export function decodeDoc(text: string): SyncDoc {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return {};
+  }
+  const doc: SyncDoc = {};
+  if (typeof raw !== "object" || raw === null) return doc;
+  for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
+    const entry = entrySchema.safeParse(value);
+    if (!entry.success || entry.data.v === undefined) continue;
+    const ok =
+      key.startsWith("s.") ||
+      (key === "o" && orderSchema.safeParse(entry.data.v).success) ||
+      (key.startsWith("r.") && ruleOrGone.safeParse(entry.data.v).success);
+    if (ok) doc[key as ItemKey] = entry.data as DocEntry;
+  }
+  return doc;
+}
+
+/** The document as stored text: sorted keys, so equal documents are equal texts. */
+export const encodeDoc = (doc: SyncDoc): string => canonicalJson(doc);
+
+export const ruleKey = (id: string): ItemKey => `r.${id}`;
+export const settingKey = (name: string): ItemKey => `s.${name}`;
+export const ORDER_KEY = "o" as const;
+
+export const ruleOf = (entry: DocEntry | undefined): SiteRule | null =>
+  (entry?.v as SiteRule | null | undefined) ?? null;

@@ -1,0 +1,68 @@
+/**
+ * This browser's items as they sync, and their stamps: a change is found by its hash (the
+ * value differs from the one last stamped), whoever made it (the editor, the popup, an import,
+ * a command), so no writer of settings or rules needs to know about sync. A worker stopped
+ * before a change was stamped finds it on the next run.
+ */
+import type { SiteRule } from "../routing/rules";
+import type { Settings } from "../state/settings";
+import { type ItemKey, ORDER_KEY, ruleKey, settingKey } from "./doc";
+import { hashValue } from "./hash";
+import type { NotSyncedReason, StoredStamp } from "./meta";
+import { localOnlyReason, SYNCED_SETTINGS, syncedForm } from "./scope";
+
+export const DELETED = "-";
+/** A deletion is remembered this long (a browser offline longer may bring the rule back). */
+export const TOMBSTONE_MS = 30 * 24 * 3_600_000;
+
+export interface LocalItems {
+  values: Map<ItemKey, unknown>;
+  /** Rules kept in this browser only, and why. */
+  localOnly: { id: string; reason: NotSyncedReason }[];
+  /** The synced rules' ids, in the user's order. */
+  order: string[];
+}
+
+export function localItems(settings: Settings, rules: readonly SiteRule[]): LocalItems {
+  const values = new Map<ItemKey, unknown>();
+  for (const key of SYNCED_SETTINGS) values.set(settingKey(key), settings[key]);
+  const localOnly: LocalItems["localOnly"] = [];
+  const order: string[] = [];
+  for (const rule of rules) {
+    const reason = localOnlyReason(rule);
+    if (reason) {
+      localOnly.push({ id: rule.id, reason });
+      continue;
+    }
+    values.set(ruleKey(rule.id), syncedForm(rule));
+    order.push(rule.id);
+  }
+  values.set(ORDER_KEY, order);
+  return { values, localOnly, order };
+}
+
+/**
+ * The stamps with this browser's changes stamped `at` (0 on joining: then every item another
+ * browser already synced wins over what was here before sync was on). A synced rule gone from
+ * here becomes a deletion; old deletions are forgotten.
+ */
+export function stampLocal(
+  values: Map<ItemKey, unknown>,
+  stamps: Readonly<Record<string, StoredStamp>>,
+  browserId: string,
+  at: number,
+  now: number,
+): Record<string, StoredStamp> {
+  const next: Record<string, StoredStamp> = {};
+  for (const [key, value] of values) {
+    const h = hashValue(value);
+    const old = stamps[key];
+    next[key] = old && old.h === h ? old : { t: at, b: browserId, h };
+  }
+  for (const [key, old] of Object.entries(stamps)) {
+    if (next[key] || !key.startsWith("r.")) continue;
+    if (old.h !== DELETED) next[key] = { t: at, b: browserId, h: DELETED };
+    else if (old.t > now - TOMBSTONE_MS) next[key] = old;
+  }
+  return next;
+}
