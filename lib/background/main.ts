@@ -9,33 +9,34 @@ import { parseCommand, type Reply } from "../protocol/commands";
 import { isOwnPage } from "../protocol/sender";
 import { fromWire, toWire } from "../protocol/wire";
 import { activeLogin, createAuthResponder } from "../proxy/auth-responder";
-import { AUTO_REFRESH_ALARM, autoRefreshPeriod, syncAutoRefreshAlarm } from "../proxy/auto-refresh";
+import { AUTO_REFRESH_ALARM } from "../proxy/auto-refresh";
 import { createChromePlatform, registerChromeAuth } from "../proxy/chrome";
 import { createEngine, type EngineResult } from "../proxy/engine";
-import { EXPIRY_ALARM, syncExpiryAlarm } from "../proxy/expiry-alarm";
+import { EXPIRY_ALARM } from "../proxy/expiry-alarm";
 import { createFirefoxRouting, type FirefoxApi } from "../proxy/firefox";
-import { proxyProblem } from "../proxy/proxy-error";
-import { chromeLoginFor, tokensOfRules, withMomentaryRule } from "../proxy/route-plan";
+import { chromeLoginFor } from "../proxy/route-plan";
 import { unusableReason } from "../proxy/usable";
 import { keepDecoded } from "../state/decoded-memo";
 import { items } from "../state/items";
 import { summarize } from "../state/popup-summary";
-import { read, readState, readStateWithNamedTokens } from "../state/read";
+import { read } from "../state/read";
 import type { Settings } from "../state/settings";
 import { updateState } from "../state/store";
-import { proxyEndpoint } from "../state/token-facts";
 import { apiForSettings, loadRefreshMethods } from "./api-for-settings";
 import { coalesced } from "./coalesced";
 import { createCommandHandler } from "./commands";
 import { startPageMenu } from "./context-menu";
 import { createFailureBadge } from "./failure-badge";
 import { createHealthCheck } from "./health-check";
-import { type ManagedArea, onManagedChange, syncManagedPolicy } from "./managed-policy";
+import { listSender } from "./list-sender";
+import { startManagedPolicy } from "./managed-policy";
 import { createMutationTracker } from "./mutations";
 import { syncPopupPage } from "./popup-page";
+import { proxyErrorReporter } from "./proxy-errors";
 import { chromeRequestCarrier } from "./request-carrier";
 import { createSubscriptions, SUBSCRIPTIONS_ALARM } from "./subscriptions";
 import { startSync } from "./sync";
+import { syncTokenAlarms } from "./token-alarms";
 import { startTraffic } from "./traffic";
 import { cachedTrafficRouting } from "./traffic-routing";
 import { notifyWarnings, WARNINGS_ALARM } from "./warnings";
@@ -50,6 +51,7 @@ export interface BackgroundApis {
 }
 
 export function startBackground({ browser, chrome, firefox: firefoxApi }: BackgroundApis): void {
+  const syncAlarm = () => syncTokenAlarms(browser.alarms);
   // The background is the only writer: it keeps the decoded site rules (decoded-memo.ts).
   keepDecoded();
   const firefox = firefoxApi ? createFirefoxRouting(firefoxApi) : null;
@@ -96,17 +98,10 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
     retryLogins: () => responder.retry(),
   });
   const subscriptions = createSubscriptions({
-    sendVia: (token) => (url, init) => {
-      const send = () => globalThis.fetch(url, init);
-      if (firefox) return firefox.fetchListVia(url, token, send);
-      // Chrome routes no request of its own: "direct" goes the way the browser goes now (never
-      // around the user's chosen token), a token has the list's host routed to it meanwhile.
-      if (!token) return send();
-      const route = { kind: "token" as const, tokenId: token.id };
-      const source = { type: "pattern" as const, text: new URL(url).hostname };
-      const rule = { id: `list-fetch-${crypto.randomUUID()}`, enabled: true, source, route };
-      return withMomentaryRule(rule, () => engine.rulesChanged(), send);
-    },
+    sendVia: listSender({
+      firefoxVia: firefox?.fetchListVia ?? null,
+      rulesChanged: () => engine.rulesChanged(),
+    }),
     unusable: (token) =>
       unusableReason(token, platform.supportsSocksAuth, Date.now())?.code ?? null,
     rulesChanged: () => engine.rulesChanged(),
@@ -134,19 +129,10 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
       : chromeRequestCarrier(platform, engine.planOptions),
   });
 
-  // The browsers' proxy error events name no request: while a health check's probes are out
-  // they may be theirs (a gateway found down is no problem of the user's token). The user's own
-  // failing requests still show in the traffic log and the page's count meanwhile.
-  const onProxyError = (error: string) => {
-    if (health.probing()) return;
-    // It comes once per failed request: only the connected token is decoded, not the list.
-    const connected = ({ connection }: { connection: { activeTokenId: number | null } }) =>
-      new Set(connection.activeTokenId === null ? [] : [connection.activeTokenId]);
-    void readStateWithNamedTokens(["connection"], connected).then(({ tokens, connection }) => {
-      const active = tokens.find((t) => t.id === connection.activeTokenId);
-      return engine.reportProxyProblem(proxyProblem(error, active ? proxyEndpoint(active) : ""));
-    });
-  };
+  const onProxyError = proxyErrorReporter({
+    probing: () => health.probing(),
+    report: (problem) => engine.reportProxyProblem(problem),
+  });
   if (firefox) firefox.register(onProxyError, responder);
   else if (chrome) {
     registerChromeAuth(chrome, responder);
@@ -184,11 +170,7 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
 
   // The administrator's policy: read on every wake (Firefox tells no change) and on Chrome's
   // change event; its settings take effect through the managedPolicy item's reactions below.
-  const syncPolicy = () =>
-    void syncManagedPolicy(browser.storage as unknown as ManagedArea)
-      .then(({ rulesChanged }) => (rulesChanged ? engine.rulesChanged() : undefined))
-      .catch(() => undefined);
-  onManagedChange(browser.storage as unknown as ManagedArea, syncPolicy);
+  const syncPolicy = startManagedPolicy(browser.storage, () => engine.rulesChanged());
 
   const warn = () => void notifyWarnings(browser.notifications, Date.now()).catch(() => undefined);
   browser.alarms.onAlarm.addListener(async (alarm) => {
@@ -263,17 +245,4 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
   syncPolicy();
   // A list whose update a stopped worker cut off is due again: fetched on the next wake.
   listsDue();
-
-  async function syncAlarm(): Promise<void> {
-    const { settings, connection, tokens, siteRules } = await readState([
-      "settings",
-      "connection",
-      "tokens",
-      "siteRules",
-    ]);
-    const active = tokens.find((t) => t.id === connection.activeTokenId);
-    await syncAutoRefreshAlarm(browser.alarms, autoRefreshPeriod(settings, active));
-    const routed = tokensOfRules(siteRules, tokens);
-    await syncExpiryAlarm(browser.alarms, active ? [active, ...routed] : routed, Date.now());
-  }
 }

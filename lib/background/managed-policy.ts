@@ -57,6 +57,19 @@ export function onManagedChange(area: ManagedArea, changed: () => void): void {
   });
 }
 
+/**
+ * Reads the policy now and on Chrome's change event (Firefox tells no change: the caller reads
+ * it on every wake); a change of its rules re-applies the routing.
+ */
+export function startManagedPolicy(area: ManagedArea, rulesChanged: () => Promise<void>) {
+  const sync = () =>
+    void syncManagedPolicy(area)
+      .then((result) => (result.rulesChanged ? rulesChanged() : undefined))
+      .catch(() => undefined);
+  onManagedChange(area, sync);
+  return sync;
+}
+
 /** Refuses what the policy forbids, with the failure that says so; null when allowed. */
 export async function forbiddenByPolicy(what: "add-proxies"): Promise<Failure | null> {
   const { policy } = decodePolicy(await read("managedPolicy"));

@@ -25,14 +25,15 @@ export function isLoopbackHost(hostname: string): boolean {
   return /^::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}$/.test(bare);
 }
 
+export type WebUrlProblem = "not-a-url" | "scheme" | "credentials-in-url";
+
 /**
- * The URL the client will use (no trailing slash), or why it cannot be used. Plain http to
- * loopback is allowed only when the user typed the address (`typedByUser`): a file or a
- * message must not be able to point the API credentials at an unencrypted address.
+ * An http(s) address with a host and no login in it (a login in an address would travel, and
+ * show, where the user never meant it to), or what is wrong with it.
  */
-export function validateBaseUrl(input: string, typedByUser = true): BaseUrlResult {
-  const text = input.trim();
-  if (text === "") return { ok: false, problem: "empty" };
+export function parseWebUrl(
+  text: string,
+): { ok: true; url: URL } | { ok: false; problem: WebUrlProblem } {
   if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) return { ok: false, problem: "not-a-url" };
   let url: URL;
   try {
@@ -46,6 +47,20 @@ export function validateBaseUrl(input: string, typedByUser = true): BaseUrlResul
   if (url.username !== "" || url.password !== "") {
     return { ok: false, problem: "credentials-in-url" };
   }
+  return { ok: true, url };
+}
+
+/**
+ * The URL the client will use (no trailing slash), or why it cannot be used. Plain http to
+ * loopback is allowed only when the user typed the address (`typedByUser`): a file or a
+ * message must not be able to point the API credentials at an unencrypted address.
+ */
+export function validateBaseUrl(input: string, typedByUser = true): BaseUrlResult {
+  const text = input.trim();
+  if (text === "") return { ok: false, problem: "empty" };
+  const parsed = parseWebUrl(text);
+  if (!parsed.ok) return parsed;
+  const url = parsed.url;
   if (url.search !== "" || url.hash !== "" || /[?#]/.test(text)) {
     return { ok: false, problem: "query-or-fragment" };
   }

@@ -5,26 +5,18 @@
  */
 
 import { MAX_SUBSCRIPTION_URL } from "../routing/rules";
-import { isLoopbackHost } from "../state/base-url";
+import { isLoopbackHost, parseWebUrl, type WebUrlProblem } from "../state/base-url";
 
-export type ListUrlProblem = "not-a-url" | "scheme" | "https-required" | "credentials-in-url";
+export type ListUrlProblem = WebUrlProblem | "https-required";
 
 export type ListUrlResult = { ok: true; url: string } | { ok: false; problem: ListUrlProblem };
 
 export function validateListUrl(input: string, typedByUser: boolean): ListUrlResult {
   const text = input.trim();
   if (text === "" || text.length > MAX_SUBSCRIPTION_URL) return { ok: false, problem: "not-a-url" };
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    return { ok: false, problem: "not-a-url" };
-  }
-  if (url.protocol !== "https:" && url.protocol !== "http:")
-    return { ok: false, problem: "scheme" };
-  if (url.hostname === "") return { ok: false, problem: "not-a-url" };
-  if (url.username !== "" || url.password !== "")
-    return { ok: false, problem: "credentials-in-url" };
+  const parsed = parseWebUrl(text);
+  if (!parsed.ok) return parsed;
+  const { url } = parsed;
   if (!isSecureListUrl(url, typedByUser)) return { ok: false, problem: "https-required" };
   // The fragment never reaches the server.
   url.hash = "";

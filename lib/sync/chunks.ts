@@ -5,6 +5,7 @@
  * reader assembles one write's chunks or nothing (a chunk still on its way, or gone, makes the
  * document "incomplete" until the next change event), never a mix of two versions.
  */
+import * as z from "zod/mini";
 import { hashText } from "./hash";
 import { byteLength, SYNC_QUOTA } from "./quota";
 
@@ -16,28 +17,20 @@ export const BROWSER_ID_LENGTH = 6;
 export const chunkKey = (gen: string, index: number) => `${CHUNK_PREFIX}${gen}.${index}`;
 export const generation = (browserId: string, now: number) => `${browserId}${now.toString(36)}`;
 
-export interface Manifest {
-  v: 1;
+const manifestSchema = z.object({
+  v: z.literal(1),
   /** The generation: writer's browser id, then its time in base 36. */
-  g: string;
+  g: z.string().check(z.minLength(BROWSER_ID_LENGTH + 1)),
   /** How many chunks. */
-  n: number;
+  n: z.int().check(z.gte(1), z.lt(SYNC_QUOTA.maxItems)),
   /** The hash of the whole text. */
-  h: string;
-}
+  h: z.string(),
+});
+export type Manifest = z.infer<typeof manifestSchema>;
 
 function readManifest(raw: unknown): Manifest | null {
-  if (typeof raw !== "object" || raw === null) return null;
-  const m = raw as Record<string, unknown>;
-  const ok =
-    m.v === 1 &&
-    typeof m.g === "string" &&
-    m.g.length > BROWSER_ID_LENGTH &&
-    Number.isInteger(m.n) &&
-    (m.n as number) >= 1 &&
-    (m.n as number) < SYNC_QUOTA.maxItems &&
-    typeof m.h === "string";
-  return ok ? (m as unknown as Manifest) : null;
+  const parsed = manifestSchema.safeParse(raw);
+  return parsed.success ? parsed.data : null;
 }
 
 /** Bytes a character adds to a stored string's JSON (quotes and escapes included). */

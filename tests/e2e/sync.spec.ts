@@ -160,8 +160,14 @@ test("conflicting writes: the later change of a rule wins and Options says it wa
   await expect(options.getByTestId("sync-arrivals")).toContainText(
     "replacing the change made here",
   );
-  // Nothing is echoed back: the document stays the other browser's.
-  await options.waitForTimeout(2_500);
+  // Nothing is echoed back: a later change of this browser's goes out, and the other browser's
+  // rule is still its own in the document.
+  const arrived = await localRules(ext);
+  await sendOk(ext, {
+    type: "setSiteRules",
+    rules: [...arrived, rule("r2", "two.test", { kind: "block" })],
+  });
+  await expect.poll(async () => (await remoteDoc(ext))?.["r.r2"]).toBeTruthy();
   expect((await remoteDoc(ext))?.["r.r1"]?.b).toBe("zzzzzz");
 });
 

@@ -4,7 +4,7 @@
  * browser is simulated by writing the area directly from an extension page.
  */
 import type { Browser, Page } from "puppeteer-core";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { afterAll, beforeAll, expect, test, vi } from "vitest";
 import type { SiteRule } from "../../lib/routing/rules";
 import { assemble, generation, MANIFEST_KEY, manifestOf, splitText } from "../../lib/sync/chunks";
 import { decodeDoc, encodeDoc, type SyncDoc } from "../../lib/sync/doc";
@@ -50,18 +50,16 @@ const syncMeta = () =>
     async () => (await chrome.storage.local.get("syncMeta")).syncMeta as Record<string, unknown>,
   );
 
-async function until<T>(
-  probe: () => Promise<T>,
-  ok: (value: T) => boolean,
-  what: string,
-): Promise<T> {
-  for (let i = 0; i < 100; i++) {
-    const value = await probe();
-    if (ok(value)) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
+/** `probe`'s value once `ok` holds (polled, at most 10 s). */
+const until = <T>(probe: () => Promise<T>, ok: (value: T) => boolean, what: string) =>
+  vi.waitFor(
+    async () => {
+      const value = await probe();
+      if (!ok(value)) throw new Error(`still waiting for ${what}`);
+      return value;
+    },
+    { timeout: 10_000, interval: 100 },
+  );
 
 test("sync on: rules go to storage.sync in chunks, another browser's later change arrives and is shown", async () => {
   await sendOk(ext, { type: "setSync", enabled: true });
