@@ -5,6 +5,8 @@
  * nothing anywhere); otherwise this browser keeps its address and credentials, and the address
  * is offered in Options instead.
  */
+
+import { isManagedRule } from "../routing/managed-rules";
 import type { SiteRule } from "../routing/rules";
 import { validateBaseUrl } from "../state/base-url";
 import { type SettingKey, type Settings, settingsSchema } from "../state/settings";
@@ -89,8 +91,9 @@ export function applyRemote(
     } else {
       const id = key.slice(2);
       const here = byId.get(id);
-      // A rule of this browser only is never replaced or removed from elsewhere.
-      if (here && localOnlyReason(here)) continue;
+      // A rule of this browser only is never replaced or removed from elsewhere, and a rule
+      // that passes for the administrator's is not taken from another browser.
+      if ((here && localOnlyReason(here)) || isManagedRule({ id })) continue;
       const incoming = entry.v as SiteRule | null;
       if (incoming === null) {
         // Turning sync on removes none of the rules that were here.

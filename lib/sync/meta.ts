@@ -7,7 +7,13 @@ import * as z from "zod/mini";
 
 const stampFields = { t: z.number(), b: z.string().check(z.maxLength(16)) };
 
-export const NOT_SYNCED_REASONS = ["too-large", "no-room", "local-proxy", "container"] as const;
+export const NOT_SYNCED_REASONS = [
+  "too-large",
+  "no-room",
+  "local-proxy",
+  "container",
+  "managed",
+] as const;
 export type NotSyncedReason = (typeof NOT_SYNCED_REASONS)[number];
 export const SYNC_PROBLEMS = [
   "quota",

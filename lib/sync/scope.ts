@@ -3,9 +3,11 @@
  * its permission is granted in each browser on its own). Site rules: those that mean the same
  * in every browser. A rule through a proxy added by hand (a negative id: it exists in this
  * browser only) or limited to a Firefox container (container ids are per profile) stays in
- * this browser, and Options says so. A rule list kept by URL syncs without its fetched lines:
+ * this browser, and Options says so; so do the rules of a managed policy (each browser has
+ * its own policy). A rule list kept by URL syncs without its fetched lines:
  * each browser fetches the list itself.
  */
+import { isManagedRule } from "../routing/managed-rules";
 import type { SiteRule } from "../routing/rules";
 import type { SettingKey } from "../state/settings";
 
@@ -21,9 +23,11 @@ export const SYNCED_SETTINGS: readonly SettingKey[] = [
   "badgeFailures",
 ];
 
-export type LocalOnlyReason = "local-proxy" | "container";
+export type LocalOnlyReason = "local-proxy" | "container" | "managed";
 
 export function localOnlyReason(rule: SiteRule): LocalOnlyReason | null {
+  // The administrator's rules come with the policy of each browser, not from another browser.
+  if (isManagedRule(rule)) return "managed";
   if (rule.container !== undefined) return "container";
   if (rule.route.kind === "token" && rule.route.tokenId < 0) return "local-proxy";
   const via = rule.source.type === "list" ? rule.source.subscription?.via : undefined;

@@ -154,13 +154,22 @@ describe("sync between two browsers", () => {
       rule("p", "p.example"),
       mine,
     ]);
+    const policyRule = rule("managed-1", "corp.example", { kind: "direct" });
+    a.state.siteRules = [policyRule, ...a.state.siteRules];
     const b = browserOn(area, "bbbbbb", clock, [
       rule("own", "own.example", { kind: "token", tokenId: -1 }),
+      // b's own policy: another rule at the same place, never replaced from a.
+      rule("managed-1", "other-corp.example", { kind: "block" }),
     ]);
     await a.run();
     await b.run();
-    expect(b.ids()).toEqual(["own", "p"]);
+    expect(b.ids()).toEqual(["own", "managed-1", "p"]);
+    expect(b.state.siteRules.find((r) => r.id === "managed-1")?.source).toEqual({
+      type: "pattern",
+      text: "other-corp.example",
+    });
     expect(a.state.sync.notSynced).toEqual([
+      { id: "managed-1", reason: "managed" },
       { id: "h", reason: "local-proxy" },
       { id: "c", reason: "container" },
     ]);
