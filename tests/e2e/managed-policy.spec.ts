@@ -13,7 +13,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext } from "@playwright/test";
 import type { Sandbox } from "../sandbox/index";
 import { type EchoServer, startEchoServer } from "../support/echo-server";
-import { must, sandboxSettings } from "../support/sandbox-session";
+import { control, must, sandboxSettings } from "../support/sandbox-session";
 import { expect, extensionPath, launchWithExtension, test, unpackedExtensionId } from "./fixtures";
 import { createTokens, extensionPage, sandboxFor, send, sendOk, TEST_NAMES } from "./harness";
 
@@ -66,13 +66,25 @@ test("a policy file: its values win and are locked in Options, its rules route f
     rules: [
       { pattern: "c.test", route: "direct" },
       { pattern: "d.test", route: "block" },
+      // A list by URL: fetched by the background once the policy puts it in the rules.
+      {
+        subscription: `https://lists.test:${new URL(sb.listsUrl).port}/lists/corp`,
+        route: "block",
+        name: "Corp blocklist",
+      },
     ],
     backupSecrets: false,
     addProxies: false,
   };
   writeFileSync(policyFile, JSON.stringify({ "3rdparty": { extensions: { [id]: policy } } }));
+  await control(sb, "lists/corp", { text: "||e.test\n" });
 
-  const context = await launchWithExtension(userDataDir, [TEST_NAMES], copy);
+  // The sandbox serves its lists with a self-signed certificate (see subscriptions.spec.ts).
+  const context = await launchWithExtension(
+    userDataDir,
+    [TEST_NAMES, "--ignore-certificate-errors"],
+    copy,
+  );
   try {
     const ext = await extensionPage(context, id);
     const stored = () =>
@@ -110,6 +122,9 @@ test("a policy file: its values win and are locked in Options, its rules route f
     expect(await exitOf(context, "c.test")).toBe("127.0.0.1");
     expect(await exitOf(context, "d.test")).toBe("blocked");
     expect(await exitOf(context, "other.test")).toBe(token.ip);
+    // The policy's list, fetched by itself: its sites go nowhere.
+    await expect.poll(async () => JSON.stringify((await stored()).siteRules)).toContain("||e.test");
+    expect(await exitOf(context, "e.test")).toBe("blocked");
 
     // Options: each managed value shown, locked, with the reason; the bad field named.
     const page = await context.newPage();
@@ -132,7 +147,7 @@ test("a policy file: its values win and are locked in Options, its rules route f
     await expect(page.locator("#include-secrets")).toBeDisabled();
     await expect(page.locator("#add-proxies-locked")).toBeVisible();
     const managedRows = page.locator(".rule-managed");
-    await expect(managedRows).toHaveCount(2);
+    await expect(managedRows).toHaveCount(3);
     await expect(managedRows.first()).toContainText("c.test");
     await expect(managedRows.first()).toContainText("cannot be edited or removed");
     const axe = await new AxeBuilder({ page }).include("#policy").include("#settings").analyze();
