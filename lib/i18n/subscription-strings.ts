@@ -19,9 +19,9 @@ export const subscriptionStrings = {
     "sub.everyDays": "Every {count} days",
     "sub.subscribe": "Subscribe",
     "sub.fetching": "Fetching the list…",
-    "sub.added": "Subscribed to “{name}”: {count} lines in force, added as rule {position}.",
+    "sub.added": "Subscribed to “{name}” (lines in force: {count}), added as rule {position}.",
     "sub.addedRejected":
-      "Subscribed to “{name}”: {count} lines in force, added as rule {position}. {rejected} lines were not understood and are left out.",
+      "Subscribed to “{name}” (lines in force: {count}), added as rule {position}. Lines not understood and left out: {rejected}.",
     "sub.notAdded": "The list was not added: {problem}.",
     "sub.badUrl":
       "Enter the list's address starting with https:// (http:// only to this computer).",
@@ -38,7 +38,7 @@ export const subscriptionStrings = {
     "sub.failed":
       "The update {when} failed: {problem}. The copy from {fetched} stays in force; it is tried again within the hour.",
     "sub.change": "Last change {when}: +{added} / −{removed} lines.",
-    "sub.rejected": "{count} lines of it were not understood and are left out.",
+    "sub.rejected": "Lines not understood and left out: {count}.",
     "sub.how": "{every}, {via}.",
     "sub.howDirect": "direct",
     "sub.howBrowser": "the way the browser goes",

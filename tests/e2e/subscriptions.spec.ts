@@ -6,6 +6,7 @@
  * Where a list request came from is read at the sandbox: 127.0.0.1 direct, a token's own exit
  * address through its gateway.
  */
+import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "@playwright/test";
 import type { SiteRule } from "../../lib/routing/rules";
 import type { SubscriptionStatus } from "../../lib/subscriptions/status";
@@ -169,6 +170,27 @@ test("a list by URL: first fetch, 304, a change, and every failure keeps the las
     await expect(row.locator(".rule-sub-status")).toContainText("Checked");
     expect(await exitOf(context, echo, "epsilon.test")).toBe(token.ip);
     expect(await exitOf(context, echo, "beta.test")).toBe("127.0.0.1");
+
+    // The form: a second list, blocked, fetched at once and added after the first.
+    await serveList(sb, "ui", { text: "||ui.test\n" });
+    await options.locator("#rules-sub-url").fill(listUrl(sb, "ui"));
+    await options.locator("#rules-sub-name").fill("UI list");
+    await options.locator("#rules-sub-route").selectOption("block");
+    await options.getByRole("button", { name: "Subscribe", exact: true }).click();
+    await expect(options.locator("#rules-sub-status")).toHaveText(
+      "Subscribed to “UI list” (lines in force: 1), added as rule 2.",
+    );
+    expect(await exitOf(context, echo, "ui.test")).toBe("blocked");
+    // A list that cannot be used is not added, and the form says why.
+    await serveList(sb, "ui", { status: 404 });
+    await options.locator("#rules-sub-url").fill(listUrl(sb, "ui"));
+    await options.getByRole("button", { name: "Subscribe", exact: true }).click();
+    await expect(options.locator("#rules-sub-status")).toHaveText(
+      "The list was not added: the server answered HTTP 404.",
+    );
+    await expect(options.locator(".rule-row")).toHaveCount(2);
+    const axe = await new AxeBuilder({ page: options }).include("#site-rules").analyze();
+    expect(axe.violations.map((v) => v.id)).toEqual([]);
   } finally {
     await context.close();
   }

@@ -4,10 +4,21 @@
  */
 import { sourceText } from "@/lib/options/rules-editor";
 import type { SiteRule } from "@/lib/routing/rules";
+import type { StoredToken } from "@/lib/state/tokens";
+import type { SubscriptionState } from "@/lib/subscriptions/status";
 import { LockedNote } from "../policy";
+import { SubscriptionLine } from "./SubscriptionLine";
 import { useRulesT } from "./use-rules";
 
-export function ManagedRuleRow({ rule, position }: { rule: SiteRule; position: number }) {
+export function ManagedRuleRow(props: {
+  rule: SiteRule;
+  position: number;
+  /** A list by URL: how its fetches went, here. */
+  subscriptionState?: SubscriptionState;
+  tokens: readonly StoredToken[];
+  now: number;
+}) {
+  const { rule, position } = props;
   const t = useRulesT();
   const summary = sourceText(rule.source, t);
   const route = rule.route.kind === "block" ? t("rules.block") : t("rules.direct");
@@ -24,6 +35,18 @@ export function ManagedRuleRow({ rule, position }: { rule: SiteRule; position: n
       </span>
       <div class="rule-source">
         <code>{summary}</code>
+        {rule.source.type === "list" && rule.source.subscription && (
+          <SubscriptionLine
+            base={`rule-${rule.id}`}
+            ruleId={rule.id}
+            rule={rule.source.name}
+            position={position}
+            subscription={rule.source.subscription}
+            state={props.subscriptionState}
+            tokens={props.tokens}
+            now={props.now}
+          />
+        )}
       </div>
       <span class="rule-route">{route}</span>
       <LockedNote id={noteId} text="policy.ruleLocked" />

@@ -118,7 +118,14 @@ export function RulesSection(props: { tokens: StoredToken[]; connection: Connect
         <ol class="rule-list" ref={list} aria-labelledby="rules-list-heading">
           {current.map((rule, index) =>
             isManagedRule(rule) ? (
-              <ManagedRuleRow key={rule.id} rule={rule} position={index + 1} />
+              <ManagedRuleRow
+                key={rule.id}
+                rule={rule}
+                position={index + 1}
+                subscriptionState={subscriptionStatus?.[rule.id]}
+                tokens={props.tokens}
+                now={now}
+              />
             ) : (
               <RuleRow
                 key={rule.id}

@@ -22,7 +22,8 @@ export function SubscriptionLine(props: {
   state: SubscriptionState | undefined;
   tokens: readonly StoredToken[];
   now: number;
-  onChange: (subscription: Subscription) => void;
+  /** Absent for the administrator's list: how it is fetched is the policy's. */
+  onChange?: (subscription: Subscription) => void;
 }) {
   const t = useSubscriptionT();
   const explain = useExplain();
@@ -71,20 +72,24 @@ export function SubscriptionLine(props: {
         </p>
       ))}
       <div class="rule-sub-controls">
-        <ViaSelect
-          id={`${base}-sub-via`}
-          label={`${t("sub.via")}: ${props.rule}`}
-          value={subscription.via}
-          tokens={props.tokens}
-          now={props.now}
-          onChange={(via) => props.onChange({ ...subscription, via })}
-        />
-        <EverySelect
-          id={`${base}-sub-every`}
-          label={`${t("sub.every")}: ${props.rule}`}
-          value={subscription.everyHours}
-          onChange={(everyHours) => props.onChange({ ...subscription, everyHours })}
-        />
+        {props.onChange && (
+          <>
+            <ViaSelect
+              id={`${base}-sub-via`}
+              label={`${t("sub.via")}: ${props.rule}`}
+              value={subscription.via}
+              tokens={props.tokens}
+              now={props.now}
+              onChange={(via) => props.onChange?.({ ...subscription, via })}
+            />
+            <EverySelect
+              id={`${base}-sub-every`}
+              label={`${t("sub.every")}: ${props.rule}`}
+              value={subscription.everyHours}
+              onChange={(everyHours) => props.onChange?.({ ...subscription, everyHours })}
+            />
+          </>
+        )}
         <button
           type="button"
           class="secondary small"
