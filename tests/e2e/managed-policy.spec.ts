@@ -11,21 +11,16 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext } from "@playwright/test";
-import type { Sandbox } from "../sandbox/index";
-import { type EchoServer, startEchoServer } from "../support/echo-server";
+import type { EchoServer } from "../support/echo-server";
 import { control, must, sandboxSettings } from "../support/sandbox-session";
 import { expect, extensionPath, launchWithExtension, test, unpackedExtensionId } from "./fixtures";
-import { createTokens, extensionPage, sandboxFor, send, sendOk, TEST_NAMES } from "./harness";
+import { createTokens, extensionPage, send, sendOk, TEST_NAMES } from "./harness";
 
 const POLICY_DIR = "/etc/chromium/policies/managed";
 
-let sb: Sandbox;
-let echo: EchoServer;
 let copy: string;
 let policyFile: string;
 test.beforeEach(async () => {
-  sb = await sandboxFor();
-  echo = await startEchoServer();
   copy = mkdtempSync(path.join(tmpdir(), "proxy-deck-managed-"));
   cpSync(extensionPath, copy, { recursive: true });
   policyFile = path.join(POLICY_DIR, `proxy-deck-e2e-${path.basename(copy)}.json`);
@@ -33,12 +28,10 @@ test.beforeEach(async () => {
 test.afterEach(async () => {
   rmSync(policyFile, { force: true });
   rmSync(copy, { recursive: true, force: true });
-  await echo.close();
-  await sb.close();
 });
 
 /** The exit address of a load of `site`, or "blocked" when the load failed. */
-async function exitOf(context: BrowserContext, site: string): Promise<string> {
+async function exitOf(context: BrowserContext, echo: EchoServer, site: string): Promise<string> {
   const page = await context.newPage();
   try {
     const url = `http://${site}:${new URL(echo.url).port}/?${Math.random()}`;
@@ -54,6 +47,8 @@ async function exitOf(context: BrowserContext, site: string): Promise<string> {
 
 test("a policy file: its values win and are locked in Options, its rules route first, a malformed field is named and ignored", async ({
   userDataDir,
+  sb,
+  echo,
 }) => {
   test.setTimeout(90_000);
   const id = unpackedExtensionId(copy);
@@ -119,12 +114,12 @@ test("a policy file: its values win and are locked in Options, its rules route f
     await expect
       .poll(() => ext.evaluate(async () => (await chrome.proxy.settings.get({})).value.mode))
       .toBe("pac_script");
-    expect(await exitOf(context, "c.test")).toBe("127.0.0.1");
-    expect(await exitOf(context, "d.test")).toBe("blocked");
-    expect(await exitOf(context, "other.test")).toBe(token.ip);
+    expect(await exitOf(context, echo, "c.test")).toBe("127.0.0.1");
+    expect(await exitOf(context, echo, "d.test")).toBe("blocked");
+    expect(await exitOf(context, echo, "other.test")).toBe(token.ip);
     // The policy's list, fetched by itself: its sites go nowhere.
     await expect.poll(async () => JSON.stringify((await stored()).siteRules)).toContain("||e.test");
-    expect(await exitOf(context, "e.test")).toBe("blocked");
+    expect(await exitOf(context, echo, "e.test")).toBe("blocked");
 
     // Options: each managed value shown, locked, with the reason; the bad field named.
     const page = await context.newPage();

@@ -196,12 +196,13 @@ test("a list by URL: first fetch, 304, a change, and every failure keeps the las
   }
 });
 
-test("a list fetched through a token exits there; a worker stop during an update loses nothing", async ({
+test("a list fetched through a token exits there; a worker stop during an update loses nothing; a browser restart keeps it", async ({
   userDataDir,
   sb,
+  echo,
 }) => {
   test.setTimeout(120_000);
-  const context = await launchWithExtension(userDataDir, [TEST_NAMES, IGNORE_CERTIFICATES]);
+  let context = await launchWithExtension(userDataDir, [TEST_NAMES, IGNORE_CERTIFICATES]);
   try {
     const ext = await extensionPage(context, extensionId);
     await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
@@ -225,9 +226,9 @@ test("a list fetched through a token exits there; a worker stop during an update
     await serveList(sb, "b", { text: "||alpha.test\n||beta.test\n" });
     await sendOk(ext, { type: "updateRuleList", ruleId: subscribed.ruleId });
     expect((await listLog(sb)).at(-1)?.remoteAddress).toBe(tokenB.ip);
-    await expect
-      .poll(() => ext.evaluate(async () => (await chrome.proxy.settings.get({})).value.mode))
-      .toBe("pac_script");
+    // The list's host went through B only while the fetch ran: A carries it again.
+    expect(await exitOf(context, echo, "lists.test")).toBe(tokenA.ip);
+    expect(await exitOf(context, echo, "alpha.test")).toBe("blocked");
 
     // A slow update, and the worker stopped in the middle of it.
     await serveList(sb, "b", { text: "||gamma.test\n", delay_ms: 6_000 });
@@ -249,6 +250,13 @@ test("a list fetched through a token exits there; a worker stop during an update
     const state = (await stored(ext)).status[subscribed.ruleId];
     expect(state?.startedAt).toBeUndefined();
     expect(state?.problem).toBeUndefined();
+
+    // Browser restart: the list in force and its route come back from storage.
+    await context.close();
+    context = await launchWithExtension(userDataDir, [TEST_NAMES, IGNORE_CERTIFICATES]);
+    await extensionPage(context, extensionId);
+    await expect.poll(() => exitOf(context, echo, "gamma.test")).toBe("blocked");
+    expect(await exitOf(context, echo, "alpha.test")).toBe(tokenA.ip);
   } finally {
     await context.close();
   }

@@ -14,7 +14,9 @@ describe("startSandbox", () => {
       password: sb.password,
       proxyPort: sb.proxyPort,
       socksPort: sb.socksPort,
+      listsUrl: sb.listsUrl,
     });
+    expect(sb.listsUrl).toMatch(/^https:\/\/127\.0\.0\.1:\d+\/lists$/);
     expect(sb.proxyPort).toBeGreaterThan(0);
     expect(sb.socksPort).toBeGreaterThan(0);
   });

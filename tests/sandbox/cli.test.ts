@@ -57,6 +57,7 @@ describe("cli", () => {
         "password",
         "proxyPort",
         "socksPort",
+        "listsUrl",
       ]);
       expect(info.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       const res = await fetch(`${info.baseUrl}/token/list/area/countries`, {
@@ -68,7 +69,8 @@ describe("cli", () => {
       await r.closed;
       expect(r.stderr()).toContain("sandbox: stopped");
       const apiPort = Number(new URL(info.baseUrl).port);
-      for (const port of [apiPort, info.proxyPort, info.socksPort]) {
+      const listsPort = Number(new URL(info.listsUrl).port);
+      for (const port of [apiPort, info.proxyPort, info.socksPort, listsPort]) {
         expect(await portIsClosed(port)).toBe(true);
       }
     } finally {
