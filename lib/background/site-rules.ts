@@ -9,6 +9,7 @@ import { listDialect, parseListLine } from "../routing/rule-list";
 import { MAX_RULES, type Route, type SiteRule } from "../routing/rules";
 import { isOwnRule } from "../routing/site-route";
 import { updateState } from "../state/store";
+import { validateListUrl } from "../subscriptions/list-url";
 
 /**
  * The text of a rule that would not route as stored, or null: a pattern the parser refuses, or
@@ -17,6 +18,10 @@ import { updateState } from "../state/store";
  */
 function invalidText(source: SiteRule["source"]): string | null {
   if (source.type === "pattern") return parsePattern(source.text).ok ? null : source.text;
+  // A list comes only from https (or http on this machine): a file or a page cannot make it
+  // come over plain http, where anyone on the way could rewrite the routes.
+  const url = source.subscription?.url;
+  if (url !== undefined && !validateListUrl(url, true).ok) return url;
   const dialect = listDialect(source.lines[0] ?? "");
   // The AutoProxy header line names the dialect; it is kept, and routes nothing.
   const lines = dialect === "autoproxy" ? source.lines.slice(1) : source.lines;

@@ -5,7 +5,7 @@
  * lines in the same write as its state, and the routes follow at once. One update per rule at
  * a time: a second request joins the first.
  */
-import { MAX_RULES, type Subscription } from "../routing/rules";
+import { MAX_RULES, type SiteRule, type Subscription } from "../routing/rules";
 import { read, readState } from "../state/read";
 import { updateState } from "../state/store";
 import type { StoredToken } from "../state/tokens";
@@ -13,7 +13,11 @@ import { dueSubscriptions, isSubscribed } from "../subscriptions/due";
 import { judgeList } from "../subscriptions/fetched-list";
 import { validateListUrl } from "../subscriptions/list-url";
 import type { SubscribeInput, SubscribeOutcome, UpdateOutcome } from "../subscriptions/outcomes";
-import type { SubscriptionState } from "../subscriptions/status";
+import {
+  linesHashOf,
+  type SubscriptionState,
+  type SubscriptionStatus,
+} from "../subscriptions/status";
 import { fetchList, type ListFetch, type SendRequest } from "./list-fetch";
 
 /** Hourly: each list is fetched when its own interval has passed (due.ts). */
@@ -30,12 +34,22 @@ export interface SubscriptionDeps {
   timeoutMs?: number;
 }
 
+/** Only the states of rules still in the list. */
+function ofRules(status: SubscriptionStatus, rules: readonly SiteRule[]): SubscriptionStatus {
+  const ids = new Set(rules.map((rule) => rule.id));
+  return Object.fromEntries(Object.entries(status).filter(([id]) => ids.has(id)));
+}
+
 export function createSubscriptions(deps: SubscriptionDeps) {
   const now = deps.now ?? Date.now;
   const running = new Map<string, Promise<UpdateOutcome>>();
 
   /** The list fetched the rule's way, with what this browser knows of its last copy. */
-  async function fetchOnce(sub: Subscription, state: SubscriptionState | undefined) {
+  async function fetchOnce(
+    sub: Subscription,
+    state: SubscriptionState | undefined,
+    lines: readonly string[],
+  ) {
     let token: StoredToken | null = null;
     if (sub.via.kind === "token") {
       const { tokenId } = sub.via;
@@ -45,8 +59,9 @@ export function createSubscriptions(deps: SubscriptionDeps) {
         return { kind: "failed", reason: "via-unusable", detail: why ?? "" } as const;
       token = found;
     }
-    const known = state?.url === sub.url ? state : {};
-    return fetchList(deps.sendVia(token), sub.url, known, deps.timeoutMs);
+    // Validators only for the copy they were given with: other lines are fetched whole.
+    const current = state?.url === sub.url && state.linesHash === linesHashOf(lines);
+    return fetchList(deps.sendVia(token), sub.url, current ? state : {}, deps.timeoutMs);
   }
 
   /** The rule's state after `fetched`, and its new lines when they changed. */
@@ -89,7 +104,7 @@ export function createSubscriptions(deps: SubscriptionDeps) {
       url: sub.url,
       startedAt: now(),
     }));
-    const fetched = await fetchOnce(sub, before);
+    const fetched = await fetchOnce(sub, before, rule.source.lines);
     const at = now();
     const outcome = await updateState(["siteRules", "subscriptionStatus"], (current) => {
       const index = current.siteRules.findIndex((r) => r.id === ruleId);
@@ -99,27 +114,39 @@ export function createSubscriptions(deps: SubscriptionDeps) {
         return { result: { kind: "gone" } as UpdateOutcome };
       }
       const { problem, validators, lines } = outcomeOf(stored, fetched, at);
-      const old = current.subscriptionStatus[ruleId];
+      // The states of rules gone from the list go with this write.
+      const statuses = ofRules(current.subscriptionStatus, current.siteRules);
+      const old = statuses[ruleId];
       const kept = old?.url === sub.url ? old : { url: sub.url };
       const { startedAt: _ended, problem: _old, ...rest } = kept;
       if (problem) {
         const state = { ...rest, checkedAt: at, problem };
         return {
-          write: { subscriptionStatus: { ...current.subscriptionStatus, [ruleId]: state } },
+          write: { subscriptionStatus: { ...statuses, [ruleId]: state } },
           result: { kind: "failed", state } as UpdateOutcome,
         };
       }
       const changed = lines !== null && (lines.added > 0 || lines.removed > 0);
+      const inForce = lines ? lines.lines : stored.source.lines;
+      // A 304 for lines other than the ones now stored (rewritten meanwhile) confirms nothing.
+      if (!lines && linesHashOf(inForce) !== linesHashOf(rule.source.lines)) {
+        const { etag: _e, lastModified: _m, linesHash: _h, checkedAt: _c, ...bare } = rest;
+        return {
+          write: { subscriptionStatus: { ...statuses, [ruleId]: bare } },
+          result: { kind: "unchanged" } as UpdateOutcome,
+        };
+      }
       const state: SubscriptionState = {
         ...rest,
         url: sub.url,
         checkedAt: at,
         fetchedAt: at,
         ...(validators ?? {}),
+        linesHash: linesHashOf(inForce),
         ...(lines ? { rejected: lines.rejected } : {}),
         ...(changed && lines ? { change: { at, added: lines.added, removed: lines.removed } } : {}),
       };
-      const subscriptionStatus = { ...current.subscriptionStatus, [ruleId]: state };
+      const subscriptionStatus = { ...statuses, [ruleId]: state };
       if (!changed || !lines) {
         return { write: { subscriptionStatus }, result: { kind: "unchanged" } as UpdateOutcome };
       }
@@ -172,7 +199,7 @@ export function createSubscriptions(deps: SubscriptionDeps) {
       via: input.via,
       everyHours: input.everyHours,
     };
-    const fetched = await fetchOnce(subscription, undefined);
+    const fetched = await fetchOnce(subscription, undefined, []);
     const id = crypto.randomUUID();
     const rule = {
       id,
@@ -192,6 +219,7 @@ export function createSubscriptions(deps: SubscriptionDeps) {
         checkedAt: at,
         fetchedAt: at,
         ...(judged.validators ?? {}),
+        linesHash: linesHashOf(lines.lines),
         rejected: lines.rejected,
       };
       return {

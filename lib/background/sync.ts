@@ -6,8 +6,9 @@
  * still arriving, a failed write) is a timer, with an alarm behind it for a stopped worker.
  */
 import type { WxtBrowser } from "wxt/browser";
+import { decodePolicy } from "../state/managed";
+import { managedSettingKeys } from "../state/managed-settings";
 import { read } from "../state/read";
-import type { SettingKey } from "../state/settings";
 import { updateState } from "../state/store";
 import { createSyncEngine } from "../sync/engine";
 import { switchedSync } from "../sync/meta";
@@ -20,9 +21,11 @@ const FAILED_RETRY_MS = 60_000;
 
 export interface SyncDeps {
   rulesChanged(): Promise<void>;
-  /** Settings a managed policy sets (the managed layer): sync never replaces them. */
-  locked?(): ReadonlySet<SettingKey>;
 }
+
+/** The settings the administrator's policy sets here: sync neither takes nor sends them. */
+const lockedBy = ({ managedPolicy }: { managedPolicy?: Record<string, unknown> }) =>
+  new Set(managedSettingKeys(decodePolicy(managedPolicy ?? {}).policy));
 
 export function startSync(browser: WxtBrowser, deps: SyncDeps) {
   const syncArea = browser.storage.sync;
@@ -33,9 +36,9 @@ export function startSync(browser: WxtBrowser, deps: SyncDeps) {
       remove: (keys) => syncArea.remove(keys),
     },
     now: Date.now,
-    update: (change) => updateState(["settings", "siteRules", "sync"], change),
+    update: (change) => updateState(["settings", "siteRules", "sync", "managedPolicy"], change),
     rulesChanged: deps.rulesChanged,
-    locked: deps.locked,
+    locked: lockedBy,
   });
 
   let timer: ReturnType<typeof setTimeout> | undefined;

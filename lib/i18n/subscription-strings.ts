@@ -29,6 +29,7 @@ export const subscriptionStrings = {
     "sub.badName": "Shorten the name to 200 characters or fewer.",
     "sub.source": "List “{name}” from {host}",
     "sub.never": "Not fetched yet: it is fetched within a minute.",
+    "sub.off": "Not fetched while the rule is off: it is fetched once you turn it on.",
     "sub.neverFailed":
       "Not fetched yet: {problem} ({when}). Nothing of it routes; it is tried again within the hour.",
     "sub.updating": "Updating…",
@@ -58,7 +59,7 @@ export const subscriptionStrings = {
     "sub.problem.insecure-redirect":
       "it was redirected to an address that is not https ({detail}), so it was not used",
     "sub.problem.via-unusable":
-      "the token it is fetched through cannot be used now ({detail}): choose another in Edit",
+      "the token it is fetched through cannot be used now ({detail}): choose another beside it",
   },
   zh: {
     "sub.heading": "按网址订阅规则列表",
@@ -86,6 +87,7 @@ export const subscriptionStrings = {
     "sub.badName": "请把名称缩短到 200 个字符以内。",
     "sub.source": "来自 {host} 的列表“{name}”",
     "sub.never": "尚未获取：将在一分钟内获取。",
+    "sub.off": "规则关闭时不获取：开启后即获取。",
     "sub.neverFailed": "尚未获取：{problem}（{when}）。它尚不生效；一小时内会再试。",
     "sub.updating": "正在更新…",
     "sub.cutOff":
@@ -111,7 +113,7 @@ export const subscriptionStrings = {
     "sub.problem.html": "取回的是网页而不是规则列表（登录页或错误页？）",
     "sub.problem.unusable": "其中没有任何一行会让网站走它的路线",
     "sub.problem.insecure-redirect": "它被重定向到非 https 的地址（{detail}），因此未使用",
-    "sub.problem.via-unusable": "用于获取它的令牌现在无法使用（{detail}）：请在“编辑”中另选",
+    "sub.problem.via-unusable": "用于获取它的令牌现在无法使用（{detail}）：请在旁边另选",
   },
 } as const;
 

@@ -40,6 +40,8 @@ export function subscriptionLines(
   language: Language,
   t: SubscriptionT,
   chrome: boolean,
+  /** An off rule is not fetched (due.ts). */
+  enabled = true,
 ): SubscriptionLines {
   const when = (at: number) => relativeTime(at, now, language);
   const own = state?.url === subscription.url ? state : undefined;
@@ -60,7 +62,7 @@ export function subscriptionLines(
     const problem = own?.problem;
     const status = problem
       ? t("sub.neverFailed", { problem: problemText(problem, t), when: when(problem.at) })
-      : t("sub.never");
+      : t(enabled ? "sub.never" : "sub.off");
     return { status, tone: "warn", details };
   }
   if (running) {

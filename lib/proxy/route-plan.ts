@@ -3,6 +3,8 @@
  * (see lib/routing/plan.ts). Shared by the engine, which writes it into the proxy setting, and
  * by the challenge answer, which must send the login of the token the config wrote there.
  */
+
+import { isManagedRule } from "../routing/managed-rules";
 import { planRouting, type RoutingPlan } from "../routing/plan";
 import type { SiteRule } from "../routing/rules";
 import type { State } from "../state/items";
@@ -23,7 +25,7 @@ export interface PlanOptions {
 /**
  * Chrome: rules in force for a moment, before the user's. Chrome routes no single request of
  * its own, so a rule list fetched through a token has its host routed there while the fetch
- * runs (lib/background/list-fetch-route.ts). Held in memory: a stopped worker drops them.
+ * runs (lib/background/list-sender.ts). Held in memory: a stopped worker drops them.
  */
 const momentary: SiteRule[] = [];
 
@@ -40,6 +42,12 @@ export async function withMomentaryRule<T>(
     momentary.splice(momentary.indexOf(rule), 1);
     await apply().catch(() => undefined);
   }
+}
+
+/** The moment's rules after the administrator's (which still win), before the user's. */
+function withMomentary(rules: readonly SiteRule[]): SiteRule[] {
+  const managed = rules.filter(isManagedRule);
+  return [...managed, ...momentary, ...rules.filter((rule) => !isManagedRule(rule))];
 }
 
 /** The tokens a plan can send traffic through: the connected one and every rule's. */
@@ -59,7 +67,7 @@ export async function currentPlan(options: PlanOptions): Promise<RoutingPlan> {
   const now = (options.now ?? Date.now)();
   return planRouting({
     // The stored list itself when nothing is added: its compiled router is kept by identity.
-    rules: momentary.length > 0 ? [...momentary, ...siteRules] : siteRules,
+    rules: momentary.length > 0 ? withMomentary(siteRules) : siteRules,
     tokens,
     defaultTokenId: options.defaultDirect ? null : connection.activeTokenId,
     unusable: (token) => unusableReason(token, options.supportsSocksAuth, now),

@@ -8,6 +8,7 @@ import * as z from "zod/mini";
 import { isRecord } from "../api/is-record";
 import { invalidBypassRules } from "../options/settings-form";
 import { parsePattern } from "../routing/pattern";
+import { validateListUrl } from "../subscriptions/list-url";
 import { validateBaseUrl } from "./base-url";
 
 /** A rule the policy puts first: one pattern, or a rule list kept by URL. */
@@ -81,11 +82,8 @@ const bypassList: Check<string[]> = (value) => {
   return bad ? { ok: false, why: "bypass-rule", detail: bad.rule } : { ok: true, value: rules };
 };
 
-/** A list's address: https, or http to loopback (as the provider's address). */
-const listUrl = (text: string): boolean => {
-  const result = validateBaseUrl(text, true);
-  return result.ok;
-};
+/** A list's address: https, or http to loopback (the administrator wrote it, as typed). */
+const listUrl = (text: string): boolean => validateListUrl(text, true).ok;
 
 function ruleOf(entry: unknown): ManagedRuleSpec | PolicyProblemWhy {
   if (!isRecord(entry)) return "rule";

@@ -4,6 +4,7 @@
  * last change. Keyed by rule id; an entry whose URL is not the rule's any more is stale.
  */
 import * as z from "zod/mini";
+import { hashText } from "../sync/hash";
 
 export const SUBSCRIPTION_PROBLEMS = [
   "status",
@@ -32,6 +33,11 @@ const entrySchema = z.object({
   /** When the copy in force arrived (or was last confirmed unchanged by a 304). */
   fetchedAt: z.optional(z.number()),
   etag: z.optional(z.string().check(z.maxLength(500))),
+  /**
+   * The hash of the lines the validators stand for: lines that came back otherwise (a policy
+   * rule put back empty, a backup's older copy) are fetched whole, never confirmed by a 304.
+   */
+  linesHash: z.optional(z.string().check(z.maxLength(20))),
   lastModified: z.optional(z.string().check(z.maxLength(100))),
   /** The last try failed: the copy from `fetchedAt` stays in force. Cleared by a good one. */
   problem: z.optional(problemSchema),
@@ -46,3 +52,6 @@ export type SubscriptionState = z.infer<typeof entrySchema>;
 
 export const subscriptionStatusSchema = z.record(z.string(), entrySchema);
 export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
+
+/** What the validators of a list's state stand for (see `linesHash`). */
+export const linesHashOf = (lines: readonly string[]) => hashText(lines.join("\n"));

@@ -11,7 +11,7 @@ import type { SiteRule } from "../routing/rules";
 import { validateBaseUrl } from "../state/base-url";
 import { type SettingKey, type Settings, settingsSchema } from "../state/settings";
 import type { DocEntry, ItemKey } from "./doc";
-import { arrivedForm, localOnlyReason, SYNCED_SETTINGS } from "./scope";
+import { arrivable, arrivedForm, localOnlyReason, SYNCED_SETTINGS } from "./scope";
 
 export interface Applied {
   settings: Settings;
@@ -95,6 +95,7 @@ export function applyRemote(
       // that passes for the administrator's is not taken from another browser.
       if ((here && localOnlyReason(here)) || isManagedRule({ id })) continue;
       const incoming = entry.v as SiteRule | null;
+      if (incoming && !arrivable(incoming)) continue;
       if (incoming === null) {
         // Turning sync on removes none of the rules that were here.
         if (options.joining && here) continue;

@@ -24,6 +24,8 @@ export interface SyncSlice {
   settings: Settings;
   siteRules: SiteRule[];
   sync: SyncMeta;
+  /** The administrator's policy as copied here (read only: it decides `locked`). */
+  managedPolicy?: Record<string, unknown>;
 }
 
 export interface SyncEngineDeps {
@@ -33,8 +35,11 @@ export interface SyncEngineDeps {
   update<R>(change: (slice: SyncSlice) => { write?: Partial<SyncSlice>; result: R }): Promise<R>;
   /** The rules changed here: re-apply routing. */
   rulesChanged(): Promise<void>;
-  /** Settings a higher layer (managed policy) sets here: a synced value never replaces them. */
-  locked?(): ReadonlySet<SettingKey>;
+  /**
+   * Settings a higher layer (managed policy) sets here, read in the same step: a synced value
+   * never replaces them, and this browser never sends them.
+   */
+  locked?(slice: SyncSlice): ReadonlySet<SettingKey>;
 }
 
 export type RunOutcome =
@@ -77,7 +82,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
         meta: slice.sync,
         remote: remote.state === "ok" ? remote.doc : null,
         now,
-        locked: deps.locked?.(),
+        locked: deps.locked?.(slice),
       });
       const write: Partial<SyncSlice> = { sync: out.meta };
       if (out.settingsChanged) write.settings = out.settings;

@@ -42,7 +42,8 @@ export function reconcile(input: ReconcileInput): ReconcileOutput {
   const remote: SyncDoc = input.remote ?? {};
   const me = meta.browserId;
   const joining = !meta.joined;
-  const before = asRemoteOrder(localItems(input.settings, input.rules), remote);
+  const locked = input.locked ?? new Set<SettingKey>();
+  const before = asRemoteOrder(localItems(input.settings, input.rules, locked), remote);
   // An order that agrees with the synced one takes its stamp: it is no change of ours.
   const known =
     before.values.get(ORDER_KEY) === remote.o?.v && remote.o
@@ -65,10 +66,7 @@ export function reconcile(input: ReconcileInput): ReconcileOutput {
     if (mine?.h === valueHash(entry)) stamps[key] = { t: entry.t, b: entry.b, h: mine.h };
     else wins.set(key, entry);
   }
-  const applied = applyRemote(input.settings, input.rules, wins, {
-    locked: input.locked ?? new Set(),
-    joining,
-  });
+  const applied = applyRemote(input.settings, input.rules, wins, { locked, joining });
   const arrivals: SyncMeta["arrivals"] = [];
   let replaced = 0;
   for (const key of applied.adopted) {
@@ -82,7 +80,7 @@ export function reconcile(input: ReconcileInput): ReconcileOutput {
 
   // What applying made differ from the remote (this browser's own rules placed among the
   // synced ones, a normalized address) is this browser's change, stamped now.
-  const after = asRemoteOrder(localItems(applied.settings, applied.rules), remote);
+  const after = asRemoteOrder(localItems(applied.settings, applied.rules, locked), remote);
   const final = stampLocal(after.values, stamps, me, now, now);
   const doc: SyncDoc = {};
   const keys = new Set<ItemKey>([

@@ -5,7 +5,7 @@
  * before a change was stamped finds it on the next run.
  */
 import type { SiteRule } from "../routing/rules";
-import type { Settings } from "../state/settings";
+import type { SettingKey, Settings } from "../state/settings";
 import { type ItemKey, ORDER_KEY, ruleKey, settingKey } from "./doc";
 import { hashValue } from "./hash";
 import type { NotSyncedReason, StoredStamp } from "./meta";
@@ -23,9 +23,15 @@ export interface LocalItems {
   order: string[];
 }
 
-export function localItems(settings: Settings, rules: readonly SiteRule[]): LocalItems {
+export function localItems(
+  settings: Settings,
+  rules: readonly SiteRule[],
+  /** Settings the managed policy sets here: not this browser's to send (nor to take). */
+  locked: ReadonlySet<SettingKey> = new Set(),
+): LocalItems {
   const values = new Map<ItemKey, unknown>();
-  for (const key of SYNCED_SETTINGS) values.set(settingKey(key), settings[key]);
+  for (const key of SYNCED_SETTINGS)
+    if (!locked.has(key)) values.set(settingKey(key), settings[key]);
   const localOnly: LocalItems["localOnly"] = [];
   const order: string[] = [];
   for (const rule of rules) {

@@ -105,6 +105,7 @@ export function RuleRow(props: {
             rule={rule.source.name}
             position={position}
             subscription={rule.source.subscription}
+            enabled={rule.enabled}
             state={props.subscriptionState}
             tokens={props.tokens}
             now={props.now}

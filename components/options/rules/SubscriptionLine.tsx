@@ -22,6 +22,7 @@ export function SubscriptionLine(props: {
   state: SubscriptionState | undefined;
   tokens: readonly StoredToken[];
   now: number;
+  enabled?: boolean;
   /** Absent for the administrator's list: how it is fetched is the policy's. */
   onChange?: (subscription: Subscription) => void;
 }) {
@@ -38,6 +39,7 @@ export function SubscriptionLine(props: {
     language,
     t,
     !import.meta.env.FIREFOX,
+    props.enabled ?? true,
   );
 
   async function updateNow() {

@@ -4,8 +4,8 @@
  */
 import { tokenRouteLabel } from "@/lib/options/rules-editor";
 import { everyText, UPDATE_CHOICES } from "@/lib/options/subscription-view";
+import { unusableReason } from "@/lib/proxy/usable";
 import type { Subscription } from "@/lib/routing/rules";
-import { isExpired } from "@/lib/state/token-facts";
 import type { StoredToken } from "@/lib/state/tokens";
 import { useSubscriptionT } from "./use-subscription-t";
 
@@ -20,7 +20,10 @@ export function ViaSelect(props: {
   onChange: (via: Via) => void;
 }) {
   const t = useSubscriptionT();
-  const usable = props.tokens.filter((token) => !isExpired(token, props.now));
+  // Chrome cannot send a SOCKS5 login: such a token could never fetch the list there.
+  const usable = props.tokens.filter(
+    (token) => unusableReason(token, !!import.meta.env.FIREFOX, props.now) === null,
+  );
   const value = props.value.kind === "token" ? `token:${props.value.tokenId}` : "direct";
   const current = props.value;
   const gone = current.kind === "token" && !usable.some((token) => token.id === current.tokenId);

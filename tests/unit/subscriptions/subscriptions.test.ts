@@ -126,6 +126,30 @@ describe("update", () => {
     expect(changes).toHaveLength(1);
   });
 
+  it("lines that came back otherwise (a policy's rule put back empty) are fetched whole, not confirmed by a 304", async () => {
+    await serve("a", { text: "||a.example\n" });
+    const { subscriptions } = setup();
+    const id = await subscribed(subscriptions);
+    const [rule] = await read("siteRules");
+    if (rule?.source.type !== "list") throw new Error("a list rule");
+    await writeState({ siteRules: [{ ...rule, source: { ...rule.source, lines: [] } }] });
+    expect(await subscriptions.update(id)).toEqual({ kind: "changed", added: 1, removed: 0 });
+    const last = (await log()).at(-1);
+    expect(last).toMatchObject({ status: 200, ifNoneMatch: null });
+    expect(await linesOf(id)).toEqual(["||a.example"]);
+  });
+
+  it("the states of rules gone from the list go with the next write", async () => {
+    await serve("a", { text: "||a.example\n" });
+    await serve("b", { text: "||b.example\n" });
+    const { subscriptions } = setup();
+    const a = await subscribed(subscriptions, "a");
+    const b = await subscribed(subscriptions, "b");
+    await saveSiteRules((await read("siteRules")).filter((r) => r.id !== a));
+    await subscriptions.update(b);
+    expect(Object.keys(await read("subscriptionStatus"))).toEqual([b]);
+  });
+
   it("a changed list replaces the lines, counts the change, and the routes follow", async () => {
     await serve("a", { text: "||a.example\n||b.example\n" });
     const { subscriptions, changes } = setup();
