@@ -128,8 +128,8 @@ export function createCommandHandler(deps: CommandDeps) {
       await engine.rulesChanged();
       return null;
     },
-    patchSiteRules: async ({ upsert, order }) => {
-      const saved = await patchSiteRules(upsert, order);
+    patchSiteRules: async ({ upsert, order, removed }) => {
+      const saved = await patchSiteRules(upsert, order, removed);
       if (!saved.ok) throw new CommandFailure(saved.failure);
       await engine.rulesChanged();
       return null;

@@ -14,21 +14,39 @@ import {
   planImport,
   summaryOf,
 } from "../state/backup-merge";
+import { decodePolicy } from "../state/managed";
 import { type Change, updateState } from "../state/store";
+import type { StoredToken } from "../state/tokens";
 import { firstInvalidRule } from "./site-rules";
 
+/** Hand-added proxies (negative ids) the import would add, under a policy that forbids them. */
+function addsOwnProxies(
+  stored: readonly StoredToken[],
+  next: readonly StoredToken[] | undefined,
+  policy: Record<string, unknown>,
+): boolean {
+  if (decodePolicy(policy).policy.addProxies !== false || !next) return false;
+  const had = new Set(stored.map((token) => token.id));
+  return next.some((token) => token.id < 0 && !had.has(token.id));
+}
+
+type Written = "settings" | "tokens" | "trash" | "siteRules";
 type ImportOutcome = { ok: true; summary: ImportSummary } | { ok: false; failure: Failure };
 
 export function importBackup(backup: Backup): Promise<ImportOutcome> {
   return updateState(
-    ["settings", "tokens", "trash", "siteRules"],
-    (current): Change<"settings" | "tokens" | "trash" | "siteRules", ImportOutcome> => {
+    ["settings", "tokens", "trash", "siteRules", "managedPolicy"],
+    (current): Change<Written | "managedPolicy", ImportOutcome> => {
       // The file's rules are checked as the editor's are: a wrong one refuses the whole file.
       const invalidRule = backup.siteRules ? firstInvalidRule(backup.siteRules) : null;
       if (invalidRule) return { result: { ok: false, failure: invalidRule } };
       const plan = planImport(current, backup);
       if (blockedEntries(plan).length > 0) {
         return { result: { ok: false, failure: { code: "backup-missing-secrets" } } };
+      }
+      // A policy that forbids proxies of one's own forbids them from a file too.
+      if (addsOwnProxies(current.tokens, plan.next.tokens, current.managedPolicy)) {
+        return { result: { ok: false, failure: { code: "policy-forbids-adding" } } };
       }
       const summary = summaryOf(plan);
       if (!changesSomething(plan)) return { result: { ok: true, summary } };

@@ -76,11 +76,13 @@ export async function saveSiteRules(
  * The editor's change as a patch (see the command): the stored list with `upsert` laid over
  * it, in `order`. Only the sent rules are checked; the rest were checked when stored. A rule
  * in `order` that is neither sent nor stored (removed elsewhere meanwhile) refuses the patch,
- * and nothing is stored: the editor then sends its whole list.
+ * and nothing is stored: the editor then sends its whole list. With `removed`, a stored rule
+ * the page did not name either way is kept, at the end.
  */
 export async function patchSiteRules(
   upsert: SiteRule[],
   order: string[],
+  removed?: string[],
 ): Promise<{ ok: true } | { ok: false; failure: Failure }> {
   const invalid = firstInvalidRule(upsert);
   if (invalid) return { ok: false, failure: invalid };
@@ -92,6 +94,11 @@ export async function patchSiteRules(
     const next = order.map((id) => byId.get(id));
     if (next.some((rule) => rule === undefined)) {
       return { result: { code: "site-rules-changed" } as Failure };
+    }
+    // A rule the page never saw (it arrived meanwhile) is not the user's to have removed.
+    if (removed) {
+      const named = new Set([...order, ...removed]);
+      next.push(...siteRules.filter((rule) => !named.has(rule.id)));
     }
     return { write: { siteRules: keepManagedRules(siteRules, next as SiteRule[]) }, result: null };
   });

@@ -44,6 +44,9 @@ const tokenId = z.int().check(
   z.refine((id) => id !== 0),
 );
 const tokenIds = z.array(tokenId).check(z.minLength(1), z.maxLength(10_000));
+const ruleIds = z
+  .array(z.string().check(z.minLength(1), z.maxLength(64)))
+  .check(z.maxLength(MAX_RULES));
 const command = <T extends string, S extends z.core.$ZodLooseShape>(type: T, shape: S) =>
   z.object({ type: z.literal(type), ...shape });
 
@@ -94,7 +97,12 @@ export const requestSchemas = {
    */
   patchSiteRules: command("patchSiteRules", {
     upsert: siteRulesSchema,
-    order: z.array(z.string().check(z.minLength(1), z.maxLength(64))).check(z.maxLength(MAX_RULES)),
+    order: ruleIds,
+    /**
+     * The rules the user removed. Given, a stored rule neither in `order` nor here (one that
+     * arrived meanwhile: by sync, a list's update) is kept, after the others.
+     */
+    removed: z.optional(ruleIds),
   }),
   /** The popup's "this site": which route the tab's address takes now, and why. */
   routeOf: command("routeOf", {

@@ -39,7 +39,10 @@ async function sendChange(next: SiteRule[], base: SiteRule[] | undefined) {
   if (!base) return send({ type: "setSiteRules", rules: next });
   const before = new Map(base.map((rule) => [rule.id, rule]));
   const upsert = next.filter((rule) => !dequal(before.get(rule.id), rule));
-  const reply = await send({ type: "patchSiteRules", upsert, order: next.map((r) => r.id) });
+  const order = next.map((r) => r.id);
+  const kept = new Set(order);
+  const removed = base.filter((rule) => !kept.has(rule.id)).map((rule) => rule.id);
+  const reply = await send({ type: "patchSiteRules", upsert, order, removed });
   if (!reply.ok && reply.failure.code === "site-rules-changed") {
     return send({ type: "setSiteRules", rules: next });
   }

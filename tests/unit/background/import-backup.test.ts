@@ -68,6 +68,26 @@ describe("importBackup (background)", () => {
     expect(await readSettings()).toEqual(SETTINGS);
   });
 
+  it("a policy that forbids proxies of one's own refuses a file that adds one, storage unchanged", async () => {
+    const own = makeToken({ id: -5 });
+    const backup = buildBackup(
+      { settings: SETTINGS, tokens: [...TOKENS, own], trash: [], siteRules: [] },
+      true,
+      new Date(0),
+    );
+    await writeState({ managedPolicy: { addProxies: false }, tokens: TOKENS });
+    const before = await snapshot();
+    expect(await importBackup(backup)).toEqual({
+      ok: false,
+      failure: { code: "policy-forbids-adding" },
+    });
+    expect(await snapshot()).toBe(before);
+    // Without the policy, the same file adds it.
+    await writeState({ managedPolicy: {} });
+    expect(await importBackup(backup)).toMatchObject({ ok: true });
+    expect((await readTokens()).map((t) => t.id)).toContain(-5);
+  });
+
   it("a file with a wrong site rule is refused whole, storage unchanged", async () => {
     await seed();
     const before = await snapshot();

@@ -94,6 +94,15 @@ describe("patchSiteRules (the editor's change, against the stored list)", () => 
     expect(await read("siteRules")).toEqual([added, stored[2], changed]);
   });
 
+  it("with the removed ids named, a rule the page never saw (arrived by sync) is kept, at the end", async () => {
+    await saveSiteRules(stored);
+    // The page knew a, b, c; it removes b. Meanwhile "synced" arrived.
+    const synced = rule("synced", "s.example", { kind: "block" });
+    await saveSiteRules([...stored, synced]);
+    expect(await patchSiteRules([], ["c", "a"], ["b"])).toEqual({ ok: true });
+    expect((await read("siteRules")).map((r) => r.id)).toEqual(["c", "a", "synced"]);
+  });
+
   it("a rule the list no longer has (removed elsewhere) refuses the patch: nothing stored", async () => {
     await saveSiteRules(stored);
     expect(await patchSiteRules([], ["a", "gone", "c"])).toEqual({

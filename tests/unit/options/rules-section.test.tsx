@@ -40,7 +40,11 @@ beforeEach(() => {
       m.type === "setSiteRules"
         ? await saveSiteRules(m.rules as SiteRule[])
         : m.type === "patchSiteRules"
-          ? await patchSiteRules(m.upsert as SiteRule[], m.order as string[])
+          ? await patchSiteRules(
+              m.upsert as SiteRule[],
+              m.order as string[],
+              m.removed as string[] | undefined,
+            )
           : { ok: true as const };
     if (!outcome.ok) return { ok: false, failure: outcome.failure };
     if (isSave(m)) savedLists.push(await read("siteRules"));
@@ -268,6 +272,7 @@ describe("RulesSection", () => {
       type: "patchSiteRules",
       upsert: [{ ...stored[1], enabled: false }],
       order: ["a", "b", "c"],
+      removed: [],
     });
     const select = named(m, "select", "Route: rule 3 (10.0.0.0/8)") as HTMLSelectElement;
     select.value = "direct";
@@ -276,7 +281,7 @@ describe("RulesSection", () => {
     expect(lastSaved()[1]?.enabled).toBe(false);
     await fire(button(m, "Delete rule 1 (example.com)"), "click");
     expect(lastSaved().map((r) => r.id)).toEqual(["b", "c"]);
-    expect(sent.at(-1)).toMatchObject({ upsert: [], order: ["b", "c"] });
+    expect(sent.at(-1)).toMatchObject({ upsert: [], order: ["b", "c"], removed: ["a"] });
     expect(focused?.getAttribute("data-rule-id")).toBe("b");
   });
 
