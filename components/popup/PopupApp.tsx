@@ -110,7 +110,8 @@ export function PopupApp({
       </div>
       {connection.activeTokenId !== null &&
         (status.state === "connected" || status.state === "checking") &&
-        !state.settings.webrtcProtection && <WebrtcOfferView.Lazy />}
+        !state.settings.webrtcProtection &&
+        !state.webrtcByPolicy && <WebrtcOfferView.Lazy />}
       <nav class="views" aria-label={t("views")}>
         {(
           [
