@@ -4,6 +4,7 @@
  * settings read lays the policy over the user's values (read.ts) and the pages watch it like
  * any item; the policy's rules are stored so the list fetcher can keep their last good copy.
  */
+import { dequal } from "dequal";
 import { isRecord } from "../api/is-record";
 import type { Failure } from "../protocol/failure";
 import { managedRulesOf, sameRules, withManagedRules } from "../routing/managed-rules";
@@ -33,8 +34,6 @@ async function readManaged(area: ManagedArea): Promise<Record<string, unknown>> 
   }
 }
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-
 /** Copies the policy and lays its rules first; says whether the site rules changed. */
 export async function syncManagedPolicy(area: ManagedArea): Promise<{ rulesChanged: boolean }> {
   const raw = await readManaged(area);
@@ -43,7 +42,7 @@ export async function syncManagedPolicy(area: ManagedArea): Promise<{ rulesChang
     const rules = withManagedRules(siteRules, managedRulesOf(policy.rules ?? []));
     const rulesChanged = !sameRules(rules, siteRules);
     const write = {
-      ...(same(raw, managedPolicy) ? {} : { managedPolicy: raw }),
+      ...(dequal(raw, managedPolicy) ? {} : { managedPolicy: raw }),
       ...(rulesChanged ? { siteRules: rules } : {}),
     };
     return { write, result: { rulesChanged } };

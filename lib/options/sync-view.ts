@@ -1,5 +1,8 @@
 /** The Sync section's words for synced items (pure: tested without a page). */
-import type { SyncT } from "../i18n/sync-strings";
+import { type SyncT, syncStrings } from "../i18n/sync-strings";
+
+const isSyncKey = (key: string): key is keyof typeof syncStrings.en => key in syncStrings.en;
+
 import type { SiteRule } from "../routing/rules";
 
 export function ruleName(rule: SiteRule): string {
@@ -9,7 +12,12 @@ export function ruleName(rule: SiteRule): string {
 /** An item key (`s.<setting>`, `r.<rule id>`, `o`) as the user knows it. */
 export function itemName(key: string, rules: readonly SiteRule[], t: SyncT): string {
   if (key === "o") return t("sync.item.order");
-  if (key.startsWith("s.")) return t("sync.item.setting", { name: key.slice(2) });
+  if (key.startsWith("s.")) {
+    const setting = key.slice(2);
+    const label = `sync.setting.${setting}`;
+    const name = isSyncKey(label) ? t(label) : setting;
+    return t("sync.item.setting", { name });
+  }
   const rule = rules.find((r) => r.id === key.slice(2));
   return rule ? t("sync.item.rule", { name: ruleName(rule) }) : t("sync.item.ruleGone");
 }

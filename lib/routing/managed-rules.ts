@@ -3,6 +3,7 @@
  * the editor and the list fetcher treat them as any rule, but always first (they win) and
  * never changed or removed by an edit. Their ids say whose they are: `managed-<position>`.
  */
+import { dequal } from "dequal";
 import type { ManagedRuleSpec } from "../state/managed";
 import type { SiteRule } from "./rules";
 
@@ -62,8 +63,6 @@ export function keepManagedRules(
   return [...stored.filter(isManagedRule), ...next.filter((rule) => !isManagedRule(rule))];
 }
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-
 /** Whether two lists hold the same rules in the same order (a sync that changes nothing). */
 export const sameRules = (a: readonly SiteRule[], b: readonly SiteRule[]): boolean =>
-  a.length === b.length && a.every((rule, i) => rule === b[i] || same(rule, b[i]));
+  a.length === b.length && a.every((rule, i) => rule === b[i] || dequal(rule, b[i]));

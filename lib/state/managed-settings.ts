@@ -3,6 +3,7 @@
  * (read.ts), and the one guard every settings patch goes through (commands.ts). The user's own
  * values stay stored underneath, untouched, and come back when the policy lets go.
  */
+import { dequal } from "dequal";
 import type { ManagedPolicy } from "./managed";
 import type { SettingKey, Settings, SettingsPatch } from "./settings";
 
@@ -31,8 +32,6 @@ export function effectiveSettings(stored: Settings, policy: ManagedPolicy): Sett
   return merged;
 }
 
-const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
-
 /**
  * A patch with the policy's keys taken out. A value other than the policy's is refused (and
  * named); the policy's own value is dropped silently (a form sends every field it shows),
@@ -48,9 +47,9 @@ export function guardPatch(
   for (const key of Object.keys(fixed) as SettingKey[]) {
     if (!(key in patch)) continue;
     const bindsCredentials = key === "baseUrl" && "auth" in patch;
-    if (same(patch[key], fixed[key]) && bindsCredentials) continue;
+    if (dequal(patch[key], fixed[key]) && bindsCredentials) continue;
     delete allowed[key];
-    if (!same(patch[key], fixed[key])) managed.push(key);
+    if (!dequal(patch[key], fixed[key])) managed.push(key);
   }
   // Credentials sent with an address the policy refused belong to that address: not to ours.
   if (managed.includes("baseUrl") && "auth" in allowed) {

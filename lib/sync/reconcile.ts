@@ -73,7 +73,8 @@ export function reconcile(input: ReconcileInput): ReconcileOutput {
     const entry = wins.get(key) as DocEntry;
     const mine = stamps[key];
     const lost = !!mine && mine.b === me;
-    if (lost && joining) replaced++;
+    // "N rules here were replaced": rules only, not a setting or the order.
+    if (lost && joining && key.startsWith("r.")) replaced++;
     stamps[key] = { t: entry.t, b: entry.b, h: valueHash(entry) };
     if (!joining) arrivals.push({ key, t: entry.t, b: entry.b, replaced: lost && mine.t > 0 });
   }
