@@ -7,8 +7,8 @@ export const subscriptionStrings = {
     "sub.intro":
       "The list is fetched now, then again on its schedule. When an update fails or brings something that is not a usable list, the last good copy stays in force and its rule says why.",
     "sub.url": "Address of the list",
-    "sub.name": "Name of the list rule",
-    "sub.route": "Route for the list's sites",
+    "sub.name": "Name of the subscribed list's rule",
+    "sub.route": "Route of the subscribed list's sites",
     "sub.via": "Fetch the list",
     "sub.viaDirect": "Direct",
     "sub.viaBrowser": "As the browser goes now (direct, or through the connected token)",
@@ -66,7 +66,7 @@ export const subscriptionStrings = {
     "sub.intro":
       "列表会立即获取，之后按计划更新。若更新失败或取回的不是可用的列表，上一份可用的副本继续生效，其规则会说明原因。",
     "sub.url": "列表的网址",
-    "sub.name": "列表规则的名称",
+    "sub.name": "订阅列表规则的名称",
     "sub.route": "列表中网站的路线",
     "sub.via": "获取列表的方式",
     "sub.viaDirect": "直连",
