@@ -101,6 +101,29 @@ export async function twoTokensOnNamedGateway(ext: Page, sb: Sandbox) {
 }
 
 /** The address a page load exited from, as the echo server saw it. */
+/**
+ * The exit address of a load of `site` (a name under `.test`) on the echo server, or "blocked"
+ * when the load failed. Each load in a tab of its own: after a failed load Chromium's error page
+ * can cut the next navigation short.
+ */
+export async function exitOfSite(
+  context: BrowserContext,
+  echo: { url: string },
+  site: string,
+): Promise<string> {
+  const page = await context.newPage();
+  try {
+    const url = `http://${site}:${new URL(echo.url).port}/?${Math.random()}`;
+    const response = await page.goto(url, { timeout: 10_000 });
+    if (!response?.ok()) return `status ${response?.status()}`;
+    return (await page.locator("#remote").textContent()) ?? "";
+  } catch {
+    return "blocked";
+  } finally {
+    await page.close();
+  }
+}
+
 export async function exitOfPageLoad(page: Page, url: string): Promise<string> {
   const response = await page.goto(url);
   if (!response?.ok()) throw new Error(`page load failed: ${response?.status()}`);

@@ -10,11 +10,9 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import type { BrowserContext } from "@playwright/test";
-import type { EchoServer } from "../support/echo-server";
 import { control, must, sandboxSettings } from "../support/sandbox-session";
 import { expect, extensionPath, launchWithExtension, test, unpackedExtensionId } from "./fixtures";
-import { createTokens, extensionPage, send, sendOk, TEST_NAMES } from "./harness";
+import { createTokens, exitOfSite, extensionPage, send, sendOk, TEST_NAMES } from "./harness";
 
 const POLICY_DIR = "/etc/chromium/policies/managed";
 
@@ -29,21 +27,6 @@ test.afterEach(async () => {
   rmSync(policyFile, { force: true });
   rmSync(copy, { recursive: true, force: true });
 });
-
-/** The exit address of a load of `site`, or "blocked" when the load failed. */
-async function exitOf(context: BrowserContext, echo: EchoServer, site: string): Promise<string> {
-  const page = await context.newPage();
-  try {
-    const url = `http://${site}:${new URL(echo.url).port}/?${Math.random()}`;
-    const response = await page.goto(url, { timeout: 10_000 });
-    if (!response?.ok()) return `status ${response?.status()}`;
-    return (await page.locator("#remote").textContent()) ?? "";
-  } catch {
-    return "blocked";
-  } finally {
-    await page.close();
-  }
-}
 
 test("a policy file: its values win and are locked in Options, its rules route first, a malformed field is named and ignored", async ({
   userDataDir,
@@ -114,12 +97,12 @@ test("a policy file: its values win and are locked in Options, its rules route f
     await expect
       .poll(() => ext.evaluate(async () => (await chrome.proxy.settings.get({})).value.mode))
       .toBe("pac_script");
-    expect(await exitOf(context, echo, "c.test")).toBe("127.0.0.1");
-    expect(await exitOf(context, echo, "d.test")).toBe("blocked");
-    expect(await exitOf(context, echo, "other.test")).toBe(token.ip);
+    expect(await exitOfSite(context, echo, "c.test")).toBe("127.0.0.1");
+    expect(await exitOfSite(context, echo, "d.test")).toBe("blocked");
+    expect(await exitOfSite(context, echo, "other.test")).toBe(token.ip);
     // The policy's list, fetched by itself: its sites go nowhere.
     await expect.poll(async () => JSON.stringify((await stored()).siteRules)).toContain("||e.test");
-    expect(await exitOf(context, echo, "e.test")).toBe("blocked");
+    expect(await exitOfSite(context, echo, "e.test")).toBe("blocked");
 
     // Options: each managed value shown, locked, with the reason; the bad field named.
     const page = await context.newPage();

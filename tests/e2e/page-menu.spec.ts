@@ -5,9 +5,8 @@
  * listener a real click reaches, with the OnClickData a real click brings. The result is counted
  * where it lands: the echo server sees each site arrive through the chosen token, or not at all.
  */
-import type { BrowserContext, Worker } from "@playwright/test";
+import type { Worker } from "@playwright/test";
 import type { StoredToken } from "../../lib/state/tokens";
-import type { EchoServer } from "../support/echo-server";
 import {
   backgroundWorker,
   expect,
@@ -16,25 +15,17 @@ import {
   test,
   unpackedExtensionId,
 } from "./fixtures";
-import { createTokens, extensionPage, must, sandboxSettings, sendOk, TEST_NAMES } from "./harness";
+import {
+  createTokens,
+  exitOfSite,
+  extensionPage,
+  must,
+  sandboxSettings,
+  sendOk,
+  TEST_NAMES,
+} from "./harness";
 
 const extensionId = unpackedExtensionId(extensionPath);
-
-/** The exit address of a load of `site` (its own tab), or "blocked" when the load failed. */
-async function exitOf(context: BrowserContext, echo: EchoServer, site: string): Promise<string> {
-  const page = await context.newPage();
-  try {
-    const response = await page.goto(`http://${site}:${new URL(echo.url).port}/?${Math.random()}`, {
-      timeout: 10_000,
-    });
-    if (!response?.ok()) return `status ${response?.status()}`;
-    return (await page.locator("#remote").textContent()) ?? "";
-  } catch {
-    return "blocked";
-  } finally {
-    await page.close();
-  }
-}
 
 /** Does the menu hold this item? (update() fails for an id the extension never created) */
 const hasItem = (worker: Worker, id: string) =>
@@ -89,8 +80,8 @@ test("the page menu sends the clicked site (or the link's) through a token, bloc
     const link = `http://img.test:${port}/pixel`;
     const shop = await context.newPage();
     await shop.goto(page);
-    expect(await exitOf(context, echo, "shop.test")).toBe(a.ip);
-    expect(await exitOf(context, echo, "img.test")).toBe(a.ip);
+    expect(await exitOfSite(context, echo, "shop.test")).toBe(a.ip);
+    expect(await exitOfSite(context, echo, "img.test")).toBe(a.ip);
 
     // On a link: the link's host gets its own rule, through token b; the page's site does not.
     await click(worker, `pd-site:token:${b.id}`, page, link);
@@ -100,20 +91,20 @@ test("the page menu sends the clicked site (or the link's) through a token, bloc
     const own = await sendOk(ext, { type: "routeOf", url: link });
     expect(own.rule?.text).toBe("img.test");
     expect(own.ownRule).toBe(true);
-    expect(await exitOf(context, echo, "img.test")).toBe(b.ip);
-    expect(await exitOf(context, echo, "shop.test")).toBe(a.ip);
+    expect(await exitOfSite(context, echo, "img.test")).toBe(b.ip);
+    expect(await exitOfSite(context, echo, "shop.test")).toBe(a.ip);
 
     // On the page: its site blocked, then back on the default route (its rule removed).
     await click(worker, "pd-site:block", page);
     await expect
       .poll(async () => (await sendOk(ext, { type: "routeOf", url: page })).target.kind)
       .toBe("block");
-    expect(await exitOf(context, echo, "shop.test")).toBe("blocked");
+    expect(await exitOfSite(context, echo, "shop.test")).toBe("blocked");
     await click(worker, "pd-site:default", page);
     await expect
       .poll(async () => (await sendOk(ext, { type: "routeOf", url: page })).ownRule)
       .toBe(false);
-    expect(await exitOf(context, echo, "shop.test")).toBe(a.ip);
+    expect(await exitOfSite(context, echo, "shop.test")).toBe(a.ip);
     // Stored as one JSON text (lib/state/items.ts): the link's rule kept, the page's gone.
     const stored = await ext.evaluate(async () =>
       JSON.parse(String((await chrome.storage.local.get("siteRules")).siteRules)),

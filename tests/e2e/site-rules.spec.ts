@@ -16,6 +16,7 @@ import {
   buyElsewhere,
   control,
   createTokens,
+  exitOfSite,
   extensionPage,
   gatewayLog,
   must,
@@ -51,24 +52,6 @@ const rule = (id: string, text: string, route: SiteRule["route"]): SiteRule => (
   route,
 });
 const via = (token: StoredToken): SiteRule["route"] => ({ kind: "token", tokenId: token.id });
-
-/**
- * The exit address of a load of `site`, or "blocked" when the load failed. Each load in a tab
- * of its own: after a failed load Chromium's error page can cut the next navigation short.
- */
-async function exitOf(context: BrowserContext, site: string): Promise<string> {
-  const url = `http://${site}:${new URL(echo.url).port}/?${Math.random()}`;
-  const page = await context.newPage();
-  try {
-    const response = await page.goto(url, { timeout: 10_000 });
-    if (!response?.ok()) return `status ${response?.status()}`;
-    return (await page.locator("#remote").textContent()) ?? "";
-  } catch {
-    return "blocked";
-  } finally {
-    await page.close();
-  }
-}
 
 async function pacApplied(context: BrowserContext, extensionId: string) {
   const ext = await extensionPage(context, extensionId);
@@ -111,7 +94,7 @@ test("A through token 1, B through token 2 (another gateway), E through token 3 
     };
     const exits = async () => {
       const seen: Record<string, string> = {};
-      for (const site of Object.keys(expected)) seen[site] = await exitOf(context, site);
+      for (const site of Object.keys(expected)) seen[site] = await exitOfSite(context, echo, site);
       return seen;
     };
     expect(await exits()).toEqual(expected);
@@ -119,7 +102,7 @@ test("A through token 1, B through token 2 (another gateway), E through token 3 
     expect(await exits()).toEqual(expected);
     // All five at the same time, twice over.
     const sites = [...Object.keys(expected), ...Object.keys(expected)];
-    const together = await Promise.all(sites.map((site) => exitOf(context, site)));
+    const together = await Promise.all(sites.map((site) => exitOfSite(context, echo, site)));
     expect(together).toEqual(sites.map((site) => expected[site as keyof typeof expected]));
 
     // Worker stop: the setting stays and a cold worker answers each gateway's challenge.
@@ -150,8 +133,8 @@ test("a rule whose token is gone blocks its sites; an invalid pattern is refused
     const token = must((await createTokens(ext, "static-traffic", 1))[0], "token");
     await sendOk(ext, { type: "setSiteRules", rules: [rule("a", "a.test", via(token))] });
     await pacApplied(context, extensionId);
-    expect(await exitOf(context, "a.test")).toBe(token.ip);
-    expect(await exitOf(context, "other.test")).toBe("127.0.0.1"); // the default: direct
+    expect(await exitOfSite(context, echo, "a.test")).toBe(token.ip);
+    expect(await exitOfSite(context, echo, "other.test")).toBe("127.0.0.1"); // the default: direct
 
     const refused = await send(ext, {
       type: "setSiteRules",
@@ -169,8 +152,8 @@ test("a rule whose token is gone blocks its sites; an invalid pattern is refused
 
     await sendOk(ext, { type: "deleteTokens", tokenIds: [token.id] });
     // Fail closed: the rule's site goes nowhere, never direct.
-    await expect.poll(() => exitOf(context, "a.test")).toBe("blocked");
-    expect(await exitOf(context, "other.test")).toBe("127.0.0.1");
+    await expect.poll(() => exitOfSite(context, echo, "a.test")).toBe("blocked");
+    expect(await exitOfSite(context, echo, "other.test")).toBe("127.0.0.1");
   } finally {
     await context.close();
   }
@@ -211,11 +194,11 @@ test("an AutoProxy list file, base64 as published, imported in Options: its host
     await expect(page.locator("#site-rules .rule-row")).toContainText("List “mine” (3 lines)");
     await pacApplied(context, extensionId);
     // The browser takes a new PAC script a moment after the setting reads it.
-    await expect.poll(() => exitOf(context, "listed.test")).toBe(token.ip);
-    expect(await exitOf(context, "www.listed.test")).toBe(token.ip);
-    expect(await exitOf(context, "plain.test")).toBe(token.ip);
-    expect(await exitOf(context, "open.listed.test")).toBe("127.0.0.1");
-    expect(await exitOf(context, "notlisted.test")).toBe("127.0.0.1");
+    await expect.poll(() => exitOfSite(context, echo, "listed.test")).toBe(token.ip);
+    expect(await exitOfSite(context, echo, "www.listed.test")).toBe(token.ip);
+    expect(await exitOfSite(context, echo, "plain.test")).toBe(token.ip);
+    expect(await exitOfSite(context, echo, "open.listed.test")).toBe("127.0.0.1");
+    expect(await exitOfSite(context, echo, "notlisted.test")).toBe("127.0.0.1");
   } finally {
     await context.close();
   }
@@ -241,12 +224,12 @@ test("a rule whose token expires blocks its site when it expires, not at the nex
       rules: [rule("x", "x.test", { kind: "token", tokenId })],
     });
     await pacApplied(context, extensionId);
-    expect(await exitOf(context, "x.test")).toBe(bought.ip);
+    expect(await exitOfSite(context, echo, "x.test")).toBe(bought.ip);
     // The expiry alarm re-applies the rules: the site goes nowhere, never direct.
     await expect
-      .poll(() => exitOf(context, "x.test"), { timeout: 30_000, intervals: [1_000] })
+      .poll(() => exitOfSite(context, echo, "x.test"), { timeout: 30_000, intervals: [1_000] })
       .toBe("blocked");
-    expect(await exitOf(context, "other.test")).toBe("127.0.0.1");
+    expect(await exitOfSite(context, echo, "other.test")).toBe("127.0.0.1");
   } finally {
     await context.close();
   }
@@ -275,14 +258,14 @@ test("a gateway written as a name carries two tokens side by side: once by its n
     expect(pac).toContain(`gw.sandbox.test:${one.port}`);
     expect(pac).toContain(`gw.sandbox.test.:${one.port}`);
     // One after the other, then at the same time: each site keeps its own token's exit.
-    expect(await exitOf(context, "a.test")).toBe(one.ip);
-    expect(await exitOf(context, "e.test")).toBe(two.ip);
+    expect(await exitOfSite(context, echo, "a.test")).toBe(one.ip);
+    expect(await exitOfSite(context, echo, "e.test")).toBe(two.ip);
     const together = () =>
       Promise.all([
-        exitOf(context, "a.test"),
-        exitOf(context, "e.test"),
-        exitOf(context, "a.test"),
-        exitOf(context, "e.test"),
+        exitOfSite(context, echo, "a.test"),
+        exitOfSite(context, echo, "e.test"),
+        exitOfSite(context, echo, "a.test"),
+        exitOfSite(context, echo, "e.test"),
       ]);
     for (let round = 0; round < 3; round++) {
       expect(await together()).toEqual([one.ip, two.ip, one.ip, two.ip]);
@@ -300,9 +283,9 @@ test("a gateway written as a name carries two tokens side by side: once by its n
         .length;
     const before = await rechallenged();
     await control(sb, "gateway/rechallenge", { count: 1 });
-    expect(await exitOf(context, "a.test")).toBe(one.ip);
+    expect(await exitOfSite(context, echo, "a.test")).toBe(one.ip);
     await control(sb, "gateway/rechallenge", { count: 1 });
-    expect(await exitOf(context, "e.test")).toBe(two.ip);
+    expect(await exitOfSite(context, echo, "e.test")).toBe(two.ip);
     expect((await rechallenged()) - before).toBe(2);
     expect(await together()).toEqual([one.ip, two.ip, one.ip, two.ip]);
   } finally {

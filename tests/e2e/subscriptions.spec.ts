@@ -7,16 +7,16 @@
  * address through its gateway.
  */
 import AxeBuilder from "@axe-core/playwright";
-import type { BrowserContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import type { SiteRule } from "../../lib/routing/rules";
 import type { SubscriptionStatus } from "../../lib/subscriptions/status";
 import type { Sandbox } from "../sandbox/index";
 import type { ListFetch } from "../sandbox/rule-lists";
-import type { EchoServer } from "../support/echo-server";
 import { expect, extensionPath, launchWithExtension, test, unpackedExtensionId } from "./fixtures";
 import {
   control,
   createTokens,
+  exitOfSite,
   extensionPage,
   must,
   openOptions,
@@ -47,21 +47,6 @@ const serveList = (sb: Sandbox, name: string, body: Record<string, unknown>) =>
 async function listLog(sb: Sandbox): Promise<ListFetch[]> {
   const res = await fetch(`${sb.baseUrl}/__sandbox/list-log`);
   return ((await res.json()) as { fetches: ListFetch[] }).fetches;
-}
-
-/** The exit address of a load of `site` (its own tab), or "blocked" when the load failed. */
-async function exitOf(context: BrowserContext, echo: EchoServer, site: string): Promise<string> {
-  const page = await context.newPage();
-  try {
-    const url = `http://${site}:${new URL(echo.url).port}/?${Math.random()}`;
-    const response = await page.goto(url, { timeout: 10_000 });
-    if (!response?.ok()) return `status ${response?.status()}`;
-    return (await page.locator("#remote").textContent()) ?? "";
-  } catch {
-    return "blocked";
-  } finally {
-    await page.close();
-  }
 }
 
 const stored = (ext: Page) =>
@@ -103,8 +88,8 @@ test("a list by URL: first fetch, 304, a change, and every failure keeps the las
     const id = subscribed.ruleId;
     expect(subscribed.lines).toBe(2);
     // Disconnected: the list's sites go through the token, the rest direct.
-    expect(await exitOf(context, echo, "alpha.test")).toBe(token.ip);
-    expect(await exitOf(context, echo, "beta.test")).toBe("127.0.0.1");
+    expect(await exitOfSite(context, echo, "alpha.test")).toBe(token.ip);
+    expect(await exitOfSite(context, echo, "beta.test")).toBe("127.0.0.1");
 
     // Unchanged: asked with its validators, answered 304, nothing rewritten.
     expect(await sendOk(ext, { type: "updateRuleList", ruleId: id })).toEqual({
@@ -121,8 +106,8 @@ test("a list by URL: first fetch, 304, a change, and every failure keeps the las
       added: 2,
       removed: 1,
     });
-    expect(await exitOf(context, echo, "beta.test")).toBe(token.ip);
-    expect(await exitOf(context, echo, "alpha.test")).toBe("127.0.0.1");
+    expect(await exitOfSite(context, echo, "beta.test")).toBe(token.ip);
+    expect(await exitOfSite(context, echo, "alpha.test")).toBe("127.0.0.1");
     const good = await linesOf(ext, id);
 
     // Each failure: the last good copy stays in force, and the state says when and why.
@@ -155,7 +140,7 @@ test("a list by URL: first fetch, 304, a change, and every failure keeps the las
       expect(state?.problem?.reason, JSON.stringify(state)).toBe(reason);
       if (detail) expect(state?.problem?.detail).toContain(detail);
       expect(await linesOf(ext, id)).toEqual(good);
-      expect(await exitOf(context, echo, "beta.test")).toBe(token.ip);
+      expect(await exitOfSite(context, echo, "beta.test")).toBe(token.ip);
     }
 
     // Options says it: the copy in force kept, why, and Update now brings the next good list.
@@ -168,8 +153,8 @@ test("a list by URL: first fetch, 304, a change, and every failure keeps the las
     await row.getByRole("button", { name: "Update now: rule 1 (Team list)" }).click();
     await expect(row.getByRole("status")).toHaveText("“Team list” updated: +1 / −2 lines.");
     await expect(row.locator(".rule-sub-status")).toContainText("Checked");
-    expect(await exitOf(context, echo, "epsilon.test")).toBe(token.ip);
-    expect(await exitOf(context, echo, "beta.test")).toBe("127.0.0.1");
+    expect(await exitOfSite(context, echo, "epsilon.test")).toBe(token.ip);
+    expect(await exitOfSite(context, echo, "beta.test")).toBe("127.0.0.1");
 
     // The form: a second list, blocked, fetched at once and added after the first.
     await serveList(sb, "ui", { text: "||ui.test\n" });
@@ -180,7 +165,7 @@ test("a list by URL: first fetch, 304, a change, and every failure keeps the las
     await expect(options.locator("#rules-sub-status")).toHaveText(
       "Subscribed to “UI list” (lines in force: 1), added as rule 2.",
     );
-    expect(await exitOf(context, echo, "ui.test")).toBe("blocked");
+    expect(await exitOfSite(context, echo, "ui.test")).toBe("blocked");
     // A list that cannot be used is not added, and the form says why.
     await serveList(sb, "ui", { status: 404 });
     await options.locator("#rules-sub-url").fill(listUrl(sb, "ui"));
@@ -227,8 +212,8 @@ test("a list fetched through a token exits there; a worker stop during an update
     await sendOk(ext, { type: "updateRuleList", ruleId: subscribed.ruleId });
     expect((await listLog(sb)).at(-1)?.remoteAddress).toBe(tokenB.ip);
     // The list's host went through B only while the fetch ran: A carries it again.
-    expect(await exitOf(context, echo, "lists.test")).toBe(tokenA.ip);
-    expect(await exitOf(context, echo, "alpha.test")).toBe("blocked");
+    expect(await exitOfSite(context, echo, "lists.test")).toBe(tokenA.ip);
+    expect(await exitOfSite(context, echo, "alpha.test")).toBe("blocked");
 
     // A slow update, and the worker stopped in the middle of it.
     await serveList(sb, "b", { text: "||gamma.test\n", delay_ms: 6_000 });
@@ -255,8 +240,8 @@ test("a list fetched through a token exits there; a worker stop during an update
     await context.close();
     context = await launchWithExtension(userDataDir, [TEST_NAMES, IGNORE_CERTIFICATES]);
     await extensionPage(context, extensionId);
-    await expect.poll(() => exitOf(context, echo, "gamma.test")).toBe("blocked");
-    expect(await exitOf(context, echo, "alpha.test")).toBe(tokenA.ip);
+    await expect.poll(() => exitOfSite(context, echo, "gamma.test")).toBe("blocked");
+    expect(await exitOfSite(context, echo, "alpha.test")).toBe(tokenA.ip);
   } finally {
     await context.close();
   }

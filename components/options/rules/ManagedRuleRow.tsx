@@ -5,6 +5,7 @@
 import { sourceText } from "@/lib/options/rules-editor";
 import type { SiteRule } from "@/lib/routing/rules";
 import type { StoredToken } from "@/lib/state/tokens";
+import { isSubscribed } from "@/lib/subscriptions/due";
 import type { SubscriptionState } from "@/lib/subscriptions/status";
 import { LockedNote } from "../policy";
 import { SubscriptionLine } from "./SubscriptionLine";
@@ -35,13 +36,10 @@ export function ManagedRuleRow(props: {
       </span>
       <div class="rule-source">
         <code>{summary}</code>
-        {rule.source.type === "list" && rule.source.subscription && (
+        {isSubscribed(rule) && (
           <SubscriptionLine
-            base={`rule-${rule.id}`}
-            ruleId={rule.id}
-            rule={rule.source.name}
+            rule={rule}
             position={position}
-            subscription={rule.source.subscription}
             state={props.subscriptionState}
             tokens={props.tokens}
             now={props.now}

@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { routeHealth, sourceText } from "@/lib/options/rules-editor";
 import type { RuleSource, SiteRule } from "@/lib/routing/rules";
 import type { StoredToken } from "@/lib/state/tokens";
+import { isSubscribed } from "@/lib/subscriptions/due";
 import type { SubscriptionState } from "@/lib/subscriptions/status";
 import { type Container, ContainerSelect } from "./ContainerSelect";
 import { RouteSelect } from "./RouteSelect";
@@ -98,21 +99,14 @@ export function RuleRow(props: {
         ) : (
           <code>{summary}</code>
         )}
-        {rule.source.type === "list" && rule.source.subscription && (
+        {isSubscribed(rule) && (
           <SubscriptionLine
-            base={base}
-            ruleId={rule.id}
-            rule={rule.source.name}
+            rule={rule}
             position={position}
-            subscription={rule.source.subscription}
-            enabled={rule.enabled}
             state={props.subscriptionState}
             tokens={props.tokens}
             now={props.now}
-            onChange={(subscription) =>
-              rule.source.type === "list" &&
-              props.onChange({ ...rule, source: { ...rule.source, subscription } })
-            }
+            onChange={props.onChange}
           />
         )}
       </div>

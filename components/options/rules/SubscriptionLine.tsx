@@ -5,33 +5,33 @@
  */
 import { useContext, useState } from "preact/hooks";
 import { problemText, subscriptionLines } from "@/lib/options/subscription-view";
-import type { Subscription } from "@/lib/routing/rules";
+import type { SiteRule, Subscription } from "@/lib/routing/rules";
 import type { StoredToken } from "@/lib/state/tokens";
+import type { SubscribedRule } from "@/lib/subscriptions/due";
 import type { SubscriptionState } from "@/lib/subscriptions/status";
 import { LanguageContext, send, useExplain } from "../shared";
 import { useSubscriptionT } from "./use-subscription-t";
 import { EverySelect, ViaSelect } from "./ViaSelect";
 
 export function SubscriptionLine(props: {
-  base: string;
-  ruleId: string;
-  /** The rule in words, for labels and the announcement. */
-  rule: string;
+  rule: SubscribedRule;
   position: number;
-  subscription: Subscription;
   state: SubscriptionState | undefined;
   tokens: readonly StoredToken[];
   now: number;
-  enabled?: boolean;
   /** Absent for the administrator's list: how it is fetched is the policy's. */
-  onChange?: (subscription: Subscription) => void;
+  onChange?: (rule: SiteRule) => void;
 }) {
   const t = useSubscriptionT();
   const explain = useExplain();
   const language = useContext(LanguageContext);
   const [busy, setBusy] = useState(false);
   const [said, setSaid] = useState("");
-  const { subscription, base } = props;
+  const { rule } = props;
+  const { subscription, name } = rule.source;
+  const base = `rule-${rule.id}`;
+  const change = (next: Subscription) =>
+    props.onChange?.({ ...rule, source: { ...rule.source, subscription: next } });
   const lines = subscriptionLines(
     subscription,
     props.state,
@@ -39,27 +39,28 @@ export function SubscriptionLine(props: {
     language,
     t,
     !import.meta.env.FIREFOX,
-    props.enabled ?? true,
+    rule.enabled,
   );
 
   async function updateNow() {
     setBusy(true);
     setSaid("");
-    const reply = await send({ type: "updateRuleList", ruleId: props.ruleId });
+    const reply = await send({ type: "updateRuleList", ruleId: rule.id });
     setBusy(false);
-    const rule = props.rule;
     if (!reply.ok) return setSaid(explain(reply.failure));
     const outcome = reply.data;
-    if (outcome.kind === "changed") setSaid(t("sub.result.changed", { rule, ...outcome }));
-    else if (outcome.kind === "unchanged") setSaid(t("sub.result.unchanged", { rule }));
-    else if (outcome.kind === "gone") setSaid(t("sub.result.gone", { rule }));
+    if (outcome.kind === "changed") setSaid(t("sub.result.changed", { rule: name, ...outcome }));
+    else if (outcome.kind === "unchanged") setSaid(t("sub.result.unchanged", { rule: name }));
+    else if (outcome.kind === "gone") setSaid(t("sub.result.gone", { rule: name }));
     else {
       const problem = outcome.state.problem;
-      setSaid(t("sub.result.failed", { rule, problem: problem ? problemText(problem, t) : "" }));
+      setSaid(
+        t("sub.result.failed", { rule: name, problem: problem ? problemText(problem, t) : "" }),
+      );
     }
   }
 
-  const named = { position: props.position, rule: props.rule };
+  const named = { position: props.position, rule: name };
   return (
     <div class="rule-subscription">
       <p class="rule-sub-url">
@@ -78,17 +79,17 @@ export function SubscriptionLine(props: {
           <>
             <ViaSelect
               id={`${base}-sub-via`}
-              label={`${t("sub.via")}: ${props.rule}`}
+              label={`${t("sub.via")}: ${name}`}
               value={subscription.via}
               tokens={props.tokens}
               now={props.now}
-              onChange={(via) => props.onChange?.({ ...subscription, via })}
+              onChange={(via) => change({ ...subscription, via })}
             />
             <EverySelect
               id={`${base}-sub-every`}
-              label={`${t("sub.every")}: ${props.rule}`}
+              label={`${t("sub.every")}: ${name}`}
               value={subscription.everyHours}
-              onChange={(everyHours) => props.onChange?.({ ...subscription, everyHours })}
+              onChange={(everyHours) => change({ ...subscription, everyHours })}
             />
           </>
         )}
