@@ -7,6 +7,7 @@ import type { Browser } from "@wxt-dev/browser";
 import { dequal } from "dequal";
 import { chromeProbeHost, newNonce } from "../health/probe-target";
 import { gatewaySpellings } from "../routing/plan";
+import { isLoopbackHost } from "../state/base-url";
 import type { AuthResponder } from "./auth-responder";
 import { chromePacConfig } from "./chrome-pac";
 import { withProbeGateways } from "./chrome-probes";
@@ -60,7 +61,12 @@ export function createChromePlatform(chrome: ChromeApi): ProxyPlatform {
       setConfig(chromePacConfig(plan, settings.bypassList, providerHostname(settings.baseUrl))),
     block: (settings, providerHost) =>
       setConfig(chromeBlockingConfig(settings.bypassList, providerHost)),
-    bypasses: (hostname, settings) => chromeBypasses(hostname, settings.bypassList),
+    // A PAC script (site rules, a health check's probes, a list fetched through a token) never
+    // sees loopback: Chrome sends it direct whatever `<-loopback>` says, so a check of a
+    // provider on loopback proves nothing about the token then.
+    bypasses: (hostname, settings) =>
+      chromeBypasses(hostname, settings.bypassList) ||
+      (isLoopbackHost(hostname) && (probeGateways.length > 0 || decided?.mode === "pac_script")),
     clear: () => setConfig(null),
     async forgetCredentials(tokens) {
       // Chromium caches proxy credentials per host:port, sends them unasked and keeps tunnels
