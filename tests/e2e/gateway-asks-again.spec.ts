@@ -28,7 +28,6 @@ import {
   must,
   NAMED_GATEWAY_ARGS,
   proxyStatus,
-  sandboxFor,
   sandboxSettings,
   sendOk,
   startEchoServer,
@@ -42,14 +41,14 @@ const extensionId = unpackedExtensionId(extensionPath);
 let sb: Sandbox;
 let echo: Awaited<ReturnType<typeof startEchoServer>>;
 let secure: Awaited<ReturnType<typeof startEchoServer>>;
-test.beforeEach(async () => {
-  sb = await sandboxFor();
-  echo = await startEchoServer();
+// The test's own sandbox and echo server (fixtures.ts), and an HTTPS one of this file's.
+test.beforeEach(async ({ sb: sandbox, echo: site }) => {
+  sb = sandbox;
+  echo = site;
   secure = await startEchoServer({ https: true });
 });
 test.afterEach(async () => {
-  await Promise.all([echo.close(), secure.close()]);
-  await sb.close();
+  await secure.close();
 });
 
 /** A connected token, a page through it, and the extension page commands come from. */

@@ -26,7 +26,6 @@ import {
   must,
   openOptions,
   proxyStatus,
-  sandboxFor,
   sandboxSettings,
   send,
   sendOk,
@@ -35,11 +34,9 @@ import {
 } from "./harness";
 
 let sb: Sandbox;
-test.beforeEach(async () => {
-  sb = await sandboxFor();
-});
-test.afterEach(async () => {
-  await sb.close();
+// The test's own sandbox (fixtures.ts), kept for this file's helpers.
+test.beforeEach(({ sb: sandbox }) => {
+  sb = sandbox;
 });
 
 /**

@@ -10,7 +10,6 @@ import {
   control,
   createTokens,
   extensionPage,
-  sandboxFor,
   sandboxSettings,
   send,
   sendOk,
@@ -18,11 +17,9 @@ import {
 } from "./harness";
 
 let sb: Sandbox;
-test.beforeEach(async () => {
-  sb = await sandboxFor();
-});
-test.afterEach(async () => {
-  await sb.close();
+// The test's own sandbox (fixtures.ts), kept for this file's helpers.
+test.beforeEach(({ sb: sandbox }) => {
+  sb = sandbox;
 });
 
 interface SandboxToken {

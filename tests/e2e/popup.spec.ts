@@ -16,7 +16,6 @@ import {
   extensionPage,
   must,
   proxyStatus,
-  sandboxFor,
   sandboxSettings,
   sendOk,
   startEchoServer,
@@ -27,11 +26,9 @@ import {
 const DAY = 24 * 60 * 60 * 1000;
 
 let sb: Sandbox;
-test.beforeEach(async () => {
-  sb = await sandboxFor();
-});
-test.afterEach(async () => {
-  await sb.close();
+// The test's own sandbox (fixtures.ts), kept for this file's helpers.
+test.beforeEach(({ sb: sandbox }) => {
+  sb = sandbox;
 });
 
 async function openPopup(context: BrowserContext, extensionId: string): Promise<Page> {

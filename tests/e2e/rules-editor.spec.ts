@@ -10,22 +10,12 @@ import { ruleLines } from "../../lib/routing/rule-list";
 import type { SiteRule } from "../../lib/routing/rules";
 import type { Sandbox } from "../sandbox/index";
 import { expect, test } from "./fixtures";
-import {
-  createTokens,
-  extensionPage,
-  must,
-  openOptions,
-  sandboxFor,
-  sandboxSettings,
-  sendOk,
-} from "./harness";
+import { createTokens, extensionPage, must, openOptions, sandboxSettings, sendOk } from "./harness";
 
 let sb: Sandbox;
-test.beforeEach(async () => {
-  sb = await sandboxFor();
-});
-test.afterEach(async () => {
-  await sb.close();
+// The test's own sandbox (fixtures.ts), kept for this file's helpers.
+test.beforeEach(({ sb: sandbox }) => {
+  sb = sandbox;
 });
 
 const storedRules = (page: Page) =>

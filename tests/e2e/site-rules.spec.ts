@@ -22,11 +22,10 @@ import {
   must,
   NAMED_GATEWAY_ARGS,
   openOptions,
-  sandboxFor,
   sandboxSettings,
   send,
   sendOk,
-  startEchoServer,
+  type startEchoServer,
   TEST_NAMES,
   twoTokensOnNamedGateway,
   watchWorker,
@@ -36,13 +35,10 @@ const extensionId = unpackedExtensionId(extensionPath);
 
 let sb: Sandbox;
 let echo: Awaited<ReturnType<typeof startEchoServer>>;
-test.beforeEach(async () => {
-  sb = await sandboxFor();
-  echo = await startEchoServer();
-});
-test.afterEach(async () => {
-  await echo.close();
-  await sb.close();
+// The test's own sandbox and echo server (fixtures.ts), kept for this file's helpers.
+test.beforeEach(({ sb: sandbox, echo: site }) => {
+  sb = sandbox;
+  echo = site;
 });
 
 const rule = (id: string, text: string, route: SiteRule["route"]): SiteRule => ({
