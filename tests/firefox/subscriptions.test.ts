@@ -4,80 +4,50 @@
  * 127.0.0.1), and "through a token" exits at that token's address; the routes follow each new
  * list at once, and a failed update keeps the last good copy.
  */
-import type { Browser, Page } from "puppeteer-core";
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { type Sandbox, startSandbox } from "../sandbox/index";
+import { expect, test } from "vitest";
 import type { ListFetch } from "../sandbox/rule-lists";
 import { control } from "../support/sandbox-session";
-import {
-  assertPrerequisites,
-  createTokens,
-  exitOfPageLoad,
-  extensionPage,
-  firefoxSandboxSettings,
-  launchFirefox,
-  sendOk,
-  startEchoServer,
-} from "./firefox";
-
-let browser: Browser | undefined;
-let sb: Sandbox;
-let echo: Awaited<ReturnType<typeof startEchoServer>>;
-let ext: Page;
-let page: Page;
+import { assertPrerequisites, createTokens, exitOfPageLoad, sendOk } from "./firefox";
+import { firefoxSuite } from "./suite";
 
 assertPrerequisites();
-
-beforeAll(async () => {
-  sb = await startSandbox({ plan: "enterprise" });
-  echo = await startEchoServer();
-  browser = await launchFirefox();
-  ext = await extensionPage(browser);
-  page = await browser.newPage();
-  await sendOk(ext, { type: "patchSettings", patch: firefoxSandboxSettings(sb) });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await echo?.close();
-  await sb?.close();
-});
+const suite = firefoxSuite();
 
 const serve = (name: string, body: Record<string, unknown>) =>
-  control(sb, `lists/${name}`, { status: 200, content_type: "text/plain", ...body });
+  control(suite.sb, `lists/${name}`, { status: 200, content_type: "text/plain", ...body });
 async function lastFetch(name: string): Promise<ListFetch | undefined> {
-  const res = await fetch(`${sb.baseUrl}/__sandbox/list-log`);
+  const res = await fetch(`${suite.sb.baseUrl}/__sandbox/list-log`);
   const { fetches } = (await res.json()) as { fetches: ListFetch[] };
   return fetches.filter((f) => f.name === name).at(-1);
 }
 
 test("direct is direct while a token is connected; through a token exits there; routes follow", async () => {
-  const [a, b] = await createTokens(ext, "static-traffic", 2);
+  const [a, b] = await createTokens(suite.ext, "static-traffic", 2);
   if (!a || !b) throw new Error("two tokens");
-  await sendOk(ext, { type: "connect", tokenId: a.id });
-  const port = new URL(echo.url).port;
+  await sendOk(suite.ext, { type: "connect", tokenId: a.id });
+  const port = new URL(suite.echo.url).port;
   const byName = `http://localhost:${port}/`;
   const byAddress = `http://127.0.0.1:${port}/`;
 
   await serve("f", { text: "||localhost\n" });
-  const direct = await sendOk(ext, {
+  const direct = await sendOk(suite.ext, {
     type: "subscribeRuleList",
     name: "F",
-    url: `${sb.listsUrl}/f`,
+    url: `${suite.sb.listsUrl}/f`,
     via: { kind: "direct" },
     everyHours: 24,
     route: { kind: "token", tokenId: b.id },
   });
   if (!direct.subscribed) throw new Error(JSON.stringify(direct));
   expect((await lastFetch("f"))?.remoteAddress).toBe("127.0.0.1");
-  expect(await exitOfPageLoad(page, byName)).toBe(b.ip);
-  expect(await exitOfPageLoad(page, byAddress)).toBe(a.ip);
+  expect(await exitOfPageLoad(suite.site, byName)).toBe(b.ip);
+  expect(await exitOfPageLoad(suite.site, byAddress)).toBe(a.ip);
 
   await serve("g", { text: "||example.test\n" });
-  const through = await sendOk(ext, {
+  const through = await sendOk(suite.ext, {
     type: "subscribeRuleList",
     name: "G",
-    url: `${sb.listsUrl}/g`,
+    url: `${suite.sb.listsUrl}/g`,
     via: { kind: "token", tokenId: b.id },
     everyHours: 24,
     route: { kind: "block" },
@@ -87,19 +57,19 @@ test("direct is direct while a token is connected; through a token exits there; 
 
   // A new list: the routes follow at once.
   await serve("f", { text: "||127.0.0.1\n" });
-  expect(await sendOk(ext, { type: "updateRuleList", ruleId: direct.ruleId })).toEqual({
+  expect(await sendOk(suite.ext, { type: "updateRuleList", ruleId: direct.ruleId })).toEqual({
     kind: "changed",
     added: 1,
     removed: 1,
   });
-  expect(await exitOfPageLoad(page, byAddress)).toBe(b.ip);
-  expect(await exitOfPageLoad(page, byName)).toBe(a.ip);
+  expect(await exitOfPageLoad(suite.site, byAddress)).toBe(b.ip);
+  expect(await exitOfPageLoad(suite.site, byName)).toBe(a.ip);
 
   // A failed update keeps it, and says so.
   await serve("f", { status: 500 });
-  expect(await sendOk(ext, { type: "updateRuleList", ruleId: direct.ruleId })).toMatchObject({
+  expect(await sendOk(suite.ext, { type: "updateRuleList", ruleId: direct.ruleId })).toMatchObject({
     kind: "failed",
     state: { problem: { reason: "status", detail: "500" } },
   });
-  expect(await exitOfPageLoad(page, byAddress)).toBe(b.ip);
+  expect(await exitOfPageLoad(suite.site, byAddress)).toBe(b.ip);
 });
