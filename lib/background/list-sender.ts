@@ -16,15 +16,20 @@ export interface ListSenderDeps {
     | null;
   /** Re-applies the routing (with or without the moment's rule). */
   rulesChanged: () => Promise<void>;
+  /** The token the browser sends this address through now, or null (direct, blocked). */
+  tokenNow: (url: string) => Promise<number | null>;
   fetch?: typeof globalThis.fetch;
 }
 
 export function listSender(deps: ListSenderDeps) {
   return (token: StoredToken | null): SendRequest =>
-    (url, init) => {
+    async (url, init) => {
       const send = () => (deps.fetch ?? globalThis.fetch)(url, init);
       if (deps.firefoxVia) return deps.firefoxVia(url, token, send);
       if (!token) return send();
+      // Already going through it (the connected token, or a rule's): no config change, which
+      // in Chrome would re-key the gateway's logins and cut requests on their way through it.
+      if ((await deps.tokenNow(url)) === token.id) return send();
       const rule = {
         id: `list-fetch-${crypto.randomUUID()}`,
         enabled: true,

@@ -34,6 +34,7 @@ import { createMutationTracker } from "./mutations";
 import { syncPopupPage } from "./popup-page";
 import { proxyErrorReporter } from "./proxy-errors";
 import { chromeRequestCarrier } from "./request-carrier";
+import { tokenNow } from "./site-route-now";
 import { createSubscriptions, SUBSCRIPTIONS_ALARM } from "./subscriptions";
 import { startSync } from "./sync";
 import { syncTokenAlarms } from "./token-alarms";
@@ -101,6 +102,7 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
     sendVia: listSender({
       firefoxVia: firefox?.fetchListVia ?? null,
       rulesChanged: () => engine.rulesChanged(),
+      tokenNow: (url) => tokenNow(url, engine.planOptions),
     }),
     unusable: (token) =>
       unusableReason(token, platform.supportsSocksAuth, Date.now())?.code ?? null,

@@ -58,6 +58,12 @@ export async function tabRouteNow(
     : { kind: "block", failure: target.failure };
 }
 
+/** The token this address goes through now, or null (direct, blocked). */
+export async function tokenNow(url: string, options: PlanOptions): Promise<number | null> {
+  const { target } = await siteRouteNow(url, undefined, options);
+  return target.kind === "proxy" ? target.tokenId : null;
+}
+
 export async function siteRouteNow(
   url: string,
   container: string | undefined,
