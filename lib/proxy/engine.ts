@@ -72,7 +72,12 @@ export function createEngine(deps: EngineDeps) {
   };
   /** Chrome: drop cached logins whose spelling now stands for another token (gateway-owners.ts). */
   const owned = async (next: Owners, tokens: StoredToken[]) => {
-    if (platform.oneLoginPerEndpoint) await changeOwners(next, tokens, forgetCredentials);
+    if (!platform.oneLoginPerEndpoint) return;
+    await changeOwners(next, tokens, async (moved, addresses) => {
+      await deps.mutationsSettled?.();
+      deps.credentialsForgotten?.(moved);
+      await platform.probes.forgetAddresses(addresses);
+    });
   };
   const failClosed = createFailClosed(platform, status, now, () => rulesPlan(true));
 

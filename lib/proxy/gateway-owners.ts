@@ -10,6 +10,7 @@ import { endpointKey } from "../routing/plan";
 import { read } from "../state/read";
 import { updateState } from "../state/store";
 import type { StoredToken } from "../state/tokens";
+import type { GatewayAddress } from "./platform";
 
 export type Owners = Record<string, number>;
 
@@ -24,16 +25,14 @@ export const ownersOf = (token: StoredToken | null): Owners =>
 export async function changeOwners(
   next: Owners,
   tokens: readonly StoredToken[],
-  forget: (tokens: StoredToken[]) => Promise<void>,
+  forget: (tokens: StoredToken[], at: GatewayAddress[]) => Promise<void>,
 ): Promise<void> {
   const previous = await read("gatewayOwners");
   // Nothing recorded: a new browser session (its login cache is empty too) or the first
   // apply ever. Nothing to drop, and at startup every moment before the apply counts.
   const recorded = Object.keys(previous).length > 0;
-  const moved = new Set(
-    Object.entries(next).flatMap(([spelling, id]) =>
-      !recorded || previous[spelling] === id ? [] : [id],
-    ),
+  const moved = Object.entries(next).filter(
+    ([spelling, id]) => recorded && previous[spelling] !== id,
   );
   // Recorded first: a challenge between the forget and the apply is answered as the new
   // config will be, so the browser cannot cache the old token's login again meanwhile.
@@ -41,8 +40,20 @@ export async function changeOwners(
     write: { gatewayOwners: next },
     result: undefined,
   }));
-  const changed = tokens.filter((t) => moved.has(t.id));
-  if (changed.length > 0) await forget(changed);
+  if (moved.length === 0) return;
+  const ids = new Set(moved.map(([, id]) => id));
+  // Only the spellings whose token changed: the other spelling of the same gateway keeps its
+  // login and its requests (measured in Chromium 156: dropping one leaves the other alone).
+  await forget(
+    tokens.filter((t) => ids.has(t.id)),
+    moved.map(([spelling]) => addressOf(spelling)),
+  );
+}
+
+/** "host:port" as endpointKey writes it (an IPv6 host has colons of its own). */
+function addressOf(spelling: string): GatewayAddress {
+  const colon = spelling.lastIndexOf(":");
+  return { host: spelling.slice(0, colon), port: Number(spelling.slice(colon + 1)) };
 }
 
 /** The token the applied config wrote at this spelling, or undefined when none was recorded. */

@@ -18,6 +18,7 @@ import {
   createTokens,
   exitOfSite,
   extensionPage,
+  gatewayLog,
   must,
   openOptions,
   sandboxSettings,
@@ -215,6 +216,22 @@ test("a list fetched through a token exits there; a worker stop during an update
     expect(await exitOfSite(context, echo, "lists.test")).toBe(tokenA.ip);
     expect(await exitOfSite(context, echo, "alpha.test")).toBe("blocked");
 
+    // A page on its way through A (held at the gateway) while B's fetch writes B at the
+    // gateway's other spelling for a moment: the page still arrives, through A.
+    await control(sb, "gateway/token", { token_id: tokenA.id, slow_ms: 2_000 });
+    const slowPage = exitOfSite(context, echo, "slow.test");
+    await expect
+      .poll(async () =>
+        (await gatewayLog(sb)).some(
+          (e) => e.username === tokenA.username && e.target.startsWith("slow.test"),
+        ),
+      )
+      .toBe(true);
+    await serveList(sb, "b", { text: "||alpha.test\n||beta.test\n||delta.test\n" });
+    await sendOk(ext, { type: "updateRuleList", ruleId: subscribed.ruleId });
+    expect(await slowPage).toBe(tokenA.ip);
+    await control(sb, "gateway/token", { token_id: tokenA.id, slow_ms: 0 });
+
     // A slow update, and the worker stopped in the middle of it.
     await serveList(sb, "b", { text: "||gamma.test\n", delay_ms: 6_000 });
     void send(ext, { type: "updateRuleList", ruleId: subscribed.ruleId }).catch(() => undefined);
@@ -225,7 +242,11 @@ test("a list fetched through a token exits there; a worker stop during an update
     await worker.stop();
     await expect.poll(() => worker.isRunning()).toBe(false);
     // The copy in force is the last good one, whole.
-    expect(await linesOf(ext, subscribed.ruleId)).toEqual(["||alpha.test", "||beta.test"]);
+    expect(await linesOf(ext, subscribed.ruleId)).toEqual([
+      "||alpha.test",
+      "||beta.test",
+      "||delta.test",
+    ]);
     // The next wake fetches it again (due: the cut-off update never ended), and it lands.
     await serveList(sb, "b", { delay_ms: 0 });
     await sendOk(ext, { type: "routeOf", url: "http://example.test/" });

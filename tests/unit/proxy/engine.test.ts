@@ -42,7 +42,9 @@ type Call =
   | { op: "clear" }
   | { op: "plan"; fallback: string; routes: string[] }
   | { op: "block"; providerHost: string }
-  | { op: "forget"; endpoints: string[]; ids: number[]; storedActiveId: unknown };
+  | { op: "forget"; endpoints: string[]; ids: number[]; storedActiveId: unknown }
+  /** Chrome: the cached logins of these gateway spellings only (a spelling's owner changed). */
+  | { op: "forget-at"; endpoints: string[] };
 
 /** Storage as the platform would see it, read raw so the engine's own readers are not trusted. */
 async function storedActiveTokenId(): Promise<unknown> {
@@ -57,7 +59,12 @@ function fakePlatform(supportsSocksAuth: boolean) {
   const platform: ProxyPlatform = {
     supportsSocksAuth,
     oneLoginPerEndpoint: !supportsSocksAuth,
-    probes: noProbes,
+    probes: {
+      ...noProbes,
+      async forgetAddresses(addresses) {
+        calls.push({ op: "forget-at", endpoints: addresses.map((a) => `${a.host}:${a.port}`) });
+      },
+    },
     async apply(token, settings) {
       calls.push({
         op: "apply",
@@ -999,6 +1006,8 @@ describe("site rules", () => {
     t.calls.length = 0;
     await writeState({ siteRules: [rule("b", { kind: "token", tokenId: 2 })] });
     await t.engine.rulesChanged();
-    expect(ops(t.calls)).toEqual(["forget", "plan"]);
+    expect(ops(t.calls)).toEqual(["forget-at", "plan"]);
+    // That spelling alone: the gateway's other spelling keeps its login and its requests.
+    expect(t.calls[0]).toEqual({ op: "forget-at", endpoints: ["gw.example.net:8000"] });
   });
 });

@@ -40,6 +40,24 @@ describe("changeOwners", () => {
     expect(await forgotten({ "127.0.0.1:8000": 1, "localhost:8000": 3 })).toEqual([]);
   });
 
+  it("drops the login of the spelling that changed owner only, not the gateway's other spelling", async () => {
+    await forgotten({ "127.0.0.1:8000": 1 });
+    const at: unknown[] = [];
+    await changeOwners({ "127.0.0.1:8000": 1, "localhost:8000": 2 }, tokens, async (t, where) => {
+      at.push(
+        t.map((tk) => tk.id),
+        where,
+      );
+    });
+    expect(at).toEqual([[2], [{ host: "localhost", port: 8000 }]]);
+    // An IPv6 spelling keeps its colons.
+    const v6: unknown[] = [];
+    await changeOwners({ "::1:8000": 3 }, tokens, async (_t, where) => {
+      v6.push(...where);
+    });
+    expect(v6).toEqual([{ host: "::1", port: 8000 }]);
+  });
+
   it("records the new owners before the forget, so a challenge meanwhile gets the new login", async () => {
     await writeState({ tokens });
     await forgotten({ "127.0.0.1:8000": 1 });
