@@ -10,6 +10,15 @@ import { type ApiClient, type ApiErrorKind, createApiClient, isApiError } from "
 import { userSentence } from "./helpers";
 import * as sample from "./samples";
 
+/**
+ * An answer's top-level "__proto__" key does not reach the caller: the record it is read into
+ * never takes a prototype from a provider (found by this test: `{"__proto__":0}`).
+ */
+const withoutProto = (value: unknown): unknown =>
+  typeof value === "object" && value !== null && !Array.isArray(value)
+    ? Object.fromEntries(Object.entries(value).filter(([key]) => key !== "__proto__"))
+    : value;
+
 type Op = {
   name: string;
   call: (api: ApiClient) => Promise<unknown>;
@@ -337,15 +346,15 @@ const ops: Op[] = [
     name: "getAccountQuota",
     call: (api) => api.getAccountQuota(),
     sample: sample.accountQuota,
-    // Any JSON object, handed on whole.
-    check: (r, sent) => expect(r).toEqual(sent),
+    // Any JSON object, handed on whole (but a top-level "__proto__" key: see withoutProto).
+    check: (r, sent) => expect(r).toEqual(withoutProto(sent)),
     unbounded: true,
   },
   {
     name: "getAccountInfo",
     call: (api) => api.getAccountInfo(),
     sample: sample.accountInfo,
-    check: (r, sent) => expect(r).toEqual(sent),
+    check: (r, sent) => expect(r).toEqual(withoutProto(sent)),
     unbounded: true,
   },
 ];
