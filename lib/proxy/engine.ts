@@ -170,8 +170,7 @@ export function createEngine(deps: EngineDeps) {
     // Refused before anything changes: the user's current route stays as it is.
     if (problem || !token) return { ok: false, failure: problem ?? { code: "token-missing" } };
     deps.loginRetried?.();
-    // The new choice is stored before the old credentials are dropped from the network stack,
-    // so the challenge that follows is answered with the new token.
+    // Stored before the old logins are dropped: the challenge that follows gets the new token.
     const previousId = await updateState(["connection", "status"], (s) => ({
       write: {
         connection: { activeTokenId: tokenId, lastTokenId: tokenId },
@@ -182,7 +181,11 @@ export function createEngine(deps: EngineDeps) {
     const previous = tokens.find((t) => t.id === previousId);
     await forgetCredentials(previous ? [previous, token] : [token]);
     await reconcile();
-    return checkExitIp();
+    const checked = await checkExitIp();
+    // Out at the old token's address: Chrome still sent the old login. Dropped again, asked again.
+    const exit = (await read("status")).exitIp;
+    if (!previous?.ip || previous.ip === token.ip || exit?.ip !== previous.ip) return checked;
+    return forgetCredentials([previous, token]).then(checkExitIp);
   }
 
   async function disconnect(): Promise<EngineResult> {
