@@ -131,8 +131,7 @@ test("asked again while the worker is stopped: the woken worker answers every re
   const worker = await watchWorker(await context.newCDPSession(page), extensionId);
   const lost: Sent[] = [];
   for (let i = 0; i < 6; i++) {
-    await worker.stop();
-    await expect.poll(() => worker.isRunning()).toBe(false);
+    await worker.sleep();
     const startsBefore = worker.starts();
     await askAgain(sb, ASK_AGAIN_MODES[i % 2] ?? "next-request");
     lost.push(...notThrough(await visitAndBurst(context, page, `cold-${i}`), token.ip));

@@ -147,6 +147,23 @@ export async function watchWorker(cdp: CDPSession, extensionId: string) {
     isRunning: () => running,
     starts: () => starts,
     stop: () => cdp.send("ServiceWorker.stopAllWorkers"),
+    /**
+     * Stops the worker and waits until it is seen asleep. On a loaded machine a stop can take
+     * more than a poll's default 5 s, or a late event (the last load's) can wake the worker
+     * again: it is stopped once more then.
+     */
+    async sleep() {
+      await cdp.send("ServiceWorker.stopAllWorkers");
+      await expect
+        .poll(
+          async () => {
+            if (running) await cdp.send("ServiceWorker.stopAllWorkers");
+            return running;
+          },
+          { timeout: 30_000 },
+        )
+        .toBe(false);
+    },
   };
 }
 

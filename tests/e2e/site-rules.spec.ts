@@ -105,8 +105,7 @@ test("A through token 1, B through token 2 (another gateway), E through token 3 
     await ext.close();
     const page = await context.newPage();
     const worker = await watchWorker(await context.newCDPSession(page), extensionId);
-    await worker.stop();
-    await expect.poll(() => worker.isRunning()).toBe(false);
+    await worker.sleep();
     expect(await exits()).toEqual(expected);
     await context.close();
 
@@ -270,8 +269,7 @@ test("a gateway written as a name carries two tokens side by side: once by its n
     await ext.close();
     const page = await context.newPage();
     const worker = await watchWorker(await context.newCDPSession(page), extensionId);
-    await worker.stop();
-    await expect.poll(() => worker.isRunning()).toBe(false);
+    await worker.sleep();
     // Each spelling's login challenged once more, one load at a time, so each challenge is
     // known to have reached its own spelling (parallel ones: gateway-asks-again.spec.ts).
     const rechallenged = async () =>

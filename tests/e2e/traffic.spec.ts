@@ -71,8 +71,7 @@ test("the popup counts this page's failed requests by host and routes one in a c
       .toContain('"host":"img.test"');
     // A worker stop between the failure and the look: the count is kept, and not doubled.
     const worker = await watchWorker(await context.newCDPSession(ext), extensionId);
-    await worker.stop();
-    await expect.poll(() => worker.isRunning()).toBe(false);
+    await worker.sleep();
     // Woken by a page's question, as the popup's own would.
     await sendOk(ext, { type: "routeOf", url: "http://other.test/" });
     await site.bringToFront();

@@ -5,10 +5,9 @@
 import { sourceText } from "@/lib/options/rules-editor";
 import type { SiteRule } from "@/lib/routing/rules";
 import type { StoredToken } from "@/lib/state/tokens";
-import { isSubscribed } from "@/lib/subscriptions/due";
 import type { SubscriptionState } from "@/lib/subscriptions/status";
 import { LockedNote } from "../policy";
-import { SubscriptionLine } from "./SubscriptionLine";
+import { RuleSourceCells } from "./RuleSourceCells";
 import { useRulesT } from "./use-rules";
 
 export function ManagedRuleRow(props: {
@@ -31,21 +30,14 @@ export function ManagedRuleRow(props: {
       aria-label={`${t("rules.position", { position })}: ${summary}`}
       aria-describedby={noteId}
     >
-      <span class="rule-position" aria-hidden="true">
-        {position}
-      </span>
-      <div class="rule-source">
-        <code>{summary}</code>
-        {isSubscribed(rule) && (
-          <SubscriptionLine
-            rule={rule}
-            position={position}
-            state={props.subscriptionState}
-            tokens={props.tokens}
-            now={props.now}
-          />
-        )}
-      </div>
+      <RuleSourceCells
+        rule={rule}
+        position={position}
+        summary={summary}
+        subscriptionState={props.subscriptionState}
+        tokens={props.tokens}
+        now={props.now}
+      />
       <span class="rule-route">{route}</span>
       <LockedNote id={noteId} text="policy.ruleLocked" />
     </li>

@@ -6,12 +6,11 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { routeHealth, sourceText } from "@/lib/options/rules-editor";
 import type { RuleSource, SiteRule } from "@/lib/routing/rules";
 import type { StoredToken } from "@/lib/state/tokens";
-import { isSubscribed } from "@/lib/subscriptions/due";
 import type { SubscriptionState } from "@/lib/subscriptions/status";
 import { type Container, ContainerSelect } from "./ContainerSelect";
 import { RouteSelect } from "./RouteSelect";
 import { RuleEditForm } from "./RuleEditForm";
-import { SubscriptionLine } from "./SubscriptionLine";
+import { RuleSourceCells } from "./RuleSourceCells";
 import { useRulesT } from "./use-rules";
 
 /** Which control keeps the focus when the row moves. */
@@ -84,32 +83,26 @@ export function RuleRow(props: {
       aria-describedby="rules-keys"
       onKeyDown={keyDown}
     >
-      <span class="rule-position" aria-hidden="true">
-        {position}
-      </span>
-      <div class="rule-source">
-        {editing ? (
-          <RuleEditForm
-            id={`${base}-edit`}
-            position={position}
-            source={rule.source}
-            onSave={save}
-            onCancel={() => setEditing(false)}
-          />
-        ) : (
-          <code>{summary}</code>
-        )}
-        {isSubscribed(rule) && (
-          <SubscriptionLine
-            rule={rule}
-            position={position}
-            state={props.subscriptionState}
-            tokens={props.tokens}
-            now={props.now}
-            onChange={props.onChange}
-          />
-        )}
-      </div>
+      <RuleSourceCells
+        rule={rule}
+        position={position}
+        summary={summary}
+        editor={
+          editing ? (
+            <RuleEditForm
+              id={`${base}-edit`}
+              position={position}
+              source={rule.source}
+              onSave={save}
+              onCancel={() => setEditing(false)}
+            />
+          ) : undefined
+        }
+        subscriptionState={props.subscriptionState}
+        tokens={props.tokens}
+        now={props.now}
+        onChange={props.onChange}
+      />
       <RouteSelect
         id={`${base}-route`}
         class="rule-route"
