@@ -29,6 +29,9 @@ const HELP: [pattern: string, meaning: RulesKey][] = [
   ["/example\\.(com|net)/", "rules.help.regex"],
 ];
 
+/** A list's order, to know when the rendered list is the one a change asked for. */
+const orderOf = (rules: readonly SiteRule[]) => rules.map((rule) => rule.id).join("\n");
+
 export function RulesSection(props: { tokens: StoredToken[]; connection: Connection }) {
   const t = useRulesT();
   const { rules, save } = useRuleList();
@@ -37,14 +40,20 @@ export function RulesSection(props: { tokens: StoredToken[]; connection: Connect
   const [notice, setNotice] = useState<NoticeValue | null>(null);
   const [announcement, setAnnouncement] = useState("");
   const list = useRef<HTMLOListElement>(null);
-  /** The row (and control) to focus after the next render: the one that moved. */
-  const focusNext = useRef<{ id: string | null; control: FocusControl } | null>(null);
+  /**
+   * The row (and control) to focus once the list it was asked for has rendered: the one that
+   * moved. Other renders come first (the spoken announcement, at once; the save's round trip
+   * through storage, later): focusing then would leave the row to lose its focus in the move.
+   */
+  const focusNext = useRef<{ id: string | null; control: FocusControl; order: string } | null>(
+    null,
+  );
   const now = Date.now();
   const activeTokenId = props.connection.activeTokenId;
 
   useEffect(() => {
     const request = focusNext.current;
-    if (!request) return;
+    if (!request || !rules || orderOf(rules) !== request.order) return;
     focusNext.current = null;
     const rows = [...(list.current?.children ?? [])] as HTMLElement[];
     const row = rows.find((el) => el.getAttribute("data-rule-id") === request.id);
@@ -70,6 +79,8 @@ export function RulesSection(props: { tokens: StoredToken[]; connection: Connect
   async function commit(next: SiteRule[], said?: string): Promise<boolean> {
     if (said) setAnnouncement(said);
     const problem = await save(next);
+    // Not saved: the list keeps its order, and the focus stays where it is.
+    if (problem) focusNext.current = null;
     setNotice(problem ? { tone: "error", text: t("rules.saveFailed", { reason: problem }) } : null);
     return problem === null;
   }
@@ -78,16 +89,18 @@ export function RulesSection(props: { tokens: StoredToken[]; connection: Connect
     const rule = current[index];
     const to = index + delta;
     if (!rule || to < 0 || to >= current.length) return;
-    focusNext.current = { id: rule.id, control };
+    const next = moveRule(current, index, delta);
+    focusNext.current = { id: rule.id, control, order: orderOf(next) };
     const said = t("rules.moved", { rule: sourceText(rule.source, t), position: to + 1 });
-    void commit(moveRule(current, index, delta), said);
+    void commit(next, said);
   }
 
   function remove(index: number) {
     const rule = current[index];
     if (!rule) return;
     const next = current.filter((_, i) => i !== index);
-    focusNext.current = { id: next[Math.min(index, next.length - 1)]?.id ?? null, control: "row" };
+    const focusId = next[Math.min(index, next.length - 1)]?.id ?? null;
+    focusNext.current = { id: focusId, control: "row", order: orderOf(next) };
     void commit(next, t("rules.deleted", { rule: sourceText(rule.source, t) }));
   }
 
