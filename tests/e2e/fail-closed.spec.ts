@@ -7,11 +7,13 @@ import type { EchoServer } from "../support/echo-server";
 import { expect, launchWithExtension, test } from "./fixtures";
 import {
   backgroundWorker,
+  connectedToken,
   createTokens,
   exitOfPageLoad,
   extensionPage,
   must,
   proxyStatus,
+  sandboxPage,
   sandboxSettings,
   send,
   sendOk,
@@ -41,12 +43,7 @@ for (const how of ["deleted elsewhere", "expired"] as const) {
     sb,
     echo,
   }) => {
-    const ext = await extensionPage(context, extensionId);
-    await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
-    const token = must((await createTokens(ext, "static-traffic", 1))[0], "token");
-    await sendOk(ext, { type: "connect", tokenId: token.id });
-    const page = await context.newPage();
-    expect(await exitOfPageLoad(page, echo.url)).toBe(token.ip);
+    const { ext, page } = await connectedToken(context, extensionId, sb, { echo });
 
     const stored = await storedTokens(ext);
     await storeTokens(
@@ -78,8 +75,7 @@ test("browser restart with a connected token: 30 s idle shows no error, nothing 
   let context = await launchWithExtension(userDataDir);
   const worker = await backgroundWorker(context);
   const extensionId = new URL(worker.url()).host;
-  const ext = await extensionPage(context, extensionId);
-  await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
+  const ext = await sandboxPage(context, extensionId, sb);
   const token = must((await createTokens(ext, "static-traffic", 1))[0], "token");
   await sendOk(ext, { type: "connect", tokenId: token.id });
   await context.close();
@@ -149,8 +145,7 @@ test("hostile imports send no secret to a new destination", async ({ userDataDir
   const context = await launchWithExtension(userDataDir, ["--ignore-certificate-errors"]);
   try {
     const worker = await backgroundWorker(context);
-    const ext = await extensionPage(context, new URL(worker.url()).host);
-    await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
+    const ext = await sandboxPage(context, new URL(worker.url()).host, sb);
     const token = must((await createTokens(ext, "static-traffic", 1))[0], "token");
     const exported = await ext.evaluate(async () => chrome.storage.local.get(["settings"]));
     const settings = { ...(exported.settings as Record<string, unknown>) };
@@ -207,8 +202,7 @@ test("odd but legal answers: an empty dynamic ip stays listed as pending; an IPv
   sb,
   echo,
 }) => {
-  const ext = await extensionPage(context, extensionId);
-  await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
+  const ext = await sandboxPage(context, extensionId, sb);
   const quirks = (body: unknown) =>
     fetch(`${sb.baseUrl}/__sandbox/quirks`, {
       method: "POST",
@@ -243,8 +237,7 @@ test("a block survives a browser restart: still blocked, nothing direct", async 
   let context = await launchWithExtension(userDataDir);
   const worker = await backgroundWorker(context);
   const extensionId = new URL(worker.url()).host;
-  const ext = await extensionPage(context, extensionId);
-  await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
+  const ext = await sandboxPage(context, extensionId, sb);
   const token = must((await createTokens(ext, "static-traffic", 1))[0], "token");
   await sendOk(ext, { type: "connect", tokenId: token.id });
   await storeTokens(ext, []);

@@ -21,14 +21,13 @@ import {
 } from "../support/gateway-moods";
 import { expect, extensionPath, launchWithExtension, test, unpackedExtensionId } from "./fixtures";
 import {
-  createTokens,
+  connectedToken,
   exitOfPageLoad,
   extensionPage,
   gatewayLog,
   must,
   NAMED_GATEWAY_ARGS,
   proxyStatus,
-  sandboxSettings,
   sendOk,
   startEchoServer,
   twoTokensOnNamedGateway,
@@ -53,12 +52,7 @@ test.afterEach(async () => {
 
 /** A connected token, a page through it, and the extension page commands come from. */
 async function connected(context: BrowserContext) {
-  const ext = await extensionPage(context, extensionId);
-  await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
-  const token = must((await createTokens(ext, "static-traffic", 1))[0], "token");
-  await sendOk(ext, { type: "connect", tokenId: token.id });
-  const page = await context.newPage();
-  expect(await exitOfPageLoad(page, echo.url)).toBe(token.ip);
+  const { ext, token, page } = await connectedToken(context, extensionId, sb, { echo });
   return { ext, token, page };
 }
 

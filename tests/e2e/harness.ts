@@ -3,6 +3,7 @@
  * request came from, and commands sent to the background the way the popup sends them.
  */
 import { type BrowserContext, type CDPSession, expect, type Page } from "@playwright/test";
+import type { ProviderKind } from "../../lib/state/token-facts";
 import { type Sandbox, startSandbox } from "../sandbox/index";
 import { startEchoServer } from "../support/echo-server";
 import { commandsFor, pageCommands } from "../support/page-commands";
@@ -80,6 +81,24 @@ export async function sandboxPage(context: BrowserContext, extensionId: string, 
   return ext;
 }
 
+/**
+ * The sandbox's settings saved, a token of `kind` bought and connected, and a tab for pages; when
+ * `echo` is given, the tab's first load has exited through the token.
+ */
+export async function connectedToken(
+  context: BrowserContext,
+  extensionId: string,
+  sb: Sandbox,
+  options: { kind?: ProviderKind; echo?: { url: string } } = {},
+) {
+  const ext = await sandboxPage(context, extensionId, sb);
+  const token = must((await createTokens(ext, options.kind ?? "static-traffic", 1))[0], "token");
+  await sendOk(ext, { type: "connect", tokenId: token.id });
+  const page = await context.newPage();
+  if (options.echo) expect(await exitOfPageLoad(page, options.echo.url)).toBe(token.ip);
+  return { ext, token, page };
+}
+
 /** Chromium's names for the sites under `.test` and a provider's named gateway (its root dot too). */
 export const NAMED_GATEWAY_ARGS = [
   "--host-resolver-rules=MAP *.test 127.0.0.1, MAP gw.sandbox.test. 127.0.0.1",
@@ -100,7 +119,6 @@ export async function twoTokensOnNamedGateway(ext: Page, sb: Sandbox) {
   return { one, two, first: must(added.added[0], "first"), second: must(added.added[1], "second") };
 }
 
-/** The address a page load exited from, as the echo server saw it. */
 /**
  * The exit address of a load of `site` (a name under `.test`) on the echo server, or "blocked"
  * when the load failed. Each load in a tab of its own: after a failed load Chromium's error page

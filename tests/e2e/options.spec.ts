@@ -26,6 +26,7 @@ import {
   must,
   openOptions,
   proxyStatus,
+  sandboxPage,
   sandboxSettings,
   send,
   sendOk,
@@ -276,8 +277,7 @@ test("exit IP: direct, then through a token, then through another after a switch
   context,
   extensionId,
 }) => {
-  const ext = await extensionPage(context, extensionId);
-  await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
+  const ext = await sandboxPage(context, extensionId, sb);
   const [a, b] = await createTokens(ext, "static-traffic", 2);
   const tokenA = must(a, "token A");
   const tokenB = must(b, "token B");
@@ -351,8 +351,7 @@ test("quality card: the exit IP and a looked-up IP match the sandbox's records",
   context,
   extensionId,
 }) => {
-  const ext = await extensionPage(context, extensionId);
-  await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
+  await sandboxPage(context, extensionId, sb);
   const page = await openOptions(context, extensionId);
   const card = page.locator("#quality .quality-card");
 
@@ -435,8 +434,7 @@ test("account: quota and info as tables; proxies by country and type with copy b
   context,
   extensionId,
 }) => {
-  const ext = await extensionPage(context, extensionId);
-  await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
+  const ext = await sandboxPage(context, extensionId, sb);
   await createTokens(ext, "static-traffic", 2);
   const page = await openOptions(context, extensionId);
   await expect(page.locator("#account-quota table").first()).toContainText("Plan");
@@ -472,8 +470,7 @@ test("settings: bypass list, refresh interval, plan and language are saved; erro
   context,
   extensionId,
 }) => {
-  const ext = await extensionPage(context, extensionId);
-  await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
+  await sandboxPage(context, extensionId, sb);
   const page = await openOptions(context, extensionId);
   const minutes = page.getByLabel("Automatic IP refresh for dynamic tokens (minutes)");
   await page
@@ -518,8 +515,7 @@ test("WebRTC protection on: an ICE gather yields no candidate with a non-proxied
 }) => {
   const { context, extensionId } = await launchWithPrivacyGranted(userDataDir);
   try {
-    const ext = await extensionPage(context, extensionId);
-    await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
+    const ext = await sandboxPage(context, extensionId, sb);
     const token = must((await createTokens(ext, "static-traffic", 1))[0], "token");
     await sendOk(ext, { type: "connect", tokenId: token.id });
 
@@ -664,8 +660,7 @@ test("a corrupted, foreign or secret-less import leaves storage byte-for-byte un
   context,
   extensionId,
 }, testInfo) => {
-  const ext = await extensionPage(context, extensionId);
-  await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
+  const ext = await sandboxPage(context, extensionId, sb);
   const tokens = await createTokens(ext, "static-traffic", 2);
   const page = await openOptions(context, extensionId);
 
@@ -734,8 +729,7 @@ test("accessibility: axe finds no violations in light and dark mode; keyboard re
   context,
   extensionId,
 }) => {
-  const ext = await extensionPage(context, extensionId);
-  await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
+  const ext = await sandboxPage(context, extensionId, sb);
   const token = must((await createTokens(ext, "static-traffic", 1))[0], "token");
   await sendOk(ext, { type: "connect", tokenId: token.id });
   const page = await openOptions(context, extensionId);
@@ -827,8 +821,7 @@ test("the popup offers WebRTC protection while a proxy is on, and turns it on in
 }) => {
   const { context, extensionId } = await launchWithPrivacyGranted(userDataDir);
   try {
-    const ext = await extensionPage(context, extensionId);
-    await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
+    const ext = await sandboxPage(context, extensionId, sb);
     const token = must((await createTokens(ext, "static-traffic", 1))[0], "token");
     const popup = await extensionPage(context, extensionId);
     const offer = popup.getByTestId("webrtc-offer");
@@ -856,8 +849,7 @@ test("add existing proxies: 1,000 mixed lines counted exactly; a hand-added one 
   context,
   extensionId,
 }) => {
-  const ext = await extensionPage(context, extensionId);
-  await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
+  const ext = await sandboxPage(context, extensionId, sb);
   // A token bought elsewhere: straight from the provider, unknown to this browser.
   const real = await buyElsewhere(sb);
   const valid = Array.from({ length: 599 }, (_, i) => `10.1.${i >> 8}.${i & 255}:8000:u${i}:p${i}`);

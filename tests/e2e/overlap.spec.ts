@@ -6,15 +6,7 @@
  */
 import type { Sandbox } from "../sandbox/index";
 import { expect, test } from "./fixtures";
-import {
-  control,
-  createTokens,
-  extensionPage,
-  sandboxSettings,
-  send,
-  sendOk,
-  storedTokens,
-} from "./harness";
+import { control, createTokens, sandboxPage, send, sendOk, storedTokens } from "./harness";
 
 let sb: Sandbox;
 // The test's own sandbox (fixtures.ts), kept for this file's helpers.
@@ -36,8 +28,7 @@ test("50 overlapping commands lose no token and duplicate none", async ({
   context,
   extensionId,
 }) => {
-  const ext = await extensionPage(context, extensionId);
-  await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
+  const ext = await sandboxPage(context, extensionId, sb);
   const seeded = await createTokens(ext, "static-traffic", 10);
   const ids = seeded.map((t) => t.id);
   await sendOk(ext, { type: "deleteTokens", tokenIds: ids.slice(0, 5) });

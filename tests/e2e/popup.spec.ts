@@ -16,6 +16,7 @@ import {
   extensionPage,
   must,
   proxyStatus,
+  sandboxPage,
   sandboxSettings,
   sendOk,
   startEchoServer,
@@ -40,8 +41,7 @@ async function openPopup(context: BrowserContext, extensionId: string): Promise<
 
 /** Settings saved through the background, as Options does. */
 async function configured(context: BrowserContext, extensionId: string): Promise<Page> {
-  const ext = await extensionPage(context, extensionId);
-  await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
+  const ext = await sandboxPage(context, extensionId, sb);
   return ext;
 }
 

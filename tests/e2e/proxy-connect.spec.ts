@@ -1,5 +1,6 @@
 import { expect, test } from "./fixtures";
 import {
+  connectedToken,
   control,
   createTokens,
   exitOfPageLoad,
@@ -7,6 +8,7 @@ import {
   gatewayLog,
   must,
   proxyStatus,
+  sandboxPage,
   sandboxSettings,
   send,
   sendOk,
@@ -20,8 +22,7 @@ test("connect: pages and the exit check go through the token; disconnect: direct
   sb,
   echo,
 }) => {
-  const ext = await extensionPage(context, extensionId);
-  await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
+  const ext = await sandboxPage(context, extensionId, sb);
   const token = must((await createTokens(ext, "static-ip", 1))[0], "token");
   expect(token.ip).toBe(""); // the sandbox assigns static IPs later, as the spec allows
 
@@ -55,8 +56,7 @@ test("switch A → B on one gateway: the next HTTP and HTTPS requests exit throu
 }) => {
   const secure = await startEchoServer({ https: true });
   try {
-    const ext = await extensionPage(context, extensionId);
-    await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
+    const ext = await sandboxPage(context, extensionId, sb);
     const [a, b] = await createTokens(ext, "static-traffic", 2);
     const tokenA = must(a, "token A");
     const tokenB = must(b, "token B");
@@ -88,8 +88,7 @@ test("wrong password: the check's answer and one more (lib/proxy/login-doubts.ts
   sb,
   echo,
 }) => {
-  const ext = await extensionPage(context, extensionId);
-  await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
+  const ext = await sandboxPage(context, extensionId, sb);
   const token = must((await createTokens(ext, "static-traffic", 1))[0], "token");
   // Credentials gone stale in storage (e.g. changed at the provider).
   await ext.evaluate(async (id) => {
@@ -131,11 +130,7 @@ test("a website's own 401 never receives the proxy credentials", async ({
   sb,
   echo,
 }) => {
-  const ext = await extensionPage(context, extensionId);
-  await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
-  const token = must((await createTokens(ext, "static-traffic", 1))[0], "token");
-  await sendOk(ext, { type: "connect", tokenId: token.id });
-  const page = await context.newPage();
+  const { ext, token, page } = await connectedToken(context, extensionId, sb);
   // Headless Chromium turns the site's login dialog into ERR_INVALID_AUTH_CREDENTIALS; a
   // headed one shows the dialog. Either way the challenge was left to the browser.
   const outcome = await page.goto(`${echo.url}/private`).then(
@@ -157,8 +152,7 @@ test("a SOCKS5 token on Chrome is explained, not applied, and browsing keeps wor
   sb,
   echo,
 }) => {
-  const ext = await extensionPage(context, extensionId);
-  await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
+  const ext = await sandboxPage(context, extensionId, sb);
   const token = must((await createTokens(ext, "dynamic-traffic", 1, "SOCKS5"))[0], "token");
   const reply = await send(ext, { type: "connect", tokenId: token.id });
   expect(reply).toEqual({ ok: false, failure: { code: "socks5-unsupported" } });
@@ -173,12 +167,10 @@ test("refresh IP: a connected dynamic token moves and the next request exits fro
   sb,
   echo,
 }) => {
-  const ext = await extensionPage(context, extensionId);
-  await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
-  const token = must((await createTokens(ext, "dynamic-ip", 1))[0], "token");
-  await sendOk(ext, { type: "connect", tokenId: token.id });
-  const page = await context.newPage();
-  expect(await exitOfPageLoad(page, echo.url)).toBe(token.ip);
+  const { ext, token, page } = await connectedToken(context, extensionId, sb, {
+    kind: "dynamic-ip",
+    echo,
+  });
 
   await sendOk(ext, { type: "refreshIp", tokenId: token.id });
   const moved = must(
@@ -196,8 +188,7 @@ test("a provider whose refresh takes POST only: the 405 to GET is followed by PO
   extensionId,
   sb,
 }) => {
-  const ext = await extensionPage(context, extensionId);
-  await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
+  const ext = await sandboxPage(context, extensionId, sb);
   const token = must((await createTokens(ext, "dynamic-ip", 1))[0], "token");
   await control(sb, "quirks", { refresh_post_only: true });
   await sendOk(ext, { type: "refreshIp", tokenId: token.id });
@@ -227,8 +218,7 @@ test("an unreachable proxy becomes a visible error once the engine's own check f
   sb,
   echo,
 }) => {
-  const ext = await extensionPage(context, extensionId);
-  await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
+  const ext = await sandboxPage(context, extensionId, sb);
   const token = must((await createTokens(ext, "static-traffic", 1))[0], "token");
   await sendOk(ext, { type: "connect", tokenId: token.id });
   await sb.close(); // the gateway goes away

@@ -8,7 +8,7 @@ import {
   gatewayLog,
   must,
   proxyStatus,
-  sandboxSettings,
+  sandboxPage,
   sendOk,
   watchWorker,
 } from "./harness";
@@ -22,8 +22,7 @@ test(`a stopped worker answers the proxy's challenge: ${WAKES} cold wakes, 0 fai
   echo,
 }) => {
   test.setTimeout(180_000);
-  const ext = await extensionPage(context, extensionId);
-  await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
+  const ext = await sandboxPage(context, extensionId, sb);
   const token = must((await createTokens(ext, "static-traffic", 1))[0], "token");
   await sendOk(ext, { type: "connect", tokenId: token.id });
   await ext.close(); // no extension page may keep the worker alive
@@ -57,8 +56,7 @@ test("browser restart with the same profile: the proxy is re-applied from storag
   let context = await launchWithExtension(userDataDir);
   let worker = await backgroundWorker(context);
   const extensionId = new URL(worker.url()).host;
-  const ext = await extensionPage(context, extensionId);
-  await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
+  const ext = await sandboxPage(context, extensionId, sb);
   const token = must((await createTokens(ext, "static-traffic", 1))[0], "token");
   await sendOk(ext, { type: "connect", tokenId: token.id });
   await context.close();

@@ -10,7 +10,7 @@ import { ruleLines } from "../../lib/routing/rule-list";
 import type { SiteRule } from "../../lib/routing/rules";
 import type { Sandbox } from "../sandbox/index";
 import { expect, test } from "./fixtures";
-import { createTokens, extensionPage, must, openOptions, sandboxSettings, sendOk } from "./harness";
+import { createTokens, must, openOptions, sandboxPage, sendOk } from "./harness";
 
 let sb: Sandbox;
 // The test's own sandbox (fixtures.ts), kept for this file's helpers.
@@ -51,8 +51,7 @@ test("site rules: add, a mistake, keyboard reorder, switch off, which route, imp
   context,
   extensionId,
 }) => {
-  const ext = await extensionPage(context, extensionId);
-  await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
+  const ext = await sandboxPage(context, extensionId, sb);
   const [a, b] = await createTokens(ext, "static-traffic", 2);
   const tokenA = must(a, "token A");
   const tokenB = must(b, "token B");

@@ -22,7 +22,7 @@ import {
   must,
   NAMED_GATEWAY_ARGS,
   openOptions,
-  sandboxSettings,
+  sandboxPage,
   send,
   sendOk,
   type startEchoServer,
@@ -63,8 +63,7 @@ test("A through token 1, B through token 2 (another gateway), E through token 3 
   test.setTimeout(120_000);
   let context = await launchWithExtension(userDataDir, [TEST_NAMES]);
   try {
-    const ext = await extensionPage(context, extensionId);
-    await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
+    const ext = await sandboxPage(context, extensionId, sb);
     const [t1, t3] = await createTokens(ext, "static-traffic", 2);
     const t2 = must((await createTokens(ext, "dynamic-ip", 1))[0], "dynamic token");
     const [one, three] = [must(t1, "token 1"), must(t3, "token 3")];
@@ -123,8 +122,7 @@ test("a rule whose token is gone blocks its sites; an invalid pattern is refused
 }) => {
   const context = await launchWithExtension(userDataDir, [TEST_NAMES]);
   try {
-    const ext = await extensionPage(context, extensionId);
-    await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
+    const ext = await sandboxPage(context, extensionId, sb);
     const token = must((await createTokens(ext, "static-traffic", 1))[0], "token");
     await sendOk(ext, { type: "setSiteRules", rules: [rule("a", "a.test", via(token))] });
     await pacApplied(context, extensionId);
@@ -159,8 +157,7 @@ test("an AutoProxy list file, base64 as published, imported in Options: its host
 }) => {
   const context = await launchWithExtension(userDataDir, [TEST_NAMES]);
   try {
-    const ext = await extensionPage(context, extensionId);
-    await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
+    const ext = await sandboxPage(context, extensionId, sb);
     const token = must((await createTokens(ext, "static-traffic", 1))[0], "token");
     const list = [
       "[AutoProxy 0.2.9]",
@@ -204,8 +201,7 @@ test("a rule whose token expires blocks its site when it expires, not at the nex
 }) => {
   const context = await launchWithExtension(userDataDir, [TEST_NAMES]);
   try {
-    const ext = await extensionPage(context, extensionId);
-    await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
+    const ext = await sandboxPage(context, extensionId, sb);
     // A proxy the user bought elsewhere, added by hand with its expiry a few seconds away.
     const bought = await buyElsewhere(sb);
     const expires = new Date(Date.now() + 6_000).toISOString().replace(/\.\d+Z$/, "Z");

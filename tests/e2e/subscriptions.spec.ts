@@ -21,7 +21,7 @@ import {
   gatewayLog,
   must,
   openOptions,
-  sandboxSettings,
+  sandboxPage,
   send,
   sendOk,
   TEST_NAMES,
@@ -72,8 +72,7 @@ test("a list by URL: first fetch, 304, a change, and every failure keeps the las
   test.setTimeout(120_000);
   const context = await launchWithExtension(userDataDir, [TEST_NAMES, IGNORE_CERTIFICATES]);
   try {
-    const ext = await extensionPage(context, extensionId);
-    await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
+    const ext = await sandboxPage(context, extensionId, sb);
     const token = must((await createTokens(ext, "static-traffic", 1))[0], "token");
     await serveList(sb, "a", { text: "[AutoProxy 0.2.9]\n! a comment\n||alpha.test\n" });
 
@@ -190,8 +189,7 @@ test("a list fetched through a token exits there; a worker stop during an update
   test.setTimeout(120_000);
   let context = await launchWithExtension(userDataDir, [TEST_NAMES, IGNORE_CERTIFICATES]);
   try {
-    const ext = await extensionPage(context, extensionId);
-    await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
+    const ext = await sandboxPage(context, extensionId, sb);
     const [a, b] = await createTokens(ext, "static-traffic", 2);
     const tokenA = must(a, "token A");
     const tokenB = must(b, "token B");

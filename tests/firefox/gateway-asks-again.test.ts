@@ -5,10 +5,8 @@
  * webRequest.onAuthRequired. Only a 407 to our own answer is a strike (lib/proxy/login-doubts.ts).
  * Every load is bounded: a challenge left unanswered would hang on Firefox's login dialog.
  */
-import type { Browser, Page } from "puppeteer-core";
-import { afterAll, beforeAll, expect, test, vi } from "vitest";
+import { expect, test, vi } from "vitest";
 import type { SiteRule } from "../../lib/routing/rules";
-import { type Sandbox, startSandbox } from "../sandbox/index";
 import {
   ASK_AGAIN_MODES,
   askAgain,
@@ -26,51 +24,29 @@ import {
   createTokens,
   exitOfPageLoad,
   extensionPage,
-  firefoxSandboxSettings,
   gatewayLog,
-  launchFirefox,
   proxyStatus,
   sendOk,
-  startEchoServer,
 } from "./firefox";
+import { firefoxSuite } from "./suite";
 
 const REPEATS = 20;
 
-let browser: Browser;
-let sb: Sandbox;
-let echo: Awaited<ReturnType<typeof startEchoServer>>;
-let secure: Awaited<ReturnType<typeof startEchoServer>>;
-let ext: Page;
-let page: Page;
-
 assertPrerequisites();
-
-beforeAll(async () => {
-  sb = await startSandbox({ plan: "enterprise" });
-  echo = await startEchoServer();
-  secure = await startEchoServer({ https: true });
-  browser = await launchFirefox();
-  ext = await extensionPage(browser);
-  page = await browser.newPage();
+const suite = firefoxSuite({
   // Firefox's own background requests (remote settings) stay off the gateway: an extension
   // cannot cancel their proxy challenge (WebRequest.sys.mjs skips `cancel` for requests it may
   // not modify and forwards to Firefox's login dialog), so one in flight when a password is
   // revoked would open that dialog (BROWSER-FACTS.md).
-  const patch = firefoxSandboxSettings(sb);
-  await sendOk(ext, {
-    type: "patchSettings",
-    patch: { ...patch, bypassList: ["*.mozilla.com", "*.mozilla.net", "*.firefox.com"] },
-  });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await Promise.all([echo?.close(), secure?.close()]);
-  await sb?.close();
+  settings: (settings) => ({
+    ...settings,
+    bypassList: ["*.mozilla.com", "*.mozilla.net", "*.firefox.com"],
+  }),
 });
 
 /** A fresh token, connected (the one before disconnected first: a refused one blocks the API). */
 async function connectNew() {
+  const { ext, echo, site: page } = suite;
   await sendOk(ext, { type: "disconnect" });
   const token = must((await createTokens(ext, "static-traffic", 1))[0], "token");
   await sendOk(ext, { type: "connect", tokenId: token.id });
@@ -79,8 +55,11 @@ async function connectNew() {
 }
 
 /** A page visit in one tab while another fires 40 requests at once, half to the HTTPS host. */
-async function visitAndBurst(tag: string, bases = [echo.url, secure.url]): Promise<Sent[]> {
-  const visitor = await browser.newPage();
+async function visitAndBurst(
+  tag: string,
+  bases = [suite.echo.url, suite.secure.url],
+): Promise<Sent[]> {
+  const visitor = await suite.browser.newPage();
   try {
     const start = Date.now();
     const [visit, burst] = await Promise.all([
@@ -91,7 +70,7 @@ async function visitAndBurst(tag: string, bases = [echo.url, secure.url]): Promi
         }),
         () => ({ status: 0, exit: "" }),
       ),
-      page.evaluate(burstInPage, { bases, count: 40, tag, timeoutMs: 15_000 }),
+      suite.site.evaluate(burstInPage, { bases, count: 40, tag, timeoutMs: 15_000 }),
     ]);
     return [{ url: `visit ${tag}`, start, end: Date.now(), ...visit }, ...burst];
   } finally {
@@ -102,6 +81,7 @@ async function visitAndBurst(tag: string, bases = [echo.url, secure.url]): Promi
 const notThrough = (sent: Sent[], ip: string) => sent.filter((s) => s.exit !== ip);
 
 test(`asked again (the next request; every open connection), ${REPEATS} times each: every request answered through the token, the next page loads, no error`, async () => {
+  const { browser, sb, echo, ext, site: page } = suite;
   const token = await connectNew();
   const lost: Sent[] = [];
   for (const how of ASK_AGAIN_MODES) {
@@ -126,6 +106,7 @@ test(`asked again (the next request; every open connection), ${REPEATS} times ea
 }, 180_000);
 
 test("site rules with two tokens on one gateway, both asked again: every request through its own token", async () => {
+  const { sb, echo, secure, ext, site: page } = suite;
   await sendOk(ext, { type: "disconnect" });
   const [a, b] = await createTokens(ext, "static-traffic", 2);
   const [one, two] = [must(a, "token 1"), must(b, "token 2")];
@@ -169,7 +150,7 @@ test("site rules with two tokens on one gateway, both asked again: every request
 
 /** Our own answers (authAttempts: request id → when) given after `at`. */
 async function answersAfter(at: number): Promise<number> {
-  const attempts = await ext.evaluate(
+  const attempts = await suite.ext.evaluate(
     async () => (await chrome.storage.session.get("authAttempts")).authAttempts ?? {},
   );
   return Object.values(attempts as Record<string, number>).filter((t) => t > at).length;
@@ -179,7 +160,7 @@ async function answersAfter(at: number): Promise<number> {
 async function refusalShown(): Promise<number> {
   return vi.waitFor(
     async () => {
-      const { error } = await proxyStatus(ext);
+      const { error } = await proxyStatus(suite.ext);
       if (error?.failure.code !== "credentials-refused") throw new Error("not refused yet");
       return error.at;
     },
@@ -188,6 +169,7 @@ async function refusalShown(): Promise<number> {
 }
 
 test("a revoked password (page visit + 40 parallel + an HTTPS visit): 'refused' within 2 s, nothing sent after, nothing direct; refused logins printed", async () => {
+  const { browser, sb, echo, secure } = suite;
   const token = await connectNew();
   const directBefore = echo.requestsFrom.filter((ip) => ip === "127.0.0.1").length;
   const revokedAt = Date.now();
@@ -215,6 +197,7 @@ test("a revoked password (page visit + 40 parallel + an HTTPS visit): 'refused' 
 }, 60_000);
 
 test("asked again, then revoked mid-session, then mended: told apart, and the error clears", async () => {
+  const { sb, ext } = suite;
   const token = await connectNew();
   await askAgain(sb, "open-connections");
   expect(notThrough(await visitAndBurst("asked"), token.ip)).toEqual([]);
@@ -236,6 +219,7 @@ const CHAOS_MS = Number(process.env.CHAOS_SECONDS ?? 60) * 1000;
 test(
   `a gateway that misbehaves at random for ${CHAOS_MS / 1000} s (asks again, cuts, stalls; never refuses): no request lost to a login question, no 'refused'`,
   async () => {
+    const { sb, ext } = suite;
     const seed = Number(process.env.CHAOS_SEED ?? Math.floor(Math.random() * 2 ** 31));
     console.log(`Firefox chaos seed ${seed} (replay: CHAOS_SEED=${seed})`);
     const token = await connectNew();

@@ -3,49 +3,21 @@
  * proxy.onRequest), then direct again. Run with `npx vitest run --config vitest.firefox.config.ts`
  * after `npm run build`.
  */
-import type { Browser, Page } from "puppeteer-core";
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { type Sandbox, startSandbox } from "../sandbox/index";
+import { expect, test } from "vitest";
 import {
   assertPrerequisites,
   createTokens,
   exitOfPageLoad,
-  extensionPage,
-  firefoxSandboxSettings,
   gatewayLog,
-  launchFirefox,
   proxyStatus,
   sendOk,
-  startEchoServer,
   storedTokens,
 } from "./firefox";
-
-let browser: Browser | undefined;
-let sb: Sandbox | undefined;
-let echo: Awaited<ReturnType<typeof startEchoServer>> | undefined;
-let httpsEcho: Awaited<ReturnType<typeof startEchoServer>> | undefined;
-let ext: Page;
-let page: Page;
+import { firefoxSuite } from "./suite";
 
 // At load, so a missing Firefox or build fails the run loudly instead of skipping its tests.
 assertPrerequisites();
-
-beforeAll(async () => {
-  sb = await startSandbox({ plan: "enterprise" });
-  echo = await startEchoServer();
-  httpsEcho = await startEchoServer({ https: true });
-  browser = await launchFirefox();
-  ext = await extensionPage(browser);
-  page = await browser.newPage();
-  await sendOk(ext, { type: "patchSettings", patch: firefoxSandboxSettings(sb) });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await echo?.close();
-  await httpsEcho?.close();
-  await sb?.close();
-});
+const suite = firefoxSuite();
 
 function must<T>(value: T | undefined | null, what: string): T {
   if (value === undefined || value === null) throw new Error(`missing: ${what}`);
@@ -53,10 +25,12 @@ function must<T>(value: T | undefined | null, what: string): T {
 }
 
 test("before connecting, pages go out direct", async () => {
+  const { echo, site: page } = suite;
   expect(await exitOfPageLoad(page, must(echo, "echo").url)).toBe("127.0.0.1");
 });
 
 test("HTTP token: the exit check and pages leave from the token's IP, the 407 answered", async () => {
+  const { sb, echo, ext, site: page } = suite;
   const server = must(sb, "sandbox");
   const token = must((await createTokens(ext, "static-ip", 1))[0], "HTTP token");
   expect(token.ip).toBe(""); // assigned later; filled from the exit check
@@ -85,6 +59,7 @@ test("HTTP token: the exit check and pages leave from the token's IP, the 407 an
 });
 
 test("SOCKS5 token: Firefox signs in through proxy.onRequest and exits from its IP", async () => {
+  const { sb, echo, ext, site: page } = suite;
   const server = must(sb, "sandbox");
   const token = must((await createTokens(ext, "static-traffic", 1, "SOCKS5"))[0], "SOCKS5 token");
   expect(token.networkType).toBe("SOCKS5");
@@ -104,6 +79,7 @@ test("SOCKS5 token: Firefox signs in through proxy.onRequest and exits from its 
 });
 
 test("two HTTP tokens on one gateway: switching A → B → A moves the exit every time", async () => {
+  const { sb, echo, secure: httpsEcho, ext, site: page } = suite;
   const server = must(sb, "sandbox");
   const plain = must(echo, "echo");
   const secure = must(httpsEcho, "HTTPS echo");
@@ -139,6 +115,7 @@ test("two HTTP tokens on one gateway: switching A → B → A moves the exit eve
 });
 
 test("a gateway that stops answering: Firefox reports it, the status says the proxy is unreachable", async () => {
+  const { echo, ext, site: page } = suite;
   const site = must(echo, "echo");
   const token = must((await createTokens(ext, "static-traffic", 1))[0], "token");
   await sendOk(ext, { type: "connect", tokenId: token.id });
@@ -173,6 +150,7 @@ test("a gateway that stops answering: Firefox reports it, the status says the pr
 });
 
 test("a connected token deleted elsewhere: Firefox blocks pages (fail closed), nothing reaches the site", async () => {
+  const { echo, ext, site: page } = suite;
   const site = must(echo, "echo");
   const token = must((await createTokens(ext, "static-traffic", 1))[0], "token");
   await sendOk(ext, { type: "connect", tokenId: token.id });
@@ -196,6 +174,7 @@ test("a connected token deleted elsewhere: Firefox blocks pages (fail closed), n
 });
 
 test("disconnect: the exit check and pages go out direct again", async () => {
+  const { echo, ext, site: page } = suite;
   await sendOk(ext, { type: "disconnect" });
   const status = await proxyStatus(ext);
   expect(status.state).toBe("direct");

@@ -5,45 +5,21 @@
  * allow_hijacking_localhost, so the two sites are one echo server by its name and by its
  * address.
  */
-import type { Browser, Page } from "puppeteer-core";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import type { SiteRule } from "../../lib/routing/rules";
-import { type Sandbox, startSandbox } from "../sandbox/index";
 import {
   assertPrerequisites,
   createTokens,
   exitOfPageLoad,
   extensionPage,
-  firefoxSandboxSettings,
   gatewayLog,
-  launchFirefox,
   send,
   sendOk,
-  startEchoServer,
 } from "./firefox";
-
-let browser: Browser | undefined;
-let sb: Sandbox | undefined;
-let echo: Awaited<ReturnType<typeof startEchoServer>> | undefined;
-let ext: Page;
-let page: Page;
+import { firefoxSuite } from "./suite";
 
 assertPrerequisites();
-
-beforeAll(async () => {
-  sb = await startSandbox({ plan: "enterprise" });
-  echo = await startEchoServer();
-  browser = await launchFirefox();
-  ext = await extensionPage(browser);
-  page = await browser.newPage();
-  await sendOk(ext, { type: "patchSettings", patch: firefoxSandboxSettings(sb) });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await echo?.close();
-  await sb?.close();
-});
+const suite = firefoxSuite();
 
 function must<T>(value: T | undefined | null, what: string): T {
   if (value === undefined || value === null) throw new Error(`missing: ${what}`);
@@ -58,6 +34,7 @@ const rule = (id: string, text: string, route: SiteRule["route"]): SiteRule => (
 });
 
 test("two tokens on one gateway route two sites side by side; a blocked site fails; the rest goes direct", async () => {
+  const { browser, sb, echo, ext, site: page } = suite;
   const server = must(sb, "sandbox");
   const site = must(echo, "echo");
   const port = new URL(site.url).port;
@@ -107,6 +84,7 @@ test("two tokens on one gateway route two sites side by side; a blocked site fai
 });
 
 test("two containers exit through two tokens: one window holds two identities at once", async () => {
+  const { browser, echo, ext, site: page } = suite;
   const firefox = must(browser, "browser");
   const site = must(echo, "echo");
   const [a, b] = await createTokens(ext, "static-traffic", 2);
@@ -142,6 +120,7 @@ test("two containers exit through two tokens: one window holds two identities at
 });
 
 test("the rule editor lists the user's containers and limits a rule to one", async () => {
+  const { browser, ext } = suite;
   const firefox = must(browser, "browser");
   const work = await ext.evaluate(async () => {
     const api = (
@@ -183,6 +162,7 @@ test("the rule editor lists the user's containers and limits a rule to one", asy
 });
 
 test("this site, from the popup: Other… sends the site through a token other than the connected one in two clicks; other sites keep the default", async () => {
+  const { browser, echo, ext, site: page } = suite;
   const firefox = must(browser, "browser");
   const port = new URL(must(echo, "echo").url).port;
   const [a, b] = await createTokens(ext, "static-traffic", 2);

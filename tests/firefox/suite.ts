@@ -1,10 +1,11 @@
 /**
  * A Firefox suite's shared world, set up once for its tests: a sandbox provider, a test
- * website, Firefox with the extension, a page of the extension to send commands from (the
- * sandbox's settings saved) and a tab to browse in.
+ * website (and an HTTPS one), Firefox with the extension, a page of the extension to send
+ * commands from (the sandbox's settings saved) and a tab to browse in.
  */
 import type { Browser, Page } from "puppeteer-core";
 import { afterAll, beforeAll } from "vitest";
+import type { Settings } from "../../lib/state/settings";
 import { type Sandbox, startSandbox } from "../sandbox/index";
 import { type EchoServer, startEchoServer } from "../support/echo-server";
 import { extensionPage, firefoxSandboxSettings, launchFirefox, sendOk } from "./firefox";
@@ -13,26 +14,36 @@ export interface FirefoxSuite {
   browser: Browser;
   sb: Sandbox;
   echo: EchoServer;
+  /** The test website over HTTPS (a self-signed certificate). */
+  secure: EchoServer;
   /** An extension page commands are sent from. */
   ext: Page;
   /** A tab to browse in. */
   site: Page;
 }
 
-/** Registers the suite's setup and teardown; its fields are there once the tests run. */
-export function firefoxSuite(): FirefoxSuite {
+/**
+ * Registers the suite's setup and teardown; its fields are there once the tests run. `settings`
+ * changes the sandbox's settings before they are saved.
+ */
+export function firefoxSuite(
+  options: { settings?: (settings: Settings) => Settings } = {},
+): FirefoxSuite {
   const suite = {} as FirefoxSuite;
   beforeAll(async () => {
     suite.sb = await startSandbox({ plan: "enterprise" });
     suite.echo = await startEchoServer();
+    suite.secure = await startEchoServer({ https: true });
     suite.browser = await launchFirefox();
     suite.ext = await extensionPage(suite.browser);
     suite.site = await suite.browser.newPage();
-    await sendOk(suite.ext, { type: "patchSettings", patch: firefoxSandboxSettings(suite.sb) });
+    const settings = firefoxSandboxSettings(suite.sb);
+    const patch = options.settings ? options.settings(settings) : settings;
+    await sendOk(suite.ext, { type: "patchSettings", patch });
   });
   afterAll(async () => {
     await suite.browser?.close();
-    await suite.echo?.close();
+    await Promise.all([suite.echo?.close(), suite.secure?.close()]);
     await suite.sb?.close();
   });
   return suite;

@@ -7,7 +7,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { createServer as createHttpsServer } from "node:https";
-import type { AddressInfo } from "node:net";
+import type { AddressInfo, Socket } from "node:net";
 import { generate } from "selfsigned";
 
 /** A 1×1 transparent GIF. */
@@ -88,6 +88,14 @@ export async function startEchoServer(options: { https?: boolean } = {}): Promis
   } else {
     server = createServer(handler);
   }
+  // Every socket, so close() ends them all: closeAllConnections() knows only the connections
+  // that got as far as HTTP, and a TLS handshake a gateway stalled or cut (chaos) kept close()
+  // waiting until the test timed out.
+  const sockets = new Set<Socket>();
+  server.on("connection", (socket: Socket) => {
+    sockets.add(socket);
+    socket.once("close", () => sockets.delete(socket));
+  });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
@@ -95,8 +103,8 @@ export async function startEchoServer(options: { https?: boolean } = {}): Promis
     url: `${options.https ? "https" : "http"}://127.0.0.1:${port}`,
     close: () =>
       new Promise<void>((resolve) => {
-        server.closeAllConnections();
         server.close(() => resolve());
+        for (const socket of sockets) socket.destroy();
       }),
   };
 }
