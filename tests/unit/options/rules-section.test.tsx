@@ -262,6 +262,34 @@ describe("RulesSection", () => {
     expect(focused?.getAttribute("data-control")).toBe("up");
   });
 
+  it("a move right after another change: the row is focused at its new place, not before it moves", async () => {
+    const m = await mount(stored);
+    // Where each focused row stood when focus() was called: a browser takes the focus away from
+    // a row that moves after it was focused.
+    const focusedAt: number[] = [];
+    (window.HTMLElement.prototype as { focus: () => void }).focus = function (this: Element) {
+      focused = this;
+      focusedAt.push([...(this.parentElement?.children ?? [])].indexOf(this));
+    };
+    // A change renders, and its effects wait for the next frame (no act() to flush them)...
+    const box = named(m, "input", "Enabled: rule 2 (*.test)") as HTMLInputElement;
+    box.checked = false;
+    box.dispatchEvent(new window.Event("change", { bubbles: true }));
+    await Promise.resolve();
+    // ...when the move comes: Preact runs those pending effects as the move's render begins.
+    const first = m.querySelector('[data-rule-id="a"]') as Element;
+    first.dispatchEvent(
+      Object.assign(new window.Event("keydown", { bubbles: true, cancelable: true }), {
+        key: "ArrowDown",
+        altKey: true,
+      }),
+    );
+    await waitFor(() => expect(focusedAt).toEqual([1]));
+    expect(focused?.getAttribute("data-rule-id")).toBe("a");
+    await settle();
+    expect(focusedAt).toEqual([1]);
+  });
+
   it("switches a rule off, changes its route and deletes it: each change sends only the changed rule and the order", async () => {
     const m = await mount(stored);
     const box = named(m, "input", "Enabled: rule 2 (*.test)") as HTMLInputElement;
