@@ -42,8 +42,9 @@ export function RulesSection(props: { tokens: StoredToken[]; connection: Connect
   const list = useRef<HTMLOListElement>(null);
   /**
    * The row (and control) to focus once the list it was asked for has rendered: the one that
-   * moved. Other renders come first (the spoken announcement, at once; the save's round trip
-   * through storage, later): focusing then would leave the row to lose its focus in the move.
+   * moved. An earlier render's effect can run first (Preact runs pending effects as the next
+   * render begins): focusing there would focus the row at its old place, and the move would
+   * then take the focus away.
    */
   const focusNext = useRef<{ id: string | null; control: FocusControl; order: string } | null>(
     null,
