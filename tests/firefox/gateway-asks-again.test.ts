@@ -34,6 +34,7 @@ const REPEATS = 20;
 
 assertPrerequisites();
 const suite = firefoxSuite({
+  https: true,
   // Firefox's own background requests (remote settings) stay off the gateway: an extension
   // cannot cancel their proxy challenge (WebRequest.sys.mjs skips `cancel` for requests it may
   // not modify and forwards to Firefox's login dialog), so one in flight when a password is

@@ -17,7 +17,7 @@ import { firefoxSuite } from "./suite";
 
 // At load, so a missing Firefox or build fails the run loudly instead of skipping its tests.
 assertPrerequisites();
-const suite = firefoxSuite();
+const suite = firefoxSuite({ https: true });
 
 function must<T>(value: T | undefined | null, what: string): T {
   if (value === undefined || value === null) throw new Error(`missing: ${what}`);

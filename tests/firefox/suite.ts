@@ -14,7 +14,7 @@ export interface FirefoxSuite {
   browser: Browser;
   sb: Sandbox;
   echo: EchoServer;
-  /** The test website over HTTPS (a self-signed certificate). */
+  /** The test website over HTTPS (a self-signed certificate), when the suite asks for it. */
   secure: EchoServer;
   /** An extension page commands are sent from. */
   ext: Page;
@@ -24,16 +24,17 @@ export interface FirefoxSuite {
 
 /**
  * Registers the suite's setup and teardown; its fields are there once the tests run. `settings`
- * changes the sandbox's settings before they are saved.
+ * changes the sandbox's settings before they are saved; `https` starts the HTTPS website too
+ * (its certificate costs ~180 ms of CPU, so only the suites that load it start it).
  */
 export function firefoxSuite(
-  options: { settings?: (settings: Settings) => Settings } = {},
+  options: { settings?: (settings: Settings) => Settings; https?: boolean } = {},
 ): FirefoxSuite {
   const suite = {} as FirefoxSuite;
   beforeAll(async () => {
     suite.sb = await startSandbox({ plan: "enterprise" });
     suite.echo = await startEchoServer();
-    suite.secure = await startEchoServer({ https: true });
+    if (options.https) suite.secure = await startEchoServer({ https: true });
     suite.browser = await launchFirefox();
     suite.ext = await extensionPage(suite.browser);
     suite.site = await suite.browser.newPage();

@@ -7,6 +7,7 @@ import type { Server } from "node:http";
 import type { Server as HttpsServer } from "node:https";
 import { createApiServer } from "./api-server";
 import { Clock } from "./clock";
+import { closingServer } from "./closing-server";
 import { type Context, type Credentials, GATEWAY_HOST_V6, type GatewayControl } from "./context";
 import { Faults } from "./faults";
 import { GatewayBehaviour } from "./gateway-behaviour";
@@ -60,14 +61,6 @@ function listen(server: Server | HttpsServer, port: number): Promise<number> {
       const address = server.address();
       resolve(typeof address === "object" && address ? address.port : port);
     });
-  });
-}
-
-function closeServer(server: Server | HttpsServer): Promise<void> {
-  return new Promise((resolve) => {
-    if (!server.listening) return resolve();
-    server.close(() => resolve());
-    server.closeAllConnections();
   });
 }
 
@@ -133,8 +126,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   };
   const api = createApiServer(ctx);
   const lists = await createListServer(ctx.ruleLists);
+  const [closeApi, closeLists] = [closingServer(api), closingServer(lists)];
   const closeAll = async () => {
-    await Promise.all([closeServer(api), closeServer(lists), http.close(), socks.close()]);
+    await Promise.all([closeApi(), closeLists(), http.close(), socks.close()]);
   };
   let listsPort = 0;
   try {

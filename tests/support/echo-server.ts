@@ -7,8 +7,9 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { createServer as createHttpsServer } from "node:https";
-import type { AddressInfo, Socket } from "node:net";
+import type { AddressInfo } from "node:net";
 import { generate } from "selfsigned";
+import { closingServer } from "../sandbox/closing-server";
 
 /** A 1×1 transparent GIF. */
 const PIXEL = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
@@ -88,23 +89,12 @@ export async function startEchoServer(options: { https?: boolean } = {}): Promis
   } else {
     server = createServer(handler);
   }
-  // Every socket, so close() ends them all: closeAllConnections() knows only the connections
-  // that got as far as HTTP, and a TLS handshake a gateway stalled or cut (chaos) kept close()
-  // waiting until the test timed out.
-  const sockets = new Set<Socket>();
-  server.on("connection", (socket: Socket) => {
-    sockets.add(socket);
-    socket.once("close", () => sockets.delete(socket));
-  });
+  const close = closingServer(server);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
     ...echo,
     url: `${options.https ? "https" : "http"}://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        for (const socket of sockets) socket.destroy();
-      }),
+    close,
   };
 }
