@@ -166,6 +166,15 @@ export async function watchWorker(cdp: CDPSession, extensionId: string) {
     starts: () => starts,
     stop: () => cdp.send("ServiceWorker.stopAllWorkers"),
     /**
+     * Waits to see exactly one start since `before`. CDP reports a start after the fact: on a
+     * loaded machine the report can arrive after the page load the woken worker served.
+     */
+    async startedOnceSince(before: number, what: string) {
+      await expect
+        .poll(() => starts, { message: `${what}: the worker woke once`, timeout: 10_000 })
+        .toBe(before + 1);
+    },
+    /**
      * Stops the worker and waits until it is seen asleep. On a loaded machine a stop can take
      * more than a poll's default 5 s, or a late event (the last load's) can wake the worker
      * again: it is stopped once more then.

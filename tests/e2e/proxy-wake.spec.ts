@@ -29,7 +29,7 @@ test(`a stopped worker answers the proxy's challenge: ${WAKES} cold wakes, 0 fai
   const page = await context.newPage();
   const worker = await watchWorker(await context.newCDPSession(page), extensionId);
 
-  let failed = 0;
+  const failed: string[] = [];
   let challenged = 0;
   for (let i = 0; i < WAKES; i++) {
     await worker.sleep(); // really asleep before the challenge
@@ -37,14 +37,14 @@ test(`a stopped worker answers the proxy's challenge: ${WAKES} cold wakes, 0 fai
     // The gateway's login session ends: the next request is challenged while the worker sleeps.
     await control(sb, "gateway/rechallenge", { count: 1 });
     const exit = await exitOfPageLoad(page, `${echo.url}/?wake=${i}`).catch(() => "failed");
-    if (exit !== token.ip) failed++;
-    expect(worker.starts()).toBe(startsBefore + 1); // the challenge woke it
+    if (exit !== token.ip) failed.push(`wake ${i}: ${exit}`);
+    await worker.startedOnceSince(startsBefore, `wake ${i} (exit ${exit})`); // the challenge woke it
     const log = await gatewayLog(sb);
     challenged = log.filter(
       (e) => e.result === "auth-required" && e.username === token.username,
     ).length;
   }
-  expect(failed).toBe(0);
+  expect(failed).toEqual([]);
   expect(challenged).toBe(WAKES); // every load really was challenged and answered
 });
 
