@@ -4,6 +4,8 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["tests/firefox/**/*.test.ts"],
+    // Starts Firefox once on a new profile; each test's Firefox starts from a copy of it.
+    globalSetup: ["tests/firefox/profile-template.ts"],
     fileParallelism: false,
     sequence: { concurrent: false },
     testTimeout: 60_000,

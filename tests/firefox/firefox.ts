@@ -3,9 +3,10 @@
  * installed temporarily. Commands reach the background from the extension's own popup page,
  * exactly as the popup sends them: nothing test-only is added to the shipped extension.
  */
-import { existsSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync } from "node:fs";
 import path from "node:path";
-import puppeteer, { type Browser, type Page } from "puppeteer-core";
+import puppeteer, { type Browser, type LaunchOptions, type Page } from "puppeteer-core";
+import { inject } from "vitest";
 import type { Settings } from "../../lib/state/settings";
 import type { Sandbox } from "../sandbox/index";
 import { commandsFor, pageCommands } from "../support/page-commands";
@@ -32,25 +33,49 @@ export function assertPrerequisites(): void {
   }
 }
 
+/** How every Firefox of the suite starts, the profile template's included. */
+export const firefoxLaunchOptions = {
+  browser: "firefox",
+  executablePath: firefoxPath,
+  headless: true,
+  protocol: "webDriverBiDi",
+  // The HTTPS echo server's certificate is self-signed.
+  acceptInsecureCerts: true,
+  // WebDriver refuses to navigate to moz-extension:// pages unless system access is allowed;
+  // the popup page is where commands come from, so the test needs to open it.
+  args: ["--remote-allow-system-access"],
+  extraPrefsFirefox: {
+    // The sandbox gateways, API and echo page all live on loopback, which Firefox otherwise
+    // never sends through a proxy (whatever proxy.onRequest answers).
+    "network.proxy.allow_hijacking_localhost": true,
+    "extensions.webextensions.uuids": JSON.stringify({ [EXTENSION_ID]: EXTENSION_UUID }),
+  },
+} satisfies LaunchOptions;
+
+/**
+ * A profile of the launch's own, copied from the one the suite's global setup started once
+ * (profile-template.ts): a new profile costs ~4.3 CPU-s to start, a copy of a started one ~2.2
+ * (measured). Without the global setup (a script), Firefox makes a new one.
+ */
+function profileCopy(): string | undefined {
+  const profiles = inject("firefoxProfiles");
+  if (!profiles) return undefined;
+  const copy = mkdtempSync(path.join(profiles.root, "profile-"));
+  // Not the lock of the Firefox that made the template.
+  cpSync(profiles.template, copy, {
+    recursive: true,
+    filter: (source) => !["lock", ".parentlock"].includes(path.basename(source)),
+  });
+  return copy;
+}
+
 /** `home`: a HOME of the test's own (Firefox reads ~/.mozilla/managed-storage from it). */
 export async function launchFirefox(home?: string): Promise<Browser> {
+  const userDataDir = profileCopy();
   const browser = await puppeteer.launch({
-    browser: "firefox",
+    ...firefoxLaunchOptions,
     ...(home ? { env: { ...process.env, HOME: home } } : {}),
-    executablePath: firefoxPath,
-    headless: true,
-    protocol: "webDriverBiDi",
-    // The HTTPS echo server's certificate is self-signed.
-    acceptInsecureCerts: true,
-    // WebDriver refuses to navigate to moz-extension:// pages unless system access is allowed;
-    // the popup page is where commands come from, so the test needs to open it.
-    args: ["--remote-allow-system-access"],
-    extraPrefsFirefox: {
-      // The sandbox gateways, API and echo page all live on loopback, which Firefox otherwise
-      // never sends through a proxy (whatever proxy.onRequest answers).
-      "network.proxy.allow_hijacking_localhost": true,
-      "extensions.webextensions.uuids": JSON.stringify({ [EXTENSION_ID]: EXTENSION_UUID }),
-    },
+    ...(userDataDir ? { userDataDir } : {}),
   });
   try {
     const id = await browser.installExtension(extensionPath);
