@@ -13,6 +13,7 @@ import {
   burstInPage,
   chaosReport,
   lostToLoginQuestions,
+  pauseBetweenChaosVisits,
   refusedLogins,
   refusePassword,
   type Sent,
@@ -230,6 +231,7 @@ test(
     for (let i = 0; (await chaosReport(sb)).active; i++) {
       sent.push(...(await visitAndBurst(`chaos-${i}`)));
       statuses.add((await proxyStatus(ext)).error?.failure.code ?? "none");
+      await pauseBetweenChaosVisits();
     }
     const report = await chaosReport(sb);
     console.log(
