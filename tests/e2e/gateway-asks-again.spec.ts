@@ -61,26 +61,33 @@ async function connected(context: BrowserContext) {
  * A page visit in one tab while another fires 40 requests at once, half to the HTTPS host:
  * every request, the visit included, as the browser answered it.
  */
-async function visitAndBurst(context: BrowserContext, page: Page, tag: string): Promise<Sent[]> {
-  const visitor = await context.newPage();
-  try {
-    const start = Date.now();
-    const [visit, burst] = await Promise.all([
-      exitOfPageLoad(visitor, `${echo.url}/?visit=${tag}`).then(
-        (exit) => ({ status: 200, exit }),
-        () => ({ status: 0, exit: "" }),
-      ),
-      page.evaluate(burstInPage, {
-        bases: [echo.url, secure.url],
-        count: 40,
-        tag,
-        timeoutMs: 15_000,
-      }),
-    ]);
-    return [{ url: `visit ${tag}`, start, end: Date.now(), ...visit }, ...burst];
-  } finally {
-    await visitor.close();
+/** One visitor tab per browser, reused by its visits (a new tab per visit costs its own renderer). */
+const visitorTabs = new WeakMap<BrowserContext, Promise<Page>>();
+function visitorTab(context: BrowserContext): Promise<Page> {
+  let tab = visitorTabs.get(context);
+  if (!tab) {
+    tab = context.newPage();
+    visitorTabs.set(context, tab);
   }
+  return tab;
+}
+
+async function visitAndBurst(context: BrowserContext, page: Page, tag: string): Promise<Sent[]> {
+  const visitor = await visitorTab(context);
+  const start = Date.now();
+  const [visit, burst] = await Promise.all([
+    exitOfPageLoad(visitor, `${echo.url}/?visit=${tag}`).then(
+      (exit) => ({ status: 200, exit }),
+      () => ({ status: 0, exit: "" }),
+    ),
+    page.evaluate(burstInPage, {
+      bases: [echo.url, secure.url],
+      count: 40,
+      tag,
+      timeoutMs: 15_000,
+    }),
+  ]);
+  return [{ url: `visit ${tag}`, start, end: Date.now(), ...visit }, ...burst];
 }
 
 const notThrough = (sent: Sent[], ip: string) => sent.filter((s) => s.exit !== ip);

@@ -56,7 +56,11 @@ async function connectNew() {
   return token;
 }
 
-/** A page visit in one tab while another fires 40 requests at once, half to the HTTPS host. */
+/**
+ * A page visit in one tab while another fires 40 requests at once, half to the HTTPS host. Each
+ * visit has a tab of its own: after a navigation that the extension cancelled (a refused
+ * login), puppeteer never sees that tab load again, although it does (README, machine traps).
+ */
 async function visitAndBurst(
   tag: string,
   bases = [suite.echo.url, suite.secure.url],
