@@ -24,6 +24,14 @@ export interface ProbeAnswer {
   ms: number;
 }
 
+/**
+ * Chromium drops a cached login by closing every connection of the profile, whatever the
+ * origin (browsingData "cookies" → NetworkContext::ClearHttpAuthCache →
+ * CloseAllConnections(ERR_ABORTED)): a request still being connected fails with this. The check
+ * drops a probed address's login between two probes there while other probes run.
+ */
+const CUT_BY_LOGIN_DROP = "net::ERR_ABORTED";
+
 /** How long a rejected fetch waits for its webRequest event (they race). */
 const EVENT_WAIT_MS = 300;
 const MAX_KEPT = 200;
@@ -65,8 +73,19 @@ export function createProbeRequests(deps: {
     });
   }
 
-  /** Sends one probe request; `aborts` lets a cancel stop it. */
+  /**
+   * Sends one probe request; `aborts` lets a cancel stop it. A request the browser aborted
+   * while it dropped logins (CUT_BY_LOGIN_DROP) is sent once more: that says nothing of its
+   * token.
+   */
   async function send(url: string, aborts?: Set<AbortController>): Promise<ProbeAnswer> {
+    const first = await sendOnce(url, aborts);
+    const { response } = first;
+    const cut = response.kind === "error" && response.error === CUT_BY_LOGIN_DROP;
+    return cut ? sendOnce(url, aborts) : first;
+  }
+
+  async function sendOnce(url: string, aborts?: Set<AbortController>): Promise<ProbeAnswer> {
     const abort = new AbortController();
     aborts?.add(abort);
     const timer = setTimeout(() => abort.abort(), deps.timeoutMs);

@@ -8,8 +8,9 @@
  * - a token that carries traffic is probed at its own address (its login is the cached one);
  * - any other is probed at an address of its gateway the applied config does not use
  *   (`gw.example.com.` beside `gw.example.com`, `localhost` beside `127.0.0.1`), whose cached
- *   login is dropped before each probe (dropping one address's login leaves the others' and
- *   their open requests alone: measured in Chromium 156);
+ *   login is dropped before each probe (dropping one address's login leaves the others'
+ *   logins; but Chromium drops it by closing every connection of the profile, so a request
+ *   still being connected anywhere fails: probe-request.ts sends a probe's again);
  * - a token whose gateway has no such address (a bare IP address in use, both spellings in
  *   use) is not checked, and says why: checking it would move the user's traffic.
  * Probes at one address run one at a time: the cached login there is the probe's own.

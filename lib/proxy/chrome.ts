@@ -73,8 +73,9 @@ export function createChromePlatform(chrome: ChromeApi): ProxyPlatform {
       // open, so re-setting proxy.settings keeps the old exit (tokens of one provider share a
       // gateway and differ only in username). Removing the gateway origin's "cookies" also
       // drops its HTTP auth cache entry and closes its proxy sockets; the next request is
-      // challenged and answered with the token now stored. Cost: in-flight requests through
-      // the gateway are cut, and cookies of the gateway's own origin (it serves no site).
+      // challenged and answered with the token now stored. Cost: requests still being
+      // connected, through any gateway, are cut (Chromium closes every connection to drop a
+      // login), and cookies of the gateway's own origin (it serves no site).
       // Site rules may write a gateway under a second spelling (lib/routing/plan.ts).
       await forgetOrigins(
         tokens.flatMap((t) =>
@@ -109,7 +110,10 @@ export function createChromePlatform(chrome: ChromeApi): ProxyPlatform {
         probeGateways = [];
         await write();
       },
-      // One spelling's login only: the other spellings' logins and requests go on (measured).
+      // One spelling's login only: the other spellings' logins stay. But Chromium drops it by
+      // closing every connection (NetworkContext::ClearHttpAuthCache): a request still being
+      // connected, anywhere, fails with ERR_ABORTED, and HTTP/2 sessions close; a slow HTTP/1.1
+      // request through the other spelling, already answering, finished (measured).
       forgetAddresses: (addresses) => forgetOrigins(addresses.map(gatewayOrigin)),
     },
   };

@@ -119,7 +119,7 @@ test("a worker stop during Check all: the run says it stopped, keeps what it fou
       .poll(async () => (await healthOf(ext)).run?.state, { timeout: 30_000 })
       .toBe("done");
     const { results } = await healthOf(ext);
-    for (const token of tokens) expect(results[token.id]?.outcome.kind).toBe("ok");
+    for (const token of tokens) expect(results[token.id]?.outcome).toMatchObject({ kind: "ok" });
   } finally {
     await context.close();
   }
@@ -140,7 +140,7 @@ test("a gateway that asks a valid login again during Check all: a question, not 
       .poll(async () => (await healthOf(ext)).run?.state, { timeout: 30_000 })
       .toBe("done");
     const { results } = await healthOf(ext);
-    for (const token of tokens) expect(results[token.id]?.outcome.kind).toBe("ok");
+    for (const token of tokens) expect(results[token.id]?.outcome).toMatchObject({ kind: "ok" });
     const asked = (await gatewayLog(sb)).filter((e) => e.reason?.includes("sign in again"));
     expect(asked.length).toBe(2);
   } finally {

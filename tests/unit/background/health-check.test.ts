@@ -217,6 +217,37 @@ describe("createHealthCheck", () => {
     expect(results[2]?.outcome.kind).toBe("ok");
   });
 
+  it("sends once more a probe request Chrome aborted while it dropped a login, and only once", async () => {
+    const { deps: d } = deps({ concurrency: 1 });
+    let listener: ((details: { url: string; error: string }) => void) | null = null;
+    d.onErrorOccurred = {
+      addListener: (l) => {
+        listener = l;
+      },
+      removeListener: () => undefined,
+    };
+    // Token 1's login request is cut once (another address's login dropped meanwhile); token
+    // 2's is cut every time.
+    const sent = new Map<string, number>();
+    d.fetch = async (url) => {
+      const times = (sent.get(url) ?? 0) + 1;
+      sent.set(url, times);
+      if ((url === loginUrl(1) && times === 1) || url === loginUrl(2)) {
+        listener?.({ url, error: "net::ERR_ABORTED" });
+        throw new TypeError("Failed to fetch");
+      }
+      return new Response("", { status: 502 });
+    };
+    const check = createHealthCheck(d);
+    await check.start([1, 2]);
+    await finished();
+    const results = await read("tokenHealth");
+    expect(results[1]?.outcome.kind).toBe("ok");
+    expect(sent.get(loginUrl(1))).toBe(2);
+    expect(results[2]?.outcome).toEqual({ kind: "failed", error: "net::ERR_ABORTED" });
+    expect(sent.get(loginUrl(2))).toBe(2);
+  });
+
   it("answers a probed address's challenge with the probed token only while its probe runs", async () => {
     let during: unknown = "not asked";
     const { deps: d } = deps({ concurrency: 1 });
