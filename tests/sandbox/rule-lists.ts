@@ -7,8 +7,8 @@
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createServer, type Server } from "node:https";
-import { generate } from "selfsigned";
 import { badRequest, requireObject } from "./http-util";
+import { testCertificate } from "./test-certificate";
 
 export const LIST_PREFIX = "/lists/";
 
@@ -144,18 +144,7 @@ export class RuleLists {
 
 /** The lists over HTTPS (a self-signed certificate for 127.0.0.1 and every `.test` name). */
 export async function createListServer(lists: RuleLists): Promise<Server> {
-  const pems = await generate([{ name: "commonName", value: "lists.test" }], {
-    extensions: [
-      {
-        name: "subjectAltName",
-        altNames: [
-          { type: 7, ip: "127.0.0.1" },
-          { type: 2, value: "*.test" },
-        ],
-      },
-    ],
-  });
-  return createServer({ key: pems.private, cert: pems.cert }, (req, res) => {
+  return createServer(await testCertificate(), (req, res) => {
     const path = (req.url ?? "/").split("?")[0] ?? "/";
     if (req.method !== "GET" || !path.startsWith(LIST_PREFIX)) {
       res.writeHead(404).end();

@@ -8,8 +8,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { createServer as createHttpsServer } from "node:https";
 import type { AddressInfo } from "node:net";
-import { generate } from "selfsigned";
 import { closingServer } from "../sandbox/closing-server";
+import { testCertificate } from "../sandbox/test-certificate";
 
 /** A 1×1 transparent GIF. */
 const PIXEL = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
@@ -82,10 +82,7 @@ export async function startEchoServer(options: { https?: boolean } = {}): Promis
   };
   let server: Server;
   if (options.https) {
-    const pems = await generate([{ name: "commonName", value: "127.0.0.1" }], {
-      extensions: [{ name: "subjectAltName", altNames: [{ type: 7, ip: "127.0.0.1" }] }],
-    });
-    server = createHttpsServer({ key: pems.private, cert: pems.cert }, handler);
+    server = createHttpsServer(await testCertificate(), handler);
   } else {
     server = createServer(handler);
   }
