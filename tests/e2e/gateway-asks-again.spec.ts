@@ -14,7 +14,6 @@ import {
   burstInPage,
   chaosReport,
   lostToLoginQuestions,
-  pauseBetweenChaosVisits,
   refusedLogins,
   refusePassword,
   type Sent,
@@ -303,7 +302,6 @@ test(`a gateway that misbehaves at random for ${CHAOS_MS / 1000} s (asks again, 
   for (let i = 0; (await chaosReport(sb)).active; i++) {
     sent.push(...(await visitAndBurst(context, page, `chaos-${i}`)));
     statuses.add((await proxyStatus(ext)).error?.failure.code ?? "none");
-    await pauseBetweenChaosVisits();
   }
   const report = await chaosReport(sb);
   console.log(

@@ -13,7 +13,6 @@ import {
   burstInPage,
   chaosReport,
   lostToLoginQuestions,
-  pauseBetweenChaosVisits,
   refusedLogins,
   refusePassword,
   type Sent,
@@ -235,7 +234,6 @@ test(
     for (let i = 0; (await chaosReport(sb)).active; i++) {
       sent.push(...(await visitAndBurst(`chaos-${i}`)));
       statuses.add((await proxyStatus(ext)).error?.failure.code ?? "none");
-      await pauseBetweenChaosVisits();
     }
     const report = await chaosReport(sb);
     console.log(

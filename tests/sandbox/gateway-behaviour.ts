@@ -29,17 +29,11 @@ export interface ChaosSettings {
   maxStallMs: number;
 }
 
-/**
- * Asking again is bounded by time (a login asked again holds RENEWED_MS), so its count follows
- * the run's length; the other chances are per request, set for the browser suites' pace (a pause
- * between visits, tests/support/gateway-moods.ts) to give a minute an ended session or two, about
- * ten cuts and a few dozen stalls.
- */
 export const CHAOS_DEFAULTS: Omit<ChaosSettings, "seed" | "durationMs"> = {
   askAgain: 0.08,
-  endSessions: 0.02,
-  cut: 0.01,
-  stall: 0.04,
+  endSessions: 0.01,
+  cut: 0.005,
+  stall: 0.02,
   maxStallMs: 3_000,
 };
 

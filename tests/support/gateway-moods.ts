@@ -34,13 +34,6 @@ export async function startChaos(sb: Sandbox, seed: number, durationMs: number) 
   await control(sb, "gateway/chaos", { seed, duration_ms: durationMs });
 }
 
-/**
- * The pause between two visits of a chaos run. Back to back, Chromium's pages sent ~3,600
- * requests a minute (55 CPU-s, the dearest test of the suite); with the pause, ~1,200 (29 CPU-s).
- * The gateway's chances per request (CHAOS_DEFAULTS) are set for this pace.
- */
-export const pauseBetweenChaosVisits = () => new Promise((resolve) => setTimeout(resolve, 1_000));
-
 export async function chaosReport(sb: Sandbox): Promise<ChaosReport> {
   const res = await fetch(`${sb.baseUrl}/__sandbox/gateway/chaos`);
   return (await res.json()) as ChaosReport;
