@@ -305,7 +305,7 @@ test(`a gateway that misbehaves at random for ${CHAOS_MS / 1000} s (asks again, 
   }
   const report = await chaosReport(sb);
   console.log(
-    `chaos ${seed}: ${sent.length} requests, ${report.requests} at the gateway: asked again ${report.askedAgain}, sessions ended ${report.sessionsEnded}, cuts ${report.cuts}, stalls ${report.stalls}; failed ${sent.filter((s) => s.status !== 200).length}`,
+    `chaos ${seed}: ${sent.length} requests, ${report.requests} at the gateway: asked again ${report.askedAgain}, sessions ended ${report.sessionsEnded}, cuts ${report.cuts}, stalls ${report.stalls}; failed ${sent.filter((s) => s.status !== 200).length}; statuses seen: ${[...statuses].join(", ")}`,
   );
   expect(report.askedAgain + report.sessionsEnded).toBeGreaterThan(0);
   expect(lostToLoginQuestions(sent, report.cutAt)).toEqual([]);
