@@ -24,8 +24,8 @@ export interface FirefoxSuite {
 
 /**
  * Registers the suite's setup and teardown; its fields are there once the tests run. `settings`
- * changes the sandbox's settings before they are saved; `https` starts the HTTPS website too
- * (its certificate costs ~180 ms of CPU, so only the suites that load it start it).
+ * changes the sandbox's settings before they are saved; `https` starts the HTTPS website too,
+ * for the suites that load it.
  */
 export function firefoxSuite(
   options: { settings?: (settings: Settings) => Settings; https?: boolean } = {},
