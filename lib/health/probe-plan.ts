@@ -10,7 +10,7 @@
  *   (`gw.example.com.` beside `gw.example.com`, `localhost` beside `127.0.0.1`), whose cached
  *   login is dropped before each probe (dropping one address's login leaves the others'
  *   logins; but Chromium drops it by closing every connection of the profile, so a request
- *   still being connected anywhere fails: probe-request.ts sends a probe's again);
+ *   still being connected anywhere may fail: probe-request.ts sends a probe's again);
  * - a token whose gateway has no such address (a bare IP address in use, both spellings in
  *   use) is not checked, and says why: checking it would move the user's traffic.
  * Probes at one address run one at a time: the cached login there is the probe's own.

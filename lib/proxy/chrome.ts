@@ -74,7 +74,7 @@ export function createChromePlatform(chrome: ChromeApi): ProxyPlatform {
       // gateway and differ only in username). Removing the gateway origin's "cookies" also
       // drops its HTTP auth cache entry and closes its proxy sockets; the next request is
       // challenged and answered with the token now stored. Cost: requests still being
-      // connected, through any gateway, are cut (Chromium closes every connection to drop a
+      // connected, through any gateway, may be cut (Chromium closes every connection to drop a
       // login), and cookies of the gateway's own origin (it serves no site).
       // Site rules may write a gateway under a second spelling (lib/routing/plan.ts).
       await forgetOrigins(
@@ -112,8 +112,8 @@ export function createChromePlatform(chrome: ChromeApi): ProxyPlatform {
       },
       // One spelling's login only: the other spellings' logins stay. But Chromium drops it by
       // closing every connection (NetworkContext::ClearHttpAuthCache): a request still being
-      // connected, anywhere, fails with ERR_ABORTED, and HTTP/2 sessions close; a slow HTTP/1.1
-      // request through the other spelling, already answering, finished (measured).
+      // connected, anywhere, can fail with ERR_ABORTED, and HTTP/2 sessions close; a slow
+      // HTTP/1.1 request through the other spelling, already answering, finished (measured).
       forgetAddresses: (addresses) => forgetOrigins(addresses.map(gatewayOrigin)),
     },
   };
