@@ -27,8 +27,8 @@ export interface ProbeAnswer {
 /**
  * Chromium drops a cached login by closing every connection of the profile, whatever the
  * origin (browsingData "cookies" → NetworkContext::ClearHttpAuthCache →
- * CloseAllConnections(ERR_ABORTED)): a request still being connected fails with this. The check
- * drops a probed address's login between two probes there while other probes run.
+ * CloseAllConnections(ERR_ABORTED)): a request still being connected can fail with this. The
+ * check drops a probed address's login between two probes there while other probes run.
  */
 const CUT_BY_LOGIN_DROP = "net::ERR_ABORTED";
 
