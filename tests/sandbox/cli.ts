@@ -77,11 +77,8 @@ async function main(): Promise<void> {
     process.stderr.write(`sandbox: could not start: ${(error as Error).message}\n`);
     process.exit(1);
   }
-  process.stdout.write(`${JSON.stringify(sandbox.info)}\n`);
-  const { baseUrl, proxyPort, socksPort } = sandbox.info;
-  process.stderr.write(
-    `sandbox: API ${baseUrl}  HTTP proxy 127.0.0.1:${proxyPort}  SOCKS5 127.0.0.1:${socksPort}  plan ${opts.plan}\n`,
-  );
+  // Handlers before the line that says we are ready: a reader may signal as soon as it has it,
+  // and a signal with no handler yet kills the process at once (no clean close, no exit 0).
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -100,6 +97,11 @@ async function main(): Promise<void> {
   };
   process.on("SIGINT", () => stop("SIGINT"));
   process.on("SIGTERM", () => stop("SIGTERM"));
+  process.stdout.write(`${JSON.stringify(sandbox.info)}\n`);
+  const { baseUrl, proxyPort, socksPort } = sandbox.info;
+  process.stderr.write(
+    `sandbox: API ${baseUrl}  HTTP proxy 127.0.0.1:${proxyPort}  SOCKS5 127.0.0.1:${socksPort}  plan ${opts.plan}\n`,
+  );
 }
 
 void main();
