@@ -1,19 +1,24 @@
 /** Where "Check all" keeps its results (storage.local) and its progress (storage.session). */
 import type { HealthResults, HealthRun } from "../health/health";
-import { updateState } from "../state/store";
+import { updateState, writeState } from "../state/store";
 
-/** Writes results and progress; `keep`: the tokens that exist (the others' results go). */
+/**
+ * Writes results, then progress; `keep`: the tokens that exist (the others' results go). Two
+ * areas are two storage calls that land in either order: the results go first, so whoever
+ * sees the progress say "done" finds every result stored.
+ */
 export async function saveHealth(
   results: HealthResults,
   run: HealthRun,
   keep?: Set<number>,
 ): Promise<void> {
-  await updateState(["tokenHealth", "healthRun"], ({ tokenHealth }) => {
+  await updateState(["tokenHealth"], ({ tokenHealth }) => {
     const kept = keep
       ? Object.fromEntries(Object.entries(tokenHealth).filter(([id]) => keep.has(Number(id))))
       : tokenHealth;
-    return { write: { tokenHealth: { ...kept, ...results }, healthRun: run }, result: undefined };
+    return { write: { tokenHealth: { ...kept, ...results } }, result: undefined };
   });
+  await writeState({ healthRun: run });
 }
 
 /** A run left "running" by a worker that is gone stopped with it: it says so. */

@@ -2,7 +2,8 @@
  * The one writer of extension state. Every read-modify-write runs here, one at a time (a
  * mutex in the background; the pages never write), and a change that touches several items
  * is a single `storage.set` of all of them: a worker stopped between two writes cannot split
- * a delete into "gone from the list, missing from the trash".
+ * a delete into "gone from the list, missing from the trash". Items in two areas (local and
+ * session) are two calls that land in either order: a caller that needs an order writes twice.
  */
 import { storage } from "@wxt-dev/storage";
 import { Mutex } from "async-mutex";

@@ -22,9 +22,9 @@ const extensionId = unpackedExtensionId(extensionPath);
 
 const healthOf = (ext: Page) =>
   ext.evaluate(async () => {
-    const { tokenHealth, healthRun } = await chrome.storage.local
-      .get("tokenHealth")
-      .then(async (local) => ({ ...local, ...(await chrome.storage.session.get("healthRun")) }));
+    // The progress first: the results are stored before it says "done".
+    const { healthRun } = await chrome.storage.session.get("healthRun");
+    const { tokenHealth } = await chrome.storage.local.get("tokenHealth");
     return {
       results: JSON.parse((tokenHealth as string | undefined) ?? "{}") as HealthResults,
       run: (healthRun ?? null) as HealthRun | null,

@@ -22,8 +22,9 @@ const suite = firefoxSuite();
 
 const healthOf = (ext: Page) =>
   ext.evaluate(async () => {
-    const { tokenHealth } = await chrome.storage.local.get("tokenHealth");
+    // The progress first: the results are stored before it says "done".
     const { healthRun } = await chrome.storage.session.get("healthRun");
+    const { tokenHealth } = await chrome.storage.local.get("tokenHealth");
     return {
       results: JSON.parse((tokenHealth as string | undefined) ?? "{}") as HealthResults,
       run: (healthRun ?? null) as HealthRun | null,

@@ -217,6 +217,27 @@ describe("createHealthCheck", () => {
     expect(results[2]?.outcome.kind).toBe("ok");
   });
 
+  it("says the run is done only once every result is stored (two areas: two writes)", async () => {
+    // Results go to storage.local, the progress to storage.session: two calls that may land in
+    // either order. Here local is the slower (Firefox keeps it on disk, session in memory).
+    const localSet = fakeBrowser.storage.local.set.bind(fakeBrowser.storage.local);
+    vi.spyOn(fakeBrowser.storage.local, "set").mockImplementation(async (items) => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      await localSet(items);
+    });
+    const storedWhenDone: string[][] = [];
+    fakeBrowser.storage.session.onChanged.addListener(async (changes) => {
+      if ((changes.healthRun?.newValue as { state?: string } | undefined)?.state !== "done") return;
+      const { tokenHealth } = await fakeBrowser.storage.local.get("tokenHealth");
+      storedWhenDone.push(Object.keys(JSON.parse(String(tokenHealth ?? "{}"))));
+    });
+    const check = createHealthCheck(deps().deps);
+    await check.start(null);
+    await finished();
+    await vi.waitFor(() => expect(storedWhenDone).toHaveLength(1));
+    expect(storedWhenDone[0]).toEqual(["1", "2", "3"]);
+  });
+
   it("sends once more a probe request Chrome aborted while it dropped a login, and only once", async () => {
     const { deps: d } = deps({ concurrency: 1 });
     let listener: ((details: { url: string; error: string }) => void) | null = null;
