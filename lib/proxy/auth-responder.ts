@@ -209,23 +209,13 @@ export function createAuthResponder(deps: AuthResponderDeps) {
     const decision = decideAuth(challenge, token, answered[requestId] ? 1 : 0);
     if (decision.action === "ignore" || !token) return {};
     const login = loginKey(token);
-    if (decision.action !== "strike" || refused.has(login)) return reply(challenge, token);
-    unsettled.delete(requestId);
-    strike(token, requestId);
-    await doubts.verdictFor(login, requestId);
-    try {
+    if (decision.action === "strike" && !refused.has(login)) {
+      unsettled.delete(requestId);
+      strike(token, requestId);
+      await doubts.verdictFor(login, requestId);
       // Asked after every answer while the login works for others: answering again would loop.
       if ((answers.get(requestId) ?? 1) >= maxAnswers && !refused.has(login)) return CANCEL;
-      return await reply(challenge, token);
-    } finally {
-      doubts.replied(login, requestId);
     }
-  }
-
-  /** The login, stored as sent before it goes out; a cancel for a refused one. */
-  async function reply(challenge: AuthChallenge, token: StoredToken): Promise<AuthResponse> {
-    const login = loginKey(token);
-    const { requestId } = challenge;
     if (refused.has(login)) {
       // The engine's own check must find the reason stored when its request fails.
       if (challenge.fromTab === false) await told.catch(() => undefined);

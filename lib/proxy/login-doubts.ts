@@ -13,8 +13,7 @@
  * 2. Then they are all answered once more, at once, and so is every request struck during this
  *    round. The login is refused at the first of these answers struck again: by then nothing
  *    through the login has worked for a whole verdict time, and this request has been refused
- *    twice in a row. After another verdict time from the last of these answers going out with
- *    no such strike, the doubt is over.
+ *    twice in a row. After another verdict time with no such strike the doubt is over.
  *
  * Measured, and why round 2 holds nothing: Firefox answers no other request's challenge (and
  * sends no other answer) while one challenge waits for us, so a struck request held in round 2
@@ -44,8 +43,6 @@ interface Doubt {
   waiting: Map<string, (verdict: Verdict) => void>;
   /** Round 2: the requests answered once more. */
   again: Set<string>;
-  /** Round 2: those whose reply is not out yet (the responder stores an answer first). */
-  replying: Set<string>;
   verdictMs: number;
   timer: ReturnType<typeof setTimeout>;
 }
@@ -72,19 +69,9 @@ export function createLoginDoubts(options: {
     doubt.waiting.clear();
     for (const [requestId, wake] of waiting) {
       doubt.again.add(requestId);
-      doubt.replying.add(requestId);
       wake("answer-again");
     }
-    doubt.timer = setTimeout(() => endSecondRound(login, doubt), doubt.verdictMs);
-  }
-
-  /**
-   * Round 2 is over a verdict time after its last reply went out, not before: on a busy
-   * machine storing an answer can take longer than the verdict time, and a strike to an answer
-   * sent late is still that request's second.
-   */
-  function endSecondRound(login: string, doubt: Doubt): void {
-    if (doubt.replying.size === 0) end(login, "answer-again");
+    doubt.timer = setTimeout(() => end(login, "answer-again"), doubt.verdictMs);
   }
 
   /** A 407 to our answer for `requestId`, `roundTripMs` after the answer went out. */
@@ -102,7 +89,6 @@ export function createLoginDoubts(options: {
       round: 1,
       waiting: new Map(),
       again: new Set(),
-      replying: new Set(),
       verdictMs,
       timer: undefined as never,
     };
@@ -119,23 +105,13 @@ export function createLoginDoubts(options: {
     if (!doubt) return Promise.resolve("answer-again");
     if (doubt.round === 2) {
       doubt.again.add(requestId);
-      doubt.replying.add(requestId);
       return Promise.resolve("answer-again");
     }
     return new Promise((resolve) => doubt.waiting.set(requestId, resolve));
   }
 
-  /** The reply to a request given a verdict is out (an answer or a cancel). */
-  function replied(login: string, requestId: string): void {
-    const doubt = doubts.get(login);
-    if (!doubt?.replying.delete(requestId)) return;
-    clearTimeout(doubt.timer);
-    doubt.timer = setTimeout(() => endSecondRound(login, doubt), doubt.verdictMs);
-  }
-
   return {
     strike,
-    replied,
     /** Some login is in doubt: evidence that one works is worth looking for. */
     any: () => doubts.size > 0,
     verdictFor,
