@@ -2,6 +2,7 @@
 import type { CommandOf } from "../../lib/protocol/send";
 import type { Settings } from "../../lib/state/settings";
 import type { ProviderKind } from "../../lib/state/token-facts";
+import type { GatewayEvent } from "../sandbox/gateway-log";
 import type { Sandbox } from "../sandbox/index";
 
 /** The value, or a test failure saying what was missing. */
@@ -68,16 +69,7 @@ export async function control(sb: Sandbox, path: string, body: unknown = {}): Pr
   return res.json();
 }
 
-export interface GatewayEvent {
-  at: string;
-  username: string | null;
-  result: string;
-  /** Why a login was not let in ("Proxy session ended…; sign in again." when asked again). */
-  reason?: string;
-  gateway: string;
-  target: string;
-  listener: string;
-}
+export type { GatewayEvent };
 
 export async function gatewayLog(sb: Sandbox): Promise<GatewayEvent[]> {
   const res = await fetch(`${sb.baseUrl}/__sandbox/gateway-log`);
