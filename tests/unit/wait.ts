@@ -3,13 +3,15 @@
  * until it passes and fails with the assertion's own error once `timeout` ms have gone by.
  * Before each try, pending replies and the renders and effects they cause run inside Preact's
  * act, as the user would see them. Not for use under fake timers (each try waits a real tick).
+ * The default limit is generous: a lazily loaded view is a module import, which on a machine
+ * busy with browsers can take seconds; a passing wait returns as soon as it passes.
  */
 import { act } from "preact/test-utils";
 import { vi } from "vitest";
 
 export async function waitFor<T>(
   assertion: () => T | Promise<T>,
-  { timeout = 2000 }: { timeout?: number } = {},
+  { timeout = 10_000 }: { timeout?: number } = {},
 ): Promise<T> {
   return vi.waitFor(
     async () => {
