@@ -3,7 +3,6 @@
  * said, nothing stored), reordered with the keyboard, switched off, asked about an address,
  * a small AutoProxy list imported; storage holds exactly what the page shows.
  */
-import { mkdirSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { ruleLines } from "../../lib/routing/rule-list";
@@ -11,6 +10,7 @@ import type { SiteRule } from "../../lib/routing/rules";
 import type { Sandbox } from "../sandbox/index";
 import { expect, test } from "./fixtures";
 import { createTokens, must, openOptions, sandboxPage, sendOk } from "./harness";
+import { screenshotPath } from "./screenshot-path";
 
 let sb: Sandbox;
 // The test's own sandbox (fixtures.ts), kept for this file's helpers.
@@ -198,7 +198,6 @@ test("site rules: add, a mistake, keyboard reorder, switch off, which route, imp
   await page.getByLabel("Pattern", { exact: true }).fill("");
   await page.getByLabel("Address to test").fill("https://www.example.com/page");
   await page.getByRole("button", { name: "Test", exact: true }).click();
-  mkdirSync("docs/screenshots", { recursive: true });
   await page.setViewportSize({ width: 1000, height: 900 });
-  await page.locator("#site-rules").screenshot({ path: "docs/screenshots/rule-editor.png" });
+  await page.locator("#site-rules").screenshot({ path: screenshotPath("rule-editor.png") });
 });

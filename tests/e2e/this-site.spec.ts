@@ -17,6 +17,7 @@ import {
   twoTokensOnNamedGateway,
 } from "./harness";
 import { launchWithPopup } from "./popup-window";
+import { screenshotPath } from "./screenshot-path";
 
 const extensionId = unpackedExtensionId(extensionPath);
 
@@ -53,7 +54,7 @@ test("the popup names this site's route and why; Direct and Default move its tra
       document.querySelector('[data-testid="this-site"] p')?.textContent?.includes("by rule 1"),
     );
     expect(await line()).toContain("direct");
-    await popup.screenshot({ path: "docs/screenshots/popup-this-site.png" });
+    await popup.screenshot({ path: screenshotPath("popup-this-site.png") });
     await site.reload();
     expect(await site.locator("#remote").textContent()).toBe("127.0.0.1");
 
@@ -138,7 +139,7 @@ test("Other…: this site through a token other than the connected one in two cl
     // Two clicks in the popup: "Other…", then the token.
     await popup.locator("button::-p-text(Other…)").click();
     await popup.waitForSelector('[data-testid="site-chooser"]');
-    await popup.screenshot({ path: "docs/screenshots/popup-this-site-other.png" });
+    await popup.screenshot({ path: screenshotPath("popup-this-site-other.png") });
     await popup.locator(`[data-testid="site-chooser"] button::-p-text(Through #${second})`).click();
     await popup.waitForFunction(
       (id) =>
