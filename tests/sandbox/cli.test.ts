@@ -107,11 +107,7 @@ describe("cli", () => {
   ])(
     "rejects %j with exit code 2",
     async (args, message) => {
-      const r = run(
-        path.join(root, "node_modules/.bin/tsx"),
-        ["tests/sandbox/cli.ts", ...args],
-        false,
-      );
+      const r = run(process.execPath, ["--import", "tsx", "tests/sandbox/cli.ts", ...args], false);
       expect(await r.closed).toBe(2);
       expect(r.stderr()).toMatch(message);
     },
