@@ -12,6 +12,7 @@ import type { SiteRule } from "../../lib/routing/rules";
 import type { SubscriptionStatus } from "../../lib/subscriptions/status";
 import type { Sandbox } from "../sandbox/index";
 import type { ListFetch } from "../sandbox/rule-lists";
+import { askAgain } from "../support/gateway-moods";
 import { expect, extensionPath, launchWithExtension, test, unpackedExtensionId } from "./fixtures";
 import {
   control,
@@ -213,6 +214,17 @@ test("a list fetched through a token exits there; a worker stop during an update
     // The list's host went through B only while the fetch ran: A carries it again.
     expect(await exitOfSite(context, echo, "lists.test")).toBe(tokenA.ip);
     expect(await exitOfSite(context, echo, "alpha.test")).toBe("blocked");
+
+    // B's gateway asks B's login again (its session ended) as the next fetch goes out: the
+    // question is answered with B's login at the spelling the fetch uses, and the list lands.
+    await askAgain(sb, "next-request", tokenB.username);
+    await serveList(sb, "b", { text: "||alpha.test\n||beta.test\n||zeta.test\n" });
+    await sendOk(ext, { type: "updateRuleList", ruleId: subscribed.ruleId });
+    expect(await linesOf(ext, subscribed.ruleId)).toContain("||zeta.test");
+    expect((await listLog(sb)).at(-1)?.remoteAddress).toBe(tokenB.ip);
+    const ofB = (await gatewayLog(sb)).filter((e) => e.username === tokenB.username);
+    expect(ofB.some((e) => e.reason?.startsWith("Proxy session expired"))).toBe(true);
+    expect(ofB.filter((e) => e.result === "refused")).toEqual([]);
 
     // A page on its way through A (held at the gateway) while B's fetch writes B at the
     // gateway's other spelling for a moment: the page still arrives, through A.

@@ -2,11 +2,13 @@
  * Rule lists by URL in Firefox ESR, served by the sandbox over HTTPS: Firefox routes the list's
  * own request alone, so "direct" is direct even while a token is connected (the sandbox sees
  * 127.0.0.1), and "through a token" exits at that token's address; the routes follow each new
- * list at once, and a failed update keeps the last good copy.
+ * list at once, a gateway asking the token's login again during a fetch is answered, and a
+ * failed update keeps the last good copy.
  */
 import { expect, test } from "vitest";
 import type { ListFetch } from "../sandbox/rule-lists";
-import { control } from "../support/sandbox-session";
+import { askAgain } from "../support/gateway-moods";
+import { control, gatewayLog } from "../support/sandbox-session";
 import { assertPrerequisites, createTokens, exitOfPageLoad, sendOk } from "./firefox";
 import { firefoxSuite } from "./suite";
 
@@ -54,6 +56,25 @@ test("direct is direct while a token is connected; through a token exits there; 
   });
   if (!through.subscribed) throw new Error(JSON.stringify(through));
   expect((await lastFetch("g"))?.remoteAddress).toBe(b.ip);
+
+  // B's gateway asks B's login again (its session ended) at B's next request: a list fetched
+  // through B on a new tunnel (the list server by a `.test` name; a fetch of G again would
+  // reuse G's tunnel, where no gateway can ask). Answered with B's login, the list lands.
+  await askAgain(suite.sb, "next-request", b.username);
+  await serve("h", { text: "||other.test\n" });
+  const asked = await sendOk(suite.ext, {
+    type: "subscribeRuleList",
+    name: "H",
+    url: `${suite.sb.listsUrl.replace("127.0.0.1", "lists.test")}/h`,
+    via: { kind: "token", tokenId: b.id },
+    everyHours: 24,
+    route: { kind: "block" },
+  });
+  if (!asked.subscribed) throw new Error(JSON.stringify(asked));
+  expect((await lastFetch("h"))?.remoteAddress).toBe(b.ip);
+  const ofB = (await gatewayLog(suite.sb)).filter((e) => e.username === b.username);
+  expect(ofB.some((e) => e.reason?.startsWith("Proxy session expired"))).toBe(true);
+  expect(ofB.filter((e) => e.result === "refused")).toEqual([]);
 
   // A new list: the routes follow at once.
   await serve("f", { text: "||127.0.0.1\n" });

@@ -176,12 +176,16 @@ export async function handleControl(
     case "GET /gateway-log":
       return ok({ events: ctx.gatewayLog.list() });
     case "POST /gateway/rechallenge": {
-      const count = requireObject(body).count;
+      const { count, username = null } = requireObject(body);
       if (typeof count !== "number" || !Number.isSafeInteger(count) || count < 0) {
         throw badRequest("count must be a non-negative integer");
       }
+      if (username !== null && typeof username !== "string") {
+        throw badRequest("username must be a string");
+      }
       ctx.gatewayBehaviour.reaskRemaining = count;
-      return ok({ remaining: count });
+      ctx.gatewayBehaviour.reaskOnly = username;
+      return ok({ remaining: count, username });
     }
     case "POST /gateway/end-sessions":
       return ok({ ended: ctx.gatewayBehaviour.endSessions(ctx.gateways.openHttpConnections()) });

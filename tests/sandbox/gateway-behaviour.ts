@@ -72,8 +72,9 @@ const noCounts = (): ChaosCounts => ({
 });
 
 export class GatewayBehaviour {
-  /** The next `reaskRemaining` valid logins are asked again. */
+  /** The next `reaskRemaining` valid logins (of `reaskOnly`, when set) are asked again. */
   reaskRemaining = 0;
+  reaskOnly: string | null = null;
   /** Connections open when the gateway ended its sessions: each asks once on its next request. */
   private readonly endedSessions = new Set<string>();
   /** Chaos only: logins asked again moments ago, until when their new session holds. */
@@ -104,6 +105,7 @@ export class GatewayBehaviour {
 
   reset(): void {
     this.reaskRemaining = 0;
+    this.reaskOnly = null;
     this.endedSessions.clear();
     this.renewedUntil.clear();
     this.chaos = null;
@@ -124,7 +126,7 @@ export class GatewayBehaviour {
     now: number,
     open: () => Iterable<string>,
   ): GatewayAct {
-    if (this.reaskRemaining > 0) {
+    if (this.reaskRemaining > 0 && (this.reaskOnly ?? request.username) === request.username) {
       this.reaskRemaining -= 1;
       return { kind: "ask-again", why: "count" };
     }

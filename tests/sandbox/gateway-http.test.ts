@@ -181,6 +181,17 @@ describe("HTTP gateway, dynamic tokens", () => {
     expect(second.status).toBe(200);
   });
 
+  it("re-challenges only the named login when asked so; the others pass meanwhile", async () => {
+    const [t, other] = (await create(sb, "/token/static/traffic", { number: 2 })).data;
+    await control(sb, "POST", "gateway/rechallenge", { count: 1, username: t.username });
+    expect((await viaHttpProxy(shared(other))).status).toBe(200);
+    expect((await viaHttpProxy(shared(t))).status).toBe(407);
+    expect((await viaHttpProxy(shared(t))).status).toBe(200);
+    await expect(
+      control(sb, "POST", "gateway/rechallenge", { count: 1, username: 7 }),
+    ).resolves.toMatchObject({ status: 400 });
+  });
+
   it("keeps answering 407 at a deleted dynamic token's address, and stops after the purge", async () => {
     const t = (await create(sb, "/token/variable/traffic", {})).tokens[0];
     await api(sb, "DELETE", `/token/${t.id}`);

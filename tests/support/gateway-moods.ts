@@ -10,8 +10,9 @@ import { control, gatewayLog } from "./sandbox-session";
 export type AskAgain = "next-request" | "open-connections";
 export const ASK_AGAIN_MODES: AskAgain[] = ["next-request", "open-connections"];
 
-export async function askAgain(sb: Sandbox, how: AskAgain): Promise<void> {
-  if (how === "next-request") await control(sb, "gateway/rechallenge", { count: 1 });
+/** `username`: only that login's next request is asked (other traffic passes meanwhile). */
+export async function askAgain(sb: Sandbox, how: AskAgain, username?: string): Promise<void> {
+  if (how === "next-request") await control(sb, "gateway/rechallenge", { count: 1, username });
   else await control(sb, "gateway/end-sessions");
 }
 
