@@ -28,7 +28,7 @@ test.afterEach(async () => {
   rmSync(copy, { recursive: true, force: true });
 });
 
-test("a policy file: its values win and are locked in Options, its rules route first, a malformed field is named and ignored", async ({
+test("a policy file: its values win and are locked in Options, its rules route first, a malformed field is named and ignored; a browser restart keeps it so", async ({
   userDataDir,
   sb,
   echo,
@@ -58,11 +58,9 @@ test("a policy file: its values win and are locked in Options, its rules route f
   await control(sb, "lists/corp", { text: "||e.test\n" });
 
   // The sandbox serves its lists with a self-signed certificate (see subscriptions.spec.ts).
-  const context = await launchWithExtension(
-    userDataDir,
-    [TEST_NAMES, "--ignore-certificate-errors"],
-    copy,
-  );
+  const launch = () =>
+    launchWithExtension(userDataDir, [TEST_NAMES, "--ignore-certificate-errors"], copy);
+  let context = await launch();
   try {
     const ext = await extensionPage(context, id);
     const stored = () =>
@@ -135,6 +133,26 @@ test("a policy file: its values win and are locked in Options, its rules route f
     await sendOk(ext, { type: "setSiteRules", rules: [] });
     const rules = (await stored()).siteRules;
     expect(JSON.stringify(rules)).toContain("managed-1");
+
+    // A browser restart: the policy's rules route first again, its values stay locked.
+    await context.close();
+    context = await launch();
+    const again = await extensionPage(context, id);
+    await expect
+      .poll(() => again.evaluate(async () => (await chrome.proxy.settings.get({})).value.mode))
+      .toBe("pac_script");
+    expect(await exitOfSite(context, echo, "c.test")).toBe("127.0.0.1");
+    expect(await exitOfSite(context, echo, "d.test")).toBe("blocked");
+    expect(await exitOfSite(context, echo, "e.test")).toBe("blocked");
+    expect(await exitOfSite(context, echo, "other.test")).toBe(token.ip);
+    expect(await send(again, { type: "addProxies", text: "127.0.0.1:1:u:p" })).toEqual({
+      ok: false,
+      failure: { code: "policy-forbids-adding" },
+    });
+    const options = await context.newPage();
+    await options.goto(`chrome-extension://${id}/options.html`);
+    await expect(options.locator("#base-url")).toBeDisabled();
+    await expect(options.locator("#fallback-direct-locked")).toHaveText(locked);
   } finally {
     await context.close();
   }
