@@ -224,3 +224,35 @@ test("a worker stopped before its change was synced loses nothing", async ({ con
     .poll(async () => (await remoteDoc(ext))?.["r.quick"]?.v)
     .toEqual(rule("quick", "quick.test"));
 });
+
+test("a browser restart keeps sync on: the rules synced before stay, the next change is synced", async ({
+  context,
+  userDataDir,
+}) => {
+  const ext = await extensionPage(context, extensionId);
+  await turnSyncOn(context);
+  await sendOk(ext, { type: "setSiteRules", rules: [rule("before", "before.test")] });
+  await expect
+    .poll(async () => (await remoteDoc(ext))?.["r.before"]?.v)
+    .toEqual(rule("before", "before.test"));
+  await context.close();
+
+  const { launchWithExtension } = await import("./fixtures");
+  const restarted = await launchWithExtension(userDataDir, [TEST_NAMES]);
+  try {
+    const again = await extensionPage(restarted, extensionId);
+    const options = await openOptions(restarted, extensionId);
+    await expect(
+      options.getByRole("checkbox", { name: "Sync settings and site rules across my browsers" }),
+    ).toBeChecked();
+    const rules = [rule("before", "before.test"), rule("after", "after.test")];
+    await sendOk(again, { type: "setSiteRules", rules });
+    await expect
+      .poll(async () => (await remoteDoc(again))?.["r.after"]?.v)
+      .toEqual(rule("after", "after.test"));
+    expect((await remoteDoc(again))?.["r.before"]?.v).toEqual(rule("before", "before.test"));
+    await expect(options.getByTestId("sync-status")).toContainText("Last synced at");
+  } finally {
+    await restarted.close();
+  }
+});
