@@ -12,12 +12,15 @@ export async function saveHealth(
   run: HealthRun,
   keep?: Set<number>,
 ): Promise<void> {
-  await updateState(["tokenHealth"], ({ tokenHealth }) => {
-    const kept = keep
-      ? Object.fromEntries(Object.entries(tokenHealth).filter(([id]) => keep.has(Number(id))))
-      : tokenHealth;
-    return { write: { tokenHealth: { ...kept, ...results } }, result: undefined };
-  });
+  // A progress-only save (a wait, the run's end after its last batch) leaves results as they are.
+  if (keep || Object.keys(results).length > 0) {
+    await updateState(["tokenHealth"], ({ tokenHealth }) => {
+      const kept = keep
+        ? Object.fromEntries(Object.entries(tokenHealth).filter(([id]) => keep.has(Number(id))))
+        : tokenHealth;
+      return { write: { tokenHealth: { ...kept, ...results } }, result: undefined };
+    });
+  }
   await writeState({ healthRun: run });
 }
 
