@@ -67,11 +67,9 @@ for (const how of ["deleted elsewhere", "expired"] as const) {
   });
 }
 
-test("browser restart with a connected token: 30 s idle shows no error, nothing goes direct", async ({
-  userDataDir,
-  sb,
-  echo,
-}) => {
+test("browser restart with a connected token: 30 s idle shows no error, nothing goes direct", {
+  tag: "@timer",
+}, async ({ userDataDir, sb, echo }) => {
   let context = await launchWithExtension(userDataDir);
   const worker = await backgroundWorker(context);
   const extensionId = new URL(worker.url()).host;

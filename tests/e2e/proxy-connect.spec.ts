@@ -232,12 +232,9 @@ test("an unreachable proxy becomes a visible error once the engine's own check f
     .toBe("proxy-unreachable");
 });
 
-test("automatic refresh: the alarm moves a connected dynamic token to a new exit IP", async ({
-  context,
-  extensionId,
-  sb,
-  echo,
-}) => {
+test("automatic refresh: the alarm moves a connected dynamic token to a new exit IP", {
+  tag: "@timer",
+}, async ({ context, extensionId, sb, echo }) => {
   test.setTimeout(120_000);
   const ext = await extensionPage(context, extensionId);
   // Chrome's shortest alarm period is 30 s.
