@@ -6,13 +6,14 @@ export default defineConfig({
   // (7.4 → 5.0 min measured; three beside the Firefox suite took longer than two: 372 s against
   // 354 s); npm test runs the Firefox suite beside them. Tests, not files, are dealt out, so
   // the long files do not end the run on one worker.
-  // A test tagged @timer spends half a minute waiting on a browser timer (Chrome's shortest
-  // alarm, a 30-s idle) with the CPU nearly idle: it runs in a third lane beside the two, so
-  // the two do not sit out those minutes.
+  // A test tagged @waits mostly waits (on Chrome's shortest alarm, a 30-s idle, a worker's
+  // restart, a sync's delay): alone, under half a core over its run. These run in a third lane
+  // beside the two, so the two do not sit out those waits, and the run's end is left to tests
+  // that keep both cores busy.
   workers: 3,
   projects: [
-    { name: "timers", grep: /@timer/, workers: 1 },
-    { name: "chromium", grepInvert: /@timer/, workers: 2 },
+    { name: "waits", grep: /@waits/, workers: 1 },
+    { name: "chromium", grepInvert: /@waits/, workers: 2 },
   ],
   fullyParallel: true,
   retries: 0,

@@ -68,7 +68,7 @@ for (const how of ["deleted elsewhere", "expired"] as const) {
 }
 
 test("browser restart with a connected token: 30 s idle shows no error, nothing goes direct", {
-  tag: "@timer",
+  tag: "@waits",
 }, async ({ userDataDir, sb, echo }) => {
   let context = await launchWithExtension(userDataDir);
   const worker = await backgroundWorker(context);

@@ -78,10 +78,9 @@ test("Check all probes every token through its own gateway while the user's traf
   }
 });
 
-test("a worker stop during Check all: the run says it stopped, keeps what it found, and the rest can be checked", async ({
-  userDataDir,
-  sb,
-}) => {
+test("a worker stop during Check all: the run says it stopped, keeps what it found, and the rest can be checked", {
+  tag: "@waits",
+}, async ({ userDataDir, sb }) => {
   const context = await launchWithExtension(userDataDir);
   try {
     const ext = await sandboxPage(context, extensionId, sb);

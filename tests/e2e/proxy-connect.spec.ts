@@ -233,7 +233,7 @@ test("an unreachable proxy becomes a visible error once the engine's own check f
 });
 
 test("automatic refresh: the alarm moves a connected dynamic token to a new exit IP", {
-  tag: "@timer",
+  tag: "@waits",
 }, async ({ context, extensionId, sb, echo }) => {
   test.setTimeout(120_000);
   const ext = await extensionPage(context, extensionId);

@@ -62,10 +62,9 @@ async function turnSyncOn(context: BrowserContext): Promise<Page> {
   return options;
 }
 
-test("sync on: a rule goes to storage.sync in chunks; another browser's rule and setting arrive and route", async ({
-  context,
-  echo,
-}) => {
+test("sync on: a rule goes to storage.sync in chunks; another browser's rule and setting arrive and route", {
+  tag: "@waits",
+}, async ({ context, echo }) => {
   const ext = await extensionPage(context, extensionId);
   const options = await turnSyncOn(context);
   await sendOk(ext, { type: "setSiteRules", rules: [rule("mine", "mine.test")] });
@@ -139,9 +138,9 @@ test("sync on: a rule goes to storage.sync in chunks; another browser's rule and
   });
 });
 
-test("conflicting writes: the later change of a rule wins and Options says it was replaced", async ({
-  context,
-}) => {
+test("conflicting writes: the later change of a rule wins and Options says it was replaced", {
+  tag: "@waits",
+}, async ({ context }) => {
   const ext = await extensionPage(context, extensionId);
   const options = await turnSyncOn(context);
   await sendOk(ext, { type: "setSiteRules", rules: [rule("r1", "one.test")] });

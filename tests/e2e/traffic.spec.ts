@@ -114,11 +114,9 @@ test("the popup counts this page's failed requests by host and routes one in a c
   }
 });
 
-test("Options' traffic log shows each request's route, why and outcome; filters, pause, clear; full addresses hide secrets; a worker stop reconnects", async ({
-  userDataDir,
-  sb,
-  echo,
-}) => {
+test("Options' traffic log shows each request's route, why and outcome; filters, pause, clear; full addresses hide secrets; a worker stop reconnects", {
+  tag: "@waits",
+}, async ({ userDataDir, sb, echo }) => {
   const { context, close } = await launchWithPopup(userDataDir, [TEST_NAMES]);
   try {
     const ext = await sandboxPage(context, extensionId, sb);
