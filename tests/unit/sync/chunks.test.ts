@@ -18,15 +18,48 @@ import { browserOn, rule } from "./two-browsers";
 
 const GEN = "abcdefl0x1y2z";
 
+/**
+ * Texts of 9,000 to 20,000 characters (so there are chunks to cut), with each way JSON and
+ * UTF-8 count a character equally often: random code points are nearly all 4-byte ones.
+ */
+const codes = (min: number, max: number) =>
+  fc.integer({ min, max }).map((code) => String.fromCodePoint(code));
+const longText = fc.string({
+  unit: fc.oneof(
+    codes(0x20, 0x7e),
+    fc.constantFrom('"', "\\"),
+    codes(0, 0x1f),
+    codes(0x80, 0x7ff),
+    codes(0x800, 0xd7ff),
+    codes(0xd800, 0xdfff),
+    codes(0x10000, 0x10ffff),
+  ),
+  minLength: 9_000,
+  maxLength: 20_000,
+});
+
 describe("chunks", () => {
   it("any text comes back whole, every chunk within the per-item quota", () => {
     fc.assert(
-      fc.property(fc.string({ unit: "binary", maxLength: 30_000 }), (text) => {
+      fc.property(fc.oneof(fc.string({ unit: "binary" }), longText), (text) => {
         const chunks = splitText(text, GEN);
         for (const [key, value] of Object.entries(chunks))
           expect(itemBytes(key, value)).toBeLessThanOrEqual(SYNC_QUOTA.perItem);
         const found = assemble({ ...chunks, [MANIFEST_KEY]: manifestOf(text, GEN, chunks) });
         expect(found).toMatchObject({ ok: true, text });
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it("every chunk but the last is full: its next character would not fit the per-item quota", () => {
+    fc.assert(
+      fc.property(longText, (text) => {
+        const chunks = Object.entries(splitText(text, GEN));
+        for (const [i, [key, value]] of chunks.slice(0, -1).entries()) {
+          const next = String.fromCodePoint(chunks[i + 1]?.[1].codePointAt(0) ?? 0);
+          expect(itemBytes(key, value + next)).toBeGreaterThan(SYNC_QUOTA.perItem);
+        }
       }),
       { numRuns: 60 },
     );
