@@ -35,9 +35,9 @@ function readManifest(raw: unknown): Manifest | null {
 
 /**
  * Bytes the character at this code point adds to a stored string's JSON (quotes and escapes
- * included): JSON.stringify escapes `"`, `\\`, control characters and lone surrogates; the rest
- * is its UTF-8. Counted from the code point, not by encoding each character: a text of 100 KB
- * is cut at every sync, in the worker.
+ * included): JSON.stringify escapes the quote, the backslash, control characters and lone
+ * surrogates; the rest is its UTF-8. Counted from the code point, not by encoding each
+ * character: a text of 100 KB is cut at every sync, in the worker.
  */
 function escapedBytes(code: number): number {
   if (code === 0x22 || code === 0x5c) return 2;
