@@ -97,6 +97,7 @@ export function createCommandHandler(deps: CommandDeps) {
     },
     connect: async ({ tokenId }) => engineReply(await engine.connect(tokenId)),
     disconnect: async () => engineReply(await engine.disconnect()),
+    off: async () => engineReply(await engine.off()),
     toggle: async () => engineReply(await engine.toggle()),
     refreshIp: async ({ tokenId }) => engineReply(await engine.refreshIp(tokenId)),
     checkExitIp: async () => engineReply(await engine.checkExitIp()),

@@ -78,7 +78,11 @@ export function storedSettings(raw: unknown): PopupSettings {
 
 export function storedConnection(raw: unknown): Connection {
   const value = isRecord(raw) ? raw : {};
-  return { activeTokenId: idOrNull(value.activeTokenId), lastTokenId: idOrNull(value.lastTokenId) };
+  return {
+    activeTokenId: idOrNull(value.activeTokenId),
+    lastTokenId: idOrNull(value.lastTokenId),
+    off: value.off === true,
+  };
 }
 
 const STATES: readonly string[] = ["direct", "checking", "connected", "error", "blocked"];

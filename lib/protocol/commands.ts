@@ -62,6 +62,7 @@ export const requestSchemas = {
   }),
   connect: command("connect", { tokenId }),
   disconnect: command("disconnect", {}),
+  off: command("off", {}),
   toggle: command("toggle", {}),
   refreshIp: command("refreshIp", { tokenId }),
   checkExitIp: command("checkExitIp", {}),
@@ -174,6 +175,7 @@ interface Replies {
   createTokens: CreateOutcome;
   connect: null;
   disconnect: null;
+  off: null;
   toggle: null;
   refreshIp: null;
   checkExitIp: null;

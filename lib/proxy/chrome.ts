@@ -28,19 +28,35 @@ export function createChromePlatform(chrome: ChromeApi): ProxyPlatform {
   let decided: ChromeProxyConfig | null = null;
   let probeGateways: GatewayAddress[] = [];
 
-  // Reconcile runs on every wake and on proxy.settings.onChange: setting an equal value
-  // again would only feed that event.
+  /** What this worker last wrote (undefined: nothing yet in this worker's life). */
+  let written: ChromeProxyConfig | null | undefined;
+
+  // Reconcile runs on every wake and on proxy.settings.onChange: setting an equal value again
+  // would only feed that event. A value other than the one this worker last wrote is set at
+  // once, in one call (a switch: the setting comes first); only an equal one, or the first of
+  // a worker's life, is compared with the browser's (another extension may hold it).
   async function write(): Promise<void> {
     const value = probeGateways.length > 0 ? withProbeGateways(decided, probeGateways) : decided;
     if (value === null) {
+      written = null;
       await chrome.proxy.settings.clear({ scope: "regular" });
       return;
     }
-    const current = await chrome.proxy.settings.get({ incognito: false });
-    if (current.levelOfControl === "controlled_by_this_extension" && dequal(current.value, value)) {
-      return;
+    if (written === undefined || dequal(written, value)) {
+      const current = await chrome.proxy.settings.get({ incognito: false });
+      if (
+        current.levelOfControl === "controlled_by_this_extension" &&
+        dequal(current.value, value)
+      ) {
+        written = value;
+        return;
+      }
     }
-    await chrome.proxy.settings.set({ value, scope: "regular" });
+    written = value;
+    await chrome.proxy.settings.set({ value, scope: "regular" }).catch((error: unknown) => {
+      written = undefined; // not in force: the next write compares with the browser's again
+      throw error;
+    });
   }
   function setConfig(value: ChromeProxyConfig | null): Promise<void> {
     decided = value;

@@ -5,18 +5,19 @@
  * traffic goes through it or nowhere; only the user's own disconnect goes direct (or the
  * user's "fall back to direct" setting). Browser specifics come in through ProxyPlatform.
  */
+import { Mutex } from "async-mutex";
 import type { ApiClient } from "../api";
 import { compiledRouter } from "../routing/compiled-router";
-import { read, readState } from "../state/read";
+import { readState } from "../state/read";
 import type { Settings } from "../state/settings";
-import type { ProxyStatus } from "../state/status";
+import { type ProxyStatus, withRecent } from "../state/status";
 import { updateState } from "../state/store";
 import type { StoredToken } from "../state/tokens";
 import { type EngineResult, notThroughToken } from "./engine-result";
 import { createStatusWriter } from "./engine-status";
 import { createExitCheck } from "./exit-check";
 import { createFailClosed } from "./fail-closed";
-import { changeOwners, type Owners, ownersOf } from "./gateway-owners";
+import { cachedOwners, changeOwners, type Owners, ownersOf, spellingFor } from "./gateway-owners";
 import { createIpRefresh } from "./ip-refresh";
 import type { ProxyPlatform } from "./platform";
 import { createProblemReports } from "./problem-reports";
@@ -66,62 +67,80 @@ export function createEngine(deps: EngineDeps) {
     await platform.forgetCredentials(tokens);
   };
 
-  const rulesPlan = async (defaultDirect: boolean) => {
-    const plan = await currentPlan({ ...planOptions, defaultDirect });
+  const rulesPlan = async (defaultDirect: boolean, activeTokenId?: number | null) => {
+    const plan = await currentPlan({ ...planOptions, defaultDirect }, activeTokenId);
     return plan.rules.length > 0 ? plan : null;
   };
-  /** Chrome: drop cached logins whose spelling now stands for another token (gateway-owners.ts). */
-  const owned = async (next: Owners, tokens: StoredToken[]) => {
-    if (!platform.oneLoginPerEndpoint) return;
-    await changeOwners(next, tokens, async (moved, addresses) => {
-      await deps.mutationsSettled?.();
-      deps.credentialsForgotten?.(moved);
-      await platform.probes.forgetAddresses(addresses);
-    });
+  /**
+   * Chrome: records whose login each spelling of `next` holds from now on and drops the cached
+   * logins of the spellings that change token (gateway-owners.ts), around `apply`.
+   */
+  const owned = async (next: Owners, tokens: StoredToken[], apply: () => Promise<void>) => {
+    if (!platform.oneLoginPerEndpoint) return apply();
+    await changeOwners(
+      next,
+      tokens,
+      async (moved, addresses) => {
+        await deps.mutationsSettled?.();
+        deps.credentialsForgotten?.(moved);
+        await platform.probes.forgetAddresses(addresses);
+      },
+      apply,
+    );
   };
   const failClosed = createFailClosed(platform, status, now, () => rulesPlan(true));
 
+  /**
+   * Routes traffic through this token (its site rules too). Chrome writes the gateway under a
+   * spelling whose cached login is the token's own or none, so nothing is dropped on a switch
+   * between tokens that each kept theirs; `leaving`, the token traffic leaves, keeps its
+   * spelling where a drop cannot be avoided (its late challenges stay answered with its login).
+   */
+  async function applyToken(
+    token: StoredToken,
+    tokens: StoredToken[],
+    settings: Settings,
+    leaving: number | null,
+  ): Promise<void> {
+    const routed = platform.applyPlan ? await rulesPlan(false, token.id) : null;
+    if (routed) {
+      await owned(routed.owners(), tokens, async () => platform.applyPlan?.(routed, settings));
+      return;
+    }
+    const host = platform.oneLoginPerEndpoint
+      ? spellingFor(token, await cachedOwners(), leaving)
+      : token.host;
+    const spelled = { ...token, host };
+    await owned(ownersOf(spelled), tokens, () => platform.apply(spelled, settings));
+  }
+
+  /**
+   * One reconcile at a time, and none while a switch applies and stores its choice: a run that
+   * read older state can never land after a newer one. Callers that come while one waits share
+   * it (it has not read anything yet).
+   */
+  const lock = new Mutex();
+  let waiting: Promise<ProxyStatus> | null = null;
+  function reconcile(): Promise<ProxyStatus> {
+    waiting ??= lock.runExclusive(() => {
+      waiting = null;
+      return reconcileNow();
+    });
+    return waiting;
+  }
+
   /** Make the browser's setting match storage. Runs on every wake and every change. */
-  async function reconcile(): Promise<ProxyStatus> {
+  async function reconcileNow(): Promise<ProxyStatus> {
     const { connection, tokens, settings } = await readState(["connection", "tokens", "settings"]);
     const id = connection.activeTokenId;
-    // Site rules on: one config routes every rule and the default (the token or direct).
-    const routed = platform.applyPlan ? await rulesPlan(false) : null;
-    if (id === null) {
-      let refused: unknown = null;
-      try {
-        await owned(routed?.owners() ?? {}, tokens);
-        if (routed) await platform.applyPlan?.(routed, settings);
-        else await platform.clear();
-      } catch (error) {
-        // The browser refused the rules' config: nothing may pass unchecked (fail closed),
-        // and the status says so rather than "direct".
-        refused = error;
-        await platform.block(settings, providerHost(settings.baseUrl));
-      }
-      const controlledByOther = await platform.controlledByOther();
-      return status.setStatus((s) => ({
-        ...s,
-        state: refused ? "blocked" : "direct",
-        tokenId: null,
-        error: refused
-          ? {
-              failure: { code: "rules-config-failed", detail: String(refused).slice(0, 200) },
-              at: now(),
-            }
-          : null,
-        controlledByOther,
-      }));
-    }
+    if (id === null) return noToken(connection.off === true, tokens, settings);
     const token = tokens.find((t) => t.id === id);
     let problem = unusableReason(token, platform.supportsSocksAuth, now());
     if (!problem && token) {
       // Applied before anything else: at browser start every millisecond here is a page load
       // that could go out direct.
       try {
-        await owned(routed ? routed.owners() : ownersOf(token), tokens);
-        if (routed) await platform.applyPlan?.(routed, settings);
-        else await platform.apply(token, settings);
+        await applyToken(token, tokens, settings, null);
       } catch (error) {
         problem = { code: "config-failed", detail: String(error).slice(0, 200) };
       }
@@ -147,6 +166,40 @@ export function createEngine(deps: EngineDeps) {
     });
   }
 
+  /** No token chosen: Off sends everything direct; otherwise the site rules route (default direct). */
+  async function noToken(
+    off: boolean,
+    tokens: StoredToken[],
+    settings: Settings,
+  ): Promise<ProxyStatus> {
+    // Site rules on: one config routes every rule and the default (direct).
+    const routed = !off && platform.applyPlan ? await rulesPlan(false) : null;
+    let refused: unknown = null;
+    try {
+      if (routed)
+        await owned(routed.owners(), tokens, async () => platform.applyPlan?.(routed, settings));
+      else await platform.clear();
+    } catch (error) {
+      // The browser refused the rules' config: nothing may pass unchecked (fail closed),
+      // and the status says so rather than "direct".
+      refused = error;
+      await platform.block(settings, providerHost(settings.baseUrl));
+    }
+    const controlledByOther = await platform.controlledByOther();
+    return status.setStatus((s) => ({
+      ...s,
+      state: refused ? "blocked" : "direct",
+      tokenId: null,
+      error: refused
+        ? {
+            failure: { code: "rules-config-failed", detail: String(refused).slice(0, 200) },
+            at: now(),
+          }
+        : null,
+      controlledByOther,
+    }));
+  }
+
   /**
    * The rules changed: re-apply. A gateway spelling that now stands for another token has its
    * cached login dropped by the reconcile (gateway-owners.ts); the rest keep theirs, so saving
@@ -163,52 +216,67 @@ export function createEngine(deps: EngineDeps) {
     });
   }
 
+  /**
+   * The one-click switch. The new setting goes in first, in one browser call, as soon as the
+   * choice is known; storage, status and the exit check follow. No cached login is dropped
+   * unless a spelling comes to stand for another token (applyToken), so requests on their way
+   * through the old token are neither cut nor left unanswered: a late challenge at its
+   * spelling is answered with its own login (chromeLoginFor; Firefox keeps each request's
+   * token).
+   */
   async function connect(tokenId: number): Promise<EngineResult> {
-    const tokens = await read("tokens");
+    const { tokens, settings } = await readState(["tokens", "settings"]);
     const token = tokens.find((t) => t.id === tokenId);
     const problem = unusableReason(token, platform.supportsSocksAuth, now());
     // Refused before anything changes: the user's current route stays as it is.
     if (problem || !token) return { ok: false, failure: problem ?? { code: "token-missing" } };
     deps.loginRetried?.();
-    // Stored before the old logins are dropped: the challenge that follows gets the new token.
-    const previousId = await updateState(["connection", "status"], (s) => ({
-      write: {
-        connection: { activeTokenId: tokenId, lastTokenId: tokenId },
-        status: { ...s.status, state: "checking", tokenId, error: null, exitIp: null },
-      },
-      result: s.connection.activeTokenId,
-    }));
-    const previous = tokens.find((t) => t.id === previousId);
-    await forgetCredentials(previous ? [previous, token] : [token]);
+    await lock.runExclusive(async () => {
+      const { connection } = await readState(["connection"]);
+      // A setting the browser refuses is the reconcile's to handle (fail closed), below.
+      await applyToken(token, tokens, settings, connection.activeTokenId).catch(() => undefined);
+      await updateState(["connection", "status"], (s) => ({
+        write: {
+          connection: {
+            activeTokenId: tokenId,
+            lastTokenId: tokenId,
+            recentTokenIds: withRecent(s.connection.recentTokenIds, tokenId),
+          },
+          status: { ...s.status, state: "checking", tokenId, error: null, exitIp: null },
+        },
+        result: undefined,
+      }));
+    });
     await reconcile();
-    const checked = await checkExitIp();
-    // Out at the old token's address: Chrome still sent the old login. Dropped again, asked again.
-    const exit = (await read("status")).exitIp;
-    if (!previous?.ip || previous.ip === token.ip || exit?.ip !== previous.ip) return checked;
-    return forgetCredentials([previous, token]).then(checkExitIp);
+    return checkExitIp();
   }
 
-  async function disconnect(): Promise<EngineResult> {
-    const previousId = await updateState(["connection"], ({ connection }) => ({
+  /** No token: `off` sends everything direct; otherwise the site rules still route. */
+  async function leave(off: boolean): Promise<EngineResult> {
+    await updateState(["connection"], ({ connection }) => ({
       write: {
         connection: {
+          ...connection,
           activeTokenId: null,
           lastTokenId: connection.activeTokenId ?? connection.lastTokenId,
+          off,
         },
       },
-      result: connection.activeTokenId,
+      result: undefined,
     }));
     await reconcile();
-    const token = (await read("tokens")).find((t) => t.id === previousId);
-    if (token) await forgetCredentials([token]);
-    // The disconnect itself has worked; the direct exit IP is informational.
+    // Leaving has worked; the direct exit IP is informational.
     await checkExitIp();
     return { ok: true };
   }
+  /** The user's Off: everything direct, site rules and lists included. */
+  const off = () => leave(true);
+  /** No connected token; site rules (if any) still route their sites, the rest goes direct. */
+  const disconnect = () => leave(false);
 
   async function toggle(): Promise<EngineResult> {
     const { connection, tokens } = await readState(["connection", "tokens"]);
-    if (connection.activeTokenId !== null) return disconnect();
+    if (connection.activeTokenId !== null) return off();
     // The last token may have been deleted since: fall back to the newest stored one.
     const target = tokens.find((t) => t.id === connection.lastTokenId)?.id ?? tokens[0]?.id;
     if (target === undefined) return { ok: false, failure: { code: "no-tokens" } };
@@ -237,6 +305,7 @@ export function createEngine(deps: EngineDeps) {
     planOptions,
     connect,
     disconnect,
+    off,
     toggle,
     checkExitIp: problems.checkNow,
     refreshIp,

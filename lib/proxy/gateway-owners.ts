@@ -1,12 +1,16 @@
 /**
- * Chrome caches one proxy login per gateway spelling ("host:port" as written in its config)
- * and sends it unasked. When a spelling comes to stand for another token (a rule changed, a
- * token expired or was deleted and the next one moved onto its spelling), the cached login
- * would carry the new token's traffic as the old token: it is dropped before the new config
- * goes in. What was applied is kept (storage.session) so a woken worker compares against it
- * and answers each challenge as the applied config was written.
+ * Chrome caches one proxy login per gateway spelling ("host:port" as written in its config) and
+ * sends it unasked. This record says, for every spelling a config wrote since the browser
+ * started, whose login Chrome may hold there: not only the applied config's spellings, but the
+ * ones a switch left behind. So:
+ * - a switch drops a cached login only where a spelling comes to stand for another token (and
+ *   dropping one closes every connection of the profile: BROWSER-FACTS.md), and a token takes,
+ *   where it can, a spelling that already holds its own login or none (`spellingFor`);
+ * - a late challenge at a spelling the config no longer writes (a request sent through the old
+ *   token before the switch) is answered with the login of the token it was sent through.
+ * Kept in storage.session, which the browser empties when its login cache empties too.
  */
-import { endpointKey } from "../routing/plan";
+import { endpointKey, gatewaySpellings } from "../routing/plan";
 import { read } from "../state/read";
 import { updateState } from "../state/store";
 import type { StoredToken } from "../state/tokens";
@@ -14,33 +18,77 @@ import type { GatewayAddress } from "./platform";
 
 export type Owners = Record<string, number>;
 
-/** The owners of a fixed_servers config: the one token at its own spelling. */
-export const ownersOf = (token: StoredToken | null): Owners =>
-  token ? { [endpointKey(token.host, token.port)]: token.id } : {};
+/**
+ * A record being written: answers from it while the write is out, so the setting is not held
+ * back by a storage write (see `changeOwners`). Storage stays the source otherwise.
+ */
+let writing: Owners | null = null;
+
+/** The cached-login owner of every spelling known. */
+export async function cachedOwners(): Promise<Owners> {
+  return writing ?? (await read("gatewayOwners"));
+}
 
 /**
- * Before applying `next`: records it as applied, then drops the cached logins of every spelling
- * whose token changes.
+ * Where to write this token's gateway in a fixed_servers config: the spelling whose cached login
+ * is already its own, else one that holds no login, else (every spelling holds another token's
+ * login) the one to drop, preferring not the spelling of `keep` (the token traffic is leaving,
+ * whose late challenges are then still answered with its own login).
+ */
+export function spellingFor(
+  token: Pick<StoredToken, "id" | "host" | "port">,
+  owners: Owners,
+  keep: number | null = null,
+): string {
+  const spellings = gatewaySpellings(token.host);
+  const owner = (host: string) => owners[endpointKey(host, token.port)];
+  return (
+    spellings.find((host) => owner(host) === token.id) ??
+    spellings.find((host) => owner(host) === undefined) ??
+    spellings.find((host) => owner(host) !== keep) ??
+    token.host
+  );
+}
+
+/** The owners a fixed_servers config writes: the one token at the spelling given. */
+export const ownersOf = (token: StoredToken | null, host = token?.host): Owners =>
+  token && host ? { [endpointKey(host, token.port)]: token.id } : {};
+
+/**
+ * Before applying a config that writes `next`: records it (memory at once, storage before the
+ * returned promise settles), and drops the cached logins of the spellings whose token changes.
+ * With nothing to drop, the record is written beside the caller's apply (`applied`), not before
+ * it: a challenge meanwhile is answered from memory.
  */
 export async function changeOwners(
   next: Owners,
   tokens: readonly StoredToken[],
   forget: (tokens: StoredToken[], at: GatewayAddress[]) => Promise<void>,
+  applied: () => Promise<void> = async () => undefined,
 ): Promise<void> {
-  const previous = await read("gatewayOwners");
-  // Nothing recorded: a new browser session (its login cache is empty too) or the first
-  // apply ever. Nothing to drop, and at startup every moment before the apply counts.
-  const recorded = Object.keys(previous).length > 0;
+  const previous = await cachedOwners();
   const moved = Object.entries(next).filter(
-    ([spelling, id]) => recorded && previous[spelling] !== id,
+    ([spelling, id]) => previous[spelling] !== undefined && previous[spelling] !== id,
   );
+  const changed = Object.entries(next).some(([spelling, id]) => previous[spelling] !== id);
+  const record = { ...previous, ...next };
+  let stored = Promise.resolve();
+  if (changed) {
+    writing = record;
+    stored = updateState(["gatewayOwners"], () => ({
+      write: { gatewayOwners: record },
+      result: undefined,
+    })).finally(() => {
+      if (writing === record) writing = null;
+    });
+  }
+  if (moved.length === 0) {
+    await Promise.all([stored, applied()]);
+    return;
+  }
   // Recorded first: a challenge between the forget and the apply is answered as the new
   // config will be, so the browser cannot cache the old token's login again meanwhile.
-  await updateState(["gatewayOwners"], () => ({
-    write: { gatewayOwners: next },
-    result: undefined,
-  }));
-  if (moved.length === 0) return;
+  await stored;
   const ids = new Set(moved.map(([, id]) => id));
   // Only the spellings whose token changed: the other spelling of the same gateway keeps its
   // login and its requests (measured in Chromium 156: dropping one leaves the other alone).
@@ -48,6 +96,7 @@ export async function changeOwners(
     tokens.filter((t) => ids.has(t.id)),
     moved.map(([spelling]) => addressOf(spelling)),
   );
+  await applied();
 }
 
 /** "host:port" as endpointKey writes it (an IPv6 host has colons of its own). */
@@ -56,8 +105,8 @@ function addressOf(spelling: string): GatewayAddress {
   return { host: spelling.slice(0, colon), port: Number(spelling.slice(colon + 1)) };
 }
 
-/** The token the applied config wrote at this spelling, or undefined when none was recorded. */
+/** The token whose login Chrome may hold at this spelling, or undefined when none is recorded. */
 export async function appliedOwner(host: string, port: number): Promise<number | undefined> {
-  const owners = await read("gatewayOwners");
+  const owners = await cachedOwners();
   return owners[endpointKey(host.replace(/^\[|\]$/g, ""), port)];
 }

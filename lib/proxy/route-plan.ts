@@ -11,7 +11,7 @@ import type { State } from "../state/items";
 import { readStateWithNamedTokens } from "../state/read";
 import type { StoredToken } from "../state/tokens";
 import type { AuthChallenge } from "./auth";
-import { appliedOwner } from "./gateway-owners";
+import { appliedOwner, cachedOwners } from "./gateway-owners";
 import { unusableReason } from "./usable";
 
 export interface PlanOptions {
@@ -59,17 +59,32 @@ const tokenIdsOfPlan = ({ connection, siteRules }: Pick<State, "connection" | "s
     ),
   ]);
 
-export async function currentPlan(options: PlanOptions): Promise<RoutingPlan> {
-  const { connection, tokens, siteRules } = await readStateWithNamedTokens(
-    ["connection", "siteRules"],
-    tokenIdsOfPlan,
-  );
+/**
+ * The plan for the stored state; `activeTokenId`, when given, stands for the stored connection's
+ * (a switch applies the new token before it stores it).
+ */
+export async function currentPlan(
+  options: PlanOptions,
+  activeTokenId?: number | null,
+): Promise<RoutingPlan> {
+  const [{ connection, tokens, siteRules }, cachedLogins] = await Promise.all([
+    readStateWithNamedTokens(["connection", "siteRules"], (state) =>
+      tokenIdsOfPlan(
+        activeTokenId === undefined
+          ? state
+          : { ...state, connection: { ...state.connection, activeTokenId } },
+      ),
+    ),
+    options.oneLoginPerEndpoint ? cachedOwners() : undefined,
+  ]);
+  const active = activeTokenId === undefined ? connection.activeTokenId : activeTokenId;
   const now = (options.now ?? Date.now)();
   return planRouting({
     // The stored list itself when nothing is added: its compiled router is kept by identity.
     rules: momentary.length > 0 ? withMomentary(siteRules) : siteRules,
     tokens,
-    defaultTokenId: options.defaultDirect ? null : connection.activeTokenId,
+    cachedLogins,
+    defaultTokenId: options.defaultDirect ? null : active,
     unusable: (token) => unusableReason(token, options.supportsSocksAuth, now),
     oneLoginPerEndpoint: options.oneLoginPerEndpoint,
   });

@@ -40,6 +40,12 @@ export interface PlanInput {
   unusable: (token: StoredToken | undefined) => Failure | null;
   /** Chrome: one login per spelled host:port. Firefox sends credentials per request. */
   oneLoginPerEndpoint: boolean;
+  /**
+   * Chrome: whose login the browser may hold at each spelling ("host:port" → token id). A token
+   * takes a spelling that holds its own login, then one that holds none, so a change of the
+   * rules or of the connected token drops no cached login it need not drop.
+   */
+  cachedLogins?: Readonly<Record<string, number>>;
 }
 
 /** An IPv4 or IPv6 literal: no other spelling of it reaches the same listener. */
@@ -75,6 +81,19 @@ const routingRules = {
   withoutContainers: new WeakMap<readonly SiteRule[], SiteRule[]>(),
 };
 
+/** Spellings holding this token's login first, then those holding none, then the rest. */
+function byCachedLogin(
+  spellings: string[],
+  token: StoredToken,
+  cached: Readonly<Record<string, number>>,
+): string[] {
+  const rank = (host: string) => {
+    const owner = cached[endpointKey(host, token.port)];
+    return owner === token.id ? 0 : owner === undefined ? 1 : 2;
+  };
+  return [...spellings].sort((a, b) => rank(a) - rank(b));
+}
+
 export function planRouting(input: PlanInput): RoutingPlan {
   const byId = new Map(input.tokens.map((t) => [t.id, t]));
   // Chrome has no containers: a container rule neither routes nor takes a gateway spelling.
@@ -103,7 +122,9 @@ export function planRouting(input: PlanInput): RoutingPlan {
   }
 
   function spell(token: StoredToken): RouteTarget {
-    const spellings = input.oneLoginPerEndpoint ? gatewaySpellings(token.host) : [token.host];
+    const spellings = input.oneLoginPerEndpoint
+      ? byCachedLogin(gatewaySpellings(token.host), token, input.cachedLogins ?? {})
+      : [token.host];
     for (const host of spellings) {
       const owner = taken.get(endpointKey(host, token.port));
       if (owner === undefined || !input.oneLoginPerEndpoint) {

@@ -7,13 +7,27 @@ import { isRecord } from "../api/is-record";
 import { failureSchema } from "../protocol/failure-schema";
 
 export const connectionSchema = z.object({
-  /** The token the user wants traffic to go through; null = direct. */
+  /** The token the user wants traffic to go through; null = no token (site rules only, or Off). */
   activeTokenId: z.nullable(z.int()),
   /** The last token used, for the keyboard toggle. */
   lastTokenId: z.nullable(z.int()),
+  /**
+   * The user's Off: everything direct, site rules and lists included. Only this (or a rule
+   * saying "direct") sends traffic direct; absent in what older versions stored.
+   */
+  off: z.optional(z.boolean()),
+  /** Tokens connected most recently first, for the keyboard's next/previous (at most 10). */
+  recentTokenIds: z.optional(z.array(z.int()).check(z.maxLength(10))),
 });
 export type Connection = z.infer<typeof connectionSchema>;
 export const NO_CONNECTION: Connection = { activeTokenId: null, lastTokenId: null };
+
+/** How many recent tokens the connection keeps. */
+export const RECENT_TOKENS = 10;
+
+/** The recent list with this token first (each token once, at most RECENT_TOKENS). */
+export const withRecent = (recent: readonly number[] | undefined, tokenId: number): number[] =>
+  [tokenId, ...(recent ?? []).filter((id) => id !== tokenId)].slice(0, RECENT_TOKENS);
 
 export const exitIpSchema = z.object({
   ip: z.string(),
