@@ -13,6 +13,7 @@ import type { HealthOutcome, HealthResults, HealthRun } from "../health/health";
 import { groupByKey, runInLanes } from "../health/probe-lanes";
 import { type ProbeSlot, planProbes } from "../health/probe-plan";
 import type { HealthStart } from "../protocol/commands";
+import { recordOwners } from "../proxy/gateway-owners";
 import type { ProbeTargets, ProxyPlatform } from "../proxy/platform";
 import { read, readState } from "../state/read";
 import type { Settings } from "../state/settings";
@@ -52,13 +53,6 @@ export function createHealthCheck(deps: HealthCheckDeps) {
   let current: { run: HealthRun; cancelled: boolean; aborts: Set<AbortController> } | null = null;
   /** The token each probed address answers challenges with while its probe runs (Chrome). */
   const probing = new Map<string, ProbeSlot>();
-  /**
-   * Addresses only probes use whose cached login may be the last probe's: it reached the
-   * gateway. Dropping a login costs Chrome ~150 ms (measured): a probe that never connected
-   * leaves none to drop.
-   */
-  const loginLeftAt = new Set<string>();
-
   const staleRunChecked = stopRunOfOtherWorker(worker).catch(() => undefined);
 
   let starting: Promise<HealthStart> | null = null;
@@ -127,17 +121,17 @@ export function createHealthCheck(deps: HealthCheckDeps) {
       return writing;
     };
     const groups = groupByKey(slots);
-    loginLeftAt.clear();
     const { activeTokenId } = await read("connection");
     deps.retryLogins();
     try {
       await probes.open(
         groups.map(([first]) => ({ host: first?.host ?? "", port: first?.port ?? 0 })),
       );
-      // The addresses only probes use start without a cached login (one call for all of them),
-      // and end without one: each probe there signs in with its own token.
-      const free = groups.flatMap(([first]) => (first?.flush ? [first] : []));
-      if (free.length > 0) await probes.forgetAddresses(free);
+      // An address that held no login holds the probe's from now on: recorded before the
+      // probe signs in, so a switch later drops it only if another token needs that address.
+      const claimed = slots.filter((slot) => slot.claims);
+      if (claimed.length > 0)
+        await recordOwners(Object.fromEntries(claimed.map((slot) => [slot.key, slot.token.id])));
       await runInLanes(groups, concurrency, {
         cancelled: () => state.cancelled,
         probe: async (slot, index) => {
@@ -147,7 +141,6 @@ export function createHealthCheck(deps: HealthCheckDeps) {
               error: String(error).slice(0, 200),
             }),
           );
-          if (slot.flush && outcome.kind !== "unreachable") loginLeftAt.add(slot.key);
           if (state.cancelled) return;
           const learned = await exitFromStatus(slot.token, activeTokenId, outcome);
           pending[slot.token.id] = { at: now(), outcome: learned };
@@ -156,8 +149,6 @@ export function createHealthCheck(deps: HealthCheckDeps) {
         },
         keyDone: async () => undefined,
       });
-      const left = free.filter((f) => loginLeftAt.has(f.key));
-      if (left.length > 0) await probes.forgetAddresses(left).catch(() => undefined);
     } finally {
       requests.stop();
       await probes.close().catch(() => undefined);
@@ -199,8 +190,6 @@ export function createHealthCheck(deps: HealthCheckDeps) {
     requests: ProbeRequests,
   ): Promise<HealthOutcome> {
     const token = { ...slot.token, host: slot.host };
-    // The probe before it at this address may have left its own token's login there.
-    if (slot.flush && loginLeftAt.delete(slot.key)) await probes.forgetAddresses([slot]);
     probing.set(slot.key, slot);
     const targets: ProbeTargets = probes.targets(token, index, settings.baseUrl || null);
     try {
@@ -237,7 +226,7 @@ export function createHealthCheck(deps: HealthCheckDeps) {
      */
     onProbeOnlyAddress(token: StoredToken): boolean {
       const slot = probing.get(`${token.host.toLowerCase()}:${token.port}`);
-      return slot?.flush === true && slot.token.id === token.id;
+      return slot?.claims === true && slot.token.id === token.id;
     },
   };
 }

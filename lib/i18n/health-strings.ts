@@ -53,7 +53,7 @@ export const healthStrings = {
     "health.failed": "Failed: {error}",
     "health.socks": "Not checked: Chrome cannot sign in to SOCKS5 proxies",
     "health.gatewayInUse":
-      "Not checked: in Chrome this token's gateway carries your traffic with token #{id} under every address Chrome knows it by; checking it would move that traffic. Check it while disconnected, or in Firefox.",
+      "Not checked: in Chrome every address of this token's gateway holds another token's login (#{id}), and Chrome lets go of a login only by closing every open connection, yours included. Connect to this token to check it, or check it in Firefox.",
     "health.exitUnknown": "not learned in Chrome without moving your traffic",
     "health.mark.loginRefused": "login refused",
     "health.mark.unreachable": "gateway down",
@@ -112,7 +112,7 @@ export const healthStrings = {
     "health.failed": "失败：{error}",
     "health.socks": "未检查：Chrome 无法登录 SOCKS5 代理",
     "health.gatewayInUse":
-      "未检查：在 Chrome 中，此令牌的网关在 Chrome 所知的每个地址下都在用令牌 #{id} 承载你的流量；检查它会改动这些流量。请在断开连接时或在 Firefox 中检查。",
+      "未检查：在 Chrome 中，此令牌网关的每个地址都保存着另一个令牌（#{id}）的登录，而 Chrome 只有关闭所有已打开的连接（包括你的）才能放下一个登录。连接到此令牌即可检查，或在 Firefox 中检查。",
     "health.exitUnknown": "在 Chrome 中不改动你的流量就无法得知",
     "health.mark.loginRefused": "登录被拒",
     "health.mark.unreachable": "网关故障",

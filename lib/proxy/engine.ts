@@ -146,6 +146,11 @@ export function createEngine(deps: EngineDeps) {
       }
     }
     if (problem) return failClosed(id, problem, settings);
+    return tokenStatus(id);
+  }
+
+  /** The status once this token's route is in force. */
+  async function tokenStatus(id: number): Promise<ProxyStatus> {
     const controlledByOther = await platform.controlledByOther();
     return status.setStatus((s) => {
       // Evidence about this token survives a wake: a refused or unreachable proxy stays an
@@ -231,10 +236,13 @@ export function createEngine(deps: EngineDeps) {
     // Refused before anything changes: the user's current route stays as it is.
     if (problem || !token) return { ok: false, failure: problem ?? { code: "token-missing" } };
     deps.loginRetried?.();
-    await lock.runExclusive(async () => {
+    const applied = await lock.runExclusive(async () => {
       const { connection } = await readState(["connection"]);
       // A setting the browser refuses is the reconcile's to handle (fail closed), below.
-      await applyToken(token, tokens, settings, connection.activeTokenId).catch(() => undefined);
+      const applied = await applyToken(token, tokens, settings, connection.activeTokenId).then(
+        () => true,
+        () => false,
+      );
       await updateState(["connection", "status"], (s) => ({
         write: {
           connection: {
@@ -246,8 +254,10 @@ export function createEngine(deps: EngineDeps) {
         },
         result: undefined,
       }));
+      return applied;
     });
-    await reconcile();
+    if (applied) await tokenStatus(tokenId);
+    else await reconcile();
     return checkExitIp();
   }
 

@@ -71,17 +71,7 @@ export async function changeOwners(
     ([spelling, id]) => previous[spelling] !== undefined && previous[spelling] !== id,
   );
   const changed = Object.entries(next).some(([spelling, id]) => previous[spelling] !== id);
-  const record = { ...previous, ...next };
-  let stored = Promise.resolve();
-  if (changed) {
-    writing = record;
-    stored = updateState(["gatewayOwners"], () => ({
-      write: { gatewayOwners: record },
-      result: undefined,
-    })).finally(() => {
-      if (writing === record) writing = null;
-    });
-  }
+  const stored = changed ? recordOwners(next, previous) : Promise.resolve();
   if (moved.length === 0) {
     await Promise.all([stored, applied()]);
     return;
@@ -97,6 +87,22 @@ export async function changeOwners(
     moved.map(([spelling]) => addressOf(spelling)),
   );
   await applied();
+}
+
+/**
+ * Records that these spellings hold these tokens' logins from now on (a config or a health
+ * check's probe about to use them). Read-modify-write under the store's lock; answered from
+ * memory while the write is out.
+ */
+export function recordOwners(next: Owners, known?: Owners): Promise<void> {
+  const record = { ...(writing ?? known ?? {}), ...next };
+  if (writing || known) writing = record;
+  return updateState(["gatewayOwners"], ({ gatewayOwners }) => ({
+    write: { gatewayOwners: { ...gatewayOwners, ...next } },
+    result: undefined,
+  })).finally(() => {
+    if (writing === record) writing = null;
+  });
 }
 
 /** "host:port" as endpointKey writes it (an IPv6 host has colons of its own). */

@@ -14,6 +14,8 @@ import { writeState } from "../../../lib/state/store";
 import { makeToken } from "../stored-token";
 
 const tokens = [1, 2, 3].map((id) => makeToken({ id, host: "gw.example.net", port: 8000 }));
+/** Three tokens, each on a gateway of its own: every one can be checked in Chrome. */
+const apart = [1, 2, 3].map((id) => makeToken({ id, host: `gw${id}.example.net`, port: 8000 }));
 
 /** A probe's login URL: marked as a probe's (only those are listened to for errors). */
 const loginUrl = (id: number) => `http://login/${id}?proxy-deck-check=${id}`;
@@ -70,55 +72,39 @@ beforeEach(async () => {
 });
 
 describe("createHealthCheck", () => {
-  it("probes each token at a free spelling, writes its result with its time, leaves no login behind", async () => {
+  it("probes a token at each spelling that holds no login, records it there, drops nothing", async () => {
     const { deps: d, calls, answers } = deps();
     answers.set(loginUrl(2), new Response("", { status: 407 }));
     const check = createHealthCheck(d);
-    expect(await check.start(null)).toEqual({ checking: 3, notChecked: 0, joined: false });
+    // Three tokens, one gateway, two spellings: the third would need a login dropped, which
+    // closes every connection of the profile in Chrome.
+    expect(await check.start(null)).toEqual({ checking: 2, notChecked: 1, joined: false });
     expect(await finished()).toMatchObject({ state: "done", total: 3, done: 3 });
     const results = await read("tokenHealth");
     expect(results[1]?.outcome).toMatchObject({ kind: "ok", exitIp: null });
     expect(results[2]?.outcome).toEqual({ kind: "login-refused" });
-    expect(results[3]?.outcome.kind).toBe("ok");
+    expect(results[3]?.outcome).toEqual({ kind: "not-checked", why: "gateway-in-use" });
     expect(calls[0]).toMatch(/^open /);
-    // Each probe at a free spelling starts without a cached login, and the last leaves none:
-    // the first at each address with all of them, the next ones each after the one before.
-    const forgets = calls.filter((c) => c.startsWith("forget"));
-    expect(forgets).toEqual([
-      "forget gw.example.net,gw.example.net.",
-      expect.stringMatching(/^forget gw\.example\.net\.?$/),
-      "forget gw.example.net,gw.example.net.",
-    ]);
-    expect(calls.slice(-2)).toEqual(["forget gw.example.net,gw.example.net.", "close"]);
+    expect(calls.filter((c) => c.startsWith("forget"))).toEqual([]);
+    expect(await read("gatewayOwners")).toEqual({
+      "gw.example.net:8000": 1,
+      "gw.example.net.:8000": 2,
+    });
   });
 
-  it("drops a probed address's login only after a probe that reached the gateway", async () => {
+  it("a second check probes each token where its login is held, still dropping nothing", async () => {
+    await writeState({ gatewayOwners: { "gw.example.net:8000": 3, "gw.example.net.:8000": 1 } });
     const { deps: d, calls } = deps({ concurrency: 1 });
-    let listener: ((details: { url: string; error: string }) => void) | null = null;
-    d.onErrorOccurred = {
-      addListener: (l) => {
-        listener = l;
-      },
-      removeListener: () => undefined,
-    };
-    // The gateway refuses connections: the browser says so, and no login is ever cached.
-    d.fetch = async (url) => {
-      listener?.({ url: "https://elsewhere.example/", error: "net::ERR_FAILED" });
-      listener?.({ url, error: "net::ERR_PROXY_CONNECTION_FAILED" });
-      throw new TypeError("Failed to fetch");
-    };
     const check = createHealthCheck(d);
-    await check.start(null);
+    expect(await check.start(null)).toEqual({ checking: 2, notChecked: 1, joined: false });
     await finished();
     const results = await read("tokenHealth");
-    expect(results[1]?.outcome).toEqual({
-      kind: "unreachable",
-      error: "net::ERR_PROXY_CONNECTION_FAILED",
+    expect(results[2]?.outcome).toEqual({ kind: "not-checked", why: "gateway-in-use" });
+    expect(calls.filter((c) => c.startsWith("forget"))).toEqual([]);
+    expect(await read("gatewayOwners")).toEqual({
+      "gw.example.net:8000": 3,
+      "gw.example.net.:8000": 1,
     });
-    // Only the run's first drop: none between probes, none at the end.
-    expect(calls.filter((c) => c.startsWith("forget"))).toEqual([
-      "forget gw.example.net,gw.example.net.",
-    ]);
   });
 
   it("learns the exit address from the provider's answer, waiting its turn and saying so", async () => {
@@ -152,6 +138,7 @@ describe("createHealthCheck", () => {
       waiting ??= (await read("healthRun"))?.waitingUntil ?? null;
       await sleep?.(ms);
     };
+    await writeState({ tokens: apart });
     const check = createHealthCheck({ ...d, concurrency: 1 });
     await check.start(null);
     await finished();
@@ -179,7 +166,10 @@ describe("createHealthCheck", () => {
       }
       return fetch(url, init);
     };
-    await writeState({ tokenHealth: { 3: { at: 5, outcome: { kind: "login-refused" } } } });
+    await writeState({
+      tokens: apart,
+      tokenHealth: { 3: { at: 5, outcome: { kind: "login-refused" } } },
+    });
     const check = createHealthCheck(d);
     await check.start(null);
     // Cancelled while the first probe is out.

@@ -9,7 +9,7 @@ const slot = (id: number, key: string): ProbeSlot => ({
   host: key,
   port: 1,
   key,
-  flush: key === "b",
+  claims: key === "b",
 });
 
 describe("runInLanes", () => {

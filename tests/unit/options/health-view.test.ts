@@ -83,7 +83,7 @@ describe("results in words", () => {
       "Not checked: Chrome cannot sign in to SOCKS5 proxies",
     );
     expect(outcomeSentence({ kind: "not-checked", why: "gateway-in-use" }, t, 7)).toBe(
-      "Not checked: in Chrome this token's gateway carries your traffic with token #7 under every address Chrome knows it by; checking it would move that traffic. Check it while disconnected, or in Firefox.",
+      "Not checked: in Chrome every address of this token's gateway holds another token's login (#7), and Chrome lets go of a login only by closing every open connection, yours included. Connect to this token to check it, or check it in Firefox.",
     );
   });
   it("gives the popup's short marks", () => {

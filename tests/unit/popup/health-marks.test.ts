@@ -61,7 +61,7 @@ describe("the popup's health marks", () => {
       tone: "bad",
     });
     expect(marks.get(3)?.tone).toBe("skipped");
-    expect(marks.get(3)?.title).toContain("with token #1 under every address");
+    expect(marks.get(3)?.title).toContain("login (#1)");
     expect(marks.get(4)).toMatchObject({ text: "no answer", tone: "bad" });
     expect(marks.has(9)).toBe(false);
   });

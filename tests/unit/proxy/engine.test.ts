@@ -55,7 +55,12 @@ async function storedActiveTokenId(): Promise<unknown> {
 function fakePlatform(supportsSocksAuth: boolean) {
   const calls: Call[] = [];
   const badges: { badge: Badge; status: ProxyStatus }[] = [];
-  const state = { controlledByOther: false, bypassed: [] as string[] };
+  const state = {
+    controlledByOther: false,
+    bypassed: [] as string[],
+    /** The stored active token at each apply: a switch writes the setting before storage. */
+    storedAtApply: [] as unknown[],
+  };
   const platform: ProxyPlatform = {
     supportsSocksAuth,
     oneLoginPerEndpoint: !supportsSocksAuth,
@@ -66,6 +71,7 @@ function fakePlatform(supportsSocksAuth: boolean) {
       },
     },
     async apply(token, settings) {
+      state.storedAtApply.push(await storedActiveTokenId());
       calls.push({
         op: "apply",
         tokenId: token.id,
@@ -344,20 +350,23 @@ describe("reconcile", () => {
 });
 
 describe("connect", () => {
-  it("stores the connection before forgetting credentials, forgets previous and new, then applies", async () => {
-    const { engine, calls, api } = await setup({ connection: active(1) });
+  it("writes the new setting first, then stores; a token on another spelling drops no login", async () => {
+    const { engine, calls, api, state } = await setup({ connection: active(1) });
+    await engine.reconcile(); // token 1's login is the one held at gw.example.net:8000
+    calls.length = 0;
+    state.storedAtApply.length = 0;
     expect(await engine.connect(2)).toEqual({ ok: true });
 
-    const forget = calls.find((c) => c.op === "forget");
-    expect(forget).toEqual({
-      op: "forget",
-      ids: [1, 2],
-      endpoints: ["gw.example.net:8000", "gw.example.net:8000"],
-      storedActiveId: 2,
+    // Same gateway: token 2 takes the spelling that holds no login; token 1's stays for its
+    // requests still on their way.
+    expect(ops(calls)).toEqual(["apply"]);
+    expect(calls[0]).toMatchObject({ op: "apply", tokenId: 2, endpoint: "gw.example.net.:8000" });
+    expect(state.storedAtApply).toEqual([1]);
+    expect(await readConnection()).toEqual({
+      activeTokenId: 2,
+      lastTokenId: 2,
+      recentTokenIds: [2],
     });
-    expect(ops(calls)).toEqual(["forget", "apply"]);
-    expect(calls[1]).toMatchObject({ op: "apply", tokenId: 2, username: "user2" });
-    expect(await readConnection()).toEqual({ activeTokenId: 2, lastTokenId: 2 });
     expect(api.ipInfoCalls).toBe(1);
     expect(await readStatus()).toMatchObject({
       state: "connected",
@@ -367,12 +376,37 @@ describe("connect", () => {
     });
   });
 
-  it("from direct forgets only the new token", async () => {
+  it("back and forth between two tokens of one gateway: each keeps its spelling, nothing dropped", async () => {
+    const { engine, calls } = await setup();
+    for (const id of [1, 2, 1, 2, 1]) await engine.connect(id);
+    expect(calls.filter((c) => c.op !== "apply")).toEqual([]);
+    expect(calls.map((c) => (c.op === "apply" ? `${c.tokenId}@${c.endpoint}` : c.op))).toEqual([
+      "1@gw.example.net:8000",
+      "2@gw.example.net.:8000",
+      "1@gw.example.net:8000",
+      "2@gw.example.net.:8000",
+      "1@gw.example.net:8000",
+    ]);
+    expect((await readConnection()).recentTokenIds).toEqual([1, 2]);
+  });
+
+  it("a third token on the gateway drops one login, not the one of the token traffic leaves", async () => {
+    const third = makeToken({ id: 5, host: "gw.example.net", port: 8000 });
+    const { engine, calls } = await setup({ tokens: [httpToken, otherHttpToken, third] });
+    await engine.connect(1);
+    await engine.connect(2);
+    calls.length = 0;
+    await engine.connect(5);
+    expect(calls).toEqual([
+      { op: "forget-at", endpoints: ["gw.example.net:8000"] },
+      expect.objectContaining({ op: "apply", tokenId: 5, endpoint: "gw.example.net:8000" }),
+    ]);
+  });
+
+  it("from direct drops nothing (no login is held yet)", async () => {
     const { engine, calls } = await setup();
     await engine.connect(1);
-    expect(calls.filter((c) => c.op === "forget")).toEqual([
-      { op: "forget", ids: [1], endpoints: ["gw.example.net:8000"], storedActiveId: 1 },
-    ]);
+    expect(ops(calls)).toEqual(["apply"]);
   });
 
   it("SOCKS5 on a Chrome-like platform → not ok, nothing applied or stored", async () => {
@@ -447,7 +481,7 @@ describe("connect", () => {
     expect(status).toMatchObject({ state: "error", tokenId: 1 });
     expect(status.error?.failure).toEqual(failure);
     // The connection intent stays: the user chose this token.
-    expect(await readConnection()).toEqual(active(1));
+    expect(await readConnection()).toMatchObject(active(1));
   });
 
   it("a non-API throw from the exit check gives a generic failure", async () => {
@@ -512,29 +546,68 @@ describe("checkExitIp", () => {
 });
 
 describe("disconnect and toggle", () => {
-  it("disconnect → clear, direct, lastTokenId kept, the old token's credentials forgotten", async () => {
+  it("disconnect → clear, direct, lastTokenId kept, no cached login dropped", async () => {
     const { engine, calls } = await setup({ connection: active(2) });
     expect(await engine.disconnect()).toEqual({ ok: true });
-    expect(await readConnection()).toEqual({ activeTokenId: null, lastTokenId: 2 });
-    expect(ops(calls)).toEqual(["clear", "forget"]);
-    expect(calls[1]).toMatchObject({ ids: [2], storedActiveId: null });
+    expect(await readConnection()).toEqual({ activeTokenId: null, lastTokenId: 2, off: false });
+    expect(ops(calls)).toEqual(["clear"]);
     expect(await readStatus()).toMatchObject({ state: "direct", tokenId: null, error: null });
   });
 
   it("disconnect while already direct keeps the earlier lastTokenId", async () => {
     const { engine } = await setup({ connection: { activeTokenId: null, lastTokenId: 4 } });
     await engine.disconnect();
-    expect(await readConnection()).toEqual({ activeTokenId: null, lastTokenId: 4 });
+    expect(await readConnection()).toEqual({ activeTokenId: null, lastTokenId: 4, off: false });
   });
 
-  it("toggle connects the last token, then disconnects", async () => {
+  it("Off sends everything direct, site rules included; disconnect leaves the rules routing", async () => {
+    const { engine, calls } = await setup({ connection: active(1) });
+    await writeState({
+      siteRules: [
+        {
+          id: "r",
+          enabled: true,
+          source: { type: "pattern", text: "a.test" },
+          route: { kind: "token", tokenId: 2 },
+        },
+      ],
+    });
+    calls.length = 0;
+    await engine.disconnect();
+    expect(ops(calls)).toEqual(["plan"]);
+    calls.length = 0;
+    await engine.off();
+    expect(ops(calls)).toEqual(["clear"]);
+    expect((await readConnection()).off).toBe(true);
+    // A wake keeps it off: the rules do not come back by themselves.
+    calls.length = 0;
+    await engine.reconcile();
+    expect(ops(calls)).toEqual(["clear"]);
+    expect((await readStatus()).state).toBe("direct");
+    // Choosing a token ends Off: the rules route again beside it.
+    calls.length = 0;
+    await engine.connect(1);
+    expect(ops(calls)).toEqual(["plan"]);
+    expect((await readConnection()).off).toBeUndefined();
+  });
+
+  it("toggle connects the last token, then turns Off", async () => {
     const { engine, calls } = await setup({ connection: { activeTokenId: null, lastTokenId: 2 } });
     expect(await engine.toggle()).toEqual({ ok: true });
-    expect(await readConnection()).toEqual({ activeTokenId: 2, lastTokenId: 2 });
+    expect(await readConnection()).toEqual({
+      activeTokenId: 2,
+      lastTokenId: 2,
+      recentTokenIds: [2],
+    });
     expect(calls.at(-1)).toMatchObject({ op: "apply", tokenId: 2 });
 
     expect(await engine.toggle()).toEqual({ ok: true });
-    expect(await readConnection()).toEqual({ activeTokenId: null, lastTokenId: 2 });
+    expect(await readConnection()).toEqual({
+      activeTokenId: null,
+      lastTokenId: 2,
+      recentTokenIds: [2],
+      off: true,
+    });
     expect(calls.some((c) => c.op === "clear")).toBe(true);
     expect((await readStatus()).state).toBe("direct");
   });
@@ -1002,12 +1075,22 @@ describe("site rules", () => {
     await writeState({ siteRules: [rule("a2", { kind: "token", tokenId: 1 })] });
     await t.engine.rulesChanged();
     expect(ops(t.calls)).toEqual(["plan"]);
-    // Token 2 (same gateway) now takes the first spelling: token 1's cached login must go.
+    // Token 2 (same gateway) takes the spelling that holds no login: token 1's stays.
     t.calls.length = 0;
     await writeState({ siteRules: [rule("b", { kind: "token", tokenId: 2 })] });
     await t.engine.rulesChanged();
+    expect(t.calls).toEqual([
+      { op: "plan", fallback: "direct", routes: ["b→gw.example.net.:8000"] },
+    ]);
+    // A third token on that gateway: a spelling must change token, and only that one's
+    // cached login goes (the gateway's other spelling keeps its login and its requests).
+    await writeState({
+      tokens: [...(await readTokens()), makeToken({ id: 9, host: "gw.example.net", port: 8000 })],
+    });
+    t.calls.length = 0;
+    await writeState({ siteRules: [rule("c", { kind: "token", tokenId: 9 })] });
+    await t.engine.rulesChanged();
     expect(ops(t.calls)).toEqual(["forget-at", "plan"]);
-    // That spelling alone: the gateway's other spelling keeps its login and its requests.
     expect(t.calls[0]).toEqual({ op: "forget-at", endpoints: ["gw.example.net:8000"] });
   });
 });

@@ -5,7 +5,7 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { fakeBrowser } from "wxt/testing";
-import { changeOwners } from "../../../lib/proxy/gateway-owners";
+import { changeOwners, spellingFor } from "../../../lib/proxy/gateway-owners";
 import { chromeLoginFor } from "../../../lib/proxy/route-plan";
 import type { SiteRule } from "../../../lib/routing/rules";
 import { read } from "../../../lib/state/read";
@@ -41,16 +41,17 @@ describe("changeOwners", () => {
   });
 
   it("drops the login of the spelling that changed owner only, not the gateway's other spelling", async () => {
-    await forgotten({ "127.0.0.1:8000": 1 });
+    await forgotten({ "127.0.0.1:8000": 1, "localhost:8000": 2 });
     const at: unknown[] = [];
-    await changeOwners({ "127.0.0.1:8000": 1, "localhost:8000": 2 }, tokens, async (t, where) => {
+    await changeOwners({ "127.0.0.1:8000": 1, "localhost:8000": 3 }, tokens, async (t, where) => {
       at.push(
         t.map((tk) => tk.id),
         where,
       );
     });
-    expect(at).toEqual([[2], [{ host: "localhost", port: 8000 }]]);
+    expect(at).toEqual([[3], [{ host: "localhost", port: 8000 }]]);
     // An IPv6 spelling keeps its colons.
+    await forgotten({ "::1:8000": 1 });
     const v6: unknown[] = [];
     await changeOwners({ "::1:8000": 3 }, tokens, async (_t, where) => {
       v6.push(...where);
@@ -58,6 +59,46 @@ describe("changeOwners", () => {
     expect(v6).toEqual([{ host: "::1", port: 8000 }]);
   });
 
+  it("keeps the spellings a config no longer writes: their logins are still held", async () => {
+    await forgotten({ "127.0.0.1:8000": 1 });
+    // A switch to token 2 at the other spelling drops nothing; 127.0.0.1 still holds 1's login.
+    expect(await forgotten({ "localhost:8000": 2 })).toEqual([]);
+    expect(await read("gatewayOwners")).toEqual({ "127.0.0.1:8000": 1, "localhost:8000": 2 });
+    // And back: each spelling still holds its token's login.
+    expect(await forgotten({ "127.0.0.1:8000": 1 })).toEqual([]);
+  });
+
+  it("applies beside the record when nothing is dropped, after the drop when one is", async () => {
+    const order: string[] = [];
+    const step = (name: string) => async () => {
+      order.push(name);
+    };
+    await changeOwners({ "127.0.0.1:8000": 1 }, tokens, step("forget"), step("apply"));
+    expect(order).toEqual(["apply"]);
+    order.length = 0;
+    await changeOwners({ "127.0.0.1:8000": 2 }, tokens, step("forget"), step("apply"));
+    expect(order).toEqual(["forget", "apply"]);
+  });
+});
+
+describe("spellingFor", () => {
+  const owners = { "127.0.0.1:8000": 1, "localhost:8000": 2 };
+  it("takes the spelling that holds the token's own login, else a free one", () => {
+    expect(spellingFor(a as StoredToken, owners)).toBe("127.0.0.1");
+    expect(spellingFor(b as StoredToken, owners)).toBe("localhost");
+    expect(spellingFor(c as StoredToken, { "127.0.0.1:8000": 1 })).toBe("localhost");
+  });
+  it("with every spelling held by others, gives up the one not of the token traffic leaves", () => {
+    expect(spellingFor(c as StoredToken, owners, 1)).toBe("localhost");
+    expect(spellingFor(c as StoredToken, owners, 2)).toBe("127.0.0.1");
+  });
+  it("an address with no second spelling is the only choice", () => {
+    const bare = makeToken({ id: 7, host: "198.51.100.7", port: 8000 });
+    expect(spellingFor(bare, { "198.51.100.7:8000": 1 }, 1)).toBe("198.51.100.7");
+  });
+});
+
+describe("late challenges", () => {
   it("records the new owners before the forget, so a challenge meanwhile gets the new login", async () => {
     await writeState({ tokens });
     await forgotten({ "127.0.0.1:8000": 1 });
@@ -67,6 +108,16 @@ describe("changeOwners", () => {
       answeredDuringForget = login?.id;
     });
     expect(answeredDuringForget).toBe(2);
+  });
+
+  it("a challenge at the spelling a switch left is answered with the login of the token it was sent through", async () => {
+    await writeState({ tokens });
+    await forgotten({ "127.0.0.1:8000": 1 });
+    await forgotten({ "localhost:8000": 2 }); // switched to token 2
+    const at = (host: string) =>
+      chromeLoginFor({ requestId: "late", isProxy: true, challenger: { host, port: 8000 } });
+    expect((await at("127.0.0.1"))?.id).toBe(1);
+    expect((await at("localhost"))?.id).toBe(2);
   });
 });
 
