@@ -7,7 +7,7 @@ import type { ProviderKind } from "../../lib/state/token-facts";
 import { type Sandbox, startSandbox } from "../sandbox/index";
 import { startEchoServer } from "../support/echo-server";
 import { commandsFor, pageCommands } from "../support/page-commands";
-import { must, sandboxSettings } from "../support/sandbox-session";
+import { buyElsewhere, must, sandboxSettings } from "../support/sandbox-session";
 import { backgroundWorker } from "./fixtures";
 
 export async function sandboxFor(): Promise<Sandbox> {
@@ -117,6 +117,25 @@ export async function twoTokensOnNamedGateway(ext: Page, sb: Sandbox) {
     text: [one, two].map((t) => `gw.sandbox.test:${t.port}:${t.username}:${t.password}`).join("\n"),
   });
   return { one, two, first: must(added.added[0], "first"), second: must(added.added[1], "second") };
+}
+
+/**
+ * Tokens bought at the sandbox outside the extension and added as the user's own proxies, each
+ * under a gateway name of its own (every name under `.test` is loopback: launch with
+ * TEST_NAMES), as tokens of several gateways or providers are: Chrome holds one login per
+ * name, so each can be checked beside the others without dropping one. `sandboxId` is the
+ * sandbox's id (for its control endpoints), `id` the extension's.
+ */
+export async function tokensOnOwnGateways(ext: Page, sb: Sandbox, count: number) {
+  const tokens = [];
+  for (let i = 0; i < count; i++) {
+    const bought = await buyElsewhere(sb);
+    const host = `gw${i}.own.test`;
+    const line = `${host}:${bought.port}:${bought.username}:${bought.password}`;
+    const added = await sendOk(ext, { type: "addProxies", text: line });
+    tokens.push({ ...bought, host, sandboxId: bought.id, id: must(added.added[0], "added") });
+  }
+  return tokens;
 }
 
 /**

@@ -7,7 +7,14 @@
 import type { Page } from "@playwright/test";
 import type { HealthRun } from "../../lib/health/health";
 import { expect, extensionPath, test, unpackedExtensionId } from "./fixtures";
-import { control, createTokens, must, openOptions, sandboxPage, TEST_NAMES } from "./harness";
+import {
+  control,
+  must,
+  openOptions,
+  sandboxPage,
+  TEST_NAMES,
+  tokensOnOwnGateways,
+} from "./harness";
 import { launchWithPopup } from "./popup-window";
 
 const extensionId = unpackedExtensionId(extensionPath);
@@ -25,11 +32,12 @@ test("Check all in Options: progress to the end, results in words, fastest first
   const { context, openPopup, close } = await launchWithPopup(userDataDir, [TEST_NAMES]);
   try {
     const ext = await sandboxPage(context, extensionId, sb);
-    const made = await createTokens(ext, "static-traffic", 3);
+    // Each on a gateway of its own: Chrome checks them all without dropping a login.
+    const made = await tokensOnOwnGateways(ext, sb, 3);
     const [fast, refused, slow] = [must(made[0], "a"), must(made[1], "b"), must(made[2], "c")];
-    await control(sb, "gateway/refuse-password", { token_id: refused.id });
+    await control(sb, "gateway/refuse-password", { token_id: refused.sandboxId });
     // Slower than any loopback answer: "fastest first" has one right order.
-    await control(sb, "gateway/token", { token_id: slow.id, slow_ms: 300 });
+    await control(sb, "gateway/token", { token_id: slow.sandboxId, slow_ms: 300 });
 
     const options = await openOptions(context, extensionId);
     const section = options.locator("#health");

@@ -1,10 +1,12 @@
 /**
  * "Check all" in real Chromium against the sandbox: every token's gateway, login, latency,
- * checked through its own gateway while the user's traffic keeps its token (counted at the
- * sandbox and the test website); a refusing, a slow and a closed gateway, each said in words.
+ * checked through its own gateway while the user's traffic keeps its token and loses no request
+ * (counted at the sandbox and the test website); a refusing, a slow and a closed gateway, each
+ * said in words; a token that could only be checked by dropping a login is not checked.
  */
 import type { Page } from "@playwright/test";
 import type { HealthResults, HealthRun } from "../../lib/health/health";
+import { runFetchLoop, stopFetchLoop } from "../support/fetch-loop";
 import { expect, extensionPath, launchWithExtension, test, unpackedExtensionId } from "./fixtures";
 import {
   control,
@@ -15,6 +17,7 @@ import {
   sandboxPage,
   sendOk,
   TEST_NAMES,
+  tokensOnOwnGateways,
   watchWorker,
 } from "./harness";
 
@@ -31,48 +34,59 @@ const healthOf = (ext: Page) =>
     };
   });
 
-test("Check all probes every token through its own gateway while the user's traffic keeps its token", async ({
+test("Check all probes every token it can without costing the user's traffic: a page fetching in a loop keeps its token, nothing fails; a token that would cost a dropped login is not checked, and says why", async ({
   userDataDir,
   sb,
   echo,
 }) => {
+  test.setTimeout(120_000);
   const context = await launchWithExtension(userDataDir, [TEST_NAMES]);
   try {
     const ext = await sandboxPage(context, extensionId, sb);
-    const [a, b, c, d] = await createTokens(ext, "static-traffic", 4);
-    const [used, good, refused, slow] = [must(a, "a"), must(b, "b"), must(c, "c"), must(d, "d")];
-    const [dyn] = await createTokens(ext, "dynamic-traffic", 1);
-    const down = must(dyn, "dynamic");
-    await control(sb, "gateway/refuse-password", { token_id: refused.id });
-    await control(sb, "gateway/token", { token_id: slow.id, slow_ms: 400 });
+    // Three tokens on the connected token's gateway (two spellings), four on gateways of
+    // their own: a working, a refusing, a slow and a closed one (a dynamic token's listener).
+    const [a, b, c] = await createTokens(ext, "static-traffic", 3);
+    const [used, beside, third] = [must(a, "a"), must(b, "b"), must(c, "c")];
+    const own = await tokensOnOwnGateways(ext, sb, 3);
+    const [good, refused, slow] = [own[0], own[1], own[2]];
+    if (!good || !refused || !slow) throw new Error("three tokens of their own");
+    const down = must((await createTokens(ext, "dynamic-traffic", 1))[0], "dynamic");
+    await control(sb, "gateway/refuse-password", { token_id: refused.sandboxId });
+    await control(sb, "gateway/token", { token_id: slow.sandboxId, slow_ms: 400 });
     await control(sb, "gateway/token", { token_id: down.id, down: true });
     await sendOk(ext, { type: "connect", tokenId: used.id });
     const port = new URL(echo.url).port;
     const page = await context.newPage();
     expect(await exitOfPageLoad(page, `http://site.test:${port}/`)).toBe(used.ip);
+    await page.evaluate(runFetchLoop, { url: `http://site.test:${port}/`, max: 5_000 });
 
     const started = await sendOk(ext, { type: "checkHealth" });
-    expect(started).toEqual({ checking: 5, notChecked: 0, joined: false });
-    // The user's traffic during the check: still through its token.
-    const during = await exitOfPageLoad(page, `http://site.test:${port}/?during`);
+    expect(started).toEqual({ checking: 6, notChecked: 1, joined: false });
     await expect
       .poll(async () => (await healthOf(ext)).run?.state, { timeout: 30_000 })
       .toBe("done");
+    const during = await page.evaluate(stopFetchLoop);
     const { results, run } = await healthOf(ext);
-    expect(run).toMatchObject({ total: 5, done: 5, waitingUntil: null });
+    expect(run).toMatchObject({ total: 7, done: 7, waitingUntil: null });
     expect(results[used.id]?.outcome).toMatchObject({ kind: "ok", exitIp: used.ip });
+    expect(results[beside.id]?.outcome).toMatchObject({ kind: "ok", exitIp: null });
+    expect(results[third.id]?.outcome).toEqual({ kind: "not-checked", why: "gateway-in-use" });
     expect(results[good.id]?.outcome).toMatchObject({ kind: "ok", exitIp: null });
     expect(results[refused.id]?.outcome).toEqual({ kind: "login-refused" });
     expect(results[down.id]?.outcome).toMatchObject({ kind: "unreachable" });
     const slowMs = results[slow.id]?.outcome;
     expect(slowMs?.kind === "ok" && slowMs.latencyMs).toBeGreaterThanOrEqual(400);
-    expect(during).toBe(used.ip);
+    // The user's traffic during the check: every request answered, through its token.
+    expect(during.length).toBeGreaterThan(0);
+    expect(during.filter((r) => r.exit !== used.ip)).toEqual([]);
     // And after it.
     expect(await exitOfPageLoad(page, `http://site.test:${port}/?after`)).toBe(used.ip);
     const log = await gatewayLog(sb);
     const probed = (username: string) =>
       log.filter((e) => e.username === username && e.target.includes(".invalid"));
-    for (const token of [good, slow]) expect(probed(token.username).length).toBeGreaterThan(0);
+    for (const token of [beside, good, slow]) {
+      expect(probed(token.username).length).toBeGreaterThan(0);
+    }
   } finally {
     await context.close();
   }
@@ -81,13 +95,13 @@ test("Check all probes every token through its own gateway while the user's traf
 test("a worker stop during Check all: the run says it stopped, keeps what it found, and the rest can be checked", {
   tag: "@waits",
 }, async ({ userDataDir, sb }) => {
-  const context = await launchWithExtension(userDataDir);
+  const context = await launchWithExtension(userDataDir, [TEST_NAMES]);
   try {
     const ext = await sandboxPage(context, extensionId, sb);
-    const tokens = await createTokens(ext, "static-traffic", 8);
+    const tokens = await tokensOnOwnGateways(ext, sb, 8);
     // Each probe takes a while: the stop comes while some are done and some are not.
     for (const token of tokens) {
-      await control(sb, "gateway/token", { token_id: token.id, slow_ms: 300 });
+      await control(sb, "gateway/token", { token_id: token.sandboxId, slow_ms: 300 });
     }
     await sendOk(ext, { type: "checkHealth" });
     await expect.poll(async () => (await healthOf(ext)).run?.done ?? 0).toBeGreaterThan(0);
@@ -128,10 +142,10 @@ test("a gateway that asks a valid login again during Check all: a question, not 
   userDataDir,
   sb,
 }) => {
-  const context = await launchWithExtension(userDataDir);
+  const context = await launchWithExtension(userDataDir, [TEST_NAMES]);
   try {
     const ext = await sandboxPage(context, extensionId, sb);
-    const tokens = await createTokens(ext, "static-traffic", 3);
+    const tokens = await tokensOnOwnGateways(ext, sb, 3);
     // The gateway ends the login sessions of the next answers (a restart, a timeout).
     await control(sb, "gateway/rechallenge", { count: 2 });
     await sendOk(ext, { type: "checkHealth" });
