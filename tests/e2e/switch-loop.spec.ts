@@ -8,16 +8,19 @@ import type { Page } from "@playwright/test";
 import type { Sandbox } from "../sandbox/index";
 import {
   judgeSwitches,
+  type LoopPage,
   type LoopRequest,
   readFetchLoop,
   runFetchLoop,
+  type Switch,
+  type SwitchTarget,
   stopFetchLoop,
+  switchUnderLoad,
 } from "../support/fetch-loop";
 import { expect, test } from "./fixtures";
 import {
   buyElsewhere,
   createTokens,
-  type extensionPage,
   must,
   sandboxFor,
   sandboxPage,
@@ -26,14 +29,8 @@ import {
   startEchoServer,
 } from "./harness";
 
-type Ext = Awaited<ReturnType<typeof extensionPage>>;
-interface Target {
-  id: number;
-  ip: string;
-}
-
 /** A token bought from another provider's gateway, added as a line, with an exit of its own. */
-async function addedFrom(ext: Ext, sb: Sandbox, notIp: readonly string[]): Promise<Target> {
+async function addedFrom(ext: Page, sb: Sandbox, notIp: readonly string[]): Promise<SwitchTarget> {
   for (let tries = 0; tries < 6; tries++) {
     const bought = await buyElsewhere(sb);
     if (notIp.includes(bought.ip)) continue;
@@ -44,47 +41,14 @@ async function addedFrom(ext: Ext, sb: Sandbox, notIp: readonly string[]): Promi
   throw new Error("no token with an exit of its own");
 }
 
-/**
- * Switches `rounds` times between the targets while each page runs its loop; the connect is
- * sent as the popup sends it. Returns every page's requests and the switches.
- */
-async function switchUnderLoad(
-  ext: Ext,
-  pages: Page[],
-  urls: string[],
-  targets: Target[],
-  rounds: number,
-) {
-  for (const [i, page] of pages.entries())
-    await page.evaluate(runFetchLoop, { url: must(urls[i], "url"), max: 20_000 });
-  const switches: { from: string; to: string; startedAt: number; repliedAt: number }[] = [];
-  for (let i = 0; i < rounds; i++) {
-    const from = must(targets[(i + targets.length - 1) % targets.length], "from");
-    const to = must(targets[i % targets.length], "to");
-    const startedAt = Date.now();
-    // Without a provider the exit check cannot run: the switch itself is what counts.
-    await send(ext, { type: "connect", tokenId: to.id });
-    const repliedAt = Date.now();
-    switches.push({ from: from.ip, to: to.ip, startedAt, repliedAt });
-    // Each loop shows a request sent after the reply come back before the next switch.
-    for (const page of pages) {
-      await expect
-        .poll(
-          async () =>
-            (await page.evaluate(readFetchLoop)).some((r: LoopRequest) => r.sent >= repliedAt),
-          {
-            timeout: 15_000,
-          },
-        )
-        .toBe(true);
-    }
-  }
-  const requests = [];
-  for (const page of pages) requests.push(await page.evaluate(stopFetchLoop));
-  return { requests, switches };
-}
+/** A Playwright page's fetch loop. */
+const loopOf = (page: Page): LoopPage => ({
+  start: (url) => page.evaluate(runFetchLoop, { url, max: 20_000 }),
+  read: () => page.evaluate(readFetchLoop),
+  stop: () => page.evaluate(stopFetchLoop),
+});
 
-function expectClean(requests: LoopRequest[], switches: Parameters<typeof judgeSwitches>[1]) {
+function expectClean(requests: LoopRequest[], switches: Switch[]) {
   const verdict = judgeSwitches(requests, switches, "127.0.0.1");
   expect(verdict.hung, "requests with no answer in 5 s").toEqual([]);
   expect(verdict.failed, "requests that failed").toEqual([]);
@@ -112,13 +76,12 @@ test("60 switches between tokens on two gateways while pages fetch in a loop (HT
     await plain.goto(echo.url);
     await tls.goto(secure.url);
     const { requests, switches } = await switchUnderLoad(
-      ext,
-      [plain, tls],
-      [echo.url, secure.url],
+      (tokenId) => send(ext, { type: "connect", tokenId }),
       [
-        { id: b.id, ip: b.ip },
-        { id: a.id, ip: a.ip },
+        { page: loopOf(plain), url: echo.url },
+        { page: loopOf(tls), url: secure.url },
       ],
+      [b, { id: a.id, ip: a.ip }],
       60,
     );
     for (const page of requests) expectClean(page, switches);
@@ -143,7 +106,12 @@ for (const withProvider of [true, false]) {
     await send(ext, { type: "connect", tokenId: one.id });
     const page = await context.newPage();
     await page.goto(echo.url);
-    const { requests, switches } = await switchUnderLoad(ext, [page], [echo.url], [two, one], 20);
+    const { requests, switches } = await switchUnderLoad(
+      (tokenId) => send(ext, { type: "connect", tokenId }),
+      [{ page: loopOf(page), url: echo.url }],
+      [two, one],
+      20,
+    );
     expectClean(must(requests[0], "requests"), switches);
   });
 }

@@ -85,3 +85,55 @@ export function judgeSwitches(
   });
   return { hung, failed, direct, stale, firstAfter };
 }
+
+/** One page's loop, as a driver (Playwright, puppeteer) runs it. */
+export interface LoopPage {
+  start(url: string): Promise<void>;
+  read(): Promise<LoopRequest[]>;
+  stop(): Promise<LoopRequest[]>;
+}
+
+export interface SwitchTarget {
+  id: number;
+  ip: string;
+}
+
+export interface Switch {
+  from: string;
+  to: string;
+  startedAt: number;
+  repliedAt: number;
+}
+
+/**
+ * Switches `rounds` times through the targets in turn while each page runs its loop, the connect
+ * sent as the popup sends it; waits after each reply until every loop has sent a request since.
+ */
+export async function switchUnderLoad(
+  connect: (tokenId: number) => Promise<unknown>,
+  pages: { page: LoopPage; url: string }[],
+  targets: readonly SwitchTarget[],
+  rounds: number,
+): Promise<{ requests: LoopRequest[][]; switches: Switch[] }> {
+  for (const { page, url } of pages) await page.start(url);
+  const switches: Switch[] = [];
+  for (let i = 0; i < rounds; i++) {
+    const from = targets[(i + targets.length - 1) % targets.length];
+    const to = targets[i % targets.length];
+    if (!from || !to) throw new Error("no targets");
+    const startedAt = Date.now();
+    await connect(to.id);
+    const repliedAt = Date.now();
+    switches.push({ from: from.ip, to: to.ip, startedAt, repliedAt });
+    for (const { page } of pages) {
+      for (let waited = 0; ; waited += 20) {
+        if ((await page.read()).some((r) => r.sent >= repliedAt)) break;
+        if (waited > 15_000) throw new Error(`switch ${i}: the loop sent nothing for 15 s`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    }
+  }
+  const requests: LoopRequest[][] = [];
+  for (const { page } of pages) requests.push(await page.stop());
+  return { requests, switches };
+}

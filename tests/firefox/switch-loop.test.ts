@@ -1,0 +1,101 @@
+/**
+ * The one-click switch under load in Firefox ESR, as in tests/e2e/switch-loop.spec.ts: a page
+ * fetches in a loop (HTTP, and HTTPS through tunnels) while the token changes 60 times between
+ * two gateways, then 20 times between two tokens on one gateway added as lines, with and
+ * without a provider. Every switch's next request leaves from the new exit; none hangs, fails
+ * or goes direct.
+ */
+import type { Page } from "puppeteer-core";
+import { expect, test } from "vitest";
+import { type Sandbox, startSandbox } from "../sandbox/index";
+import {
+  judgeSwitches,
+  type LoopPage,
+  type LoopRequest,
+  readFetchLoop,
+  runFetchLoop,
+  type Switch,
+  type SwitchTarget,
+  stopFetchLoop,
+  switchUnderLoad,
+} from "../support/fetch-loop";
+import { buyElsewhere, must } from "../support/sandbox-session";
+import { assertPrerequisites, createTokens, send, sendOk } from "./firefox";
+import { firefoxSuite } from "./suite";
+
+assertPrerequisites();
+const suite = firefoxSuite({ https: true });
+
+const loopOf = (page: Page): LoopPage => ({
+  start: (url) => page.evaluate(runFetchLoop, { url, max: 20_000 }),
+  read: () => page.evaluate(readFetchLoop),
+  stop: () => page.evaluate(stopFetchLoop),
+});
+
+/** A token of another gateway's, added as a line, with an exit of its own. */
+async function addedFrom(sb: Sandbox, notIp: readonly string[]): Promise<SwitchTarget> {
+  for (let tries = 0; tries < 6; tries++) {
+    const bought = await buyElsewhere(sb);
+    if (notIp.includes(bought.ip)) continue;
+    const line = `${bought.host}:${bought.port}:${bought.username}:${bought.password}`;
+    const added = await sendOk(suite.ext, { type: "addProxies", text: line });
+    return { id: must(added.added[0], "added token"), ip: bought.ip };
+  }
+  throw new Error("no token with an exit of its own");
+}
+
+function expectClean(requests: LoopRequest[], switches: Switch[]) {
+  const verdict = judgeSwitches(requests, switches, "127.0.0.1");
+  expect(verdict.hung, "requests with no answer in 5 s").toEqual([]);
+  expect(verdict.failed, "requests that failed").toEqual([]);
+  expect(verdict.direct, "requests that went direct").toEqual([]);
+  expect(verdict.stale, "requests after a switch that left from another exit").toEqual([]);
+  expect(verdict.firstAfter).toEqual(switches.map((s) => s.to));
+}
+
+const connect = (tokenId: number) => send(suite.ext, { type: "connect", tokenId });
+
+test("60 switches between tokens on two gateways while pages fetch in a loop (HTTP and HTTPS)", async () => {
+  const other = await startSandbox({ plan: "enterprise" });
+  const tls = await suite.browser.newPage();
+  try {
+    const a = must((await createTokens(suite.ext, "static-traffic", 1))[0], "token A");
+    const b = await addedFrom(other, [a.ip, "127.0.0.1"]);
+    await sendOk(suite.ext, { type: "connect", tokenId: a.id });
+    await suite.site.goto(suite.echo.url);
+    await tls.goto(suite.secure.url);
+    const { requests, switches } = await switchUnderLoad(
+      connect,
+      [
+        { page: loopOf(suite.site), url: suite.echo.url },
+        { page: loopOf(tls), url: suite.secure.url },
+      ],
+      [b, { id: a.id, ip: a.ip }],
+      60,
+    );
+    for (const page of requests) expectClean(page, switches);
+  } finally {
+    await tls.close();
+    await other.close();
+  }
+}, 240_000);
+
+for (const withProvider of [true, false]) {
+  test(`20 switches between two tokens on one gateway, added as lines, ${withProvider ? "with" : "without"} a provider base URL`, async () => {
+    const one = await addedFrom(suite.sb, ["127.0.0.1"]);
+    const two = await addedFrom(suite.sb, ["127.0.0.1", one.ip]);
+    await sendOk(suite.ext, {
+      type: "patchSettings",
+      patch: { baseUrl: withProvider ? suite.sb.baseUrl : "" },
+    });
+    await connect(one.id);
+    await suite.site.goto(suite.echo.url);
+    const { requests, switches } = await switchUnderLoad(
+      connect,
+      [{ page: loopOf(suite.site), url: suite.echo.url }],
+      [two, one],
+      20,
+    );
+    expectClean(must(requests[0], "requests"), switches);
+  }, 180_000);
+}
