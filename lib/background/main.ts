@@ -5,6 +5,7 @@
  */
 import type { Browser } from "@wxt-dev/browser";
 import type { WxtBrowser } from "wxt/browser";
+import { resolveLanguage } from "../i18n";
 import { parseCommand, type Reply } from "../protocol/commands";
 import { isOwnPage } from "../protocol/sender";
 import { fromWire, toWire } from "../protocol/wire";
@@ -34,9 +35,10 @@ import { createMutationTracker } from "./mutations";
 import { syncPopupPage } from "./popup-page";
 import { proxyErrorReporter } from "./proxy-errors";
 import { chromeRequestCarrier } from "./request-carrier";
-import { tokenNow } from "./site-route-now";
+import { siteRouteNow, tokenNow } from "./site-route-now";
 import { createSubscriptions, SUBSCRIPTIONS_ALARM } from "./subscriptions";
 import { startSync } from "./sync";
+import { createTabRouteTitle } from "./tab-route-title";
 import { syncTokenAlarms } from "./token-alarms";
 import { startTraffic } from "./traffic";
 import { cachedTrafficRouting } from "./traffic-routing";
@@ -209,6 +211,26 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
   const reconcileSoon = coalesced(() => void engine.reconcile().finally(syncAlarm));
   // The tabs' failure counts give way to a block or a problem, and follow their setting.
   const badgeCounts = () => void failureBadge.sync();
+  // The tab in front says where its requests go when a rule routes it (never "direct" then).
+  const tabTitles = createTabRouteTitle({
+    tabsInFront: () => browser.tabs.query({ active: true }),
+    routeOf: (url) => siteRouteNow(url, undefined, engine.planOptions),
+    language: async () =>
+      resolveLanguage((await read("settings")).language, globalThis.navigator?.language ?? ""),
+    setTitle: (tabId, title) =>
+      (browser.action.setTitle as (d: { tabId: number; title: string | null }) => Promise<void>)({
+        tabId,
+        title,
+      }),
+    setText: (tabId, text) => failureBadge.routeText(tabId, text),
+  });
+  const tabsInFront = () => void tabTitles.update();
+  browser.tabs.onActivated.addListener(tabsInFront);
+  browser.tabs.onUpdated.addListener((tabId, change, tab) => {
+    if (change.url !== undefined && tab.active)
+      void tabTitles.update({ id: tabId, url: change.url });
+  });
+  browser.tabs.onRemoved.addListener((tabId) => tabTitles.closed(tabId));
 
   // Subscribed lists never fetched (added by sync or policy), or due: fetched in turn.
   const listsDue = coalesced(() => void subscriptions.updateDue().catch(() => undefined));
@@ -224,9 +246,9 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
     // Warnings follow the list and the chosen days (and the clock, hourly).
     [items.tokens, [reconcileSoon, refreshSummary, warn, pageMenu.rebuild]],
     [items.trash, [refreshSummary]],
-    [items.connection, [refreshSummary, pageMenu.rebuild]],
-    [items.status, [badgeCounts]],
-    [items.siteRules, [listsDue, sync.localChanged]],
+    [items.connection, [refreshSummary, pageMenu.rebuild, tabsInFront]],
+    [items.status, [badgeCounts, tabsInFront]],
+    [items.siteRules, [listsDue, sync.localChanged, tabsInFront]],
     [items.unseenFailure, [badgeCounts]],
   ] as const;
   for (const [item, react] of reactions)

@@ -3,6 +3,11 @@ import { defineStrings } from "./index";
 
 const en = {
   direct: "Proxy Deck: direct (no proxy)",
+  off: "Proxy Deck: off. Every site goes direct, site rules included",
+  rulesOnly: "Proxy Deck: no token; site rules still route their sites, the rest goes direct",
+  "tab.token": "Proxy Deck: this site goes through token #{id} (a site rule)",
+  "tab.direct": "Proxy Deck: this site goes direct (a site rule)",
+  "tab.block": "Proxy Deck: this site is blocked (a site rule)",
   connected: "Proxy Deck: connected via {place}",
   token: "token {id}",
   controlledByOther: "Proxy Deck: another extension controls the proxy setting",
@@ -21,6 +26,11 @@ const en = {
 
 export const badgeStrings = defineStrings(en, {
   direct: "Proxy Deck：直连（未使用代理）",
+  off: "Proxy Deck：已关闭。所有网站直连，包括网站规则",
+  rulesOnly: "Proxy Deck：未选令牌；网站规则仍按规则转发其网站，其余直连",
+  "tab.token": "Proxy Deck：此网站经由令牌 #{id}（网站规则）",
+  "tab.direct": "Proxy Deck：此网站直连（网站规则）",
+  "tab.block": "Proxy Deck：此网站已阻止（网站规则）",
   connected: "Proxy Deck：经由 {place} 连接",
   token: "令牌 {id}",
   controlledByOther: "Proxy Deck：另一个扩展正在控制代理设置",

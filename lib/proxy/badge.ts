@@ -21,6 +21,11 @@ export function badgeFor(
   unseen: UnseenFailure | null = null,
   /** The clock and the user's warning days: a connected token that expires soon shows amber. */
   warn: { now: number; days: number } = { now: 0, days: 0 },
+  /**
+   * With no token chosen: the user's Off (everything direct), or site rules that still route
+   * their sites (the rest direct). Null: neither (no token, no rule).
+   */
+  without: "off" | "rules" | null = null,
 ): Badge {
   const t = badgeStrings(language);
   // A block outranks everything: traffic does not flow.
@@ -68,5 +73,7 @@ export function badgeFor(
           });
     return { text: code, color: WARNING, title };
   }
+  if (without === "off") return { text: "OFF", color: CHECKING, title: t("off") };
+  if (without === "rules") return { text: "", color: CONNECTED, title: t("rulesOnly") };
   return { text: "", color: CONNECTED, title: t("direct") };
 }

@@ -5,11 +5,19 @@
  */
 import { resolveLanguage } from "../i18n";
 import type { Failure } from "../protocol/failure";
-import { readState } from "../state/read";
-import type { ProxyStatus } from "../state/status";
+import { read, readState } from "../state/read";
+import type { Connection, ProxyStatus } from "../state/status";
 import { updateState } from "../state/store";
 import { badgeFor } from "./badge";
 import type { ProxyPlatform } from "./platform";
+
+/** With no token chosen: Off, or site rules that still route (the badge says which). */
+async function withoutToken(connection: Connection): Promise<"off" | "rules" | null> {
+  if (connection.activeTokenId !== null) return null;
+  if (connection.off) return "off";
+  const rules = await read("siteRules");
+  return rules.some((rule) => rule.enabled) ? "rules" : null;
+}
 
 export function createStatusWriter(platform: ProxyPlatform, now: () => number) {
   let badgeQueue: Promise<void> = Promise.resolve();
@@ -17,19 +25,24 @@ export function createStatusWriter(platform: ProxyPlatform, now: () => number) {
   function syncBadge(): Promise<void> {
     badgeQueue = badgeQueue
       .then(async () => {
-        const { status, tokens, settings, unseenFailure } = await readState([
+        const { status, tokens, settings, unseenFailure, connection } = await readState([
           "status",
           "tokens",
           "settings",
           "unseenFailure",
+          "connection",
         ]);
         const token = tokens.find((t) => t.id === status.tokenId);
         const language = resolveLanguage(settings.language, globalThis.navigator?.language ?? "");
         await platform.setBadge(
-          badgeFor(status, token, language, unseenFailure, {
-            now: Date.now(),
-            days: settings.warnDays,
-          }),
+          badgeFor(
+            status,
+            token,
+            language,
+            unseenFailure,
+            { now: Date.now(), days: settings.warnDays },
+            await withoutToken(connection),
+          ),
         );
       })
       .catch(() => undefined); // a badge that fails to draw must not stop the next one

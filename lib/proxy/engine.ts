@@ -171,19 +171,21 @@ export function createEngine(deps: EngineDeps) {
     });
   }
 
-  /** No token chosen: Off sends everything direct; otherwise the site rules route (default direct). */
+  /**
+   * No token chosen: the site rules route (the rest direct); under the user's Off only the
+   * administrator's rules and a list fetched through a token (route-plan.ts) stay.
+   */
   async function noToken(
     off: boolean,
     tokens: StoredToken[],
     settings: Settings,
   ): Promise<ProxyStatus> {
-    // Site rules on: one config routes every rule and the default (direct).
-    const routed = !off && platform.applyPlan ? await rulesPlan(false) : null;
+    const routed = platform.applyPlan ? await rulesPlan(false) : null;
     let refused: unknown = null;
     try {
       if (routed)
         await owned(routed.owners(), tokens, async () => platform.applyPlan?.(routed, settings));
-      else await platform.clear();
+      else await platform.clear(off);
     } catch (error) {
       // The browser refused the rules' config: nothing may pass unchecked (fail closed),
       // and the status says so rather than "direct".

@@ -50,6 +50,8 @@ interface Route {
   blocked: { providerHost: string } | null;
   /** Site rules on: each request is routed by them, the rest by `token` (or direct). */
   rules: FirefoxRules | null;
+  /** The user's Off: "This tab only" routes rest too. */
+  off?: boolean;
 }
 
 /**
@@ -157,9 +159,9 @@ export function createFirefoxRouting(browser: FirefoxApi) {
           if (list !== undefined) {
             return list ? byRules.through(details, list, responder.isRefused) : DIRECT;
           }
-          const { token, bypassList, blocked, rules } = await route;
+          const { token, bypassList, blocked, rules, off } = await route;
           const url = new URL(details.url);
-          const tab = await byTab.of(details.tabId);
+          const tab = off ? null : await byTab.of(details.tabId);
           if (tab && !isBypassed(url.hostname, bypassList)) {
             if (tab.kind === "block") return DEAD_END_INFO;
             return byRules.through(details, tab.token, responder.isRefused);
@@ -195,8 +197,8 @@ export function createFirefoxRouting(browser: FirefoxApi) {
         rules: plan.rules.length > 0 ? { router: compiledRouter(plan.rules), plan } : null,
       });
     },
-    async clear() {
-      setRoute(DIRECT_ROUTE);
+    async clear(off) {
+      setRoute(off ? { ...DIRECT_ROUTE, off } : DIRECT_ROUTE);
     },
     async block(settings, host) {
       setRoute({

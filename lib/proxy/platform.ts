@@ -18,8 +18,8 @@ export interface ProxyPlatform {
    * side is not built yet: there the rules are not applied.
    */
   applyPlan?(plan: RoutingPlan, settings: Settings): Promise<void>;
-  /** Back to direct. */
-  clear(): Promise<void>;
+  /** Back to direct; `off`: the user's Off, which also sets aside Firefox's per-tab routes. */
+  clear(off?: boolean): Promise<void>;
   /**
    * Fail closed: every request fails (the provider's own host excepted, so a token can still
    * be bought), until the user chooses.

@@ -78,10 +78,14 @@ export async function currentPlan(
     options.oneLoginPerEndpoint ? cachedOwners() : undefined,
   ]);
   const active = activeTokenId === undefined ? connection.activeTokenId : activeTokenId;
+  // The user's Off: their rules and lists rest; the administrator's still hold, and a list
+  // fetched through a token still goes through it (momentary).
+  const off = connection.off === true && active === null;
+  const inForce = off ? siteRules.filter(isManagedRule) : siteRules;
   const now = (options.now ?? Date.now)();
   return planRouting({
     // The stored list itself when nothing is added: its compiled router is kept by identity.
-    rules: momentary.length > 0 ? withMomentary(siteRules) : siteRules,
+    rules: momentary.length > 0 ? withMomentary(inForce) : inForce,
     tokens,
     cachedLogins,
     defaultTokenId: options.defaultDirect ? null : active,

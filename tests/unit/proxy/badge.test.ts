@@ -148,3 +148,19 @@ describe("badgeFor", () => {
     expect(bad.color).toBe(other.color);
   });
 });
+
+describe("badgeFor with no token chosen", () => {
+  it("Off says every site goes direct, rules included; rules-only says the rules still route", () => {
+    const off = badgeFor(status({}), undefined, "en", null, { now: 0, days: 0 }, "off");
+    expect(off).toMatchObject({ text: "OFF" });
+    expect(off.title).toBe("Proxy Deck: off. Every site goes direct, site rules included");
+    const rules = badgeFor(status({}), undefined, "en", null, { now: 0, days: 0 }, "rules");
+    expect(rules.title).not.toContain("direct (no proxy)");
+    expect(rules.title).toContain("site rules still route");
+    // A block still outranks both.
+    const blocked = status({ state: "blocked", tokenId: null, error });
+    expect(badgeFor(blocked, undefined, "en", null, { now: 0, days: 0 }, "rules").text).toBe(
+      "STOP",
+    );
+  });
+});
