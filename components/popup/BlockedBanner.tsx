@@ -25,7 +25,7 @@ export function BlockedBanner({
       <ErrorText failure={failure} />
       {tokenChosen && (
         <div class="blocked-actions">
-          <button type="button" class="btn" onClick={() => void send({ type: "disconnect" })}>
+          <button type="button" class="btn" onClick={() => void send({ type: "off" })}>
             {t("goDirect")}
           </button>
           <button type="button" class="btn btn--primary" onClick={onChooseToken}>

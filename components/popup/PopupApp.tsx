@@ -14,6 +14,7 @@ import {
   WebrtcOfferView,
 } from "./lazy-views";
 import { ErrorText, NoticeView } from "./Messages";
+import { RouteBar } from "./RouteBar";
 import { TokenList } from "./TokenList";
 import { UnseenFailure } from "./UnseenFailure";
 
@@ -89,6 +90,7 @@ export function PopupApp({
   return (
     <div class="popup">
       <ExitIpLine status={status} now={now} />
+      {tokenCount > 0 && <RouteBar connection={connection} />}
       {status.state === "blocked" && status.error ? (
         <BlockedBanner
           failure={asFailure(status.error.failure)}

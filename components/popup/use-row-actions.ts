@@ -54,7 +54,7 @@ export function useRowActions(
     const run = async (
       id: number,
       action: RowAction,
-      command: CommandOf<"connect" | "disconnect" | "refreshIp">,
+      command: CommandOf<"connect" | "off" | "refreshIp">,
       onOk?: () => void,
     ) => {
       mark([id], action);
@@ -67,7 +67,8 @@ export function useRowActions(
     const rowHandlers: RowHandlers = {
       onSelect: (id, isSelected) => setSelected((set) => withIds(set, [id], isSelected)),
       onConnect: (id) => void run(id, "connect", { type: "connect", tokenId: id }),
-      onDisconnect: (id) => void run(id, "disconnect", { type: "disconnect" }),
+      // The row's Off is the user's Off: every site direct, site rules included.
+      onDisconnect: (id) => void run(id, "disconnect", { type: "off" }),
       onRefresh: (id) =>
         void run(id, "refresh", { type: "refreshIp", tokenId: id }, () =>
           setNote(id, latest.current.t("refreshed")),

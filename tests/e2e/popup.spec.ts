@@ -381,7 +381,11 @@ test("connect from the list: the engine proxies and the exit IP is shown", async
     expect(await exitOfPageLoad(browsing, echo.url)).toBe(token.ip);
 
     await page.bringToFront();
-    await page.getByRole("button", { name: `Disconnect from token #${token.id}` }).click();
+    await page
+      .getByRole("button", {
+        name: `Turn off token #${token.id}: every site goes direct, site rules included`,
+      })
+      .click();
     await expect(page.getByTestId("exit-ip")).toContainText("direct");
     await expect(row(page, token.id)).not.toContainText("Connected");
     expect(await exitOfPageLoad(browsing, echo.url)).toBe("127.0.0.1");

@@ -153,8 +153,11 @@ describe("token list", () => {
     expect(row?.querySelector(".error")?.textContent).toContain(
       "The proxy server gw.example.net:8000 cannot be reached.",
     );
-    await click(mounted, button(mounted.root, "Disconnect from token #2"));
-    expect(send).toHaveBeenCalledWith({ type: "disconnect" });
+    await click(
+      mounted,
+      button(mounted.root, "Turn off token #2: every site goes direct, site rules included"),
+    );
+    expect(send).toHaveBeenCalledWith({ type: "off" });
   });
 
   it("links an error that mentions Options to Options", async () => {
@@ -276,8 +279,11 @@ describe("the route, from evidence", () => {
     expect(m.root.querySelector('[data-token-id="1"] .badge')).toBeNull(); // trash view shown
     await click(m, button(banner as Element, "Choose another token"));
     expect(m.root.querySelector('[data-token-id="1"] .badge')?.textContent).toBe("Blocked");
-    await click(m, button(m.root.querySelector(".blocked") as Element, "Go direct"));
-    expect(send).toHaveBeenCalledWith({ type: "disconnect" });
+    await click(
+      m,
+      button(m.root.querySelector(".blocked") as Element, "Turn off (every site direct)"),
+    );
+    expect(send).toHaveBeenCalledWith({ type: "off" });
   });
 
   it("blocked with no token chosen (the browser refused the rules): points to Options, no dead-end buttons", async () => {

@@ -119,7 +119,8 @@ describe("a token row", () => {
     const s = state([dynamic], { connection: { activeTokenId: 3, lastTokenId: 3 } });
     mounted = await mount(<PopupApp state={s} />, env);
     const m = mounted;
-    const disconnect = () => button(m.root, "Disconnect from token #3");
+    const disconnect = () =>
+      button(m.root, "Turn off token #3: every site goes direct, site rules included");
     const refresh = () => button(m.root, "New IP for token #3");
     const remove = () => button(m.root, "Delete token #3");
     const copies = () => [
@@ -128,12 +129,12 @@ describe("a token row", () => {
     ];
 
     await click(m, disconnect());
-    expect(send).toHaveBeenLastCalledWith({ type: "disconnect" });
-    expect(disconnect().textContent).toBe("Disconnecting…");
+    expect(send).toHaveBeenLastCalledWith({ type: "off" });
+    expect(disconnect().textContent).toBe("Turning off…");
     expect([disconnect(), refresh(), remove()].map((b) => b.disabled)).toEqual([true, true, true]);
     expect(copies().map((b) => b.disabled)).toEqual([false, false]);
     await held.answer({ ok: true, data: null });
-    await waitFor(() => expect(disconnect().textContent).toBe("Disconnect"));
+    await waitFor(() => expect(disconnect().textContent).toBe("Off"));
     expect([disconnect(), refresh(), remove()].map((b) => b.disabled)).toEqual([
       false,
       false,
@@ -340,7 +341,9 @@ describe("the token list", () => {
     mounted = await mount(<PopupApp state={s} />, env);
     const m = mounted;
     expect(rowOf(m, 1).className).toContain("row--active");
-    expect(button(m.root, "Disconnect from token #1")).toBeTruthy();
+    expect(
+      button(m.root, "Turn off token #1: every site goes direct, site rules included"),
+    ).toBeTruthy();
     expect(rowOf(m, 2).className).not.toContain("row--active");
     expect(rowOf(m, 2).querySelector(".error")?.textContent).toContain("refused this token's");
     await click(m, button(m.root, "Connect through token #2"));
@@ -617,5 +620,34 @@ describe("the Trash", () => {
     await click(m, button(m.root, "Show 50 more"));
     expect(m.root.querySelectorAll(".trash-row")).toHaveLength(150);
     expect(m.root.textContent).not.toContain("of 150 shown");
+  });
+});
+
+describe("the route bar: Off and on with no token connected", () => {
+  const sample = [makeToken({ id: 1 }), makeToken({ id: 2 })];
+  it("says Off and turns the last token on; with no token but not Off it offers Off", async () => {
+    const { env, send } = fakeEnv(() => ({ ok: true, data: null }));
+    const off = state(sample, { connection: { activeTokenId: null, lastTokenId: 2, off: true } });
+    mounted = await mount(<PopupApp state={off} />, env);
+    const bar = () => mounted?.root.querySelector("[data-testid=route-bar]");
+    expect(bar()?.textContent).toContain("Off: every site goes direct, site rules included.");
+    await click(mounted, button(mounted.root, "Turn on: connect token #2 again"));
+    expect(send).toHaveBeenLastCalledWith({ type: "toggle" });
+    mounted.unmount();
+
+    const none = state(sample, { connection: { activeTokenId: null, lastTokenId: 2 } });
+    mounted = await mount(<PopupApp state={none} />, env);
+    expect(bar()?.textContent).toContain("sites go direct unless a site rule routes them");
+    await click(
+      mounted,
+      button(mounted.root, "Turn off: every site goes direct, site rules included"),
+    );
+    expect(send).toHaveBeenLastCalledWith({ type: "off" });
+    mounted.unmount();
+
+    // Connected: the token's row carries the Off; no bar.
+    const on = state(sample, { connection: { activeTokenId: 1, lastTokenId: 1 } });
+    mounted = await mount(<PopupApp state={on} />, env);
+    expect(bar()).toBeNull();
   });
 });

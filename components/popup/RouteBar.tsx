@@ -1,0 +1,48 @@
+import { useState } from "preact/hooks";
+import type { Connection } from "../../lib/state/status";
+import { useEnv } from "./env";
+
+/**
+ * What the browser does with traffic when no token is connected, and the one obvious Off and On:
+ * Off (every site direct, site rules included) or no token (site rules still route their sites).
+ * With a token connected, its row carries the Off.
+ */
+export function RouteBar({ connection }: { connection: Connection }) {
+  const { t, send } = useEnv();
+  const [busy, setBusy] = useState(false);
+  if (connection.activeTokenId !== null) return null;
+  const run = async (command: { type: "off" } | { type: "toggle" }) => {
+    setBusy(true);
+    await send(command);
+    setBusy(false);
+  };
+  const last = connection.lastTokenId;
+  return (
+    <p class="route-bar" data-testid="route-bar">
+      <span>{connection.off ? t("routeOff") : t("routeNoToken")}</span>
+      {connection.off ? (
+        last !== null && (
+          <button
+            type="button"
+            class="btn btn--small"
+            disabled={busy}
+            aria-label={t("turnOnLabel", { id: last })}
+            onClick={() => void run({ type: "toggle" })}
+          >
+            {t("turnOn")}
+          </button>
+        )
+      ) : (
+        <button
+          type="button"
+          class="btn btn--small"
+          disabled={busy}
+          aria-label={t("turnOffLabel")}
+          onClick={() => void run({ type: "off" })}
+        >
+          {t("turnOff")}
+        </button>
+      )}
+    </p>
+  );
+}
