@@ -70,6 +70,7 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
     loginRetried: () => responder.retry(),
     loginWorked: (token) => responder.worked(token),
     credentialsForgotten: (tokens) => responder.forget(tokens),
+    badgeChanged: () => tabsInFront(),
   });
   // Null puts a tab back on the global badge text (Chrome's and Firefox's documented
   // setBadgeText), which the typings, knowing only a string, leave out.
@@ -217,11 +218,8 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
     routeOf: (url) => siteRouteNow(url, undefined, engine.planOptions),
     language: async () =>
       resolveLanguage((await read("settings")).language, globalThis.navigator?.language ?? ""),
-    setTitle: (tabId, title) =>
-      (browser.action.setTitle as (d: { tabId: number; title: string | null }) => Promise<void>)({
-        tabId,
-        title,
-      }),
+    globalTitle: () => browser.action.getTitle({}),
+    setTitle: (tabId, title) => browser.action.setTitle({ tabId, title }),
     setText: (tabId, text) => failureBadge.routeText(tabId, text),
   });
   const tabsInFront = () => void tabTitles.update();

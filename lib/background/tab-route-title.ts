@@ -3,7 +3,7 @@
  * the default route (through a token, direct, or nowhere), that tab's title and badge say so, so
  * the toolbar never reads "direct" on a tab whose requests go through token #2. A tab on the
  * default route shows the global badge (the engine's status). Asked for the tab in front of
- * each window: when it changes, when it navigates, and when the route may have changed.
+ * each window: when it changes, when it navigates, and when the route or the badge changed.
  */
 import type { Language } from "../i18n";
 import { badgeStrings } from "../i18n/badge-strings";
@@ -39,15 +39,20 @@ export interface TabRouteTitleDeps {
   tabsInFront(): Promise<TabInFront[]>;
   routeOf(url: string): Promise<SiteRouteReport>;
   language(): Promise<Language>;
-  /** The tab's own title, or back to the global one (the badge's title then). */
-  setTitle(tabId: number, title: string | null): Promise<void>;
+  /** The global title (the engine's badge): a tab on the default route shows it. */
+  globalTitle(): Promise<string>;
+  /**
+   * The tab's own title. Chrome takes no null to give a tab back the global title, so a tab on
+   * the default route gets the global title as its own, renewed whenever the badge changes.
+   */
+  setTitle(tabId: number, title: string): Promise<void>;
   /** The tab's own badge text, or null: the failure badge merges it with its counts. */
   setText(tabId: number, text: string | null): void;
 }
 
 export function createTabRouteTitle(deps: TabRouteTitleDeps) {
-  /** What each tab shows of its own now, so an unchanged tab is not set again. */
-  const shown = new Map<number, string | null>();
+  /** What each tab's title is now (this worker set it), so an unchanged tab is not set again. */
+  const shown = new Map<number, string>();
   let queue = Promise.resolve();
 
   async function mark(tab: TabInFront, language: Language): Promise<void> {
@@ -55,9 +60,10 @@ export function createTabRouteTitle(deps: TabRouteTitleDeps) {
     const report = tab.url ? await deps.routeOf(tab.url) : null;
     const mark = report ? tabRouteMark(report, language) : null;
     deps.setText(tab.id, mark?.text ?? null);
-    if (shown.get(tab.id) === (mark?.title ?? null)) return;
-    shown.set(tab.id, mark?.title ?? null);
-    await deps.setTitle(tab.id, mark?.title ?? null).catch(() => undefined);
+    const title = mark?.title ?? (await deps.globalTitle());
+    if (shown.get(tab.id) === title) return;
+    shown.set(tab.id, title);
+    await deps.setTitle(tab.id, title).catch(() => undefined);
   }
 
   /** The tabs in front (or this one) get their marks; in turn, so the last word is the newest. */

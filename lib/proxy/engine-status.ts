@@ -19,7 +19,11 @@ async function withoutToken(connection: Connection): Promise<"off" | "rules" | n
   return rules.some((rule) => rule.enabled) ? "rules" : null;
 }
 
-export function createStatusWriter(platform: ProxyPlatform, now: () => number) {
+export function createStatusWriter(
+  platform: ProxyPlatform,
+  now: () => number,
+  badgeChanged?: () => void,
+) {
   let badgeQueue: Promise<void> = Promise.resolve();
 
   function syncBadge(): Promise<void> {
@@ -44,6 +48,7 @@ export function createStatusWriter(platform: ProxyPlatform, now: () => number) {
             await withoutToken(connection),
           ),
         );
+        badgeChanged?.();
       })
       .catch(() => undefined); // a badge that fails to draw must not stop the next one
     return badgeQueue;

@@ -42,12 +42,14 @@ export interface EngineDeps {
   loginWorked?: (token: StoredToken) => void;
   /** The browser's cached copies of these tokens' logins are being dropped. */
   credentialsForgotten?: (tokens: StoredToken[]) => void;
+  /** The global badge was drawn anew (a tab's own title follows it). */
+  badgeChanged?: () => void;
 }
 
 export function createEngine(deps: EngineDeps) {
   const { platform } = deps;
   const now = deps.now ?? Date.now;
-  const status = createStatusWriter(platform, now);
+  const status = createStatusWriter(platform, now, deps.badgeChanged);
   const checkExitIp = createExitCheck({
     api: deps.api,
     platform,

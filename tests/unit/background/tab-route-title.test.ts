@@ -38,7 +38,7 @@ describe("tabRouteMark", () => {
 
 describe("createTabRouteTitle", () => {
   it("marks the tabs in front, clears a mark when the route is the default again, forgets closed tabs", async () => {
-    const titles: [number, string | null][] = [];
+    const titles: [number, string][] = [];
     const texts: [number, string | null][] = [];
     let routed = true;
     const tabs = createTabRouteTitle({
@@ -46,13 +46,14 @@ describe("createTabRouteTitle", () => {
       routeOf: async () =>
         routed ? report({ rule, target: { kind: "proxy", tokenId: 2 } }) : report({}),
       language: async () => "en",
+      globalTitle: async () => "global",
       setTitle: async (tabId, title) => void titles.push([tabId, title]),
       setText: (tabId, text) => void texts.push([tabId, text]),
     });
     await tabs.update();
     expect(titles).toEqual([
       [7, "Proxy Deck: this site goes through token #2 (a site rule)"],
-      [8, null],
+      [8, "global"],
     ]);
     expect(texts).toEqual([
       [7, "#2"],
@@ -64,7 +65,7 @@ describe("createTabRouteTitle", () => {
     expect(titles).toEqual([]);
     routed = false;
     await tabs.update({ id: 7, url: "http://a.test/" });
-    expect(titles).toEqual([[7, null]]);
+    expect(titles).toEqual([[7, "global"]]);
     tabs.closed(7);
     expect(texts.at(-1)).toEqual([7, null]);
   });
