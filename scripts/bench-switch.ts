@@ -9,15 +9,19 @@
  *   3. the browser's floor: `chrome.proxy.settings.set` from a minimal extension that answers
  *      the gateways' 407 from a fixed map, no Proxy Deck → the first request on the new exit;
  *   4. a page of 300 images through token A's gateway, with Proxy Deck connected against the
- *      floor extension alone, in interleaved rounds.
+ *      floor extension alone, in interleaved rounds;
+ *   5. (1) in Firefox ESR with the Firefox build (puppeteer over WebDriver BiDi), a real click too.
  * Also counted: requests hung (no answer in 5 s), failed, gone direct, and stale (sent after the
  * click, still out of the old exit). Figures only: nothing asserts on time; every wait is bounded.
+ * Env: BENCH_SWITCHES (60), BENCH_SAME_GW (20), BENCH_PAGE_ROUNDS (16), BENCH_FIREFOX=0 skips (5),
+ * BENCH_SWITCH_LIMIT_S (1800: the whole run's bound). Needs `npm run build`.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import type { BrowserContext, Page } from "@playwright/test";
-import { backgroundWorker, launchWithExtension, unpackedExtensionId } from "../tests/e2e/fixtures";
+import { backgroundWorker, launchWithExtension } from "../tests/e2e/fixtures";
 import {
   buyElsewhere,
   createTokens,
@@ -29,6 +33,7 @@ import {
   startEchoServer,
   TEST_NAMES,
 } from "../tests/e2e/harness";
+import * as ff from "../tests/firefox/firefox";
 import { type Sandbox, startSandbox } from "../tests/sandbox/index";
 import { quantile } from "./bench-stats";
 
@@ -67,10 +72,21 @@ type TimedWindow = { benchClicks: number[] };
 /** Each figure's line as soon as it is known: a run cut short keeps what it measured. */
 const report = (line: string) => console.log(line);
 
+/** What the loop needs of a page: Playwright's (Chromium) and puppeteer's (Firefox) both give it. */
+interface LoopPage {
+  goto(url: string): Promise<unknown>;
+  /** Runs `fn` in the page with one serialisable argument (never a named inner function). */
+  run<A, R>(fn: (arg: A) => R, arg: A): Promise<R>;
+}
+const playwrightLoop = (page: Page): LoopPage => ({
+  goto: (url) => page.goto(url),
+  run: <A, R>(fn: (arg: A) => R, arg: A) => page.evaluate(fn as (arg: unknown) => R, arg),
+});
+
 /** Starts the page's request loop on `url` (same origin as the page): one fetch at a time. */
-async function startLoop(page: Page, url: string): Promise<void> {
+async function startLoop(page: LoopPage, url: string): Promise<void> {
   await page.goto(url);
-  await page.evaluate(
+  await page.run(
     ({ url, timeoutMs, maxMs }) => {
       const w = window as unknown as LoopWindow;
       const loop = { log: [] as Sent[], stop: false };
@@ -99,18 +115,18 @@ async function startLoop(page: Page, url: string): Promise<void> {
   );
 }
 
-async function stopLoop(page: Page): Promise<Sent[]> {
-  return page.evaluate(() => {
+function stopLoop(page: LoopPage): Promise<Sent[]> {
+  return page.run(() => {
     const loop = (window as unknown as LoopWindow).benchLoop;
     loop.stop = true;
     return loop.log;
-  });
+  }, null);
 }
 
 /** Whether a request sent at or after `since` exited from `ip`, within the switch bound. */
-async function exitShown(page: Page, ip: string, since: number): Promise<boolean> {
-  try {
-    await page.waitForFunction(
+async function exitShown(page: LoopPage, ip: string, since: number): Promise<boolean> {
+  for (const end = Date.now() + SWITCH_BOUND_MS; Date.now() < end; await sleep(10)) {
+    const seen = await page.run(
       ({ ip, since }) => {
         const { log } = (window as unknown as LoopWindow).benchLoop;
         for (let i = log.length - 1; i >= 0 && (log[i]?.sent ?? 0) >= since; i--) {
@@ -119,20 +135,20 @@ async function exitShown(page: Page, ip: string, since: number): Promise<boolean
         return false;
       },
       { ip, since },
-      { timeout: SWITCH_BOUND_MS, polling: 10 },
     );
-    return true;
-  } catch {
-    return false;
+    if (seen) return true;
   }
+  return false;
 }
 
 /** Connects the first target, then switches back and forth `n` times, the loop running. */
-async function switchRun(site: Page, url: string, targets: [Target, Target], n: number) {
+async function switchRun(site: LoopPage, url: string, targets: [Target, Target], n: number) {
+  if (targets[0].ip === targets[1].ip) throw new Error(`both tokens exit from ${targets[0].ip}`);
   await startLoop(site, url);
   const [first] = targets;
-  if (!(await exitShown(site, first.ip, await first.go())))
-    throw new Error("first exit never shown");
+  if (!(await exitShown(site, first.ip, await first.go()))) {
+    throw new Error("the first exit never showed");
+  }
   const switches: Switch[] = [];
   for (let i = 0; i < n; i++) {
     const from = targets[i % 2] ?? first;
@@ -140,7 +156,7 @@ async function switchRun(site: Page, url: string, targets: [Target, Target], n: 
     const at = await to.go();
     switches.push({ at, from: from.ip, to: to.ip });
     await exitShown(site, to.ip, at);
-    await site.waitForTimeout(SETTLE_MS);
+    await sleep(SETTLE_MS);
   }
   return analyse(await stopLoop(site), switches);
 }
@@ -195,22 +211,25 @@ async function gatewaySummary(name: string, sb: Sandbox): Promise<string> {
   const counts = new Map<string, number>();
   for (const e of await gatewayLog(sb)) counts.set(e.result, (counts.get(e.result) ?? 0) + 1);
   await fetch(`${sb.baseUrl}/__sandbox/gateway-log/clear`, { method: "POST" });
-  return `    ${name} gateway log (last ≤1000): ${[...counts].map(([k, v]) => `${k} ${v}`).join(", ")}`;
+  return `    ${name} gateway decisions (last ≤1000): ${[...counts].map(([k, v]) => `${k} ${v}`).join(", ")}`;
 }
 
 /** The popup opened as a tab, each click's time recorded in its clock (capture phase). */
 async function timedPopup(context: BrowserContext, extensionId: string): Promise<Page> {
   const popup = await extensionPage(context, extensionId);
-  await popup.evaluate(() => {
-    const w = window as unknown as TimedWindow;
-    w.benchClicks = [];
-    window.addEventListener(
-      "click",
-      () => w.benchClicks.push(performance.timeOrigin + performance.now()),
-      true,
-    );
-  });
+  await popup.evaluate(recordClicks);
   return popup;
+}
+
+/** Run in the popup: every click's time, taken before any handler of the page sees it. */
+function recordClicks() {
+  const w = window as unknown as TimedWindow;
+  w.benchClicks = [];
+  window.addEventListener(
+    "click",
+    () => w.benchClicks.push(performance.timeOrigin + performance.now()),
+    true,
+  );
 }
 
 /** A click on the Connect of the token's row, and the click's time. */
@@ -228,6 +247,7 @@ interface Login {
   password: string;
   ip: string;
 }
+const lineOf = (l: Login) => `${l.host}:${l.port}:${l.username}:${l.password}`;
 
 /**
  * The floor: an extension that only sets a fixed proxy when asked and answers the gateways'
@@ -280,6 +300,175 @@ async function loadTime(page: Page, url: string): Promise<number> {
   );
 }
 
+/** What every part shares: the two providers, the test sites, and a place for profiles. */
+interface World {
+  sb1: Sandbox;
+  sb2: Sandbox;
+  /** The test site by a `.test` name (Chromium proxies loopback addresses only when told). */
+  site: string;
+  secureSite: string;
+  /** The test site by its loopback address (Firefox proxies loopback through a pref). */
+  loopbackSite: string;
+  /** Token B: bought at sandbox 2 directly, added to each browser as a proxy line. */
+  b: Login;
+  temp: string;
+}
+
+/** Prints a run's figure, its counts, and what its gateways decided meanwhile. */
+async function reportRun(name: string, run: ReturnType<typeof analyse>, sandboxes: Sandbox[]) {
+  report(summary(name, run.figures));
+  report(run.counts);
+  for (const [i, sb] of sandboxes.entries()) {
+    report(await gatewaySummary(`sandbox ${i + 1} (:${sb.proxyPort})`, sb));
+  }
+}
+
+/** Chromium with Proxy Deck, its popup open as a tab with the sandbox's settings saved. */
+async function deckBrowser(world: World, name: string, settings = sandboxSettings(world.sb1)) {
+  const context = await launchWithExtension(path.join(world.temp, name), [TEST_NAMES]);
+  const extensionId = new URL((await backgroundWorker(context)).url()).host;
+  const popup = await timedPopup(context, extensionId);
+  await sendOk(popup, { type: "patchSettings", patch: settings });
+  return { context, popup };
+}
+
+/** 1. Token A bought through Proxy Deck from sandbox 1; token B of sandbox 2 added as a line. */
+async function twoGateways(world: World, deck: { context: BrowserContext; popup: Page }) {
+  const { sb1, sb2 } = world;
+  const a = must((await createTokens(deck.popup, "static-traffic", 1))[0], "token A");
+  const added = await sendOk(deck.popup, { type: "addProxies", text: lineOf(world.b) });
+  const site = await deck.context.newPage();
+  const run = await switchRun(
+    playwrightLoop(site),
+    world.site,
+    [
+      { ip: a.ip, go: clickConnect(deck.popup, a.id) },
+      { ip: world.b.ip, go: clickConnect(deck.popup, must(added.added[0], "token B")) },
+    ],
+    SWITCHES,
+  );
+  await reportRun("Proxy Deck: click → new exit, two gateways", run, [sb1, sb2]);
+  return { a, site };
+}
+
+/** 2. Two proxy lines on sandbox 1's one gateway, no provider: over HTTP, then HTTPS. */
+async function oneGateway(world: World) {
+  const noProvider = sandboxSettings(world.sb1, { baseUrl: "", auth: null });
+  const { context, popup } = await deckBrowser(world, "one-gateway", noProvider);
+  try {
+    const [c, d] = [await buyElsewhere(world.sb1), await buyElsewhere(world.sb1)];
+    const added = await sendOk(popup, { type: "addProxies", text: `${lineOf(c)}\n${lineOf(d)}` });
+    const targets: [Target, Target] = [
+      { ip: c.ip, go: clickConnect(popup, must(added.added[0], "line C")) },
+      { ip: d.ip, go: clickConnect(popup, must(added.added[1], "line D")) },
+    ];
+    for (const [name, url] of [
+      ["HTTP", world.site],
+      ["HTTPS", world.secureSite],
+    ] as const) {
+      await sendOk(popup, { type: "disconnect" }); // each run starts with a click on C
+      const run = await switchRun(playwrightLoop(await context.newPage()), url, targets, SAME_GW);
+      await reportRun(`Proxy Deck: click → new exit, one gateway, ${name}`, run, [world.sb1]);
+    }
+  } finally {
+    await context.close();
+  }
+}
+
+/** 3. The floor extension's browser, switched between A and B by bare proxy.settings.set. */
+async function floorSwitches(world: World, a: Login) {
+  const dir = floorExtension(path.join(world.temp, "floor-extension"), [a, world.b]);
+  const context = await launchWithExtension(path.join(world.temp, "floor"), [TEST_NAMES], dir);
+  const worker = await backgroundWorker(context);
+  const useProxy = (l: Login) => () =>
+    worker.evaluate(
+      ([host, port]) =>
+        (self as unknown as { useProxy: (h: string, p: number) => Promise<number> }).useProxy(
+          host,
+          port,
+        ),
+      [l.host, l.port] as const,
+    );
+  const site = await context.newPage();
+  const run = await switchRun(
+    playwrightLoop(site),
+    world.site,
+    [
+      { ip: a.ip, go: useProxy(a) },
+      { ip: world.b.ip, go: useProxy(world.b) },
+    ],
+    SWITCHES,
+  );
+  await reportRun("floor: proxy.settings.set → new exit, two gateways", run, [
+    world.sb1,
+    world.sb2,
+  ]);
+  await useProxy(a)();
+  return { context, site };
+}
+
+/** 4. A page of 300 images through A's gateway: Proxy Deck connected vs the floor extension. */
+async function pageCost(world: World, a: Login, deckSite: Page, floorSite: Page) {
+  const pageOf = (round: number) => `${world.site}?count=${IMAGES}&round=${round}`;
+  const withDeck: number[] = [];
+  const withFloor: number[] = [];
+  await loadTime(deckSite, pageOf(-1));
+  await loadTime(floorSite, pageOf(-1));
+  for (let round = 0; round < PAGE_ROUNDS; round++) {
+    const [first, second] = round % 2 === 0 ? [deckSite, floorSite] : [floorSite, deckSite];
+    for (const page of [first, second]) {
+      (page === deckSite ? withDeck : withFloor).push(await loadTime(page, pageOf(round)));
+    }
+  }
+  for (const page of [deckSite, floorSite]) {
+    const exit = await page.locator("#remote").textContent();
+    if (exit !== a.ip) report(`    !! a page exited from ${exit}, not token A's ${a.ip}`);
+  }
+  report(summary(`page of ${IMAGES} images via A, Proxy Deck connected`, withDeck));
+  report(summary(`page of ${IMAGES} images via A, floor extension only`, withFloor));
+  const cost = (quantile(withDeck, 0.5) / quantile(withFloor, 0.5) - 1) * 100;
+  report(`    Proxy Deck's page cost: ${cost >= 0 ? "+" : ""}${cost.toFixed(1)}% (medians)`);
+}
+
+/**
+ * 5. Firefox ESR with the Firefox build, as tests/firefox drive it: the popup opened as a tab
+ * (allowed there through --remote-allow-system-access), a real click on its Connect.
+ */
+async function firefoxSwitches(world: World) {
+  const browser = await ff.launchFirefox();
+  try {
+    const popup = await ff.extensionPage(browser);
+    await ff.sendOk(popup, { type: "patchSettings", patch: ff.firefoxSandboxSettings(world.sb1) });
+    await popup.evaluate(recordClicks);
+    const a = must((await ff.createTokens(popup, "static-traffic", 1))[0], "token A");
+    const added = await ff.sendOk(popup, { type: "addProxies", text: lineOf(world.b) });
+    const click = (tokenId: number) => async () => {
+      await popup.click(`button[aria-label="Connect through token #${tokenId}"]`);
+      return popup.evaluate(() => (window as unknown as TimedWindow).benchClicks.at(-1) ?? 0);
+    };
+    const site = await browser.newPage();
+    const run = await switchRun(
+      {
+        goto: (url) => site.goto(url),
+        run: <A, R>(fn: (arg: A) => R, arg: A) =>
+          site.evaluate(fn as (arg: unknown) => R, arg) as Promise<R>,
+      },
+      world.loopbackSite,
+      [
+        { ip: a.ip, go: click(a.id) },
+        { ip: world.b.ip, go: click(must(added.added[0], "token B")) },
+      ],
+      SWITCHES,
+    );
+    await reportRun("Firefox, Proxy Deck: click → new exit, two gateways", run, [
+      world.sb1,
+      world.sb2,
+    ]);
+  } finally {
+    await browser.close();
+  }
+}
+
 async function main(): Promise<void> {
   const temp = mkdtempSync(path.join(tmpdir(), "proxy-deck-bench-switch-"));
   const [sb1, sb2, echo, secure] = await Promise.all([
@@ -288,128 +477,37 @@ async function main(): Promise<void> {
     startEchoServer(),
     startEchoServer({ https: true }),
   ]);
-  const site = `http://site.test:${new URL(echo.url).port}/`;
-  const secureSite = `https://site.test:${new URL(secure.url).port}/`;
   const contexts: BrowserContext[] = [];
-  const launch = async (name: string, extension?: string) => {
-    const context = await launchWithExtension(path.join(temp, name), [TEST_NAMES], extension);
-    contexts.push(context);
-    return context;
-  };
   try {
+    // Sandbox 2 hands out the same exit addresses as sandbox 1 (from 127.0.0.2, in order): its
+    // first nine tokens are left unused, so B exits from an address none of the (at most four)
+    // tokens of sandbox 1 gets.
+    for (let i = 0; i < 9; i++) await buyElsewhere(sb2);
+    const world = {
+      sb1,
+      sb2,
+      b: await buyElsewhere(sb2),
+      site: `http://site.test:${new URL(echo.url).port}/`,
+      secureSite: `https://site.test:${new URL(secure.url).port}/`,
+      loopbackSite: `${echo.url}/`,
+      temp,
+    };
     report(
-      `Switch bench (Chromium headless, sandbox on loopback; ${SWITCHES} switches on two gateways, ${SAME_GW} on one, ${PAGE_ROUNDS} page rounds)`,
+      `Switch bench (sandbox on loopback; ${SWITCHES} switches on two gateways, ${SAME_GW} on one, ${PAGE_ROUNDS} page rounds; requests time out after ${REQUEST_TIMEOUT_MS / 1000} s)`,
     );
-    // 1. Proxy Deck, token A bought from sandbox 1, token B from sandbox 2 added as a proxy line.
-    const deck = await launch("deck");
-    const deckId = new URL((await backgroundWorker(deck)).url()).host;
-    const popup = await timedPopup(deck, deckId);
-    await sendOk(popup, { type: "patchSettings", patch: sandboxSettings(sb1) });
-    const a = must((await createTokens(popup, "static-traffic", 1))[0], "token A");
-    // Sandbox 2 hands out the same exit addresses from 127.0.0.2: its second token exits elsewhere.
-    await buyElsewhere(sb2);
-    const b = await buyElsewhere(sb2);
-    const added = await sendOk(popup, {
-      type: "addProxies",
-      text: `${b.host}:${b.port}:${b.username}:${b.password}`,
-    });
-    const bId = must(added.added[0], "token B's id");
-    const sitePage = await deck.newPage();
-    const two = await switchRun(
-      sitePage,
-      site,
-      [
-        { ip: a.ip, go: clickConnect(popup, a.id) },
-        { ip: b.ip, go: clickConnect(popup, bId) },
-      ],
-      SWITCHES,
-    );
-    report(summary("Proxy Deck: click → new exit, two gateways", two.figures));
-    report(two.counts);
-    report(await gatewaySummary("sandbox 1", sb1));
-    report(await gatewaySummary("sandbox 2", sb2));
-
-    // 2. Two proxy lines on ONE gateway of sandbox 1, no provider; HTTP, then HTTPS.
-    const one = await launch("one-gateway");
-    const oneId = new URL((await backgroundWorker(one)).url()).host;
-    const popup1 = await timedPopup(one, oneId);
-    await sendOk(popup1, {
-      type: "patchSettings",
-      patch: sandboxSettings(sb1, { baseUrl: "", auth: null }),
-    });
-    const [c, d] = [await buyElsewhere(sb1), await buyElsewhere(sb1)];
-    const lineIds = await sendOk(popup1, {
-      type: "addProxies",
-      text: [c, d].map((t) => `${t.host}:${t.port}:${t.username}:${t.password}`).join("\n"),
-    });
-    const sameGateway: [Target, Target] = [
-      { ip: c.ip, go: clickConnect(popup1, must(lineIds.added[0], "line C")) },
-      { ip: d.ip, go: clickConnect(popup1, must(lineIds.added[1], "line D")) },
-    ];
-    const http = await switchRun(await one.newPage(), site, sameGateway, SAME_GW);
-    report(summary("Proxy Deck: click → new exit, one gateway, HTTP", http.figures));
-    report(http.counts);
-    report(await gatewaySummary("sandbox 1", sb1));
-    await sendOk(popup1, { type: "disconnect" }); // the HTTPS run starts with a click on C too
-    const https = await switchRun(await one.newPage(), secureSite, sameGateway, SAME_GW);
-    report(summary("Proxy Deck: click → new exit, one gateway, HTTPS", https.figures));
-    report(https.counts);
-    report(await gatewaySummary("sandbox 1", sb1));
-    await one.close();
-
-    // 3. The floor: the same two tokens, set by a bare proxy.settings.set.
-    const logins: Login[] = [{ ...a }, b];
-    const floorDir = floorExtension(path.join(temp, "floor-extension"), logins);
-    const floor = await launch("floor", floorDir);
-    const floorWorker = await backgroundWorker(floor);
-    if (!floorWorker.url().includes(unpackedExtensionId(floorDir))) throw new Error("floor worker");
-    const useProxy = (l: Login) => () =>
-      floorWorker.evaluate(
-        ([host, port]) =>
-          (self as unknown as { useProxy: (h: string, p: number) => Promise<number> }).useProxy(
-            host,
-            port,
-          ),
-        [l.host, l.port] as const,
-      );
-    const floorPage = await floor.newPage();
-    const bare = await switchRun(
-      floorPage,
-      site,
-      [
-        { ip: a.ip, go: useProxy(a) },
-        { ip: b.ip, go: useProxy(b) },
-      ],
-      SWITCHES,
-    );
-    report(summary("floor: proxy.settings.set → new exit, two gateways", bare.figures));
-    report(bare.counts);
-    report(await gatewaySummary("sandbox 1", sb1));
-    report(await gatewaySummary("sandbox 2", sb2));
-
-    // 4. Page cost: 300 images through token A's gateway, Proxy Deck against the floor alone.
-    await sendOk(popup, { type: "connect", tokenId: a.id });
-    await popup.close();
-    await useProxy(a)();
-    const withDeck: number[] = [];
-    const withFloor: number[] = [];
-    const pageOf = (round: number) => `${site}?count=${IMAGES}&round=${round}`;
-    await loadTime(sitePage, pageOf(-1));
-    await loadTime(floorPage, pageOf(-1));
-    for (let round = 0; round < PAGE_ROUNDS; round++) {
-      const deckFirst = round % 2 === 0;
-      if (deckFirst) withDeck.push(await loadTime(sitePage, pageOf(round)));
-      withFloor.push(await loadTime(floorPage, pageOf(round)));
-      if (!deckFirst) withDeck.push(await loadTime(sitePage, pageOf(round)));
+    const deck = await deckBrowser(world, "deck");
+    contexts.push(deck.context);
+    const { a, site } = await twoGateways(world, deck);
+    if (SAME_GW > 0) await oneGateway(world);
+    const floor = await floorSwitches(world, a);
+    contexts.push(floor.context);
+    if (PAGE_ROUNDS > 0) {
+      await sendOk(deck.popup, { type: "connect", tokenId: a.id });
+      await deck.popup.close(); // browsing, the popup closed
+      await pageCost(world, a, site, floor.site);
     }
-    for (const page of [sitePage, floorPage]) {
-      const exit = await page.locator("#remote").textContent();
-      if (exit !== a.ip) report(`    !! a page exited from ${exit}, not token A's ${a.ip}`);
-    }
-    report(summary(`page of ${IMAGES} images via A, Proxy Deck connected`, withDeck));
-    report(summary(`page of ${IMAGES} images via A, floor extension only`, withFloor));
-    const cost = (quantile(withDeck, 0.5) / quantile(withFloor, 0.5) - 1) * 100;
-    report(`    Proxy Deck's page cost: ${cost >= 0 ? "+" : ""}${cost.toFixed(1)}% (medians)`);
+    await Promise.all(contexts.splice(0).map((c) => c.close()));
+    if (process.env.BENCH_FIREFOX !== "0") await firefoxSwitches(world);
   } finally {
     await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
     await Promise.all([echo.close(), secure.close(), sb1.close(), sb2.close()]);
