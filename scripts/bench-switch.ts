@@ -141,6 +141,19 @@ async function exitShown(page: LoopPage, ip: string, since: number): Promise<boo
   return false;
 }
 
+/** The promise's value, or an error once `ms` have passed (a click or a call that never ends). */
+async function bounded<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took over ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Connects the first target, then switches back and forth `n` times, the loop running. */
 async function switchRun(site: LoopPage, url: string, targets: [Target, Target], n: number) {
   if (targets[0].ip === targets[1].ip) throw new Error(`both tokens exit from ${targets[0].ip}`);
@@ -153,7 +166,7 @@ async function switchRun(site: LoopPage, url: string, targets: [Target, Target],
   for (let i = 0; i < n; i++) {
     const from = targets[i % 2] ?? first;
     const to = targets[(i + 1) % 2] ?? first;
-    const at = await to.go();
+    const at = await bounded(to.go(), SWITCH_BOUND_MS, `switch ${i}'s click or call`);
     switches.push({ at, from: from.ip, to: to.ip });
     await exitShown(site, to.ip, at);
     await sleep(SETTLE_MS);
@@ -204,7 +217,7 @@ function analyse(log: Sent[], switches: Switch[]) {
 }
 
 const summary = (name: string, samples: number[]) =>
-  `${name.padEnd(48)} median ${quantile(samples, 0.5).toFixed(1).padStart(7)} ms   p95 ${quantile(samples, 0.95).toFixed(1).padStart(7)} ms   (n=${samples.length})`;
+  `${name.padEnd(52)} median ${quantile(samples, 0.5).toFixed(1).padStart(7)} ms   p95 ${quantile(samples, 0.95).toFixed(1).padStart(7)} ms   (n=${samples.length})`;
 
 /** The gateway's decisions since it was last cleared (its log keeps the last 1,000). */
 async function gatewaySummary(name: string, sb: Sandbox): Promise<string> {
@@ -446,7 +459,9 @@ async function firefoxSwitches(world: World) {
       await popup.click(`button[aria-label="Connect through token #${tokenId}"]`);
       return popup.evaluate(() => (window as unknown as TimedWindow).benchClicks.at(-1) ?? 0);
     };
-    const site = await browser.newPage();
+    // A window of its own: in a background tab of the popup's window, each puppeteer click
+    // waited twice as long as the one before (2, 4, 8 … 128 s: Firefox's background throttling).
+    const site = await browser.newPage({ type: "window" });
     const run = await switchRun(
       {
         goto: (url) => site.goto(url),
