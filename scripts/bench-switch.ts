@@ -213,7 +213,7 @@ function analyse(log: Sent[], switches: Switch[]) {
     ` direct ${direct.length}${ms(direct)}; stale ${stale} in ${staleSwitches} switches` +
     `${stale > 0 ? ` (last sent +${Math.round(staleLast)} ms after the click)` : ""};` +
     ` new exit never seen ${never}`;
-  return { figures, counts };
+  return { figures, never, counts };
 }
 
 const summary = (name: string, samples: number[]) =>
@@ -329,7 +329,8 @@ interface World {
 
 /** Prints a run's figure, its counts, and what its gateways decided meanwhile. */
 async function reportRun(name: string, run: ReturnType<typeof analyse>, sandboxes: Sandbox[]) {
-  report(summary(name, run.figures));
+  const never = run.never > 0 ? `, + ${run.never} never within ${SWITCH_BOUND_MS / 1000} s` : "";
+  report(summary(name, run.figures).replace(/\)$/, `${never})`));
   report(run.counts);
   for (const [i, sb] of sandboxes.entries()) {
     report(await gatewaySummary(`sandbox ${i + 1} (:${sb.proxyPort})`, sb));
