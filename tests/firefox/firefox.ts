@@ -58,7 +58,8 @@ export const firefoxLaunchOptions = {
  * (measured). Without the global setup (a script), Firefox makes a new one.
  */
 function profileCopy(): string | undefined {
-  const profiles = inject("firefoxProfiles");
+  // Outside a Vitest run (a script such as scripts/bench-switch.ts) `inject` throws.
+  const profiles = process.env.VITEST ? inject("firefoxProfiles") : undefined;
   if (!profiles) return undefined;
   const copy = mkdtempSync(path.join(profiles.root, "profile-"));
   // Not the lock of the Firefox that made the template.
@@ -121,16 +122,13 @@ async function backgroundListening(page: Page): Promise<void> {
   await page.evaluate(
     () =>
       new Promise<void>((resolve) => {
-        const onChanged = (changes: Record<string, unknown>, area: string) => {
-          if (area === "local" && "proxyStatus" in changes) done();
-        };
-        const done = () => {
-          chrome.storage.onChanged.removeListener(onChanged);
-          resolve();
-        };
-        chrome.storage.onChanged.addListener(onChanged);
+        // No named function in here: run by tsx (a script), it would be wrapped in a `__name`
+        // the page lacks. The listener stays; resolving again does nothing.
+        chrome.storage.onChanged.addListener((changes, area) => {
+          if (area === "local" && "proxyStatus" in changes) resolve();
+        });
         void chrome.storage.local.get("proxyStatus").then(({ proxyStatus }) => {
-          if (proxyStatus !== undefined) done();
+          if (proxyStatus !== undefined) resolve();
         });
       }),
   );
