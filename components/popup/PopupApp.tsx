@@ -9,6 +9,7 @@ import {
   AddListView,
   CreateView,
   prefetchViews,
+  ShortcutsView,
   ThisSiteView,
   TrashListView,
   WebrtcOfferView,
@@ -161,6 +162,7 @@ export function PopupApp({
           <TrashListView.Lazy trash={trash} now={now} notify={notify} restoreIds={restoreIds} />
         )}
       </main>
+      <ShortcutsView.Lazy />
     </div>
   );
 }
