@@ -11,6 +11,7 @@ import { extension } from "../../lib/popup/extension";
 import { useEnv } from "./env";
 import "./keyboard.css";
 
+const OPEN_POPUP = "_execute_action";
 const keyWords = defineStrings(keyboardStrings.en, keyboardStrings.zh);
 
 /** "Alt+Shift+Period" as the key reads on the keyboard. */
@@ -48,7 +49,13 @@ export function KeyboardShortcuts() {
       {keys ? (
         <table>
           <tbody>
-            {KEYBOARD_COMMANDS.map(({ name, message }) => {
+            {[
+              ...KEYBOARD_COMMANDS,
+              // The browser's own "open the popup": listed when it has it (Chrome always does).
+              ...(keys.has(OPEN_POPUP)
+                ? [{ name: OPEN_POPUP, message: "keys.openPopup" } as const]
+                : []),
+            ].map(({ name, message }) => {
               const key = keys.get(name);
               return (
                 <tr key={name} data-command={name}>

@@ -18,6 +18,7 @@ export const keyboardStrings = {
     commandPreviousToken: "Switch to the previous of your recent tokens",
     commandSiteViaToken: "Send this site through the connected token",
     commandSiteDirect: "Send this site direct",
+    "keys.openPopup": "Open this popup",
   },
   zh: {
     "keys.title": "键盘快捷键",
@@ -33,5 +34,6 @@ export const keyboardStrings = {
     commandPreviousToken: "切换到上一个最近使用的令牌",
     commandSiteViaToken: "让此网站通过已连接的令牌访问",
     commandSiteDirect: "让此网站直连",
+    "keys.openPopup": "打开此弹出窗口",
   },
 };
