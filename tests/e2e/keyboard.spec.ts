@@ -7,6 +7,7 @@
  * extension events have dispatch(), which runs the registered listeners, as page-menu.spec.ts
  * does for a menu click), with the tab a real press brings.
  */
+import AxeBuilder from "@axe-core/playwright";
 import type { Worker } from "@playwright/test";
 import { KEYBOARD_COMMANDS } from "../../lib/keyboard/commands";
 import type { StoredToken } from "../../lib/state/tokens";
@@ -56,6 +57,11 @@ test("Chromium assigns every suggested key, and the popup shows the keys and whe
   await expect(row("site-direct")).toContainText("no key");
   await expect(row("_execute_action")).toContainText("Open this popup");
   await expect(shortcuts).toContainText("chrome://extensions/shortcuts");
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    const axe = new AxeBuilder({ page }).include('[data-testid="keyboard-shortcuts"]');
+    expect((await axe.analyze()).violations, colorScheme).toEqual([]);
+  }
   // The button opens Chrome's shortcut page.
   const opened = context.waitForEvent("page");
   await shortcuts.getByRole("button", { name: "Change keys" }).click();
