@@ -3,6 +3,7 @@
  * (Chrome leaves a suggested key unset when it clashes), read from commands.getAll only when
  * the user opens it, and where to set the others. In its own chunk: nothing on the first path.
  */
+import type { Browser } from "@wxt-dev/browser";
 import { useState } from "preact/hooks";
 import { defineStrings } from "../../lib/i18n/index";
 import { keyboardStrings } from "../../lib/i18n/keyboard-strings";
@@ -21,18 +22,30 @@ const shown = (shortcut: string) =>
     .replace(/\bComma$/, ",")
     .replaceAll("+", " + ");
 
+type Commands = typeof Browser.commands & { openShortcutSettings?: () => Promise<void> };
+
+/** The browser's commands API; null where there is none (Firefox for Android, a test page). */
+function commandsApi(): Commands | null {
+  try {
+    return (extension().commands as Commands | undefined) ?? null;
+  } catch {
+    return null;
+  }
+}
+
 export function KeyboardShortcuts() {
   const { language } = useEnv();
   const w = keyWords(language);
   const [keys, setKeys] = useState<ReadonlyMap<string, string> | null>(null);
+  const commands = commandsApi();
+  if (!commands) return null;
   const firefox = import.meta.env.FIREFOX;
 
   const read = async () => {
-    const all = await extension().commands.getAll();
+    const all = await commands.getAll();
     setKeys(new Map(all.map((command) => [command.name ?? "", command.shortcut ?? ""])));
   };
   // Firefox (137+) opens its shortcut page for the add-on; Chrome lets an extension open its own.
-  const commands = extension().commands as { openShortcutSettings?: () => Promise<void> };
   const openSettings = firefox
     ? commands.openShortcutSettings && (() => void commands.openShortcutSettings?.())
     : () => void extension().tabs.create({ url: "chrome://extensions/shortcuts" });
