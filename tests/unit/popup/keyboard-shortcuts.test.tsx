@@ -15,10 +15,23 @@ const ASSIGNED = [
   { name: "_execute_action", shortcut: "" },
 ];
 
-/** The page's extension API (the test run's global fake browser stood aside). */
+/**
+ * The page's extension API (the run's fake browser stood aside), put back by hand after each
+ * test: the component files share one worker's globals, and vi.unstubAllGlobals left the
+ * other files without theirs.
+ */
+const NAMES = ["browser", "chrome"] as const;
+const saved = NAMES.map(
+  (name) => [name, Object.getOwnPropertyDescriptor(globalThis, name)] as const,
+);
 function withCommands(commands: object | undefined) {
-  vi.stubGlobal("browser", undefined);
-  vi.stubGlobal("chrome", commands ? { commands, tabs: { create: vi.fn() } } : undefined);
+  const api = commands ? { commands, tabs: { create: vi.fn() } } : undefined;
+  for (const name of NAMES)
+    Object.defineProperty(globalThis, name, {
+      value: name === "chrome" ? api : undefined,
+      configurable: true,
+      writable: true,
+    });
 }
 
 async function open(m: Mounted) {
@@ -32,7 +45,10 @@ async function open(m: Mounted) {
 }
 
 afterEach(() => {
-  vi.unstubAllGlobals();
+  for (const [name, descriptor] of saved) {
+    if (descriptor) Object.defineProperty(globalThis, name, descriptor);
+    else delete (globalThis as Record<string, unknown>)[name];
+  }
 });
 
 describe("KeyboardShortcuts", () => {
