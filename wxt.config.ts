@@ -3,6 +3,7 @@ import path from "node:path";
 import preact from "@preact/preset-vite";
 import type { Plugin } from "vite";
 import { defineConfig } from "wxt";
+import { manifestCommands } from "./lib/keyboard/commands";
 import { popupPages, popupStylesheet, popupTableFiles } from "./scripts/popup-first-files";
 
 /**
@@ -95,12 +96,8 @@ export default defineConfig({
     optional_permissions: ["privacy"],
     host_permissions: ["<all_urls>"],
     action: { default_title: "__MSG_extName__" },
-    commands: {
-      "toggle-proxy": {
-        suggested_key: { default: "Alt+Shift+P" },
-        description: "Connect or disconnect the last used token",
-      },
-    },
+    // Off, the last token, next/previous recent token, this site (lib/keyboard/commands.ts).
+    commands: manifestCommands(),
     // The administrator's policy (storage.managed): Chrome reads only what this schema names.
     ...(browser === "firefox" ? {} : { storage: { managed_schema: "managed_schema.json" } }),
     ...(browser === "firefox"

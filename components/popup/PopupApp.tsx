@@ -9,6 +9,7 @@ import {
   AddListView,
   CreateView,
   prefetchViews,
+  ShortcutsView,
   ThisSiteView,
   TrashListView,
   WebrtcOfferView,
@@ -163,6 +164,7 @@ export function PopupApp({
           <TrashListView.Lazy trash={trash} now={now} notify={notify} restoreIds={restoreIds} />
         )}
       </main>
+      <ShortcutsView.Lazy />
     </div>
   );
 }

@@ -13,6 +13,10 @@ export const WebrtcOfferView = lazyView(() => import("./WebrtcOffer").then((m) =
 export const ThisSiteView = lazyView(() => import("./ThisSite").then((m) => m.ThisSite));
 /** "Check all" and the rows' health marks: their reads and words come after the first rows. */
 export const HealthBarView = lazyView(() => import("./HealthBar").then((m) => m.HealthBar));
+/** "Keyboard shortcuts", closed at the bottom: it reads the keys only when opened. */
+export const ShortcutsView = lazyView(() =>
+  import("./KeyboardShortcuts").then((m) => m.KeyboardShortcuts),
+);
 
 /** Fetches every on-demand view; resolves when all are in. */
 export async function loadAllViews(): Promise<void> {
@@ -23,6 +27,7 @@ export async function loadAllViews(): Promise<void> {
     WebrtcOfferView.prefetch(),
     ThisSiteView.prefetch(),
     HealthBarView.prefetch(),
+    ShortcutsView.prefetch(),
     Rows.prefetch(),
   ]);
 }

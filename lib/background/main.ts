@@ -17,6 +17,7 @@ import { EXPIRY_ALARM } from "../proxy/expiry-alarm";
 import { createFirefoxRouting, type FirefoxApi } from "../proxy/firefox";
 import { chromeLoginFor } from "../proxy/route-plan";
 import { unusableReason } from "../proxy/usable";
+import type { Route } from "../routing/rules";
 import { keepDecoded } from "../state/decoded-memo";
 import { items } from "../state/items";
 import { summarize } from "../state/popup-summary";
@@ -29,6 +30,7 @@ import { createCommandHandler } from "./commands";
 import { startPageMenu } from "./context-menu";
 import { createFailureBadge } from "./failure-badge";
 import { createHealthCheck } from "./health-check";
+import { createKeyboardCommands } from "./keyboard-commands";
 import { listSender } from "./list-sender";
 import { startManagedPolicy } from "./managed-policy";
 import { createMutationTracker } from "./mutations";
@@ -113,11 +115,10 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
   });
   const sync = startSync(browser, { rulesChanged: () => engine.rulesChanged() });
   const handle = createCommandHandler({ engine, api, traffic, health, subscriptions, sync });
-  // The page menu's "send this site through" is the popup's setSiteRoute command.
-  const pageMenu = startPageMenu(browser, {
-    firefox,
-    routeSite: (host, route) => handle({ type: "setSiteRoute", host, route }),
-  });
+  // The page menu's "send this site through" (and the keys') is the popup's setSiteRoute command.
+  const routeSite = (host: string, route: Route | null) =>
+    handle({ type: "setSiteRoute", host, route });
+  const pageMenu = startPageMenu(browser, { firefox, routeSite });
   const responder = createAuthResponder({
     // A probe's refusal at an address only the probe uses is the probe's to report.
     onRefused: async (token) =>
@@ -165,11 +166,16 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
     await engine.syncBadge();
   }
 
-  browser.commands.onCommand.addListener((name) => {
-    if (name !== "toggle-proxy") return;
-    void engine
-      .toggle()
-      .then((result) => unwatched("toggle", result))
+  const keyboard = createKeyboardCommands({
+    engine,
+    routeSite,
+    activeTabUrl: async () =>
+      (await browser.tabs.query({ active: true, lastFocusedWindow: true }))[0]?.url,
+    supportsSocksAuth: platform.supportsSocksAuth,
+  });
+  browser.commands.onCommand.addListener((name, tab) => {
+    void keyboard(name, tab)
+      .then((result) => result && unwatched("toggle", result))
       .finally(syncAlarm);
   });
 

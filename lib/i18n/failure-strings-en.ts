@@ -59,6 +59,10 @@ export const en: Record<FailureCode, string> = {
   "config-failed":
     "This browser refused the token's proxy settings ({detail}). Choose another token, or go direct.",
   "no-tokens": "Create a token first.",
+  "no-recent-token":
+    "No other token you used recently can carry traffic now: choose one in the popup.",
+  "not-connected": "Connect a token first: this site would go through it.",
+  "no-site": "This tab shows no web page: site rules apply to web pages only.",
   "not-dynamic": "Only dynamic tokens can get a new IP.",
   "exit-check-failed": "Traffic through this token failed: {because}",
   "refresh-failed": "The IP refresh failed: {because}",

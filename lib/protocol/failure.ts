@@ -43,6 +43,10 @@ export type Failure =
   /** A change sent as a patch names a rule storage no longer has (changed meanwhile). */
   | { code: "site-rules-changed" }
   | { code: "no-tokens" }
+  // The keyboard commands (lib/background/keyboard-commands.ts)
+  | { code: "no-recent-token" }
+  | { code: "not-connected" }
+  | { code: "no-site" }
   | { code: "not-dynamic" }
   | { code: "exit-check-failed"; cause: string }
   | { code: "refresh-failed"; cause: string }

@@ -11,6 +11,7 @@ import {
   healthResultsSchema,
   healthRunSchema,
 } from "../health/health";
+import { type KeyboardCycle, keyboardCycleSchema } from "../keyboard/recent-cycle";
 import { failureSchema } from "../protocol/failure-schema";
 import { type SiteRule, siteRuleSchema } from "../routing/rules";
 import { type TabRoutes, tabRoutesSchema } from "../routing/tab-routes";
@@ -127,6 +128,8 @@ export interface State {
   managedPolicy: Record<string, unknown>;
   /** Sync across the user's browsers: on or off, stamps, what Options shows (lib/sync/). */
   sync: SyncMeta;
+  /** The keyboard's run of next/previous presses (lib/keyboard/recent-cycle.ts). */
+  keyboardCycle: KeyboardCycle | null;
 }
 export type StateKey = keyof State;
 
@@ -162,6 +165,7 @@ export const items = {
   subscriptionStatus: storage.defineItem<unknown>("local:subscriptionStatus", { fallback: {} }),
   managedPolicy: storage.defineItem<unknown>("local:managedPolicy", { fallback: {} }),
   sync: storage.defineItem<unknown>("local:syncMeta", { fallback: DEFAULT_SYNC_META }),
+  keyboardCycle: storage.defineItem<unknown>("session:keyboardCycle", { fallback: null }),
 } satisfies Record<StateKey, unknown>;
 
 export const codecs: { [K in StateKey]: Codec<State[K]> } = {
@@ -190,6 +194,10 @@ export const codecs: { [K in StateKey]: Codec<State[K]> } = {
   subscriptionStatus: valueCodec(subscriptionStatusSchema, checkedOr(subscriptionStatusSchema, {})),
   managedPolicy: valueCodec(policyRecordSchema, checkedOr(policyRecordSchema, {})),
   sync: valueCodec(syncMetaSchema, decodeSyncMeta),
+  keyboardCycle: valueCodec(
+    z.nullable(keyboardCycleSchema),
+    checkedOr(z.nullable(keyboardCycleSchema), null),
+  ),
 };
 
 /** A raw stored value as the checked value (what the pages use to render). */

@@ -242,6 +242,26 @@ describe("work nobody watched", () => {
   });
 });
 
+describe("keyboard commands", () => {
+  it("a key's tab reaches the site command: its host gets a rule of its own", async () => {
+    startOnChrome();
+    const press = onCommand.listeners[0] as (name: string, tab?: { url?: string }) => void;
+    press("site-direct", { url: "https://shop.example.com/cart" });
+    await expect
+      .poll(async () => (await read("siteRules")).map((rule) => [rule.source, rule.route]))
+      .toEqual([[{ type: "pattern", text: "shop.example.com" }, { kind: "direct" }]]);
+  });
+
+  it("a failed next is kept until seen, as the toggle's is", async () => {
+    startOnChrome();
+    const press = onCommand.listeners[0] as (name: string) => void;
+    press("next-token"); // no recent token to go to
+    await expect
+      .poll(async () => (await read("unseenFailure"))?.failure)
+      .toEqual({ code: "no-recent-token" });
+  });
+});
+
 describe("startBackground on Firefox", () => {
   it("registers every listener synchronously", () => {
     const firefox = {
