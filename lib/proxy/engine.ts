@@ -17,11 +17,18 @@ import { type EngineResult, notThroughToken } from "./engine-result";
 import { createStatusWriter } from "./engine-status";
 import { createExitCheck } from "./exit-check";
 import { createFailClosed } from "./fail-closed";
-import { cachedOwners, changeOwners, type Owners, ownersOf, spellingFor } from "./gateway-owners";
+import {
+  cachedOwners,
+  changeOwners,
+  type Owners,
+  ownersNow,
+  ownersOf,
+  spellingFor,
+} from "./gateway-owners";
 import { createIpRefresh } from "./ip-refresh";
 import type { ProxyPlatform } from "./platform";
 import { createProblemReports } from "./problem-reports";
-import { currentPlan } from "./route-plan";
+import { currentPlan, type PlanState } from "./route-plan";
 import { providerHost, unusableReason } from "./usable";
 
 export type { EngineResult } from "./engine-result";
@@ -46,6 +53,9 @@ export interface EngineDeps {
   badgeChanged?: () => void;
 }
 
+/** What a switch reads, in one call, before it writes the setting. */
+const SWITCH_READS = ["tokens", "settings", "connection", "siteRules", "gatewayOwners"] as const;
+
 export function createEngine(deps: EngineDeps) {
   const { platform } = deps;
   const now = deps.now ?? Date.now;
@@ -69,15 +79,24 @@ export function createEngine(deps: EngineDeps) {
     await platform.forgetCredentials(tokens);
   };
 
-  const rulesPlan = async (defaultDirect: boolean, activeTokenId?: number | null) => {
-    const plan = await currentPlan({ ...planOptions, defaultDirect }, activeTokenId);
+  const rulesPlan = async (
+    defaultDirect: boolean,
+    activeTokenId?: number | null,
+    known?: PlanState,
+  ) => {
+    const plan = await currentPlan({ ...planOptions, defaultDirect }, activeTokenId, known);
     return plan.rules.length > 0 ? plan : null;
   };
   /**
    * Chrome: records whose login each spelling of `next` holds from now on and drops the cached
    * logins of the spellings that change token (gateway-owners.ts), around `apply`.
    */
-  const owned = async (next: Owners, tokens: StoredToken[], apply: () => Promise<void>) => {
+  const owned = async (
+    next: Owners,
+    tokens: StoredToken[],
+    apply: () => Promise<void>,
+    known?: Owners,
+  ) => {
     if (!platform.oneLoginPerEndpoint) return apply();
     await changeOwners(
       next,
@@ -88,6 +107,7 @@ export function createEngine(deps: EngineDeps) {
         await platform.probes.forgetAddresses(addresses);
       },
       apply,
+      known,
     );
   };
   const failClosed = createFailClosed(platform, status, now, () => rulesPlan(true));
@@ -103,17 +123,21 @@ export function createEngine(deps: EngineDeps) {
     tokens: StoredToken[],
     settings: Settings,
     leaving: number | null,
+    /** A switch's one read of everything the apply needs. */
+    known?: PlanState,
   ): Promise<void> {
-    const routed = platform.applyPlan ? await rulesPlan(false, token.id) : null;
+    const routed = platform.applyPlan ? await rulesPlan(false, token.id, known) : null;
+    const owners = known?.gatewayOwners;
     if (routed) {
-      await owned(routed.owners(), tokens, async () => platform.applyPlan?.(routed, settings));
+      const apply = async () => platform.applyPlan?.(routed, settings);
+      await owned(routed.owners(), tokens, apply, owners);
       return;
     }
     const host = platform.oneLoginPerEndpoint
-      ? spellingFor(token, await cachedOwners(), leaving)
+      ? spellingFor(token, owners ? ownersNow(owners) : await cachedOwners(), leaving)
       : token.host;
     const spelled = { ...token, host };
-    await owned(ownersOf(spelled), tokens, () => platform.apply(spelled, settings));
+    await owned(ownersOf(spelled), tokens, () => platform.apply(spelled, settings), owners);
   }
 
   /**
@@ -234,16 +258,23 @@ export function createEngine(deps: EngineDeps) {
    * token).
    */
   async function connect(tokenId: number): Promise<EngineResult> {
-    const { tokens, settings } = await readState(["tokens", "settings"]);
-    const token = tokens.find((t) => t.id === tokenId);
-    const problem = unusableReason(token, platform.supportsSocksAuth, now());
-    // Refused before anything changes: the user's current route stays as it is.
-    if (problem || !token) return { ok: false, failure: problem ?? { code: "token-missing" } };
-    deps.loginRetried?.();
     const applied = await lock.runExclusive(async () => {
-      const { connection } = await readState(["connection"]);
+      // One read of everything the apply needs: every storage call here delays the setting.
+      const known = await readState(SWITCH_READS);
+      const { tokens, settings, connection } = known;
+      const token = tokens.find((t) => t.id === tokenId);
+      const problem = unusableReason(token, platform.supportsSocksAuth, now());
+      // Refused before anything changes: the user's current route stays as it is.
+      if (problem || !token) return { ok: false, failure: problem ?? { code: "token-missing" } };
+      deps.loginRetried?.();
       // A setting the browser refuses is the reconcile's to handle (fail closed), below.
-      const applied = await applyToken(token, tokens, settings, connection.activeTokenId).then(
+      const applied = await applyToken(
+        token,
+        tokens,
+        settings,
+        connection.activeTokenId,
+        known,
+      ).then(
         () => true,
         () => false,
       );
@@ -258,9 +289,10 @@ export function createEngine(deps: EngineDeps) {
         },
         result: undefined,
       }));
-      return applied;
+      return applied ? "applied" : "refused";
     });
-    if (applied) await tokenStatus(tokenId);
+    if (typeof applied === "object") return applied;
+    if (applied === "applied") await tokenStatus(tokenId);
     else await reconcile();
     return checkExitIp();
   }

@@ -29,6 +29,9 @@ export async function cachedOwners(): Promise<Owners> {
   return writing ?? (await read("gatewayOwners"));
 }
 
+/** The owners as stored (read by the caller), or the record being written. */
+export const ownersNow = (stored: Owners): Owners => writing ?? stored;
+
 /**
  * Where to write this token's gateway in a fixed_servers config: the spelling whose cached login
  * is already its own, else one that holds no login, else (every spelling holds another token's
@@ -65,8 +68,10 @@ export async function changeOwners(
   tokens: readonly StoredToken[],
   forget: (tokens: StoredToken[], at: GatewayAddress[]) => Promise<void>,
   applied: () => Promise<void> = async () => undefined,
+  /** The owners as the caller read them (a switch reads once). */
+  known?: Owners,
 ): Promise<void> {
-  const previous = await cachedOwners();
+  const previous = known ? ownersNow(known) : await cachedOwners();
   const moved = Object.entries(next).filter(
     ([spelling, id]) => previous[spelling] !== undefined && previous[spelling] !== id,
   );

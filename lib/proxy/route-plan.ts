@@ -11,7 +11,7 @@ import type { State } from "../state/items";
 import { readStateWithNamedTokens } from "../state/read";
 import type { StoredToken } from "../state/tokens";
 import type { AuthChallenge } from "./auth";
-import { appliedOwner, cachedOwners } from "./gateway-owners";
+import { appliedOwner, cachedOwners, ownersNow } from "./gateway-owners";
 import { unusableReason } from "./usable";
 
 export interface PlanOptions {
@@ -50,6 +50,9 @@ function withMomentary(rules: readonly SiteRule[]): SiteRule[] {
   return [...managed, ...momentary, ...rules.filter((rule) => !isManagedRule(rule))];
 }
 
+/** The state a plan is made from, when the caller has read it. */
+export type PlanState = Pick<State, "connection" | "siteRules" | "tokens" | "gatewayOwners">;
+
 /** The tokens a plan can send traffic through: the connected one and every rule's. */
 const tokenIdsOfPlan = ({ connection, siteRules }: Pick<State, "connection" | "siteRules">) =>
   new Set([
@@ -66,17 +69,21 @@ const tokenIdsOfPlan = ({ connection, siteRules }: Pick<State, "connection" | "s
 export async function currentPlan(
   options: PlanOptions,
   activeTokenId?: number | null,
+  /** What the caller read already (a switch reads once): nothing is read again. */
+  known?: PlanState,
 ): Promise<RoutingPlan> {
-  const [{ connection, tokens, siteRules }, cachedLogins] = await Promise.all([
-    readStateWithNamedTokens(["connection", "siteRules"], (state) =>
-      tokenIdsOfPlan(
-        activeTokenId === undefined
-          ? state
-          : { ...state, connection: { ...state.connection, activeTokenId } },
-      ),
-    ),
-    options.oneLoginPerEndpoint ? cachedOwners() : undefined,
-  ]);
+  const [{ connection, tokens, siteRules }, cachedLogins] = known
+    ? [known, options.oneLoginPerEndpoint ? ownersNow(known.gatewayOwners) : undefined]
+    : await Promise.all([
+        readStateWithNamedTokens(["connection", "siteRules"], (state) =>
+          tokenIdsOfPlan(
+            activeTokenId === undefined
+              ? state
+              : { ...state, connection: { ...state.connection, activeTokenId } },
+          ),
+        ),
+        options.oneLoginPerEndpoint ? cachedOwners() : undefined,
+      ]);
   const active = activeTokenId === undefined ? connection.activeTokenId : activeTokenId;
   // The user's Off: their rules and lists rest; the administrator's still hold, and a list
   // fetched through a token still goes through it (momentary).
