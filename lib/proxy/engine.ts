@@ -294,7 +294,9 @@ export function createEngine(deps: EngineDeps) {
     if (typeof applied === "object") return applied;
     if (applied === "applied") await tokenStatus(tokenId);
     else await reconcile();
-    return checkExitIp();
+    const checked = await checkExitIp();
+    // Proxies added as lines work without a provider: the switch has worked, unverified.
+    return !checked.ok && checked.failure.code === "no-base-url" ? { ok: true } : checked;
   }
 
   /** No token: `off` sends everything direct; otherwise the site rules still route. */

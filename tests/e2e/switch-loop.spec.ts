@@ -24,7 +24,6 @@ import {
   must,
   sandboxFor,
   sandboxPage,
-  send,
   sendOk,
   startEchoServer,
 } from "./harness";
@@ -76,7 +75,7 @@ test("60 switches between tokens on two gateways while pages fetch in a loop (HT
     await plain.goto(echo.url);
     await tls.goto(secure.url);
     const { requests, switches } = await switchUnderLoad(
-      (tokenId) => send(ext, { type: "connect", tokenId }),
+      (tokenId) => sendOk(ext, { type: "connect", tokenId }),
       [
         { page: loopOf(plain), url: echo.url },
         { page: loopOf(tls), url: secure.url },
@@ -103,11 +102,11 @@ for (const withProvider of [true, false]) {
     const one = await addedFrom(ext, sb, ["127.0.0.1"]);
     const two = await addedFrom(ext, sb, ["127.0.0.1", one.ip]);
     if (!withProvider) await sendOk(ext, { type: "patchSettings", patch: { baseUrl: "" } });
-    await send(ext, { type: "connect", tokenId: one.id });
+    await sendOk(ext, { type: "connect", tokenId: one.id });
     const page = await context.newPage();
     await page.goto(echo.url);
     const { requests, switches } = await switchUnderLoad(
-      (tokenId) => send(ext, { type: "connect", tokenId }),
+      (tokenId) => sendOk(ext, { type: "connect", tokenId }),
       [{ page: loopOf(page), url: echo.url }],
       [two, one],
       20,

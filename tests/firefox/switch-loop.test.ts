@@ -20,7 +20,7 @@ import {
   switchUnderLoad,
 } from "../support/fetch-loop";
 import { buyElsewhere, must } from "../support/sandbox-session";
-import { assertPrerequisites, createTokens, send, sendOk } from "./firefox";
+import { assertPrerequisites, createTokens, sendOk } from "./firefox";
 import { firefoxSuite } from "./suite";
 
 assertPrerequisites();
@@ -53,7 +53,7 @@ function expectClean(requests: LoopRequest[], switches: Switch[]) {
   expect(verdict.firstAfter).toEqual(switches.map((s) => s.to));
 }
 
-const connect = (tokenId: number) => send(suite.ext, { type: "connect", tokenId });
+const connect = (tokenId: number) => sendOk(suite.ext, { type: "connect", tokenId });
 
 test("60 switches between tokens on two gateways while pages fetch in a loop (HTTP and HTTPS)", async () => {
   const other = await startSandbox({ plan: "enterprise" });

@@ -543,6 +543,13 @@ describe("checkExitIp", () => {
     expect(await engine.checkExitIp()).toEqual({ ok: false, failure: { code: "no-base-url" } });
     expect(api.ipInfoCalls).toBe(0);
   });
+
+  it("a connect without a provider (proxies added as lines) works, unverified", async () => {
+    const { engine, calls } = await setup({ settings: { ...SETTINGS, baseUrl: "" } });
+    expect(await engine.connect(1)).toEqual({ ok: true });
+    expect(calls.at(-1)).toMatchObject({ op: "apply", tokenId: 1 });
+    expect(await readStatus()).toMatchObject({ state: "checking", tokenId: 1 });
+  });
 });
 
 describe("disconnect and toggle", () => {
