@@ -18,7 +18,7 @@ export function RouteBar({ connection }: { connection: Connection }) {
   };
   const last = connection.lastTokenId;
   return (
-    <p class="route-bar" data-testid="route-bar">
+    <section class="route-bar" data-testid="route-bar" aria-label={t("routeLabel")}>
       <span>{connection.off ? t("routeOff") : t("routeNoToken")}</span>
       {connection.off ? (
         last !== null && (
@@ -43,6 +43,6 @@ export function RouteBar({ connection }: { connection: Connection }) {
           {t("turnOff")}
         </button>
       )}
-    </p>
+    </section>
   );
 }

@@ -69,6 +69,7 @@ export const en = {
   disconnecting: "Turning off…",
   connectLabel: "Connect through token #{id}",
   disconnectLabel: "Turn off token #{id}: every site goes direct, site rules included",
+  routeLabel: "Where traffic goes",
   routeOff: "Off: every site goes direct, site rules included.",
   routeNoToken: "No token chosen: sites go direct unless a site rule routes them.",
   turnOn: "Turn on",

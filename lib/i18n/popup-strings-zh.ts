@@ -64,6 +64,7 @@ export const zh: Record<PopupStringKey, string> = {
   disconnecting: "正在关闭…",
   connectLabel: "通过令牌 #{id} 连接",
   disconnectLabel: "关闭令牌 #{id}：所有网站直连，包括网站规则",
+  routeLabel: "流量去向",
   routeOff: "已关闭：所有网站直连，包括网站规则。",
   routeNoToken: "未选择令牌：除网站规则转发的网站外，其余网站直连。",
   turnOn: "开启",

@@ -61,7 +61,7 @@ for (const how of ["deleted elsewhere", "expired"] as const) {
     const popup = await extensionPage(context, extensionId);
     const banner = popup.locator(".blocked");
     await expect(banner).toContainText("Traffic is blocked");
-    await banner.getByRole("button", { name: "Go direct" }).click();
+    await banner.getByRole("button", { name: "Turn off (every site direct)" }).click();
     await expect.poll(async () => (await proxyStatus(ext)).state).toBe("direct");
     expect(await exitOfPageLoad(page, echo.url)).toBe("127.0.0.1");
   });

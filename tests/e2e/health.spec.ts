@@ -101,7 +101,7 @@ test("a worker stop during Check all: the run says it stopped, keeps what it fou
     const tokens = await tokensOnOwnGateways(ext, sb, 8);
     // Each probe takes a while: the stop comes while some are done and some are not.
     for (const token of tokens) {
-      await control(sb, "gateway/token", { token_id: token.sandboxId, slow_ms: 300 });
+      await control(sb, "gateway/token", { token_id: token.sandboxId, slow_ms: 1_500 });
     }
     await sendOk(ext, { type: "checkHealth" });
     await expect.poll(async () => (await healthOf(ext)).run?.done ?? 0).toBeGreaterThan(0);
