@@ -9,13 +9,13 @@ import {
   AddListView,
   CreateView,
   prefetchViews,
+  RouteBarView,
   ShortcutsView,
   ThisSiteView,
   TrashListView,
   WebrtcOfferView,
 } from "./lazy-views";
 import { ErrorText, NoticeView } from "./Messages";
-import { RouteBar } from "./RouteBar";
 import { TokenList } from "./TokenList";
 import { UnseenFailure } from "./UnseenFailure";
 
@@ -91,7 +91,9 @@ export function PopupApp({
   return (
     <div class="popup">
       <ExitIpLine status={status} now={now} />
-      {tokenCount > 0 && <RouteBar connection={connection} />}
+      {tokenCount > 0 && connection.activeTokenId === null && (
+        <RouteBarView.Lazy connection={connection} />
+      )}
       {status.state === "blocked" && status.error ? (
         <BlockedBanner
           failure={asFailure(status.error.failure)}

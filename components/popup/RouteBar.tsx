@@ -1,6 +1,11 @@
 import { useState } from "preact/hooks";
+import { routeBarStrings } from "../../lib/i18n/route-bar-strings";
 import type { Connection } from "../../lib/state/status";
 import { useEnv } from "./env";
+import { viewWords } from "./view-words";
+
+/** The line's words come with its chunk (off the popup's first path). */
+const useRouteT = viewWords(routeBarStrings);
 
 /**
  * What the browser does with traffic when no token is connected, and the one obvious Off and On:
@@ -8,7 +13,8 @@ import { useEnv } from "./env";
  * With a token connected, its row carries the Off.
  */
 export function RouteBar({ connection }: { connection: Connection }) {
-  const { t, send } = useEnv();
+  const { send } = useEnv();
+  const t = useRouteT();
   const [busy, setBusy] = useState(false);
   if (connection.activeTokenId !== null) return null;
   const run = async (command: { type: "off" } | { type: "toggle" }) => {

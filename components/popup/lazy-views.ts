@@ -13,6 +13,8 @@ export const WebrtcOfferView = lazyView(() => import("./WebrtcOffer").then((m) =
 export const ThisSiteView = lazyView(() => import("./ThisSite").then((m) => m.ThisSite));
 /** "Check all" and the rows' health marks: their reads and words come after the first rows. */
 export const HealthBarView = lazyView(() => import("./HealthBar").then((m) => m.HealthBar));
+/** The line that says Off or site rules only, when no token is connected: after the first rows. */
+export const RouteBarView = lazyView(() => import("./RouteBar").then((m) => m.RouteBar));
 /** "Keyboard shortcuts", closed at the bottom: it reads the keys only when opened. */
 export const ShortcutsView = lazyView(() =>
   import("./KeyboardShortcuts").then((m) => m.KeyboardShortcuts),
@@ -28,6 +30,7 @@ export async function loadAllViews(): Promise<void> {
     ThisSiteView.prefetch(),
     HealthBarView.prefetch(),
     ShortcutsView.prefetch(),
+    RouteBarView.prefetch(),
     Rows.prefetch(),
   ]);
 }

@@ -10,6 +10,7 @@ import { useState } from "preact/hooks";
 import { act } from "preact/test-utils";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { PopupApp } from "../../../components/popup/PopupApp";
+import { RouteBar } from "../../../components/popup/RouteBar";
 import { TrashView } from "../../../components/popup/TrashView";
 import { FIRST_PAINT_ROWS } from "../../../lib/popup/filter";
 import { formatDateTime } from "../../../lib/popup/format";
@@ -625,29 +626,36 @@ describe("the Trash", () => {
 
 describe("the route bar: Off and on with no token connected", () => {
   const sample = [makeToken({ id: 1 }), makeToken({ id: 2 })];
-  it("says Off and turns the last token on; with no token but not Off it offers Off", async () => {
-    const { env, send } = fakeEnv(() => ({ ok: true, data: null }));
+  const bar = () => mounted?.root.querySelector("[data-testid=route-bar]");
+
+  it("the popup shows it (after the first rows) only while no token is connected", async () => {
+    const { env } = fakeEnv(() => ({ ok: true, data: null }));
     const off = state(sample, { connection: { activeTokenId: null, lastTokenId: 2, off: true } });
     mounted = await mount(<PopupApp state={off} />, env);
-    const bar = () => mounted?.root.querySelector("[data-testid=route-bar]");
-    expect(bar()?.textContent).toContain("Off: every site goes direct, site rules included.");
+    await waitFor(() =>
+      expect(bar()?.textContent).toContain("Off: every site goes direct, site rules included."),
+    );
+    mounted.unmount();
+    const on = state(sample, { connection: { activeTokenId: 1, lastTokenId: 1 } });
+    mounted = await mount(<PopupApp state={on} />, env);
+    expect(bar()).toBeNull();
+  });
+
+  it("Off turns the last token on; no token but not Off offers Off", async () => {
+    const { env, send } = fakeEnv(() => ({ ok: true, data: null }));
+    mounted = await mount(
+      <RouteBar connection={{ activeTokenId: null, lastTokenId: 2, off: true }} />,
+      env,
+    );
     await click(mounted, button(mounted.root, "Turn on: connect token #2 again"));
     expect(send).toHaveBeenLastCalledWith({ type: "toggle" });
     mounted.unmount();
-
-    const none = state(sample, { connection: { activeTokenId: null, lastTokenId: 2 } });
-    mounted = await mount(<PopupApp state={none} />, env);
+    mounted = await mount(<RouteBar connection={{ activeTokenId: null, lastTokenId: 2 }} />, env);
     expect(bar()?.textContent).toContain("sites go direct unless a site rule routes them");
     await click(
       mounted,
       button(mounted.root, "Turn off: every site goes direct, site rules included"),
     );
     expect(send).toHaveBeenLastCalledWith({ type: "off" });
-    mounted.unmount();
-
-    // Connected: the token's row carries the Off; no bar.
-    const on = state(sample, { connection: { activeTokenId: 1, lastTokenId: 1 } });
-    mounted = await mount(<PopupApp state={on} />, env);
-    expect(bar()).toBeNull();
   });
 });
