@@ -269,9 +269,8 @@ export function createEngine(deps: EngineDeps) {
       deps.loginRetried?.();
       // A purchase, delete or restore on the wire first: Chromium can cut a request in flight
       // when the proxy setting changes (seen: 2 paid tokens lost among 50 overlapping commands,
-      // none once the switch waited for them), and
-      // a create cut after the provider committed it is a token nobody stored. Nothing to wait
-      // for on a plain switch.
+      // none once the switch waited for them), and a create cut after the provider committed
+      // it is a token nobody stored. Nothing to wait for on a plain switch.
       await deps.mutationsSettled?.();
       // A setting the browser refuses is the reconcile's to handle (fail closed), below.
       const applied = await applyToken(
