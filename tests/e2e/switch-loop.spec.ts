@@ -7,37 +7,26 @@
 import type { Page } from "@playwright/test";
 import type { Sandbox } from "../sandbox/index";
 import {
-  judgeSwitches,
   type LoopPage,
   type LoopRequest,
+  lineWithOwnExit,
+  NO_SWITCH_PROBLEMS,
   readFetchLoop,
   runFetchLoop,
   type Switch,
   type SwitchTarget,
   stopFetchLoop,
+  switchProblems,
   switchUnderLoad,
 } from "../support/fetch-loop";
 import { expect, test } from "./fixtures";
-import {
-  buyElsewhere,
-  createTokens,
-  must,
-  sandboxFor,
-  sandboxPage,
-  sendOk,
-  startEchoServer,
-} from "./harness";
+import { createTokens, must, sandboxFor, sandboxPage, sendOk, startEchoServer } from "./harness";
 
-/** A token bought from another provider's gateway, added as a line, with an exit of its own. */
+/** A token of another gateway's, added as a line, with an exit of its own. */
 async function addedFrom(ext: Page, sb: Sandbox, notIp: readonly string[]): Promise<SwitchTarget> {
-  for (let tries = 0; tries < 6; tries++) {
-    const bought = await buyElsewhere(sb);
-    if (notIp.includes(bought.ip)) continue;
-    const line = `${bought.host}:${bought.port}:${bought.username}:${bought.password}`;
-    const added = await sendOk(ext, { type: "addProxies", text: line });
-    return { id: must(added.added[0], "added token"), ip: bought.ip };
-  }
-  throw new Error("no token with an exit of its own");
+  const { line, ip } = await lineWithOwnExit(sb, notIp);
+  const added = await sendOk(ext, { type: "addProxies", text: line });
+  return { id: must(added.added[0], "added token"), ip };
 }
 
 /** A Playwright page's fetch loop. */
@@ -48,12 +37,7 @@ const loopOf = (page: Page): LoopPage => ({
 });
 
 function expectClean(requests: LoopRequest[], switches: Switch[]) {
-  const verdict = judgeSwitches(requests, switches, "127.0.0.1");
-  expect(verdict.hung, "requests with no answer in 5 s").toEqual([]);
-  expect(verdict.failed, "requests that failed").toEqual([]);
-  expect(verdict.direct, "requests that went direct").toEqual([]);
-  expect(verdict.stale, "requests after a switch that left from another exit").toEqual([]);
-  expect(verdict.firstAfter).toEqual(switches.map((s) => s.to));
+  expect(switchProblems(requests, switches)).toEqual(NO_SWITCH_PROBLEMS);
 }
 
 test("60 switches between tokens on two gateways while pages fetch in a loop (HTTP and HTTPS): each next request leaves from the new exit; none hangs, fails or goes direct", async ({

@@ -9,17 +9,19 @@ import type { Page } from "puppeteer-core";
 import { expect, test } from "vitest";
 import { type Sandbox, startSandbox } from "../sandbox/index";
 import {
-  judgeSwitches,
   type LoopPage,
   type LoopRequest,
+  lineWithOwnExit,
+  NO_SWITCH_PROBLEMS,
   readFetchLoop,
   runFetchLoop,
   type Switch,
   type SwitchTarget,
   stopFetchLoop,
+  switchProblems,
   switchUnderLoad,
 } from "../support/fetch-loop";
-import { buyElsewhere, must } from "../support/sandbox-session";
+import { must } from "../support/sandbox-session";
 import { assertPrerequisites, createTokens, sendOk } from "./firefox";
 import { firefoxSuite } from "./suite";
 
@@ -34,23 +36,13 @@ const loopOf = (page: Page): LoopPage => ({
 
 /** A token of another gateway's, added as a line, with an exit of its own. */
 async function addedFrom(sb: Sandbox, notIp: readonly string[]): Promise<SwitchTarget> {
-  for (let tries = 0; tries < 6; tries++) {
-    const bought = await buyElsewhere(sb);
-    if (notIp.includes(bought.ip)) continue;
-    const line = `${bought.host}:${bought.port}:${bought.username}:${bought.password}`;
-    const added = await sendOk(suite.ext, { type: "addProxies", text: line });
-    return { id: must(added.added[0], "added token"), ip: bought.ip };
-  }
-  throw new Error("no token with an exit of its own");
+  const { line, ip } = await lineWithOwnExit(sb, notIp);
+  const added = await sendOk(suite.ext, { type: "addProxies", text: line });
+  return { id: must(added.added[0], "added token"), ip };
 }
 
 function expectClean(requests: LoopRequest[], switches: Switch[]) {
-  const verdict = judgeSwitches(requests, switches, "127.0.0.1");
-  expect(verdict.hung, "requests with no answer in 5 s").toEqual([]);
-  expect(verdict.failed, "requests that failed").toEqual([]);
-  expect(verdict.direct, "requests that went direct").toEqual([]);
-  expect(verdict.stale, "requests after a switch that left from another exit").toEqual([]);
-  expect(verdict.firstAfter).toEqual(switches.map((s) => s.to));
+  expect(switchProblems(requests, switches)).toEqual(NO_SWITCH_PROBLEMS);
 }
 
 const connect = (tokenId: number) => sendOk(suite.ext, { type: "connect", tokenId });

@@ -5,6 +5,8 @@
  * answer). Runs in the page: pass `runFetchLoop` to the driver's evaluate (Playwright or
  * puppeteer), then read `readFetchLoop`.
  */
+import type { Sandbox } from "../sandbox/index";
+import { buyElsewhere } from "./sandbox-session";
 
 export interface LoopRequest {
   /** Date.now() when the request was sent and when it ended (the machine's one clock). */
@@ -62,6 +64,35 @@ export async function stopFetchLoop(): Promise<LoopRequest[]> {
   await state.done;
   return state.requests;
 }
+
+/** A token bought at `sb` outside the extension, as a proxy line, with an exit none of `notIp`. */
+export async function lineWithOwnExit(sb: Sandbox, notIp: readonly string[]) {
+  for (let tries = 0; tries < 6; tries++) {
+    const bought = await buyElsewhere(sb);
+    if (notIp.includes(bought.ip)) continue;
+    return {
+      line: `${bought.host}:${bought.port}:${bought.username}:${bought.password}`,
+      ip: bought.ip,
+    };
+  }
+  throw new Error("no token with an exit of its own");
+}
+
+/** What must be empty after a clean run of switches: each the requests (or switches) at fault. */
+export function switchProblems(
+  requests: readonly LoopRequest[],
+  switches: readonly Switch[],
+  directExit = "127.0.0.1",
+) {
+  const { hung, failed, direct, stale, firstAfter } = judgeSwitches(requests, switches, directExit);
+  const wrongFirst = switches.flatMap((s, i) =>
+    firstAfter[i] === s.to ? [] : [{ switch: i, exit: firstAfter[i] }],
+  );
+  return { hung, failed, direct, stale, wrongFirst };
+}
+
+/** A clean run: nothing hung, failed, went direct or left from another exit. */
+export const NO_SWITCH_PROBLEMS = { hung: [], failed: [], direct: [], stale: [], wrongFirst: [] };
 
 /** What a loop's requests say about a run of switches (pure, run in the test). */
 export function judgeSwitches(
