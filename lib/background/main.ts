@@ -221,6 +221,7 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
   // The tab in front says where its requests go when a rule routes it (never "direct" then).
   const tabTitles = createTabRouteTitle({
     tabsInFront: () => browser.tabs.query({ active: true }),
+    rulesOn: async () => (await read("siteRules")).some((rule) => rule.enabled),
     routeOf: (url) => siteRouteNow(url, undefined, engine.planOptions),
     language: async () =>
       resolveLanguage((await read("settings")).language, globalThis.navigator?.language ?? ""),

@@ -37,6 +37,8 @@ export function tabRouteMark(
 
 export interface TabRouteTitleDeps {
   tabsInFront(): Promise<TabInFront[]>;
+  /** Any site rule on: without one every tab is on the default route. */
+  rulesOn(): Promise<boolean>;
   routeOf(url: string): Promise<SiteRouteReport>;
   language(): Promise<Language>;
   /** The global title (the engine's badge): a tab on the default route shows it. */
@@ -60,6 +62,8 @@ export function createTabRouteTitle(deps: TabRouteTitleDeps) {
     const report = tab.url ? await deps.routeOf(tab.url) : null;
     const mark = report ? tabRouteMark(report, language) : null;
     deps.setText(tab.id, mark?.text ?? null);
+    // A tab never given a title of its own shows the global one already.
+    if (!mark && !shown.has(tab.id)) return;
     const title = mark?.title ?? (await deps.globalTitle());
     if (shown.get(tab.id) === title) return;
     shown.set(tab.id, title);
@@ -70,6 +74,9 @@ export function createTabRouteTitle(deps: TabRouteTitleDeps) {
   function update(tab?: TabInFront): Promise<void> {
     queue = queue
       .then(async () => {
+        // No rule and no tab marked: nothing to say per tab (the common case, and a woken
+        // worker answering a challenge has better things to do).
+        if (shown.size === 0 && !(await deps.rulesOn())) return;
         const [tabs, language] = await Promise.all([
           tab ? [tab] : deps.tabsInFront(),
           deps.language(),

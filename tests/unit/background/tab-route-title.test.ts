@@ -41,8 +41,10 @@ describe("createTabRouteTitle", () => {
     const titles: [number, string][] = [];
     const texts: [number, string | null][] = [];
     let routed = true;
+    let rulesOn = false;
     const tabs = createTabRouteTitle({
       tabsInFront: async () => [{ id: 7, url: "http://a.test/" }, { id: 8 }],
+      rulesOn: async () => rulesOn,
       routeOf: async () =>
         routed ? report({ rule, target: { kind: "proxy", tokenId: 2 } }) : report({}),
       language: async () => "en",
@@ -50,11 +52,13 @@ describe("createTabRouteTitle", () => {
       setTitle: async (tabId, title) => void titles.push([tabId, title]),
       setText: (tabId, text) => void texts.push([tabId, text]),
     });
+    // No rule on: nothing asked, nothing set (every tab shows the global badge).
     await tabs.update();
-    expect(titles).toEqual([
-      [7, "Proxy Deck: this site goes through token #2 (a site rule)"],
-      [8, "global"],
-    ]);
+    expect([titles, texts]).toEqual([[], []]);
+    rulesOn = true;
+    await tabs.update();
+    // Tab 8 was never given a title of its own: it keeps showing the global one.
+    expect(titles).toEqual([[7, "Proxy Deck: this site goes through token #2 (a site rule)"]]);
     expect(texts).toEqual([
       [7, "#2"],
       [8, null],
