@@ -157,7 +157,9 @@ export function createEngine(deps: EngineDeps) {
 
   /** Make the browser's setting match storage. Runs on every wake and every change. */
   async function reconcileNow(): Promise<ProxyStatus> {
-    const { connection, tokens, settings } = await readState(["connection", "tokens", "settings"]);
+    // One read, as a switch does: on a wake a challenge waits behind every storage call here.
+    const known = await readState(SWITCH_READS);
+    const { connection, tokens, settings } = known;
     const id = connection.activeTokenId;
     if (id === null) return noToken(connection.off === true, tokens, settings);
     const token = tokens.find((t) => t.id === id);
@@ -166,7 +168,7 @@ export function createEngine(deps: EngineDeps) {
       // Applied before anything else: at browser start every millisecond here is a page load
       // that could go out direct.
       try {
-        await applyToken(token, tokens, settings, null);
+        await applyToken(token, tokens, settings, null, known);
       } catch (error) {
         problem = { code: "config-failed", detail: String(error).slice(0, 200) };
       }
