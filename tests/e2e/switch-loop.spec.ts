@@ -18,6 +18,7 @@ import {
   stopFetchLoop,
   switchProblems,
   switchUnderLoad,
+  waitForSentSince,
 } from "../support/fetch-loop";
 import { expect, test } from "./fixtures";
 import { createTokens, must, sandboxFor, sandboxPage, sendOk, startEchoServer } from "./harness";
@@ -33,6 +34,7 @@ async function addedFrom(ext: Page, sb: Sandbox, notIp: readonly string[]): Prom
 const loopOf = (page: Page): LoopPage => ({
   start: (url) => page.evaluate(runFetchLoop, { url, max: 20_000 }),
   read: () => page.evaluate(readFetchLoop),
+  sentSince: (since) => page.evaluate(waitForSentSince, since),
   stop: () => page.evaluate(stopFetchLoop),
 });
 

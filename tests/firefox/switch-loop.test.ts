@@ -20,6 +20,7 @@ import {
   stopFetchLoop,
   switchProblems,
   switchUnderLoad,
+  waitForSentSince,
 } from "../support/fetch-loop";
 import { must } from "../support/sandbox-session";
 import { assertPrerequisites, createTokens, sendOk } from "./firefox";
@@ -31,6 +32,7 @@ const suite = firefoxSuite({ https: true });
 const loopOf = (page: Page): LoopPage => ({
   start: (url) => page.evaluate(runFetchLoop, { url, max: 20_000 }),
   read: () => page.evaluate(readFetchLoop),
+  sentSince: (since) => page.evaluate(waitForSentSince, since),
   stop: () => page.evaluate(stopFetchLoop),
 });
 

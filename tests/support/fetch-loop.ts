@@ -20,11 +20,13 @@ interface LoopState {
   requests: LoopRequest[];
   stop: boolean;
   done: Promise<void>;
+  /** Callers waiting for a request sent at or after their time (waitForSentSince). */
+  waiting: { since: number; resolve: () => void }[];
 }
 
 /** In the page: starts the loop against `url` (the echo server), at most `max` requests. */
 export function runFetchLoop({ url, max }: { url: string; max: number }): void {
-  const state: LoopState = { requests: [], stop: false, done: Promise.resolve() };
+  const state: LoopState = { requests: [], stop: false, done: Promise.resolve(), waiting: [] };
   const run = async () => {
     for (let n = 0; n < max && !state.stop; n++) {
       const sent = Date.now();
@@ -46,6 +48,8 @@ export function runFetchLoop({ url, max }: { url: string; max: number }): void {
         clearTimeout(timer);
       }
       state.requests.push({ sent, ended: Date.now(), exit });
+      for (const waiter of state.waiting.filter((w) => sent >= w.since)) waiter.resolve();
+      state.waiting = state.waiting.filter((w) => sent < w.since);
     }
   };
   state.done = run();
@@ -55,6 +59,22 @@ export function runFetchLoop({ url, max }: { url: string; max: number }): void {
 /** In the page: the requests so far. */
 export function readFetchLoop(): LoopRequest[] {
   return (globalThis as unknown as { fetchLoop: LoopState }).fetchLoop.requests;
+}
+
+/** In the page: resolves once a request sent at or after `since` has ended (false after 15 s). */
+export function waitForSentSince(since: number): Promise<boolean> {
+  const state = (globalThis as unknown as { fetchLoop: LoopState }).fetchLoop;
+  if (state.requests.some((r) => r.sent >= since)) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), 15_000);
+    state.waiting.push({
+      since,
+      resolve: () => {
+        clearTimeout(timer);
+        resolve(true);
+      },
+    });
+  });
 }
 
 /** In the page: stops the loop and waits for its last request. */
@@ -121,6 +141,8 @@ export function judgeSwitches(
 export interface LoopPage {
   start(url: string): Promise<void>;
   read(): Promise<LoopRequest[]>;
+  /** Whether a request sent at or after `since` ended within 15 s (waitForSentSince). */
+  sentSince(since: number): Promise<boolean>;
   stop(): Promise<LoopRequest[]>;
 }
 
@@ -157,10 +179,8 @@ export async function switchUnderLoad(
     const repliedAt = Date.now();
     switches.push({ from: from.ip, to: to.ip, startedAt, repliedAt });
     for (const { page } of pages) {
-      for (let waited = 0; ; waited += 20) {
-        if ((await page.read()).some((r) => r.sent >= repliedAt)) break;
-        if (waited > 15_000) throw new Error(`switch ${i}: the loop sent nothing for 15 s`);
-        await new Promise((resolve) => setTimeout(resolve, 20));
+      if (!(await page.sentSince(repliedAt))) {
+        throw new Error(`switch ${i}: the loop sent nothing for 15 s`);
       }
     }
   }
