@@ -154,3 +154,14 @@ export async function exitOfPageLoad(page: Page, url: string): Promise<string> {
   if (!response?.ok()) throw new Error(`page load failed: ${response?.status()}`);
   return page.$eval("#remote", (el) => el.textContent ?? "");
 }
+
+/** The browser's id of the tab showing this page (found by its unique address). */
+export async function tabIdOf(ext: Page, page: Page): Promise<number> {
+  const url = page.url();
+  const id = await ext.evaluate(async (address) => {
+    const tabs = await chrome.tabs.query({});
+    return tabs.find((tab) => tab.url === address)?.id ?? -1;
+  }, url);
+  if (id < 0) throw new Error(`no tab shows ${url}`);
+  return id;
+}

@@ -3,26 +3,15 @@
  * sends the tab direct, its rule and its tab route set aside, and the toolbar says Off on it;
  * turning on again brings both back. Disconnect (no token) leaves the rule and the tab route.
  */
-import type { Page } from "puppeteer-core";
 import { expect, test } from "vitest";
 import { must } from "../support/sandbox-session";
-import { assertPrerequisites, createTokens, exitOfPageLoad, sendOk } from "./firefox";
+import { assertPrerequisites, createTokens, exitOfPageLoad, sendOk, tabIdOf } from "./firefox";
 import { firefoxSuite } from "./suite";
 
 assertPrerequisites();
 const suite = firefoxSuite();
 
 declare const browser: typeof import("webextension-polyfill");
-
-async function tabIdOf(ext: Page, page: Page): Promise<number> {
-  const url = page.url();
-  const id = await ext.evaluate(async (address) => {
-    const tabs = await browser.tabs.query({});
-    return tabs.find((tab) => tab.url === address)?.id ?? -1;
-  }, url);
-  if (id < 0) throw new Error(`no tab shows ${url}`);
-  return id;
-}
 
 test("Off sends a rule-routed tab with a route of its own direct, says so on its toolbar, and on again restores both", async () => {
   const { ext, site } = suite;

@@ -12,24 +12,13 @@
 import type { Page } from "puppeteer-core";
 import { expect, test } from "vitest";
 import { must } from "../support/sandbox-session";
-import { assertPrerequisites, createTokens, exitOfPageLoad, sendOk } from "./firefox";
+import { assertPrerequisites, createTokens, exitOfPageLoad, sendOk, tabIdOf } from "./firefox";
 import { firefoxSuite } from "./suite";
 
 assertPrerequisites();
 const suite = firefoxSuite();
 
 declare const browser: typeof import("webextension-polyfill");
-
-/** The browser's id of the tab showing this page (found by its unique address). */
-async function tabIdOf(ext: Page, page: Page): Promise<number> {
-  const url = page.url();
-  const id = await ext.evaluate(async (address) => {
-    const tabs = await browser.tabs.query({});
-    return tabs.find((tab) => tab.url === address)?.id ?? -1;
-  }, url);
-  if (id < 0) throw new Error(`no tab shows ${url}`);
-  return id;
-}
 
 const setTabRoutes = (ext: Page, routes: Record<string, number>) =>
   ext.evaluate((tabRoutes) => browser.storage.session.set({ tabRoutes }), routes);
