@@ -43,7 +43,7 @@ import { startSync } from "./sync";
 import { createTabRouteTitle } from "./tab-route-title";
 import { syncTokenAlarms } from "./token-alarms";
 import { startTraffic } from "./traffic";
-import { cachedTrafficRouting } from "./traffic-routing";
+import { cachedTrafficRouting, watchTrafficRouting } from "./traffic-routing";
 import { notifyWarnings, WARNINGS_ALARM } from "./warnings";
 
 /** The extension APIs the background uses (the polyfilled `browser`; Chrome's own `chrome`). */
@@ -88,6 +88,7 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
     },
     {
       routing: cachedTrafficRouting(engine.planOptions),
+      watchRouting: watchTrafficRouting,
       chrome: !firefox,
       isRefused: (token) => responder.isRefused(token),
       ownPage: (sender) =>

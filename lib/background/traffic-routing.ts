@@ -17,11 +17,8 @@ export interface TrafficRouting {
   tabRoutes: TabRoutes;
 }
 
-export function cachedTrafficRouting(options: PlanOptions): () => Promise<TrafficRouting> {
-  let cached: Promise<TrafficRouting> | null = null;
-  const forget = () => {
-    cached = null;
-  };
+/** Calls `changed` whenever something the routing answer depends on changes in storage. */
+export function watchTrafficRouting(changed: () => void): void {
   for (const item of [
     items.siteRules,
     items.settings,
@@ -30,7 +27,19 @@ export function cachedTrafficRouting(options: PlanOptions): () => Promise<Traffi
     items.status,
     items.tabRoutes,
   ])
-    item.watch(forget);
+    item.watch(changed);
+}
+
+/** Whether requests go more than one way (rules, lists, tab routes), so counting them tells. */
+export const routesDiffer = ({ now, tabRoutes }: TrafficRouting): boolean =>
+  now.plan.rules.length > 0 || Object.keys(tabRoutes).length > 0;
+
+export function cachedTrafficRouting(options: PlanOptions): () => Promise<TrafficRouting> {
+  let cached: Promise<TrafficRouting> | null = null;
+  const forget = () => {
+    cached = null;
+  };
+  watchTrafficRouting(forget);
   return () => {
     cached ??= Promise.all([routingNow(options), read("tokens"), read("tabRoutes")]).then(
       ([now, tokens, tabRoutes]) => ({

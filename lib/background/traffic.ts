@@ -1,13 +1,16 @@
 /**
  * The background's eyes on traffic (webRequest, observing only: no listener here blocks a
- * request). Always: each tab's requests since its page loaded, counted by route, and those
- * that failed by host, kept in session storage across a worker stop. While a viewer is connected: every request in the log, with
- * its route and why, and how it ended.
+ * request). Always: each tab's failed requests by host, kept in session storage across a worker
+ * stop. While requests go more than one way (site rules, lists, tab routes): each tab's
+ * requests since its page loaded, counted by route. While a viewer is connected: every request
+ * in the log, with its route and why, and how it ended. Hearing every request's end costs each
+ * page (listener-switch.ts), so it is heard only while the counts or the log say something.
  */
 
 import { isProbeUrl } from "../health/probe-target";
 import { fromWire, toWire } from "../protocol/wire";
 import { chromeBypasses, isBypassed } from "../proxy/config";
+import { listenerSwitch } from "../proxy/listener-switch";
 import { unusableReason } from "../proxy/usable";
 import type { StoredToken } from "../state/tokens";
 import type { TrafficEntry, TrafficOutcome, TrafficRoute } from "../traffic/entry";
@@ -27,7 +30,7 @@ import { hostOf, shownUrl } from "../traffic/scrub";
 import { readViewerMessage, TRAFFIC_PORT } from "../traffic/viewer-protocol";
 import { createPageTrafficStore } from "./page-traffic-store";
 import { routeNowOn } from "./site-route-now";
-import type { TrafficRouting } from "./traffic-routing";
+import { routesDiffer, type TrafficRouting } from "./traffic-routing";
 
 export interface RequestDetails {
   requestId: string;
@@ -76,6 +79,8 @@ export interface TrafficDeps {
   ownPage: (sender: { id?: string; url?: string } | undefined) => boolean;
   /** Told each time a tab's failures change or its page loads (the badge follows them). */
   pagesChanged?: (pages: PageTraffic) => void;
+  /** Calls its argument whenever what `routing` answers may have changed. */
+  watchRouting?: (changed: () => void) => void;
 }
 
 const ALL = { urls: ["<all_urls>"] };
@@ -177,6 +182,7 @@ export function startTraffic(apis: TrafficApis, deps: TrafficDeps) {
     const watched = viewers.size > 0;
     // The browser's and other extensions' own requests count only in the log.
     if (details.tabId < 0 && !watched) return;
+    const countRoute = counting;
     const routed = await routeOf(details);
     const outcome =
       details.error !== undefined
@@ -185,13 +191,18 @@ export function startTraffic(apis: TrafficApis, deps: TrafficDeps) {
     ended(details, outcome, watched);
     if (details.tabId < 0 || outcome.kind === "cancelled") return;
     const count = (all: PageTraffic) =>
-      requestCounted(all, details.tabId, {
-        requestId: details.requestId,
-        host: hostOf(details.url),
-        route: routed.route,
-        outcome,
-        at: details.timeStamp,
-      });
+      requestCounted(
+        all,
+        details.tabId,
+        {
+          requestId: details.requestId,
+          host: hostOf(details.url),
+          route: routed.route,
+          outcome,
+          at: details.timeStamp,
+        },
+        countRoute,
+      );
     // A failure is written at once (the popup may be asked now); the rest within a second.
     changeTraffic(count, isFailure(outcome));
   }
@@ -206,8 +217,23 @@ export function startTraffic(apis: TrafficApis, deps: TrafficDeps) {
     { ...ALL, types: ["main_frame"] },
   );
   const ending: Observer = (details) => void end(details).catch(() => undefined);
-  apis.webRequest.onCompleted.addListener(ending, ALL);
+  // Errors are few: always heard. Every request's end only while it tells something; on from
+  // the start, so the end that wakes the worker is heard, until the routing says otherwise.
   apis.webRequest.onErrorOccurred.addListener(ending, ALL);
+  let counting = true;
+  const completions = listenerSwitch([apis.webRequest.onCompleted], ending, true);
+  const hearCompletions = () => completions.set(counting || viewers.size > 0);
+  const recount = () =>
+    deps
+      .routing()
+      .then((routing) => {
+        counting = routesDiffer(routing);
+        hearCompletions();
+      })
+      // Unread: counting stays as it was (the next change asks again).
+      .catch(() => undefined);
+  deps.watchRouting?.(() => void recount());
+  void recount();
   apis.onTabRemoved.addListener((tabId) => changeTraffic((all) => tabClosed(all, tabId), true));
 
   // While watched: every request from its start.
@@ -221,6 +247,7 @@ export function startTraffic(apis: TrafficApis, deps: TrafficDeps) {
         if (viewers.size === 0) apis.webRequest.onBeforeRequest.addListener(starting, ALL);
         const first = !viewers.has(port);
         viewers.set(port, { fullUrls: message.fullUrls });
+        hearCompletions();
         if (first) post(port, { type: "snapshot", entries: log.entries() });
       }
       if (message?.type === "clear") {
@@ -232,6 +259,7 @@ export function startTraffic(apis: TrafficApis, deps: TrafficDeps) {
       viewers.delete(port);
       // Nobody watches: nothing more is logged (what was stays, for the next look).
       if (viewers.size === 0) apis.webRequest.onBeforeRequest.removeListener(starting);
+      hearCompletions();
     });
   });
 

@@ -68,12 +68,14 @@ export function createAuthResponder(deps: AuthResponderDeps) {
   const maxAnswers = 3;
   const doubts = createLoginDoubts({
     onRefused: (login) => {
+      wantOutcomes();
       const token = tokenOf.get(login);
       if (token) void refuse(token).catch(() => undefined);
     },
   });
 
-  // Loaded once per worker life, before the first decision.
+  // Loaded once per worker life, before the first decision; a failed read is asked again by
+  // the next challenge, not kept (it would answer every later one with nothing).
   let mirrorLoaded: Promise<void> | null = null;
   const loadMirror = () => {
     mirrorLoaded ??= Promise.all([read("authAttempts"), read("refusedLogins")]).then(
@@ -81,9 +83,27 @@ export function createAuthResponder(deps: AuthResponderDeps) {
         answered = { ...attempts, ...answered };
         refused = new Set([...logins, ...refused]);
       },
+      (error: unknown) => {
+        mirrorLoaded = null;
+        throw error;
+      },
     );
     return mirrorLoaded;
   };
+
+  /**
+   * Whether the outcomes of requests (their response headers, their errors) are wanted: only
+   * while an answer is out or a login is in doubt. The glue listens to them only then, since
+   * hearing every request costs every page (listener-switch.ts).
+   */
+  let outcomesWanted = false;
+  let tellOutcomesWanted: (wanted: boolean) => void = () => undefined;
+  function wantOutcomes(): void {
+    const wanted = unsettled.size > 0 || doubts.any();
+    if (wanted === outcomesWanted) return;
+    outcomesWanted = wanted;
+    tellOutcomesWanted(wanted);
+  }
 
   // One write at a time; a change made while one is out is written right after it, so a
   // burst of forty answers costs a few writes, and each caller's change is stored on return.
@@ -126,6 +146,7 @@ export function createAuthResponder(deps: AuthResponderDeps) {
     tokenOf.set(login, token);
     const answeredAt = answered[requestId];
     doubts.strike(login, requestId, answeredAt === undefined ? undefined : Date.now() - answeredAt);
+    wantOutcomes();
   }
 
   /** A request through this token worked (an answered one, or the engine's own check). */
@@ -133,6 +154,7 @@ export function createAuthResponder(deps: AuthResponderDeps) {
     const login = loginKey(token);
     if (refused.has(login)) return;
     doubts.cleared(login);
+    wantOutcomes();
     if (working.has(login)) return;
     working.add(login);
     deps.onWorked?.(token);
@@ -143,6 +165,7 @@ export function createAuthResponder(deps: AuthResponderDeps) {
     unsettled.delete(requestId);
     answers.delete(requestId);
     struck.delete(requestId);
+    wantOutcomes();
     if (answered[requestId] === undefined) return;
     delete answered[requestId];
     void mirror().catch(() => undefined);
@@ -157,6 +180,8 @@ export function createAuthResponder(deps: AuthResponderDeps) {
     const token = unsettled.get(requestId);
     if (!token) {
       if (statusCode !== undefined && statusCode !== 407 && url) lookForEvidence(requestId, url);
+      // A doubt that ended on its own timer: nothing more to hear.
+      wantOutcomes();
       return;
     }
     if (statusCode === 407) {
@@ -192,6 +217,7 @@ export function createAuthResponder(deps: AuthResponderDeps) {
       working.delete(login);
       doubts.forget(login);
     }
+    wantOutcomes();
   }
 
   /** The user connects (or checks) again: they may have mended the password at the provider. */
@@ -226,11 +252,21 @@ export function createAuthResponder(deps: AuthResponderDeps) {
     answers.set(requestId, (answers.get(requestId) ?? 0) + 1);
     struck.delete(requestId);
     unsettled.set(requestId, token);
-    await mirror();
+    wantOutcomes();
+    // Answered first, recorded after: the answer never waits on a write (a rule save of a
+    // megabyte may hold the writer). A worker stop before the write lands loses only the
+    // note that this request was answered: its next challenge is then a question again.
+    void mirror().catch(() => undefined);
     return { authCredentials: { username: token.username, password: token.password } };
   }
 
-  return { answer, settled, retry, worked, forget, isRefused };
+  /** The glue's listener for outcomes follows this (set once, at registration). */
+  function onOutcomesWanted(tell: (wanted: boolean) => void): void {
+    tellOutcomesWanted = tell;
+    tell(outcomesWanted);
+  }
+
+  return { answer, settled, retry, worked, forget, isRefused, onOutcomesWanted };
 }
 
 export type AuthResponder = ReturnType<typeof createAuthResponder>;

@@ -3,6 +3,7 @@
  * `webRequest.onAuthRequired` (asyncBlocking: Chrome ignores a returned Promise), and the
  * credential-cache flush that makes a switch between tokens on one gateway take effect.
  */
+
 import type { Browser } from "@wxt-dev/browser";
 import { dequal } from "dequal";
 import { chromeProbeHost, newNonce } from "../health/probe-target";
@@ -18,6 +19,7 @@ import {
   chromeProxyConfig,
   gatewayOrigin,
 } from "./config";
+import { listenerSwitch } from "./listener-switch";
 import type { GatewayAddress, ProxyPlatform } from "./platform";
 import { providerHostname } from "./usable";
 
@@ -153,11 +155,16 @@ export function registerChromeAuth(chrome: ChromeApi, responder: AuthResponder):
     { urls: ["<all_urls>"] },
     ["asyncBlocking"],
   );
-  // An answered request that gets its response, or fails otherwise, tells how the answer went.
+  // An answered request that gets its response, or fails otherwise, tells how the answer went:
+  // heard only while an answer is out or a login in doubt (auth-responder.ts).
   const settled = (details: { requestId: string; statusCode?: number; url: string }) => {
     responder.settled(details.requestId, details.statusCode, details.url);
     return undefined;
   };
-  chrome.webRequest.onHeadersReceived.addListener(settled, { urls: ["<all_urls>"] });
-  chrome.webRequest.onErrorOccurred.addListener(settled, { urls: ["<all_urls>"] });
+  const outcomes = listenerSwitch<typeof settled>(
+    [chrome.webRequest.onHeadersReceived, chrome.webRequest.onErrorOccurred],
+    settled,
+    false,
+  );
+  responder.onOutcomesWanted(outcomes.set);
 }

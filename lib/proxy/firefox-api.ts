@@ -18,6 +18,7 @@ interface RequestEvent {
     listener: (details: { requestId: string; statusCode?: number }) => void,
     filter: { urls: string[] },
   ): void;
+  removeListener(listener: (details: { requestId: string; statusCode?: number }) => void): void;
 }
 
 /** The Firefox APIs used here (Chrome's typings lack proxy.onRequest). */

@@ -16,6 +16,7 @@
  * isolation key (config.ts) is still needed so HTTPS requests do not reuse the old token's
  * tunnels. Requests the extension cannot see (Firefox's own) still use the cached login.
  */
+
 import { compiledRouter } from "../routing/compiled-router";
 import type { StoredToken } from "../state/tokens";
 import type { AuthResponder } from "./auth-responder";
@@ -31,6 +32,7 @@ import { createFirefoxListFetches } from "./firefox-list-fetches";
 import { createFirefoxProbes } from "./firefox-probes";
 import { createFirefoxRuleRouting, type FirefoxRules } from "./firefox-rules";
 import { createFirefoxTabRoutes } from "./firefox-tab-routes";
+import { listenerSwitch } from "./listener-switch";
 import type { ProxyPlatform } from "./platform";
 import { providerHost } from "./usable";
 
@@ -117,7 +119,9 @@ export function createFirefoxRouting(browser: FirefoxApi) {
     );
     const settled = (details: { requestId: string; statusCode?: number; url?: string }) =>
       responder.settled(details.requestId, details.statusCode, details.url);
-    browser.webRequest.onHeadersReceived.addListener(settled, { urls: ["<all_urls>"] });
+    // Response headers are heard only while an answer is out or a login in doubt.
+    const outcomes = listenerSwitch([browser.webRequest.onHeadersReceived], settled, false);
+    responder.onOutcomesWanted(outcomes.set);
     browser.webRequest.onErrorOccurred.addListener(
       (details) => {
         settled(details);

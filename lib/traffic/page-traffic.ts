@@ -99,8 +99,9 @@ export function requestFailed(
 }
 
 /**
- * A request of the tab ended: its route counted, a failure against its host (once: an end
- * heard twice changes nothing the second time), and the newest line of the short log.
+ * A request of the tab ended: its route counted (unless `countRoute` is false: only failures
+ * are heard while every request goes one way), a failure against its host (once: an end heard
+ * twice changes nothing the second time), and the newest line of the short log.
  */
 export function requestCounted(
   all: PageTraffic,
@@ -112,6 +113,7 @@ export function requestCounted(
     outcome: TrafficOutcome;
     at: number;
   },
+  countRoute = true,
 ): PageTraffic {
   const { requestId, host, route, outcome, at } = request;
   let next = all;
@@ -119,7 +121,7 @@ export function requestCounted(
     next = requestFailed(all, tabId, requestId, host);
     if (next === all) return all;
   }
-  if (route) next = requestRouted(next, tabId, route);
+  if (route && countRoute) next = requestRouted(next, tabId, route);
   const shown = "status" in outcome ? String(outcome.status) : outcome.kind;
   return requestEnded(next, tabId, {
     host,

@@ -54,7 +54,7 @@ const routing = async (): Promise<TrafficRouting> => ({
   tabRoutes: { "9": 7, "10": 8 },
 });
 
-function setUp(ownPage = true, chrome = true) {
+function setUp(ownPage = true, chrome = true, routingOf = routing) {
   const apis = {
     webRequest: {
       onBeforeRequest: event<RequestDetails>(),
@@ -64,13 +64,15 @@ function setUp(ownPage = true, chrome = true) {
     onTabRemoved: event<number>(),
     onConnect: event<ViewerPort>(),
   };
+  const routingChanged = event<void>();
   const traffic = startTraffic(apis as unknown as TrafficApis, {
-    routing,
+    routing: routingOf,
+    watchRouting: (changed) => routingChanged.addListener(changed),
     chrome,
     isRefused: () => false,
     ownPage: () => ownPage,
   });
-  return { apis, traffic };
+  return { apis, traffic, routingChanged };
 }
 
 const request = (id: string, url: string, over: Partial<RequestDetails> = {}): RequestDetails => ({
@@ -209,5 +211,42 @@ describe("traffic", () => {
     say({ type: "watch", fullUrls: true });
     expect(sent).toEqual([]);
     expect(apis.webRequest.onBeforeRequest.listeners).toHaveLength(1);
+  });
+
+  it("while every request goes one way, no request's end is heard but a failure's; a rule or a viewer turns counting on", async () => {
+    let rules = plan.rules;
+    const oneWay = async (): Promise<TrafficRouting> => ({
+      ...(await routing()),
+      now: { plan: { ...plan, rules }, originOnlyForHttps: true, blockedBy: null, bypassList: [] },
+      tabRoutes: {},
+    });
+    rules = [];
+    const { apis, traffic, routingChanged } = setUp(true, true, oneWay);
+    // On at first (the end that woke the worker is heard), off once the routing is read.
+    expect(apis.webRequest.onCompleted.listeners).toHaveLength(1);
+    await vi.waitFor(() => expect(apis.webRequest.onCompleted.listeners).toHaveLength(0));
+    expect(apis.webRequest.onErrorOccurred.listeners).toHaveLength(1);
+    // A failure is still counted against its host, but no route is counted.
+    apis.webRequest.onBeforeRequest.fire(request("1", "http://shop.test/", { type: "main_frame" }));
+    apis.webRequest.onErrorOccurred.fire(
+      request("2", "http://gone.test/", { error: "net::ERR_NAME_NOT_RESOLVED" }),
+    );
+    await vi.waitFor(async () => expect((await traffic.trafficOf(5))?.count).toBe(1));
+    expect((await traffic.trafficOf(5))?.routes).toEqual({ proxy: [], direct: 0, block: 0 });
+
+    // A site rule: requests go more than one way, so each one's end is counted.
+    rules = plan.rules;
+    routingChanged.fire();
+    await vi.waitFor(() => expect(apis.webRequest.onCompleted.listeners).toHaveLength(1));
+    // Back to one way: off again; a viewer of the log turns it on while it watches.
+    rules = [];
+    routingChanged.fire();
+    await vi.waitFor(() => expect(apis.webRequest.onCompleted.listeners).toHaveLength(0));
+    const { port, say } = viewer();
+    apis.onConnect.fire(port as unknown as ViewerPort);
+    say({ type: "watch", fullUrls: false });
+    expect(apis.webRequest.onCompleted.listeners).toHaveLength(1);
+    port.onDisconnect.fire();
+    expect(apis.webRequest.onCompleted.listeners).toHaveLength(0);
   });
 });

@@ -10,6 +10,7 @@ import { fakeBrowser } from "wxt/testing";
 import type { AuthChallenge } from "../../../lib/proxy/auth";
 import { type AuthResponderDeps, createAuthResponder } from "../../../lib/proxy/auth-responder";
 import { VERDICT_MS, verdictAfter } from "../../../lib/proxy/login-doubts";
+import { writeState } from "../../../lib/state/store";
 import type { StoredToken } from "../../../lib/state/tokens";
 import { makeToken } from "../stored-token";
 
@@ -341,6 +342,9 @@ describe("a worker woken by the next challenge", () => {
   it("knows which requests it answered (their next challenge is a strike) and which logins were refused", async () => {
     const before = responder();
     await Promise.all(["r1", "r2"].map((id) => before.answer(challenge(id))));
+    // Recorded just after the answers went out (the answer never waits on the write).
+    await vi.advanceTimersByTimeAsync(0);
+    expect(await answeredIds()).toEqual(["r1", "r2"]);
     // The worker stops; a new one (new module state) gets the requests' next challenges.
     const woken = responder();
     const struck = Promise.all(["r1", "r2"].map((id) => woken.answer(challenge(id))));
@@ -362,6 +366,7 @@ describe("a worker woken by the next challenge", () => {
     // And what it answers after a retry joins the record instead of replacing it.
     again.retry();
     expect(await again.answer(challenge("r4"))).toEqual(credentials);
+    await vi.advanceTimersByTimeAsync(0);
     expect(await answeredIds()).toEqual(["r1", "r2", "r4"]);
   });
 });
@@ -390,5 +395,72 @@ describe("evidence from any request through the login", () => {
     settled("later", 200, "http://site.example/");
     expect(carried).toEqual(["direct", "unasked"]);
     expect(refused).toEqual([]);
+  });
+});
+
+describe("the answer goes first", () => {
+  it("is given while the writer is held by an unrelated save (a megabyte of rules on a slow disk)", async () => {
+    const { answer } = responder();
+    // The load of what was answered before, so the write below is the first one held.
+    expect(await answer(challenge("r0"))).toEqual(credentials);
+    await vi.advanceTimersByTimeAsync(0);
+    let release = () => undefined as void;
+    const set = fakeBrowser.storage.local.set.bind(fakeBrowser.storage.local);
+    vi.spyOn(fakeBrowser.storage.local, "set").mockImplementationOnce(
+      (values) => new Promise<void>((resolve) => (release = () => void set(values).then(resolve))),
+    );
+    const save = writeState({ siteRules: [] });
+    await vi.advanceTimersByTimeAsync(0);
+    const reply = watch(answer(challenge("r1")));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(reply()).toEqual(credentials);
+    // Recorded once the writer is free.
+    expect(await answeredIds()).toEqual(["r0"]);
+    release();
+    await save;
+    await vi.advanceTimersByTimeAsync(0);
+    expect(await answeredIds()).toEqual(["r0", "r1"]);
+  });
+
+  it("a failed read of what was answered before is asked again by the next challenge, not kept", async () => {
+    const get = fakeBrowser.storage.session.get.bind(fakeBrowser.storage.session);
+    vi.spyOn(fakeBrowser.storage.session, "get").mockImplementationOnce(() =>
+      Promise.reject(new Error("the profile's storage is busy")),
+    );
+    const { answer } = responder();
+    expect(await answer(challenge("r1")).catch((error: Error) => error.message)).toBe(
+      "the profile's storage is busy",
+    );
+    vi.mocked(fakeBrowser.storage.session.get).mockImplementation(get);
+    expect(await answer(challenge("r2"))).toEqual(credentials);
+  });
+});
+
+describe("outcomes are wanted only while an answer is out", () => {
+  it("told on when an answer goes out, off once its request got its response", async () => {
+    const told: boolean[] = [];
+    const { answer, settled, onOutcomesWanted } = responder();
+    onOutcomesWanted((wanted) => told.push(wanted));
+    expect(told).toEqual([false]);
+    await answer(challenge("r1"));
+    await answer(challenge("r2"));
+    expect(told).toEqual([false, true]);
+    settled("r1", 200, "http://site.example/");
+    expect(told).toEqual([false, true]);
+    settled("r2", 200, "http://site.example/");
+    expect(told).toEqual([false, true, false]);
+  });
+
+  it("stays on while a login is in doubt (struck), off when the doubt ends", async () => {
+    const told: boolean[] = [];
+    const { answer, settled, onOutcomesWanted } = responder();
+    onOutcomesWanted((wanted) => told.push(wanted));
+    await answer(challenge("r1"));
+    settled("r1", 407, "http://site.example/");
+    expect(told.at(-1)).toBe(true);
+    // Another request through the login works: the doubt is over, nothing is out.
+    await answer(challenge("r2"));
+    settled("r2", 200, "http://site.example/");
+    expect(told.at(-1)).toBe(false);
   });
 });

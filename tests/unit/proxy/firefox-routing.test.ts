@@ -23,6 +23,9 @@ function recordingFirefox() {
     addListener: (listener: Listener) => {
       listeners[name] = listener;
     },
+    removeListener: (listener: Listener) => {
+      if (listeners[name] === listener) delete listeners[name];
+    },
   });
   const api = {
     webRequest: {
@@ -57,6 +60,7 @@ function registeredRouting(refused: number[] = []) {
   firefox.register(() => undefined, {
     answer: async () => ({}),
     settled: () => undefined,
+    onOutcomesWanted: () => undefined,
     isRefused: (token: StoredToken) => refused.includes(token.id),
   } as never);
   return { firefox, call };
