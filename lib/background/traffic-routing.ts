@@ -3,12 +3,18 @@
  * depends on changes in storage (rules, settings, tokens, the connection, the engine's status),
  * so a page's thousand requests cost one read, not a thousand.
  */
+
+import { chromeBypasses, isBypassed } from "../proxy/config";
 import type { PlanOptions } from "../proxy/route-plan";
+import { unusableReason } from "../proxy/usable";
 import type { TabRoutes } from "../routing/tab-routes";
 import { items } from "../state/items";
 import { read } from "../state/read";
 import type { StoredToken } from "../state/tokens";
-import { type RoutingNow, routingNow } from "./site-route-now";
+import type { TrafficRoute } from "../traffic/entry";
+import { explainRoute } from "../traffic/explain";
+import { hostOf } from "../traffic/scrub";
+import { type RoutingNow, routeNowOn, routingNow } from "./site-route-now";
 
 export interface TrafficRouting {
   now: RoutingNow;
@@ -52,4 +58,33 @@ export function cachedTrafficRouting(options: PlanOptions): () => Promise<Traffi
     cached.catch(forget);
     return cached;
   };
+}
+
+/** The route of one request and why, from the plan the browser carries now. */
+export function routeOfRequest(
+  details: { url: string; tabId: number; cookieStoreId?: string },
+  { now, tokens, tabRoutes }: TrafficRouting,
+  deps: { chrome: boolean; isRefused: (token: StoredToken) => boolean },
+) {
+  const report = routeNowOn(details.url, details.cookieStoreId, now);
+  const host = hostOf(details.url);
+  const bypassed = deps.chrome
+    ? chromeBypasses(host, now.bypassList)
+    : isBypassed(host, now.bypassList);
+  // Firefox routes a tab with a route of its own by it, after the bypass list only.
+  const tab = deps.chrome || bypassed ? null : tabRoutes[String(details.tabId)];
+  const explained =
+    tab === undefined || tab === null
+      ? explainRoute(report, bypassed, now.blockedBy)
+      : tabRouteOf(tab, tokens);
+  const token = explained.route.kind === "proxy" ? tokens.get(explained.route.tokenId) : undefined;
+  return { ...explained, refused: token ? deps.isRefused(token) : false };
+}
+
+/** A tab's own route, failing closed when its token cannot be used (as firefox.ts does). */
+function tabRouteOf(tokenId: number, tokens: Map<number, StoredToken>) {
+  const token = tokens.get(tokenId);
+  const usable = token && !unusableReason(token, true, Date.now());
+  const route: TrafficRoute = usable ? { kind: "proxy", tokenId } : { kind: "block" };
+  return { route, reason: { kind: "tab" } as const };
 }

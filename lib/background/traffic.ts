@@ -8,15 +8,9 @@
  */
 
 import { isProbeUrl } from "../health/probe-target";
-import { fromWire, toWire } from "../protocol/wire";
-import { chromeBypasses, isBypassed } from "../proxy/config";
 import { listenerSwitch } from "../proxy/listener-switch";
-import { unusableReason } from "../proxy/usable";
 import type { StoredToken } from "../state/tokens";
-import type { TrafficEntry, TrafficOutcome, TrafficRoute } from "../traffic/entry";
 import { isFailure } from "../traffic/entry";
-import { explainRoute } from "../traffic/explain";
-import { createTrafficLog } from "../traffic/log";
 import { outcomeOfError, outcomeOfStatus } from "../traffic/outcome";
 import {
   type PageSummary,
@@ -26,11 +20,10 @@ import {
   tabClosed,
   trafficOf,
 } from "../traffic/page-traffic";
-import { hostOf, shownUrl } from "../traffic/scrub";
-import { readViewerMessage, TRAFFIC_PORT } from "../traffic/viewer-protocol";
+import { hostOf } from "../traffic/scrub";
 import { createPageTrafficStore } from "./page-traffic-store";
-import { routeNowOn } from "./site-route-now";
-import { routesDiffer, type TrafficRouting } from "./traffic-routing";
+import { routeOfRequest, routesDiffer, type TrafficRouting } from "./traffic-routing";
+import { createTrafficViewers } from "./traffic-viewers";
 
 export interface RequestDetails {
   requestId: string;
@@ -84,102 +77,24 @@ export interface TrafficDeps {
 }
 
 const ALL = { urls: ["<all_urls>"] };
-// Viewers get changes once a second: a busy page's thousand requests cost them a few renders.
-const BATCH_MS = 1_000;
 
 export function startTraffic(apis: TrafficApis, deps: TrafficDeps) {
-  const log = createTrafficLog();
-  const viewers = new Map<ViewerPort, { fullUrls: boolean }>();
-
   const pages = createPageTrafficStore(deps.pagesChanged);
   const changeTraffic = pages.change;
+  /** Whether requests go more than one way, so each one's route is worth counting. */
+  let counting = true;
 
-  /** The route of one request and why, from the plan the browser carries now. */
-  async function routeOf(details: RequestDetails) {
-    const { now, tokens, tabRoutes } = await deps.routing();
-    const report = routeNowOn(details.url, details.cookieStoreId, now);
-    const host = hostOf(details.url);
-    const bypassed = deps.chrome
-      ? chromeBypasses(host, now.bypassList)
-      : isBypassed(host, now.bypassList);
-    // Firefox routes a tab with a route of its own by it, after the bypass list only.
-    const tab = deps.chrome || bypassed ? null : tabRoutes[String(details.tabId)];
-    const explained =
-      tab === undefined || tab === null
-        ? explainRoute(report, bypassed, now.blockedBy)
-        : tabRouteOf(tab, tokens);
-    const token =
-      explained.route.kind === "proxy" ? tokens.get(explained.route.tokenId) : undefined;
-    return { ...explained, refused: token ? deps.isRefused(token) : false };
-  }
-
-  /** A tab's own route, failing closed when its token cannot be used (as firefox.ts does). */
-  function tabRouteOf(tokenId: number, tokens: Map<number, StoredToken>) {
-    const token = tokens.get(tokenId);
-    const usable = token && !unusableReason(token, true, Date.now());
-    const route: TrafficRoute = usable ? { kind: "proxy", tokenId } : { kind: "block" };
-    return { route, reason: { kind: "tab" } as const };
-  }
-
-  // Changes go to the viewers in batches.
-  let batchQueued = false;
-  const post = (port: ViewerPort, message: object) => {
-    try {
-      port.postMessage(toWire(message));
-    } catch {
-      viewers.delete(port);
-    }
-  };
-  function changed(entry: TrafficEntry): void {
-    log.touch(entry);
-    if (batchQueued) return;
-    batchQueued = true;
-    setTimeout(() => {
-      batchQueued = false;
-      const entries = log.takeChanged();
-      if (entries.length === 0) return;
-      for (const port of viewers.keys()) post(port, { type: "changes", entries });
-    }, BATCH_MS);
-  }
-
-  const wantsUrls = () => [...viewers.values()].some((viewer) => viewer.fullUrls);
-  function started(details: RequestDetails): TrafficEntry {
-    const entry = log.add({
-      requestId: details.requestId,
-      at: details.timeStamp,
-      tabId: details.tabId,
-      host: hostOf(details.url),
-      url: wantsUrls() ? shownUrl(details.url) : null,
-      method: details.method,
-      type: details.type,
-      route: null,
-      reason: null,
-      outcome: { kind: "pending" },
-      ms: null,
-    });
-    void routeOf(details)
-      .then(({ route, reason }) => {
-        Object.assign(entry, { route, reason });
-        changed(entry);
-      })
-      .catch(() => undefined);
-    return entry;
-  }
-
-  function ended(details: RequestDetails, outcome: TrafficOutcome, watched: boolean): void {
-    // Logged when someone watched as it ended (its route is found a moment later).
-    if (!watched || viewers.size === 0) return;
-    // A request that started before anyone watched is logged at its end, without its time.
-    const known = log.get(details.requestId);
-    const entry = known ?? started(details);
-    entry.outcome = outcome;
-    entry.ms = known ? Math.max(0, details.timeStamp - entry.at) : null;
-    changed(entry);
-  }
+  const routeOf = (details: RequestDetails) =>
+    deps.routing().then((routing) => routeOfRequest(details, routing, deps));
+  const viewers = createTrafficViewers(apis, {
+    ownPage: deps.ownPage,
+    routeOf,
+    watchersChanged: () => hearCompletions(),
+  });
 
   async function end(details: RequestDetails): Promise<void> {
     if (isProbeUrl(details.url)) return;
-    const watched = viewers.size > 0;
+    const watched = viewers.watching();
     // The browser's and other extensions' own requests count only in the log.
     if (details.tabId < 0 && !watched) return;
     const countRoute = counting;
@@ -188,7 +103,7 @@ export function startTraffic(apis: TrafficApis, deps: TrafficDeps) {
       details.error !== undefined
         ? outcomeOfError(details.error, routed.route, routed.refused)
         : outcomeOfStatus(details.statusCode ?? 0, routed.route);
-    ended(details, outcome, watched);
+    if (watched) viewers.ended(details, outcome);
     if (details.tabId < 0 || outcome.kind === "cancelled") return;
     const count = (all: PageTraffic) =>
       requestCounted(
@@ -220,9 +135,10 @@ export function startTraffic(apis: TrafficApis, deps: TrafficDeps) {
   // Errors are few: always heard. Every request's end only while it tells something; on from
   // the start, so the end that wakes the worker is heard, until the routing says otherwise.
   apis.webRequest.onErrorOccurred.addListener(ending, ALL);
-  let counting = true;
   const completions = listenerSwitch([apis.webRequest.onCompleted], ending, true);
-  const hearCompletions = () => completions.set(counting || viewers.size > 0);
+  function hearCompletions() {
+    completions.set(counting || viewers.watching());
+  }
   const recount = () =>
     deps
       .routing()
@@ -235,33 +151,6 @@ export function startTraffic(apis: TrafficApis, deps: TrafficDeps) {
   deps.watchRouting?.(() => void recount());
   void recount();
   apis.onTabRemoved.addListener((tabId) => changeTraffic((all) => tabClosed(all, tabId), true));
-
-  // While watched: every request from its start.
-  // A health check's probes go where no rule sends them: they are the check's, not traffic.
-  const starting: Observer = (details) => void (isProbeUrl(details.url) || started(details));
-  apis.onConnect.addListener((port) => {
-    if (port.name !== TRAFFIC_PORT || !deps.ownPage(port.sender)) return;
-    port.onMessage.addListener((raw) => {
-      const message = readViewerMessage(fromWire(raw).value);
-      if (message?.type === "watch") {
-        if (viewers.size === 0) apis.webRequest.onBeforeRequest.addListener(starting, ALL);
-        const first = !viewers.has(port);
-        viewers.set(port, { fullUrls: message.fullUrls });
-        hearCompletions();
-        if (first) post(port, { type: "snapshot", entries: log.entries() });
-      }
-      if (message?.type === "clear") {
-        log.clear();
-        for (const viewer of viewers.keys()) post(viewer, { type: "snapshot", entries: [] });
-      }
-    });
-    port.onDisconnect.addListener(() => {
-      viewers.delete(port);
-      // Nobody watches: nothing more is logged (what was stays, for the next look).
-      if (viewers.size === 0) apis.webRequest.onBeforeRequest.removeListener(starting);
-      hearCompletions();
-    });
-  });
 
   return {
     /** A tab's routes and failures since its page loaded, for the popup. */

@@ -11,10 +11,10 @@
  * Records live in memory (challenges arriving together see each other); storage.session keeps
  * what a woken worker needs: the requests we answered, and the refused logins.
  */
-import { read, readState } from "../state/read";
-import { updateState } from "../state/store";
+import { readState } from "../state/read";
 import type { StoredToken } from "../state/tokens";
 import { type AuthChallenge, decideAuth, recordAnswer } from "./auth";
+import { createAuthRecords } from "./auth-records";
 import { createLoginDoubts } from "./login-doubts";
 import { type Login, loginKey } from "./login-key";
 
@@ -53,8 +53,7 @@ const CANCEL: AuthResponse = { cancel: true };
 
 export function createAuthResponder(deps: AuthResponderDeps) {
   const loginFor = deps.loginFor ?? activeLogin;
-  let answered: Record<string, number> = {};
-  let refused = new Set<string>();
+  const { records, load: loadMirror, save: mirror } = createAuthRecords();
   /** Answers out whose outcome is not seen yet: request id → the token answered with. */
   const unsettled = new Map<string, StoredToken>();
   /** Logins seen to carry traffic since they were last asked for (or their copies dropped). */
@@ -74,23 +73,6 @@ export function createAuthResponder(deps: AuthResponderDeps) {
     },
   });
 
-  // Loaded once per worker life, before the first decision; a failed read is asked again by
-  // the next challenge, not kept (it would answer every later one with nothing).
-  let mirrorLoaded: Promise<void> | null = null;
-  const loadMirror = () => {
-    mirrorLoaded ??= Promise.all([read("authAttempts"), read("refusedLogins")]).then(
-      ([attempts, logins]) => {
-        answered = { ...attempts, ...answered };
-        refused = new Set([...logins, ...refused]);
-      },
-      (error: unknown) => {
-        mirrorLoaded = null;
-        throw error;
-      },
-    );
-    return mirrorLoaded;
-  };
-
   /**
    * Whether the outcomes of requests (their response headers, their errors) are wanted: only
    * while an answer is out or a login is in doubt. The glue listens to them only then, since
@@ -105,24 +87,6 @@ export function createAuthResponder(deps: AuthResponderDeps) {
     tellOutcomesWanted(wanted);
   }
 
-  // One write at a time; a change made while one is out is written right after it, so a
-  // burst of forty answers costs a few writes, and each caller's change is stored on return.
-  let writing: Promise<void> | null = null;
-  let dirty = false;
-  function mirror(): Promise<void> {
-    dirty = true;
-    writing ??= (async () => {
-      while (dirty) {
-        dirty = false;
-        const write = { authAttempts: answered, refusedLogins: [...refused] };
-        await updateState(["authAttempts", "refusedLogins"], () => ({ write, result: undefined }));
-      }
-    })().finally(() => {
-      writing = null;
-    });
-    return writing;
-  }
-
   /** The last refusal being told (the engine's own check waits for it: see answer). */
   let told: Promise<void> = Promise.resolve();
 
@@ -130,8 +94,8 @@ export function createAuthResponder(deps: AuthResponderDeps) {
   function refuse(token: StoredToken): Promise<void> {
     const login = loginKey(token);
     working.delete(login);
-    if (refused.has(login)) return Promise.resolve();
-    refused.add(login);
+    if (records.refused.has(login)) return Promise.resolve();
+    records.refused.add(login);
     // Told at once: the browser sends its cached copy unasked on every new connection until
     // the engine drops it.
     told = Promise.all([mirror(), deps.onRefused(token)]).then(() => undefined);
@@ -144,7 +108,7 @@ export function createAuthResponder(deps: AuthResponderDeps) {
     struck.add(requestId);
     const login = loginKey(token);
     tokenOf.set(login, token);
-    const answeredAt = answered[requestId];
+    const answeredAt = records.answered[requestId];
     doubts.strike(login, requestId, answeredAt === undefined ? undefined : Date.now() - answeredAt);
     wantOutcomes();
   }
@@ -152,7 +116,7 @@ export function createAuthResponder(deps: AuthResponderDeps) {
   /** A request through this token worked (an answered one, or the engine's own check). */
   function worked(token: StoredToken): void {
     const login = loginKey(token);
-    if (refused.has(login)) return;
+    if (records.refused.has(login)) return;
     doubts.cleared(login);
     wantOutcomes();
     if (working.has(login)) return;
@@ -166,8 +130,8 @@ export function createAuthResponder(deps: AuthResponderDeps) {
     answers.delete(requestId);
     struck.delete(requestId);
     wantOutcomes();
-    if (answered[requestId] === undefined) return;
-    delete answered[requestId];
+    if (records.answered[requestId] === undefined) return;
+    delete records.answered[requestId];
     void mirror().catch(() => undefined);
   }
 
@@ -222,33 +186,33 @@ export function createAuthResponder(deps: AuthResponderDeps) {
 
   /** The user connects (or checks) again: they may have mended the password at the provider. */
   function retry(): void {
-    refused = new Set();
+    records.refused = new Set();
     void mirror().catch(() => undefined);
   }
 
   /** A login the proxy refused: Firefox's header listener must not send it either. */
-  const isRefused = (token: Login) => refused.has(loginKey(token));
+  const isRefused = (token: Login) => records.refused.has(loginKey(token));
 
   async function answer(challenge: AuthChallenge): Promise<AuthResponse> {
     const [token] = await Promise.all([loginFor(challenge), loadMirror()]);
     const { requestId } = challenge;
-    const decision = decideAuth(challenge, token, answered[requestId] ? 1 : 0);
+    const decision = decideAuth(challenge, token, records.answered[requestId] ? 1 : 0);
     if (decision.action === "ignore" || !token) return {};
     const login = loginKey(token);
-    if (decision.action === "strike" && !refused.has(login)) {
+    if (decision.action === "strike" && !records.refused.has(login)) {
       unsettled.delete(requestId);
       strike(token, requestId);
       await doubts.verdictFor(login, requestId);
       // Asked after every answer while the login works for others: answering again would loop.
-      if ((answers.get(requestId) ?? 1) >= maxAnswers && !refused.has(login)) return CANCEL;
+      if ((answers.get(requestId) ?? 1) >= maxAnswers && !records.refused.has(login)) return CANCEL;
     }
-    if (refused.has(login)) {
+    if (records.refused.has(login)) {
       // The engine's own check must find the reason stored when its request fails.
       if (challenge.fromTab === false) await told.catch(() => undefined);
       return CANCEL;
     }
     working.delete(login);
-    answered = recordAnswer(answered, requestId, Date.now());
+    records.answered = recordAnswer(records.answered, requestId, Date.now());
     answers.set(requestId, (answers.get(requestId) ?? 0) + 1);
     struck.delete(requestId);
     unsettled.set(requestId, token);

@@ -51,8 +51,16 @@ export interface PageSummary {
 
 const fresh = (page: string): TabTraffic => ({ page, routes: {}, count: 0, hosts: {}, seen: [] });
 
+/** The tab loads a page: its counts start again (unchanged when nothing was counted yet). */
 export function pageLoaded(all: PageTraffic, tabId: number, page: string): PageTraffic {
-  return { ...all, [tabId]: fresh(page) };
+  const tab = all[tabId];
+  // Nothing to reset (the usual case while only failures are counted): nothing to write.
+  const untouched =
+    tab?.page === page &&
+    tab.count === 0 &&
+    Object.keys(tab.routes).length === 0 &&
+    (tab.recent?.length ?? 0) === 0;
+  return untouched ? all : { ...all, [tabId]: fresh(page) };
 }
 
 export function tabClosed(all: PageTraffic, tabId: number): PageTraffic {

@@ -123,8 +123,9 @@ describe("startBackground on Chrome", () => {
     expect(listening(fakeBrowser.storage.local.onChanged)).toBe(true);
     expect(chrome.api.proxy.settings.onChange.hasListeners()).toBe(true);
     expect(chrome.api.webRequest.onAuthRequired.hasListeners()).toBe(true);
-    expect(chrome.api.webRequest.onHeadersReceived.hasListeners()).toBe(true);
-    expect(chrome.api.webRequest.onErrorOccurred.hasListeners()).toBe(true);
+    // Response headers are heard only while an answer is out (listener-switch.ts).
+    expect(chrome.api.webRequest.onHeadersReceived.hasListeners()).toBe(false);
+    expect(chrome.api.webRequest.onErrorOccurred.hasListeners()).toBe(false);
     expect(chrome.api.proxy.onProxyError.hasListeners()).toBe(true);
     // The traffic log's observers (page loads, ends), and its viewers' port.
     expect(observed.onBeforeRequest.hasListeners()).toBe(true);
@@ -292,7 +293,8 @@ describe("startBackground on Firefox", () => {
     expect(firefox.proxy.onError.hasListeners()).toBe(true);
     expect(firefox.webRequest.onAuthRequired.hasListeners()).toBe(true);
     expect(firefox.webRequest.onBeforeSendHeaders.hasListeners()).toBe(true);
-    expect(firefox.webRequest.onHeadersReceived.hasListeners()).toBe(true);
+    // Response headers are heard only while an answer is out (listener-switch.ts).
+    expect(firefox.webRequest.onHeadersReceived.hasListeners()).toBe(false);
     expect(firefox.webRequest.onErrorOccurred.hasListeners()).toBe(true);
     expect(contextMenus.onClicked.hasListeners()).toBe(true);
     // "This tab only" ends with its tab.

@@ -404,7 +404,7 @@ describe("the answer goes first", () => {
     // The load of what was answered before, so the write below is the first one held.
     expect(await answer(challenge("r0"))).toEqual(credentials);
     await vi.advanceTimersByTimeAsync(0);
-    let release = () => undefined as void;
+    let release: () => void = () => undefined;
     const set = fakeBrowser.storage.local.set.bind(fakeBrowser.storage.local);
     vi.spyOn(fakeBrowser.storage.local, "set").mockImplementationOnce(
       (values) => new Promise<void>((resolve) => (release = () => void set(values).then(resolve))),

@@ -13,6 +13,16 @@ import {
 } from "../../../lib/traffic/page-traffic";
 
 describe("page failures", () => {
+  it("a reload of a page with nothing counted changes nothing (nothing to store), one with counts starts again", () => {
+    const loaded = pageLoaded({}, 7, "shop.example");
+    expect(pageLoaded(loaded, 7, "shop.example")).toBe(loaded);
+    expect(pageLoaded(loaded, 7, "next.example")).not.toBe(loaded);
+    const failed = requestFailed(loaded, 7, "1", "cdn.example");
+    expect(trafficOf(pageLoaded(failed, 7, "shop.example"), 7)?.count).toBe(0);
+    const routed = requestRouted(loaded, 7, { kind: "direct" });
+    expect(trafficOf(pageLoaded(routed, 7, "shop.example"), 7)?.routes.direct).toBe(0);
+  });
+
   it("counts by host since the page loaded, most failures first; a new page starts again", () => {
     let all: PageTraffic = pageLoaded({}, 7, "shop.example");
     all = requestFailed(all, 7, "1", "cdn.example");
