@@ -5,10 +5,7 @@
  */
 import type { Browser } from "@wxt-dev/browser";
 import type { WxtBrowser } from "wxt/browser";
-import { resolveLanguage } from "../i18n";
-import { parseCommand, type Reply } from "../protocol/commands";
 import { isOwnPage } from "../protocol/sender";
-import { fromWire, toWire } from "../protocol/wire";
 import { activeLogin, createAuthResponder } from "../proxy/auth-responder";
 import { AUTO_REFRESH_ALARM } from "../proxy/auto-refresh";
 import { createChromePlatform, registerChromeAuth } from "../proxy/chrome";
@@ -33,14 +30,15 @@ import { createHealthCheck } from "./health-check";
 import { createKeyboardCommands } from "./keyboard-commands";
 import { listSender } from "./list-sender";
 import { startManagedPolicy } from "./managed-policy";
+import { openMessageDoor } from "./message-door";
 import { createMutationTracker } from "./mutations";
-import { syncPopupPage } from "./popup-page";
+import { popupPageFollower } from "./popup-page";
 import { proxyErrorReporter } from "./proxy-errors";
 import { chromeRequestCarrier } from "./request-carrier";
 import { siteRouteNow, tokenNow } from "./site-route-now";
 import { createSubscriptions, SUBSCRIPTIONS_ALARM } from "./subscriptions";
 import { startSync } from "./sync";
-import { createTabRouteTitle } from "./tab-route-title";
+import { startTabTitles } from "./tab-titles";
 import { syncTokenAlarms } from "./token-alarms";
 import { startTraffic } from "./traffic";
 import { cachedTrafficRouting, watchTrafficRouting } from "./traffic-routing";
@@ -146,18 +144,7 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
     chrome.proxy.onProxyError.addListener((details) => onProxyError(details.error));
   }
 
-  browser.runtime.onMessage.addListener((message: unknown, sender) => {
-    if (!isOwnPage(sender, browser.runtime.id, browser.runtime.getURL("/"))) return undefined;
-    const { value, wasText } = fromWire(message);
-    // Answered the way it was asked: as JSON text, or as an object.
-    const inKind = (reply: unknown) => (wasText ? toWire(reply) : reply);
-    const command = parseCommand(value);
-    if (!command) {
-      const malformed: Reply<"connect"> = { ok: false, failure: { code: "malformed-command" } };
-      return Promise.resolve(inKind(malformed));
-    }
-    return handle(command).then(inKind).finally(syncAlarm);
-  });
+  openMessageDoor(browser, handle, syncAlarm);
 
   /** Work nobody watched failed: it shows on the badge and in the popup until seen. */
   async function unwatched(source: "auto-refresh" | "toggle", result: EngineResult) {
@@ -203,16 +190,8 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
       write: { popupSummary: summarize(s.tokens, s.trash.length, s.connection.activeTokenId) },
       result: undefined,
     })).catch(() => undefined);
-  // The toolbar opens the page of the user's language. The browser keeps the choice while it
-  // runs (a worker stop does not lose it), so it is set when the extension is installed or
-  // the browser starts, and when the settings change: not on every wake, where a challenge is
-  // waiting on the reconcile.
-  const popupPage = () =>
-    void read("settings")
-      .then((settings) =>
-        syncPopupPage(browser.action, settings, globalThis.navigator?.language ?? ""),
-      )
-      .catch(() => undefined);
+  // The toolbar opens the page of the user's language.
+  const popupPage = popupPageFollower(browser.action);
   // Bypass list or credentials changed in Options, or the tokens changed (the active one
   // deleted, expired or moved by a refresh or an import): re-apply, fail closed if need be.
   // Items written together (a backup import) change in one storage event: one reconcile.
@@ -220,23 +199,10 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
   // The tabs' failure counts give way to a block or a problem, and follow their setting.
   const badgeCounts = () => void failureBadge.sync();
   // The tab in front says where its requests go when a rule routes it (never "direct" then).
-  const tabTitles = createTabRouteTitle({
-    tabsInFront: () => browser.tabs.query({ active: true }),
-    rulesOn: async () => (await read("siteRules")).some((rule) => rule.enabled),
+  const tabsInFront = startTabTitles(browser, {
     routeOf: (url) => siteRouteNow(url, undefined, engine.planOptions),
-    language: async () =>
-      resolveLanguage((await read("settings")).language, globalThis.navigator?.language ?? ""),
-    globalTitle: () => browser.action.getTitle({}),
-    setTitle: (tabId, title) => browser.action.setTitle({ tabId, title }),
     setText: (tabId, text) => failureBadge.routeText(tabId, text),
   });
-  const tabsInFront = () => void tabTitles.update();
-  browser.tabs.onActivated.addListener(tabsInFront);
-  browser.tabs.onUpdated.addListener((tabId, change, tab) => {
-    if (change.url !== undefined && tab.active)
-      void tabTitles.update({ id: tabId, url: change.url });
-  });
-  browser.tabs.onRemoved.addListener((tabId) => tabTitles.closed(tabId));
 
   // Subscribed lists never fetched (added by sync or policy), or due: fetched in turn.
   const listsDue = coalesced(() => void subscriptions.updateDue().catch(() => undefined));

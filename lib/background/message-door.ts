@@ -1,0 +1,27 @@
+/**
+ * The extension's pages' one door to the background: a command from one of its own pages (no
+ * other sender is answered), parsed, handled, and answered the way it was asked (as JSON text,
+ * or as an object).
+ */
+import type { WxtBrowser } from "wxt/browser";
+import { type ParsedCommand, parseCommand, type Reply } from "../protocol/commands";
+import { isOwnPage } from "../protocol/sender";
+import { fromWire, toWire } from "../protocol/wire";
+
+export function openMessageDoor(
+  browser: WxtBrowser,
+  handle: (command: ParsedCommand) => Promise<unknown>,
+  afterEach: () => void,
+): void {
+  browser.runtime.onMessage.addListener((message: unknown, sender) => {
+    if (!isOwnPage(sender, browser.runtime.id, browser.runtime.getURL("/"))) return undefined;
+    const { value, wasText } = fromWire(message);
+    const inKind = (reply: unknown) => (wasText ? toWire(reply) : reply);
+    const command = parseCommand(value);
+    if (!command) {
+      const malformed: Reply<"connect"> = { ok: false, failure: { code: "malformed-command" } };
+      return Promise.resolve(inKind(malformed));
+    }
+    return handle(command).then(inKind).finally(afterEach);
+  });
+}
