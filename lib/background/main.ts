@@ -32,7 +32,7 @@ import { listSender } from "./list-sender";
 import { startManagedPolicy } from "./managed-policy";
 import { openMessageDoor } from "./message-door";
 import { createMutationTracker } from "./mutations";
-import { popupPageFollower } from "./popup-page";
+import { popupPageFollower } from "./popup-page-follower";
 import { proxyErrorReporter } from "./proxy-errors";
 import { chromeRequestCarrier } from "./request-carrier";
 import { siteRouteNow, tokenNow } from "./site-route-now";

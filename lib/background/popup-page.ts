@@ -3,7 +3,6 @@
  * table, so the strings load beside the page's modules instead of after its first script.
  */
 import { type Language, resolveLanguage } from "../i18n";
-import { read } from "../state/read";
 import type { Settings } from "../state/settings";
 
 export const popupPageOf = (language: Language) =>
@@ -19,15 +18,3 @@ export async function syncPopupPage(
     popup: popupPageOf(resolveLanguage(settings.language, browserLanguage)),
   });
 }
-
-/**
- * "Point the toolbar at the page of the stored language", for the background's reactions. The
- * browser keeps the choice while it runs (a worker stop does not lose it), so it is set when the
- * extension is installed or the browser starts, and when the settings change: not on every
- * wake, where a challenge is waiting on the reconcile.
- */
-export const popupPageFollower =
-  (action: { setPopup(details: { popup: string }): Promise<void> }) => () =>
-    void read("settings")
-      .then((settings) => syncPopupPage(action, settings, globalThis.navigator?.language ?? ""))
-      .catch(() => undefined);
