@@ -7,6 +7,8 @@
 import type { Page } from "puppeteer-core";
 import { expect, test, vi } from "vitest";
 import type { HealthResults, HealthRun } from "../../lib/health/health";
+import { DOWNLOAD_BYTES } from "../support/echo-server";
+import { downloadResult, runFetchLoop, startDownload, stopFetchLoop } from "../support/fetch-loop";
 import { control, must } from "../support/sandbox-session";
 import {
   assertPrerequisites,
@@ -106,4 +108,32 @@ test("Options' Check all: progress to the end, each row in words with the exit a
     "Login refused: the gateway did not accept this token's password",
   );
   await options.close();
+});
+
+test("Check all of 20 tokens on the gateway that carries the user's traffic, while a page fetches in a loop and a 10-second download runs: nothing fails or moves, the download is whole", async () => {
+  const { ext, site } = suite;
+  const url = `http://127.0.0.1:${new URL(suite.echo.url).port}/`;
+  // Twenty, in two purchases (the provider sells at most ten at once).
+  const tokens = [
+    ...(await createTokens(ext, "static-traffic", 10)),
+    ...(await createTokens(ext, "static-traffic", 10)),
+  ];
+  const used = must(tokens[0], "the connected token");
+  await sendOk(ext, { type: "connect", tokenId: used.id });
+  expect(await exitOfPageLoad(site, url)).toBe(used.ip);
+  await site.evaluate(startDownload, { url: `${url}download?seconds=10` });
+  await site.evaluate(runFetchLoop, { url, max: 5_000 });
+
+  await sendOk(ext, { type: "checkHealth" });
+  const { results } = await checkDone(ext);
+  const during = await site.evaluate(stopFetchLoop);
+  const download = await site.evaluate(downloadResult);
+  // Firefox sends a login per request: every one of the twenty is checked, with its exit.
+  for (const token of tokens) {
+    expect(results[token.id]?.outcome).toMatchObject({ kind: "ok", exitIp: token.ip });
+  }
+  expect(during.length).toBeGreaterThan(0);
+  expect(during.filter((r) => r.exit !== used.ip)).toEqual([]);
+  expect(download).toEqual({ bytes: DOWNLOAD_BYTES, exit: used.ip, error: null });
+  await sendOk(ext, { type: "disconnect" });
 });

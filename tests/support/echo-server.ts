@@ -26,6 +26,10 @@ export interface EchoServer {
   close(): Promise<void>;
 }
 
+/** What `/download` sends: 1 MiB in 64 parts. */
+export const DOWNLOAD_BYTES = 1_048_576;
+const DOWNLOAD_PARTS = 64;
+
 export async function startEchoServer(options: { https?: boolean } = {}): Promise<EchoServer> {
   const echo = {
     requestsFrom: [] as string[],
@@ -48,6 +52,28 @@ export async function startEchoServer(options: { https?: boolean } = {}): Promis
         "Content-Type": "text/plain",
       });
       res.end("site login required");
+      return;
+    }
+    // `/download?seconds=S`: 1 MiB sent in 64 parts over S seconds (a long download), the
+    // address it came from in a header.
+    if (req.url?.startsWith("/download")) {
+      const seconds = Number(new URL(req.url, "http://x").searchParams.get("seconds")) || 1;
+      res.writeHead(200, {
+        "Content-Type": "application/octet-stream",
+        "Cache-Control": "no-store",
+        "X-Remote": remote,
+      });
+      let sent = 0;
+      const timer = setInterval(
+        () => {
+          res.write(Buffer.alloc(DOWNLOAD_BYTES / DOWNLOAD_PARTS, sent % 251));
+          if (++sent < DOWNLOAD_PARTS) return;
+          clearInterval(timer);
+          res.end();
+        },
+        (seconds * 1_000) / DOWNLOAD_PARTS,
+      );
+      res.on("close", () => clearInterval(timer));
       return;
     }
     if (req.url?.startsWith("/pixel")) {

@@ -77,6 +77,38 @@ export function waitForSentSince(since: number): Promise<boolean> {
   });
 }
 
+/** What a long download in the page got: its bytes, where it exited, or how it failed. */
+export interface DownloadResult {
+  bytes: number;
+  exit: string;
+  error: string | null;
+}
+
+/** In the page: starts a long download (the echo server's `/download`), read to its end. */
+export function startDownload({ url }: { url: string }): void {
+  const run = async (): Promise<DownloadResult> => {
+    try {
+      const response = await fetch(url, { cache: "no-store" });
+      const reader = response.body?.getReader();
+      let bytes = 0;
+      for (;;) {
+        const part = await reader?.read();
+        if (!part || part.done) break;
+        bytes += part.value.byteLength;
+      }
+      return { bytes, exit: response.headers.get("X-Remote") ?? "unknown", error: null };
+    } catch (error) {
+      return { bytes: 0, exit: "", error: String(error) };
+    }
+  };
+  (globalThis as unknown as { download: Promise<DownloadResult> }).download = run();
+}
+
+/** In the page: the download's result, once it ended. */
+export function downloadResult(): Promise<DownloadResult> {
+  return (globalThis as unknown as { download: Promise<DownloadResult> }).download;
+}
+
 /** In the page: stops the loop and waits for its last request. */
 export async function stopFetchLoop(): Promise<LoopRequest[]> {
   const state = (globalThis as unknown as { fetchLoop: LoopState }).fetchLoop;
