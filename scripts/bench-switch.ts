@@ -9,7 +9,7 @@
  *   3. the browser's floor: `chrome.proxy.settings.set` from a minimal extension that answers
  *      the gateways' 407 from a fixed map, no Proxy Deck → the first request on the new exit;
  *   4. a page of 300 images through token A's gateway, with Proxy Deck connected against the
- *      floor extension alone, in interleaved rounds;
+ *      floor extension alone, in interleaved rounds; then again with one site rule on;
  *   5. (1) in Firefox ESR with the Firefox build (puppeteer over WebDriver BiDi), a real click too.
  * Also counted: requests hung (no answer in 5 s), failed, gone direct, and stale (sent after the
  * click, still out of the old exit). Figures only: nothing asserts on time; every wait is bounded.
@@ -21,6 +21,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { BrowserContext, Page } from "@playwright/test";
+import type { SiteRule } from "../lib/routing/rules";
 import { backgroundWorker, launchWithExtension } from "../tests/e2e/fixtures";
 import {
   buyElsewhere,
@@ -421,8 +422,34 @@ async function floorSwitches(world: World, a: Login) {
   return { context, site };
 }
 
-/** 4. A page of 300 images through A's gateway: Proxy Deck connected vs the floor extension. */
+/**
+ * 4. A page of 300 images through A's gateway: Proxy Deck connected vs the floor extension,
+ * then the same with one site rule (for a host the page does not use): Chrome then carries a
+ * PAC script, and Proxy Deck counts each request's route for the popup.
+ */
 async function pageCost(world: World, a: Login, deckSite: Page, floorSite: Page) {
+  await pageCostRounds(world, a, deckSite, floorSite, "connected");
+  const context = deckSite.context();
+  const extensionId = new URL((await backgroundWorker(context)).url()).host;
+  const ext = await extensionPage(context, extensionId);
+  const rule: SiteRule = {
+    id: "bench",
+    enabled: true,
+    source: { type: "pattern", text: "ads.test" },
+    route: { kind: "block" },
+  };
+  await sendOk(ext, { type: "setSiteRules", rules: [rule] });
+  await ext.close();
+  await pageCostRounds(world, a, deckSite, floorSite, "connected, one site rule");
+}
+
+async function pageCostRounds(
+  world: World,
+  a: Login,
+  deckSite: Page,
+  floorSite: Page,
+  state: string,
+) {
   const pageOf = (round: number) => `${world.site}?count=${IMAGES}&round=${round}`;
   const withDeck: number[] = [];
   const withFloor: number[] = [];
@@ -438,10 +465,12 @@ async function pageCost(world: World, a: Login, deckSite: Page, floorSite: Page)
     const exit = await page.locator("#remote").textContent();
     if (exit !== a.ip) report(`    !! a page exited from ${exit}, not token A's ${a.ip}`);
   }
-  report(summary(`page of ${IMAGES} images via A, Proxy Deck connected`, withDeck));
+  report(summary(`page of ${IMAGES} images via A, Proxy Deck ${state}`, withDeck));
   report(summary(`page of ${IMAGES} images via A, floor extension only`, withFloor));
   const cost = (quantile(withDeck, 0.5) / quantile(withFloor, 0.5) - 1) * 100;
-  report(`    Proxy Deck's page cost: ${cost >= 0 ? "+" : ""}${cost.toFixed(1)}% (medians)`);
+  report(
+    `    Proxy Deck's page cost, ${state}: ${cost >= 0 ? "+" : ""}${cost.toFixed(1)}% (medians)`,
+  );
 }
 
 /**

@@ -256,6 +256,37 @@ describe("reconcile", () => {
     expect(badges.at(-1)?.status).toEqual(stored);
   });
 
+  it("triggers at once (a rule save, a wake, an alarm) while the first apply is slow: runs one at a time, and the last applied is the latest state", async () => {
+    const { engine, calls, platform } = await setup({ connection: active(1) });
+    const apply = platform.apply.bind(platform);
+    let release = () => undefined as unknown;
+    const slow = new Promise((resolve) => (release = resolve));
+    let first = true;
+    let running = 0;
+    let most = 0;
+    platform.apply = async (token, settings) => {
+      running++;
+      most = Math.max(most, running);
+      if (first) {
+        first = false;
+        await slow;
+      }
+      await apply(token, settings);
+      running--;
+    };
+    const wake = engine.reconcile();
+    // While it waits on the browser: the user connects token 2, and two more triggers come.
+    await saveConnection(active(2));
+    const alarm = engine.reconcile();
+    const ruleSave = engine.reconcile();
+    release();
+    await Promise.all([wake, alarm, ruleSave]);
+    expect(most).toBe(1);
+    const applied = calls.filter((c) => c.op === "apply");
+    expect(applied.at(-1)).toMatchObject({ tokenId: 2 });
+    expect((await readStatus()).tokenId).toBe(2);
+  });
+
   it("applies the stored token with the stored settings", async () => {
     const { engine, calls } = await setup({ connection: active(1) });
     await engine.reconcile();
