@@ -20,7 +20,7 @@ import {
   switchUnderLoad,
   waitForSentSince,
 } from "../support/fetch-loop";
-import { expect, test } from "./fixtures";
+import { backgroundWorker, expect, test } from "./fixtures";
 import { createTokens, must, sandboxFor, sandboxPage, sendOk, startEchoServer } from "./harness";
 
 /** A token of another gateway's, added as a line, with an exit of its own. */
@@ -70,6 +70,17 @@ test("60 switches between tokens on two gateways while pages fetch in a loop (HT
       60,
     );
     for (const page of requests) expectClean(page, switches);
+    // The switches over, nothing is left listening to every request (page-cost.spec.ts): each
+    // answer's outcome was heard, or given up on.
+    const worker = await backgroundWorker(context);
+    const listening = () =>
+      worker.evaluate(() => ({
+        headers: chrome.webRequest.onHeadersReceived.hasListeners(),
+        completions: chrome.webRequest.onCompleted.hasListeners(),
+      }));
+    await expect
+      .poll(listening, { timeout: 30_000 })
+      .toEqual({ headers: false, completions: false });
   } finally {
     await secure.close();
     await other.close();

@@ -259,7 +259,7 @@ describe("reconcile", () => {
   it("triggers at once (a rule save, a wake, an alarm) while the first apply is slow: runs one at a time, and the last applied is the latest state", async () => {
     const { engine, calls, platform } = await setup({ connection: active(1) });
     const apply = platform.apply.bind(platform);
-    let release = () => undefined as unknown;
+    let release: (value?: unknown) => void = () => undefined;
     const slow = new Promise((resolve) => (release = resolve));
     let first = true;
     let running = 0;
