@@ -13,6 +13,7 @@
  */
 import { readState } from "../state/read";
 import type { StoredToken } from "../state/tokens";
+import { createAnswersOut } from "./answers-out";
 import { type AuthChallenge, decideAuth, recordAnswer } from "./auth";
 import { createAuthRecords } from "./auth-records";
 import { createLoginDoubts } from "./login-doubts";
@@ -54,8 +55,8 @@ const CANCEL: AuthResponse = { cancel: true };
 export function createAuthResponder(deps: AuthResponderDeps) {
   const loginFor = deps.loginFor ?? activeLogin;
   const { records, load: loadMirror, save: mirror } = createAuthRecords();
-  /** Answers out whose outcome is not seen yet: request id → the token answered with. */
-  const unsettled = new Map<string, StoredToken>();
+  /** Answers out whose outcome is not seen yet (given up on after a while: answers-out.ts). */
+  const unsettled = createAnswersOut(() => wantOutcomes());
   /** Logins seen to carry traffic since they were last asked for (or their copies dropped). */
   const working = new Set<string>();
   /** How many times each request was answered, and those whose last answer was struck. */
@@ -215,7 +216,7 @@ export function createAuthResponder(deps: AuthResponderDeps) {
     records.answered = recordAnswer(records.answered, requestId, Date.now());
     answers.set(requestId, (answers.get(requestId) ?? 0) + 1);
     struck.delete(requestId);
-    unsettled.set(requestId, token);
+    unsettled.add(requestId, token);
     wantOutcomes();
     // Answered first, recorded after: the answer never waits on a write (a rule save of a
     // megabyte may hold the writer). A worker stop before the write lands loses only the

@@ -7,6 +7,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeBrowser } from "wxt/testing";
+import { GIVE_UP_MS } from "../../../lib/proxy/answers-out";
 import type { AuthChallenge } from "../../../lib/proxy/auth";
 import { type AuthResponderDeps, createAuthResponder } from "../../../lib/proxy/auth-responder";
 import { VERDICT_MS, verdictAfter } from "../../../lib/proxy/login-doubts";
@@ -449,6 +450,20 @@ describe("outcomes are wanted only while an answer is out", () => {
     expect(told).toEqual([false, true]);
     settled("r2", 200, "http://site.example/");
     expect(told).toEqual([false, true, false]);
+  });
+
+  it("an answer whose outcome never comes (an event missed) is given up on: the listening ends", async () => {
+    const told: boolean[] = [];
+    const { answer, onOutcomesWanted } = responder();
+    onOutcomesWanted((wanted) => told.push(wanted));
+    await answer(challenge("r1"));
+    expect(told.at(-1)).toBe(true);
+    await vi.advanceTimersByTimeAsync(GIVE_UP_MS - 1);
+    expect(told.at(-1)).toBe(true);
+    await vi.advanceTimersByTimeAsync(GIVE_UP_MS);
+    expect(told.at(-1)).toBe(false);
+    // Its record stays: the request's next challenge is still judged as one to our answer.
+    expect(await answeredIds()).toEqual(["r1"]);
   });
 
   it("stays on while a login is in doubt (struck), off when the doubt ends", async () => {
