@@ -272,6 +272,7 @@ describe("ImportPreview", () => {
     settingChanges: [],
     credentials: "kept",
     refusedBaseUrl: null,
+    refusedSettings: [],
     siteRules: null,
   };
 
