@@ -78,6 +78,9 @@ const issueRules = (): SiteRule[] => [
   rule("k-five", "five.test"),
 ];
 const idsOf = (rules: readonly SiteRule[]) => rules.map((r) => r.id);
+const sorted = (ids: readonly string[]) => [...ids].sort();
+/** The rules a profile's sync area holds (as a set: their order is checked where they land). */
+const syncedRules = async (page: Page) => sorted(docRuleIds(await docOf(areaOf(page))));
 
 let tags = 0;
 /** Where a page load went, as the echo server saw it: "direct" (it arrived) or "blocked". */
@@ -110,9 +113,7 @@ test("a fresh profile keeps the writer's order and routes as it does; its own ed
     ];
     await bothOn(extA, extB);
     await sendOk(extA, { type: "setSiteRules", rules: issueRules() });
-    await expect
-      .poll(async () => docRuleIds(await docOf(areaOf(extA))))
-      .toEqual(idsOf(issueRules()));
+    await expect.poll(() => syncedRules(extA)).toEqual(sorted(idsOf(issueRules())));
 
     const carried = Date.now();
     await carry(areaOf(extA), areaOf(extB));
@@ -132,7 +133,7 @@ test("a fresh profile keeps the writer's order and routes as it does; its own ed
     const [narrow, wide, ...rest] = issueRules();
     const bRules = [rule("b-first", "b.example.test"), narrow, ...rest, wide] as SiteRule[];
     await sendOk(extB, { type: "setSiteRules", rules: bRules });
-    await expect.poll(async () => docRuleIds(await docOf(areaOf(extB)))).toEqual(idsOf(bRules));
+    await expect.poll(() => syncedRules(extB)).toEqual(sorted(idsOf(bRules)));
     await carry(areaOf(extB), areaOf(extA));
     await expect.poll(() => ruleIds(extA)).toEqual(idsOf(bRules));
     await expect.poll(() => routeOf(context, echo, "b.example.test")).toBe("direct");
@@ -154,7 +155,7 @@ test("both profiles editing at once keep both placements; a browser an hour ahea
     await bothOn(extA, extB);
     const start = issueRules();
     await sendOk(extA, { type: "setSiteRules", rules: start });
-    await expect.poll(async () => docRuleIds(await docOf(areaOf(extA)))).toEqual(idsOf(start));
+    await expect.poll(() => syncedRules(extA)).toEqual(sorted(idsOf(start)));
     await carry(areaOf(extA), areaOf(extB));
     await expect.poll(() => ruleIds(extB)).toEqual(idsOf(start));
 
@@ -164,12 +165,12 @@ test("both profiles editing at once keep both placements; a browser an hour ahea
     bRules.push(...start.slice(3));
     await sendOk(extA, { type: "setSiteRules", rules: aRules });
     await sendOk(extB, { type: "setSiteRules", rules: bRules });
-    await expect.poll(async () => docRuleIds(await docOf(areaOf(extA)))).toEqual(idsOf(aRules));
-    await expect.poll(async () => docRuleIds(await docOf(areaOf(extB)))).toEqual(idsOf(bRules));
+    await expect.poll(() => syncedRules(extA)).toEqual(sorted(idsOf(aRules)));
+    await expect.poll(() => syncedRules(extB)).toEqual(sorted(idsOf(bRules)));
     // The service keeps A's write over B's; B merges and writes again, which reaches A.
     await carry(areaOf(extA), areaOf(extB));
     const merged = ["new-a", ...idsOf(start.slice(0, 3)), "new-b", ...idsOf(start.slice(3))];
-    await expect.poll(async () => docRuleIds(await docOf(areaOf(extB)))).toEqual(merged);
+    await expect.poll(() => syncedRules(extB)).toEqual(sorted(merged));
     await carry(areaOf(extB), areaOf(extA));
     await expect.poll(() => ruleIds(extA)).toEqual(merged);
     expect(await ruleIds(extB)).toEqual(merged);
@@ -217,7 +218,7 @@ test("a synced bad bypass entry and a bad rule are refused with a reason; the re
   const ext = await extensionPage(context, extensionId);
   await sendOk(ext, { type: "setSync", enabled: true });
   await sendOk(ext, { type: "setSiteRules", rules: [rule("mine", "mine.test")] });
-  await expect.poll(async () => docRuleIds(await docOf(areaOf(ext)))).toEqual(["mine"]);
+  await expect.poll(() => syncedRules(ext)).toEqual(sorted(["mine"]));
 
   // A browser that did not check (an older version) wrote what this one's form refuses.
   const now = Date.now();
