@@ -5,24 +5,23 @@
  * revert a later edit, and what the gate refuses is named in Options while the rest arrives.
  * Routes are compared at the echo server: the first matching rule decides, so order is routing.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import type { BrowserContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import type { SiteRule } from "../../lib/routing/rules";
 import { DEFAULT_SETTINGS } from "../../lib/state/settings";
-import type { EchoServer } from "../support/echo-server";
-import {
-  carry,
-  changed,
-  docOf,
-  docRuleIds,
-  rule,
-  type SyncAreaAccess,
-  writeAs,
-} from "../support/sync-carry";
+import { carry, changed, docOf, rule, writeAs } from "../support/sync-carry";
 import { expect, extensionPath, test, unpackedExtensionId } from "./fixtures";
 import { extensionPage, openOptions, sendOk, TEST_NAMES } from "./harness";
+import {
+  areaOf,
+  idsOf,
+  localRules,
+  routeOf,
+  ruleIds,
+  secondProfile,
+  sorted,
+  syncedAfter,
+  syncedRules,
+} from "./sync-profiles";
 
 const extensionId = unpackedExtensionId(extensionPath);
 test.use({
@@ -34,41 +33,6 @@ test.use({
   },
 });
 
-/** A second profile beside the test's own. */
-async function secondProfile(): Promise<{ context: BrowserContext; close(): Promise<void> }> {
-  const { launchWithExtension } = await import("./fixtures");
-  const dir = mkdtempSync(path.join(tmpdir(), "proxy-deck-profile-b-"));
-  const context = await launchWithExtension(dir, [TEST_NAMES]);
-  return {
-    context,
-    close: async () => {
-      await context.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-const areaOf = (page: Page): SyncAreaAccess => ({
-  all: () => page.evaluate(() => chrome.storage.sync.get(null)),
-  set: (items) => page.evaluate((i) => chrome.storage.sync.set(i), items),
-  remove: (keys) => page.evaluate((k) => chrome.storage.sync.remove(k), keys),
-});
-const localRules = (page: Page) =>
-  page.evaluate(async () => {
-    const raw = (await chrome.storage.local.get("siteRules")).siteRules;
-    // Absent until the first rule is stored.
-    return ((typeof raw === "string" ? JSON.parse(raw) : raw) ?? []) as SiteRule[];
-  });
-const ruleIds = async (page: Page) => (await localRules(page)).map((r) => r.id);
-const syncMeta = (page: Page) =>
-  page.evaluate(
-    async () =>
-      (await chrome.storage.local.get("syncMeta")).syncMeta as { lastSynced: number | null },
-  );
-/** Waits for a sync run that ended after `since` (the one a carried change started). */
-const syncedAfter = (page: Page, since: number) =>
-  expect.poll(async () => (await syncMeta(page)).lastSynced ?? 0).toBeGreaterThan(since);
-
 /** The issue's list: a narrow Direct rule above a wide Block one; their ids sort the other way. */
 const issueRules = (): SiteRule[] => [
   rule("z-narrow", "a.example.test"),
@@ -77,26 +41,6 @@ const issueRules = (): SiteRule[] => [
   rule("c-four", "four.test", { kind: "block" }),
   rule("k-five", "five.test"),
 ];
-const idsOf = (rules: readonly SiteRule[]) => rules.map((r) => r.id);
-const sorted = (ids: readonly string[]) => [...ids].sort();
-/** The rules a profile's sync area holds (as a set: their order is checked where they land). */
-const syncedRules = async (page: Page) => sorted(docRuleIds(await docOf(areaOf(page))));
-
-let tags = 0;
-/** Where a page load went, as the echo server saw it: "direct" (it arrived) or "blocked". */
-async function routeOf(context: BrowserContext, echo: EchoServer, host: string) {
-  const tag = `load-${++tags}`;
-  const page = await context.newPage();
-  const port = new URL(echo.url).port;
-  const loaded = await page.goto(`http://${host}:${port}/?${tag}`, { timeout: 5_000 }).then(
-    (response) => !!response?.ok(),
-    () => false,
-  );
-  await page.close();
-  const arrived = echo.requestPaths.includes(`/?${tag}`);
-  return loaded && arrived ? "direct" : !arrived ? "blocked" : "arrived, not loaded";
-}
-
 async function bothOn(a: Page, b: Page) {
   await sendOk(a, { type: "setSync", enabled: true });
   await sendOk(b, { type: "setSync", enabled: true });
@@ -251,4 +195,25 @@ test("a synced bad bypass entry and a bad rule are refused with a reason; the re
   // Routing still works: the good rule blocks, the rest goes direct.
   await expect.poll(() => routeOf(context, echo, "good.test")).toBe("blocked");
   expect(await routeOf(context, echo, "mine.test")).toBe("direct");
+});
+
+test("an edit made here after a change from a browser an hour ahead stands, and goes out", {
+  tag: "@waits",
+}, async ({ context, echo }) => {
+  const ext = await extensionPage(context, extensionId);
+  await sendOk(ext, { type: "setSync", enabled: true });
+  await sendOk(ext, { type: "setSiteRules", rules: [rule("r1", "one.test")] });
+  await expect.poll(() => syncedRules(ext)).toEqual(["r1"]);
+  // That browser blocks the site; its clock says an hour from now.
+  const ahead = Date.now() + 3_600_000;
+  const blocked = rule("r1", "one.test", { kind: "block" });
+  const doc = changed((await docOf(areaOf(ext))) ?? {}, "r.r1", blocked, ahead, "cccccc");
+  await writeAs(areaOf(ext), doc, "cccccc", ahead);
+  await expect.poll(async () => (await localRules(ext))[0]?.route).toEqual({ kind: "block" });
+  await expect.poll(() => routeOf(context, echo, "one.test")).toBe("blocked");
+  // The user here sends it direct again: it stays direct and is what the sync area holds.
+  await sendOk(ext, { type: "setSiteRules", rules: [rule("r1", "one.test")] });
+  await expect.poll(async () => (await docOf(areaOf(ext)))?.["r.r1"]?.b).not.toBe("cccccc");
+  expect((await localRules(ext))[0]?.route).toEqual({ kind: "direct" });
+  await expect.poll(() => routeOf(context, echo, "one.test")).toBe("direct");
 });
