@@ -9,15 +9,7 @@ import type { Browser, Page } from "puppeteer-core";
 import { afterAll, afterEach, beforeAll, expect, test, vi } from "vitest";
 import type { SiteRule } from "../../lib/routing/rules";
 import type { EchoServer } from "../support/echo-server";
-import {
-  carry,
-  changed,
-  docOf,
-  docRuleIds,
-  rule,
-  type SyncAreaAccess,
-  writeAs,
-} from "../support/sync-carry";
+import { carry, changed, docOf, rule, writeAs } from "../support/sync-carry";
 import {
   assertPrerequisites,
   extensionPage,
@@ -25,6 +17,16 @@ import {
   sendOk,
   startEchoServer,
 } from "./firefox";
+import {
+  areaOf,
+  lastSynced,
+  localRules,
+  routeIn,
+  ruleIds,
+  sorted,
+  syncedRules,
+  until,
+} from "./sync-profiles";
 
 assertPrerequisites();
 
@@ -52,37 +54,6 @@ async function profile(): Promise<{ browser: Browser; ext: Page }> {
   await sendOk(ext, { type: "setSync", enabled: true });
   return { browser, ext };
 }
-
-const areaOf = (page: Page): SyncAreaAccess => ({
-  all: () => page.evaluate(() => chrome.storage.sync.get(null)),
-  set: (items) => page.evaluate((i) => chrome.storage.sync.set(i), items),
-  remove: (keys) => page.evaluate((k) => chrome.storage.sync.remove(k), keys),
-});
-const localRules = (page: Page) =>
-  page.evaluate(async () => {
-    const raw = (await chrome.storage.local.get("siteRules")).siteRules;
-    return ((typeof raw === "string" ? JSON.parse(raw) : raw) ?? []) as SiteRule[];
-  });
-const ruleIds = async (page: Page) => (await localRules(page)).map((r) => r.id);
-const routeIn = async (page: Page, id: string) =>
-  (await localRules(page)).find((r) => r.id === id)?.route;
-const sorted = (ids: readonly string[]) => [...ids].sort();
-const syncedRules = async (page: Page) => sorted(docRuleIds(await docOf(areaOf(page))));
-const lastSynced = (page: Page) =>
-  page.evaluate(
-    async () =>
-      ((await chrome.storage.local.get("syncMeta")).syncMeta as { lastSynced: number | null })
-        .lastSynced ?? 0,
-  );
-
-/** `probe`'s value once it equals `want` (polled, at most 10 s). */
-const until = <T>(probe: () => Promise<T>, want: T) =>
-  vi.waitFor(
-    async () => {
-      expect(await probe()).toEqual(want);
-    },
-    { timeout: 10_000, interval: 100 },
-  );
 
 let tags = 0;
 /** Where a load of this path went, as the echo server saw it: "direct" or "blocked". */
@@ -236,4 +207,25 @@ test("a synced bad bypass entry and a bad rule are refused with a reason; the re
   // Routing still works: the good rule blocks the rest of the site, the first rule loads.
   await routeBecomes(browser, "/b-page", "blocked");
   expect(await routeOf(browser, "/a-page")).toBe("direct");
+});
+
+test("an edit made here after a change from a browser an hour ahead stands, and goes out", async () => {
+  const { browser, ext } = await profile();
+  await sendOk(ext, { type: "setSiteRules", rules: [rule("r1", "localhost")] });
+  await until(() => syncedRules(ext), ["r1"]);
+  // That browser blocks the site; its clock says an hour from now.
+  const ahead = Date.now() + 3_600_000;
+  const blocked = rule("r1", "localhost", { kind: "block" });
+  const doc = changed((await docOf(areaOf(ext))) ?? {}, "r.r1", blocked, ahead, "cccccc");
+  await writeAs(areaOf(ext), doc, "cccccc", ahead);
+  await until(() => routeIn(ext, "r1"), { kind: "block" });
+  await routeBecomes(browser, "/one", "blocked");
+  // The user here sends it direct again: it stays direct and is what the sync area holds.
+  await sendOk(ext, { type: "setSiteRules", rules: [rule("r1", "localhost")] });
+  await vi.waitFor(async () => expect((await docOf(areaOf(ext)))?.["r.r1"]?.b).not.toBe("cccccc"), {
+    timeout: 10_000,
+    interval: 100,
+  });
+  expect(await routeIn(ext, "r1")).toEqual({ kind: "direct" });
+  await routeBecomes(browser, "/one", "direct");
 });
