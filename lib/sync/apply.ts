@@ -87,6 +87,7 @@ export function applyRemote(
   const list = [...rules];
   const positions = new Map(options.positions);
   let added = 0;
+  const places: [ItemKey, DocEntry][] = [];
   for (const [key, entry] of wins) {
     if (key.startsWith("s.")) {
       const name = key.slice(2) as SettingKey;
@@ -103,8 +104,7 @@ export function applyRemote(
     // rule that passes for the administrator's is not taken from another browser.
     if ((here && localOnlyReason(here)) || isManagedRule({ id })) continue;
     if (key.startsWith("p.")) {
-      positions.set(id, entry.v as string);
-      adopted.push(key);
+      places.push([key, entry]);
       continue;
     }
     const incoming = entry.v as SiteRule | null;
@@ -129,6 +129,14 @@ export function applyRemote(
       }
       byId.set(id, rule);
     }
+    adopted.push(key);
+  }
+  // Places after the rules: a place is taken only with its rule here (one refused, or not
+  // synced, leaves its place unread, so it is not taken again on every run).
+  for (const [key, entry] of places) {
+    const here = byId.get(key.slice(2));
+    if (!here || localOnlyReason(here)) continue;
+    positions.set(here.id, entry.v as string);
     adopted.push(key);
   }
   const synced = list.filter((rule) => !localOnlyReason(rule)).map((rule) => rule.id);

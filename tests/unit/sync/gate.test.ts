@@ -45,8 +45,10 @@ describe("the gate for synced changes", () => {
     );
     // Refused once, not again on every run; and nothing of it is written back as ours.
     clock.now += 1000;
+    const applied = b.rulesApplied;
     expect(await b.run()).toEqual({ kind: "done", wrote: false });
     expect(b.state.sync.refused).toHaveLength(2);
+    expect(b.rulesApplied).toBe(applied);
 
     // Corrected there: the refusal goes, the value arrives.
     a.state.settings = { ...a.state.settings, bypassList: ["<local>", "fixed.test"] };
