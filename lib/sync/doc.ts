@@ -6,7 +6,7 @@
  */
 import * as z from "zod/mini";
 import { type SiteRule, siteRuleSchema } from "../routing/rules";
-import { isPositionKey } from "./fraction-key";
+import { isPositionKey, keysBetween } from "./fraction-key";
 import { canonicalJson } from "./hash";
 import type { Stamp } from "./precedence";
 
@@ -52,6 +52,26 @@ export function decodeDoc(text: string): SyncDoc {
       (key.startsWith("r.") && ruleOrGone.safeParse(entry.data.v).success);
     if (ok) doc[key as ItemKey] = entry.data as DocEntry;
   }
+  return withLegacyOrder(doc, (raw as Record<string, unknown>).o);
+}
+
+const legacyOrderSchema = z.object({
+  v: z.array(z.string().check(z.maxLength(64))),
+  ...stampShape,
+});
+
+/**
+ * A document written before rules had places holds the whole order as `o`: its rules get
+ * places in that order, counted 0 so that any place set since wins over them.
+ */
+function withLegacyOrder(doc: SyncDoc, legacy: unknown): SyncDoc {
+  const order = legacyOrderSchema.safeParse(legacy);
+  if (!order.success || Object.keys(doc).some((key) => key.startsWith("p."))) return doc;
+  const ids = order.data.v.filter((id) => doc[ruleKey(id)]?.v);
+  const { t, b } = order.data;
+  keysBetween(null, null, ids.length).forEach((place, index) => {
+    doc[positionKey(ids[index] as string)] = { v: place, t, b, n: 0 };
+  });
   return doc;
 }
 

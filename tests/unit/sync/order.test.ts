@@ -7,6 +7,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { SiteRule } from "../../../lib/routing/rules";
+import { writeRemote } from "../../../lib/sync/area";
+import { ruleKey, type SyncDoc } from "../../../lib/sync/doc";
+import { canonicalJson } from "../../../lib/sync/hash";
 import { fakeArea } from "./fake-area";
 import { browserOn, rule } from "./two-browsers";
 
@@ -157,5 +160,20 @@ describe("sync keeps the rules' order", () => {
       }),
       { numRuns: 60 },
     );
+  });
+});
+
+describe("a document of the earlier format (one order item)", () => {
+  it("a fresh browser lists its rules in that order", async () => {
+    const area = fakeArea();
+    const clock = { now: 1_000_000 };
+    const rules = issueRules();
+    const doc: SyncDoc = {};
+    for (const r of rules) doc[ruleKey(r.id)] = { v: r, t: 5, b: "oldold" };
+    const legacy = { ...doc, o: { v: ids(rules), t: 5, b: "oldold" } };
+    await writeRemote(area, canonicalJson(legacy), "oldold", 10, []);
+    const b = browserOn(area, "bbbbbb", clock);
+    await b.run();
+    expect(b.ids()).toEqual(ids(rules));
   });
 });
