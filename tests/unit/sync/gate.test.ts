@@ -4,8 +4,10 @@
  * browser keeps its own value, and nothing else of the same change is lost.
  */
 import { describe, expect, it } from "vitest";
-import { syncTranslate } from "../../../lib/i18n/sync-strings";
+import { refusalSentence } from "../../../lib/i18n/refusal-strings";
+import { syncStrings, syncTranslate } from "../../../lib/i18n/sync-strings";
 import { refusedItemName } from "../../../lib/options/sync-view";
+import { REFUSAL_CODES } from "../../../lib/state/refusal";
 import { fakeArea } from "./fake-area";
 import { browserOn, rule } from "./two-browsers";
 
@@ -57,5 +59,16 @@ describe("the gate for synced changes", () => {
     await b.run();
     expect(b.state.settings.bypassList).toEqual(["<local>", "fixed.test"]);
     expect(b.state.sync.refused?.map((item) => item.key)).toEqual(["r.bad"]);
+  });
+});
+
+describe("the refusals' words", () => {
+  it("every refusal has a sentence in English and Chinese, with the refused text in it", () => {
+    for (const language of ["en", "zh_CN"] as const) {
+      const sentence = refusalSentence(language);
+      for (const code of REFUSAL_CODES) expect(sentence(code, "XYZ")).toContain("XYZ");
+    }
+    for (const key of ["sync.refused", "sync.refusedItem", "sync.item.place"] as const)
+      expect(syncStrings.zh[key]).toBeTruthy();
   });
 });
