@@ -107,7 +107,7 @@ export function reconcile(input: ReconcileInput): ReconcileOutput {
     positions: Object.fromEntries(after.positions),
     notSynced: [...after.localOnly, ...fitted.left],
     arrivals: [...arrivals, ...meta.arrivals].slice(0, MAX_ARRIVALS),
-    refused: refusalsKept(meta.refused ?? [], applied.refused, wins, applied.adopted),
+    refused: refusalsKept(meta.refused ?? [], applied.refused, wins, applied.adopted, remote),
     offer: applied.offer
       ? { baseUrl: applied.offer, t: remote["s.baseUrl"]?.t ?? now }
       : offerKept(meta, applied.settings),

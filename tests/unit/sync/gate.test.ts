@@ -59,6 +59,14 @@ describe("the gate for synced changes", () => {
     await b.run();
     expect(b.state.settings.bypassList).toEqual(["<local>", "fixed.test"]);
     expect(b.state.sync.refused?.map((item) => item.key)).toEqual(["r.bad"]);
+    // Replaced here: the user writes the rule anew; the refusal of the old one goes.
+    b.state.siteRules = [...b.state.siteRules, rule("bad", "fixed-here.test")];
+    clock.now += 1000;
+    await b.run();
+    await b.run();
+    expect(b.state.sync.refused).toEqual([]);
+    await a.run();
+    expect(a.ids()).toContain("bad");
   });
 });
 
