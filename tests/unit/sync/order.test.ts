@@ -163,6 +163,45 @@ describe("sync keeps the rules' order", () => {
   });
 });
 
+describe("both sides adding, anywhere (the same place included)", () => {
+  it("one order; each added rule between the neighbours it was given", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.nat(5), fc.nat(5), fc.boolean(), async (atA, atB, aFirst) => {
+        const area = fakeArea();
+        const clock = { now: 1_000_000 };
+        const a = browserOn(area, "aaaaaa", clock, issueRules());
+        const b = browserOn(area, "bbbbbb", clock);
+        await settle(clock, a, b);
+        const start = ids(issueRules());
+        const aOrder = [...start];
+        aOrder.splice(atA, 0, "a-new");
+        const bOrder = [...start];
+        bOrder.splice(atB, 0, "b-new");
+        a.state.siteRules = byIds(a, aOrder, [rule("a-new", "anew.test")]);
+        b.state.siteRules = byIds(b, bOrder, [rule("b-new", "bnew.test")]);
+        const [first, second] = aFirst ? [a, b] : [b, a];
+        await first.run();
+        await second.run();
+        await settle(clock, a, b);
+        const final = a.ids();
+        expect(b.ids()).toEqual(final);
+        expect(final.filter((id) => !id.endsWith("-new"))).toEqual(start);
+        for (const [id, order] of [
+          ["a-new", aOrder],
+          ["b-new", bOrder],
+        ] as const) {
+          const at = order.indexOf(id);
+          const before = order[at - 1];
+          const after = order[at + 1];
+          if (before) expect(final.indexOf(before)).toBeLessThan(final.indexOf(id));
+          if (after) expect(final.indexOf(after)).toBeGreaterThan(final.indexOf(id));
+        }
+      }),
+      { numRuns: 40 },
+    );
+  });
+});
+
 describe("a document of the earlier format (one order item)", () => {
   it("a fresh browser lists its rules in that order", async () => {
     const area = fakeArea();
