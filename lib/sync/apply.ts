@@ -1,9 +1,10 @@
 /**
- * Changes from another browser laid over this browser's settings and rules. Layers: a managed
- * value (`locked`) wins over a synced one, and so do secrets: a synced provider address that
- * differs from this browser's is taken only when no credentials are stored here (it then sends
- * nothing anywhere); otherwise this browser keeps its address and credentials, and the address
- * is offered in Options instead.
+ * Changes from another browser laid over this browser's settings and rules, each through the
+ * gate every door uses (a refused one keeps this browser's value and is reported). Layers: a
+ * managed value (`locked`) wins over a synced one, and so do secrets: a synced provider address
+ * that differs from this browser's is taken only when no credentials are stored here (it then
+ * sends nothing anywhere); otherwise this browser keeps its address and credentials, and the
+ * address is offered in Options instead.
  */
 
 import { isManagedRule } from "../routing/managed-rules";
@@ -49,6 +50,7 @@ function applySetting(
   settings[key] = checked.value;
   return "adopted";
 }
+
 /**
  * The rules in order: this browser's own (local-only) rules keep their places; the places of
  * synced rules are filled in `order`'s sequence; synced rules beyond them go at the end.
