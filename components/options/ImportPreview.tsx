@@ -1,5 +1,7 @@
 /** What an import will change, shown before anything is written; refused imports say why. */
+import { useContext, useMemo } from "preact/hooks";
 import type { OptionsKey } from "@/lib/i18n/options-strings";
+import { refusalSentence } from "@/lib/i18n/refusal-strings";
 import type { SiteRule } from "@/lib/routing/rules";
 import {
   blockedEntries,
@@ -9,7 +11,7 @@ import {
   type ListChanges,
 } from "@/lib/state/backup-merge";
 import { proxyEndpoint } from "@/lib/state/token-facts";
-import { Notice, useT } from "./shared";
+import { LanguageContext, Notice, useT } from "./shared";
 
 export function ImportPreview(props: {
   plan: ImportPlan;
@@ -56,6 +58,8 @@ export function ImportPreview(props: {
 /** Every setting that changes with its old and new value; the credentials and the address. */
 function SettingsPreview({ plan }: { plan: ImportPlan }) {
   const t = useT();
+  const language = useContext(LanguageContext);
+  const reason = useMemo(() => refusalSentence(language), [language]);
   const shown = plan.settingChanges.filter((c) => c.key !== "auth");
   const baseUrl = plan.settingChanges.find((c) => c.key === "baseUrl");
   return (
@@ -76,6 +80,14 @@ function SettingsPreview({ plan }: { plan: ImportPlan }) {
           ))}
         </ul>
       )}
+      {plan.refusedSettings.map(({ key, refusal }) => (
+        <p class="warn" data-field="setting-refused" key={key}>
+          {t("backup.settingRefused", {
+            name: t(`setting.${key}` as OptionsKey),
+            reason: reason(refusal.code, refusal.detail),
+          })}
+        </p>
+      ))}
       {plan.refusedBaseUrl !== null && (
         <p class="warn" data-field="base-url-refused">
           {t("backup.baseUrlRefused", { url: plan.refusedBaseUrl })}

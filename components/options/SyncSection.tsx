@@ -4,8 +4,9 @@
  * address another browser uses (taken here only by the user, who then enters credentials).
  */
 import { useContext, useMemo, useState } from "preact/hooks";
+import { refusalSentence } from "@/lib/i18n/refusal-strings";
 import { type SyncT, syncTranslate } from "@/lib/i18n/sync-strings";
-import { itemName, ruleName } from "@/lib/options/sync-view";
+import { itemName, refusedItemName, ruleName } from "@/lib/options/sync-view";
 import type { SiteRule } from "@/lib/routing/rules";
 import { items } from "@/lib/state/items";
 import { read } from "@/lib/state/read";
@@ -118,6 +119,7 @@ function SyncState(props: {
           </ul>
         </div>
       )}
+      <Refused sync={sync} rules={rules} t={t} at={at} />
       {sync.arrivals.length > 0 && (
         <div data-testid="sync-arrivals">
           <p>{t("sync.arrivals")}</p>
@@ -133,6 +135,36 @@ function SyncState(props: {
           </ul>
         </div>
       )}
+    </div>
+  );
+}
+
+/** Changes from another browser the gate refused: each named, with why and what to do. */
+function Refused(props: {
+  sync: SyncMeta;
+  rules: SiteRule[];
+  t: SyncT;
+  at: (time: number) => string;
+}) {
+  const { sync, rules, t, at } = props;
+  const language = useContext(LanguageContext);
+  const reason = useMemo(() => refusalSentence(language), [language]);
+  const refused = sync.refused ?? [];
+  if (refused.length === 0) return null;
+  return (
+    <div class="notice notice-warn" data-testid="sync-refused">
+      <p>{t("sync.refused")}</p>
+      <ul>
+        {refused.map((item) => (
+          <li key={`${item.key}@${item.t}`}>
+            {t("sync.refusedItem", {
+              item: refusedItemName(item.key, item.detail, rules, t),
+              time: at(item.t),
+              reason: reason(item.code, item.detail),
+            })}
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

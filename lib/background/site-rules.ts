@@ -5,31 +5,10 @@
 import type { Failure } from "../protocol/failure";
 import { keepManagedRules } from "../routing/managed-rules";
 import { parsePattern } from "../routing/pattern";
-import { listDialect, parseListLine } from "../routing/rule-list";
 import { MAX_RULES, type Route, type SiteRule } from "../routing/rules";
 import { isOwnRule } from "../routing/site-route";
+import { checkRule } from "../state/rule-check";
 import { updateState } from "../state/store";
-import { validateListUrl } from "../subscriptions/list-url";
-
-/**
- * The text of a rule that would not route as stored, or null: a pattern the parser refuses, or
- * an imported list with a line the importer would have refused (or no line at all that
- * routes). The router skips what it cannot read; the user is told instead.
- */
-function invalidText(source: SiteRule["source"]): string | null {
-  if (source.type === "pattern") return parsePattern(source.text).ok ? null : source.text;
-  // A list comes only from https (or http on this machine): a file or a page cannot make it
-  // come over plain http, where anyone on the way could rewrite the routes.
-  const url = source.subscription?.url;
-  if (url !== undefined && !validateListUrl(url, true).ok) return url;
-  const dialect = listDialect(source.lines[0] ?? "");
-  // The AutoProxy header line names the dialect; it is kept, and routes nothing.
-  const lines = dialect === "autoproxy" ? source.lines.slice(1) : source.lines;
-  const bad = lines.find((line) => !parseListLine(line, dialect).ok);
-  if (bad !== undefined) return bad;
-  // A list kept by URL has no lines before its first fetch (one that arrived by sync or policy).
-  return lines.length === 0 && !source.subscription ? source.name : null;
-}
 
 /**
  * A subscribed list's lines belong to its fetches (subscriptions.ts): a page's copy of the rule
@@ -46,9 +25,10 @@ function withStoredLines(rule: SiteRule, stored: ReadonlyMap<string, SiteRule>):
 
 export function firstInvalidRule(rules: SiteRule[]): Failure | null {
   for (const [index, rule] of rules.entries()) {
-    const text = invalidText(rule.source);
-    if (text !== null) {
-      return { code: "site-rule-invalid", position: index + 1, pattern: text.slice(0, 100) };
+    const checked = checkRule(rule);
+    if (!checked.ok) {
+      const pattern = checked.refusal.detail ?? "";
+      return { code: "site-rule-invalid", position: index + 1, pattern };
     }
   }
   const ids = new Set(rules.map((rule) => rule.id));

@@ -293,6 +293,7 @@ const en = {
   "backup.settingChange": "{name}: {from} → {to}",
   "backup.baseUrlRefused":
     "The backup's provider address {url} is not taken: an address from a file must be https (a plain-http local address has to be typed in Credentials). The address and credentials here stay.",
+  "backup.settingRefused": "{name}: not imported from the backup, since {reason}",
   "backup.credentials.kept": "API credentials: the ones stored here stay.",
   "backup.credentials.imported": "API credentials: replaced by the backup's.",
   "backup.credentials.removed":
@@ -590,6 +591,7 @@ const zh: Partial<Record<keyof typeof en, string>> = {
   "backup.settingChange": "{name}：{from} → {to}",
   "backup.baseUrlRefused":
     "未采用备份中的服务商地址 {url}：来自文件的地址必须是 https（纯 http 的本机地址须在凭据中手动输入）。此处的地址和凭据保持不变。",
+  "backup.settingRefused": "{name}：未从备份导入，因为{reason}",
   "backup.credentials.kept": "API 凭据：保留此处已存储的凭据。",
   "backup.credentials.imported": "API 凭据：替换为备份中的凭据。",
   "backup.credentials.removed":

@@ -12,26 +12,16 @@ export function parseBypassList(text: string): string[] {
 
 export const formatBypassList = (rules: readonly string[]): string => rules.join("\n");
 
-export type BypassProblem = { line: number; rule: string };
-
-/** Rules Chrome would reject: spaces inside a rule, or characters no host pattern contains. */
-export function invalidBypassRules(rules: readonly string[]): BypassProblem[] {
-  const problems: BypassProblem[] = [];
-  rules.forEach((rule, index) => {
-    if (/\s/.test(rule) || !/^[\w.*:/<>[\]\-+%]+$/.test(rule)) {
-      problems.push({ line: index + 1, rule });
-    }
-  });
-  return problems;
-}
+// The check lives with the settings' other checks (the gate every door goes through).
+export { type BypassProblem, invalidBypassRules } from "../state/bypass-rules";
 
 export type MinutesResult =
   | { ok: true; minutes: number }
   | { ok: false; problem: "not-a-number" | "negative" | "too-short" | "too-long" };
 
-/** Chrome's alarms fire at most every 30 s; a day is the longest interval worth offering. */
-export const MIN_REFRESH_MINUTES = 0.5;
-export const MAX_REFRESH_MINUTES = 1440;
+export { MAX_REFRESH_MINUTES, MIN_REFRESH_MINUTES } from "../state/setting-check";
+
+import { MAX_REFRESH_MINUTES, MIN_REFRESH_MINUTES } from "../state/setting-check";
 
 export function parseRefreshMinutes(text: string): MinutesResult {
   const trimmed = text.trim().replace(",", ".");

@@ -9,8 +9,9 @@ export function ruleName(rule: SiteRule): string {
   return rule.source.type === "pattern" ? rule.source.text : rule.source.name;
 }
 
-/** An item key (`s.<setting>`, `r.<rule id>`, `o`) as the user knows it. */
+/** An item key (`s.<setting>`, `r.<rule id>`, `p.<rule id>`) as the user knows it. */
 export function itemName(key: string, rules: readonly SiteRule[], t: SyncT): string {
+  // Records of earlier versions name the whole order as `o`.
   if (key === "o") return t("sync.item.order");
   if (key.startsWith("s.")) {
     const setting = key.slice(2);
@@ -19,5 +20,19 @@ export function itemName(key: string, rules: readonly SiteRule[], t: SyncT): str
     return t("sync.item.setting", { name });
   }
   const rule = rules.find((r) => r.id === key.slice(2));
+  if (key.startsWith("p."))
+    return rule ? t("sync.item.place", { name: ruleName(rule) }) : t("sync.item.order");
   return rule ? t("sync.item.rule", { name: ruleName(rule) }) : t("sync.item.ruleGone");
+}
+
+/** A refused item's name: a rule not here is named by the refused text (its pattern). */
+export function refusedItemName(
+  key: string,
+  detail: string | undefined,
+  rules: readonly SiteRule[],
+  t: SyncT,
+): string {
+  const here = key.startsWith("r.") && rules.some((r) => r.id === key.slice(2));
+  if (key.startsWith("r.") && !here && detail) return t("sync.item.rule", { name: detail });
+  return itemName(key, rules, t);
 }

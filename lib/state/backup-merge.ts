@@ -40,6 +40,8 @@ export interface ImportPlan {
   settingChanges: SettingChange[];
   credentials: SettingsImport["credentials"];
   refusedBaseUrl: string | null;
+  /** The file's settings the gate refused (the stored values stay), and why. */
+  refusedSettings: SettingsImport["refused"];
   /**
    * The file's site rules, which replace the stored ones (they route traffic: the preview
    * lists each), or null when the file has none or the same ones.
@@ -175,6 +177,7 @@ export function planImport(current: BackupState, backup: Backup): ImportPlan {
     settingChanges: settings.changes,
     credentials: settings.credentials,
     refusedBaseUrl: settings.refusedBaseUrl,
+    refusedSettings: settings.refused,
   };
 }
 

@@ -1,12 +1,15 @@
 /**
- * The settings an import would write (pure). The file cannot steer secrets: its base URL
- * must pass the base URL rules as a file (https only; plain http to loopback only when the
- * user types it), and API credentials stay bound to the address they were entered for — a new
- * address without credentials drops the stored ones; refused, it takes the file's with it.
+ * The settings an import would write (pure). Each value passes the gate every door uses
+ * (setting-check.ts) or is refused with its reason, keeping the stored value; the others are
+ * imported. The file cannot steer secrets: its base URL must pass the base URL rules as a
+ * file (https only; plain http to loopback only when the user types it), and API credentials
+ * stay bound to the address they were entered for — a new address without credentials drops
+ * the stored ones; refused, it takes the file's with it.
  */
 import { dequal } from "dequal";
 import type { Backup } from "./backup";
-import { validateBaseUrl } from "./base-url";
+import type { Refusal } from "./refusal";
+import { checkSetting } from "./setting-check";
 import { SETTING_KEYS, type SettingKey, type Settings } from "./settings";
 
 export interface SettingChange {
@@ -23,6 +26,22 @@ export interface SettingsImport {
   credentials: "kept" | "imported" | "removed";
   /** The file's base URL when the rules refused it (the stored one stays). */
   refusedBaseUrl: string | null;
+  /** The file's other values the gate refused (the stored ones stay), and why. */
+  refused: { key: SettingKey; refusal: Refusal }[];
+}
+
+/** The file's value where the gate passes it; else the stored one, and the refusal noted. */
+function gated<K extends SettingKey>(
+  key: K,
+  fileValue: Settings[K] | undefined,
+  current: Settings,
+  refused: SettingsImport["refused"],
+): Settings[K] {
+  if (fileValue === undefined) return current[key];
+  const checked = checkSetting(key, fileValue, "backup");
+  if (checked.ok) return checked.value;
+  refused.push({ key, refusal: checked.refusal });
+  return current[key];
 }
 
 /** A setting's value as the preview shows it; credentials by kind and user name only. */
@@ -37,21 +56,27 @@ function shown(key: SettingKey, settings: Settings): string {
 }
 
 export function importSettings(current: Settings, incoming: Backup["settings"]): SettingsImport {
-  const { auth, fallbackDirect, trafficUnit, warnDays, badgeFailures, baseUrl, ...rest } = incoming;
-  const checked = baseUrl === "" ? { ok: true as const, url: "" } : validateBaseUrl(baseUrl, false);
+  const { auth, baseUrl } = incoming;
+  const checked = checkSetting("baseUrl", baseUrl, "backup");
   const refusedBaseUrl = checked.ok ? null : baseUrl;
-  const nextBaseUrl = checked.ok ? checked.url : current.baseUrl;
+  const nextBaseUrl = checked.ok ? checked.value : current.baseUrl;
   const fileAuth = checked.ok ? (auth ?? null) : null;
   const moved = nextBaseUrl !== current.baseUrl;
   const nextAuth = fileAuth ?? (moved ? null : current.auth);
+  const refused: SettingsImport["refused"] = [];
+  const file = incoming as Partial<Settings>;
+  const take = <K extends SettingKey>(key: K) => gated(key, file[key], current, refused);
   const settings: Settings = {
-    ...rest,
     baseUrl: nextBaseUrl,
     auth: nextAuth,
-    fallbackDirect: fallbackDirect ?? current.fallbackDirect,
-    trafficUnit: trafficUnit ?? current.trafficUnit,
-    warnDays: warnDays ?? current.warnDays,
-    badgeFailures: badgeFailures ?? current.badgeFailures,
+    bypassList: take("bypassList"),
+    autoRefreshMinutes: take("autoRefreshMinutes"),
+    plan: take("plan"),
+    language: take("language"),
+    fallbackDirect: take("fallbackDirect"),
+    trafficUnit: take("trafficUnit"),
+    warnDays: take("warnDays"),
+    badgeFailures: take("badgeFailures"),
     // Turning it on needs this browser's permission, given in a click.
     webrtcProtection: current.webrtcProtection,
   };
@@ -65,5 +90,5 @@ export function importSettings(current: Settings, incoming: Backup["settings"]):
     from: shown(key, current),
     to: shown(key, settings),
   }));
-  return { settings, changes, credentials, refusedBaseUrl };
+  return { settings, changes, credentials, refusedBaseUrl, refused };
 }

@@ -6,7 +6,6 @@
  */
 import * as z from "zod/mini";
 import { isRecord } from "../api/is-record";
-import { validateBaseUrl } from "./base-url";
 
 export const authSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("bearer"), accessToken: z.string().check(z.minLength(1)) }),
@@ -75,40 +74,3 @@ export function decodeSettings(raw: unknown): Settings {
 }
 
 export type SettingsPatch = { [K in SettingKey]?: unknown };
-
-/** "" (no provider yet) or an address the base URL rules accept, normalized. */
-function acceptedBaseUrl(value: unknown, typedByUser: boolean): string | null {
-  if (value === "") return "";
-  if (typeof value !== "string") return null;
-  const result = validateBaseUrl(value, typedByUser);
-  return result.ok ? result.url : null;
-}
-
-/**
- * The patch's valid fields applied; invalid ones reported by name and left as they were.
- * Credentials are bound to the address they were entered for: a new base URL without new
- * credentials drops the stored ones, so nothing (a file, a page) can send them elsewhere.
- */
-export function applySettingsPatch(
-  current: Settings,
-  patch: SettingsPatch,
-): { settings: Settings; rejected: SettingKey[] } {
-  const settings: Record<string, unknown> = { ...current };
-  const rejected: SettingKey[] = [];
-  for (const key of SETTING_KEYS) {
-    if (!(key in patch)) continue;
-    const value = key === "baseUrl" ? acceptedBaseUrl(patch.baseUrl, true) : patch[key];
-    const refusedAddress = key === "baseUrl" && value === null;
-    if (!refusedAddress && validField(key, value)) settings[key] = value;
-    else rejected.push(key);
-  }
-  // Credentials sent with an address that was refused belong to that address: not to ours.
-  if (rejected.includes("baseUrl") && "auth" in patch && !rejected.includes("auth")) {
-    settings.auth = current.auth;
-    rejected.push("auth");
-  }
-  const moved = settings.baseUrl !== current.baseUrl;
-  const newCredentials = "auth" in patch && !rejected.includes("auth");
-  if (moved && !newCredentials) settings.auth = null;
-  return { settings: settings as Settings, rejected };
-}

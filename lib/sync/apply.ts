@@ -1,47 +1,53 @@
 /**
- * Changes from another browser laid over this browser's settings and rules. Layers: a managed
- * value (`locked`) wins over a synced one, and so do secrets: a synced provider address that
- * differs from this browser's is taken only when no credentials are stored here (it then sends
- * nothing anywhere); otherwise this browser keeps its address and credentials, and the address
- * is offered in Options instead.
+ * Changes from another browser laid over this browser's settings and rules, each through the
+ * gate every door uses (a refused one keeps this browser's value and is reported). Layers: a
+ * managed value (`locked`) wins over a synced one, and so do secrets: a synced provider address
+ * that differs from this browser's is taken only when no credentials are stored here (it then
+ * sends nothing anywhere); otherwise this browser keeps its address and credentials, and the
+ * address is offered in Options instead.
  */
 
 import { isManagedRule } from "../routing/managed-rules";
 import type { SiteRule } from "../routing/rules";
-import { validateBaseUrl } from "../state/base-url";
-import { type SettingKey, type Settings, settingsSchema } from "../state/settings";
+import type { Refusal } from "../state/refusal";
+import { checkRule } from "../state/rule-check";
+import { checkSetting } from "../state/setting-check";
+import type { SettingKey, Settings } from "../state/settings";
 import type { DocEntry, ItemKey } from "./doc";
-import { arrivable, arrivedForm, localOnlyReason, SYNCED_SETTINGS } from "./scope";
+import { byPosition } from "./placement";
+import { arrivedForm, localOnlyReason, SYNCED_SETTINGS } from "./scope";
 
 export interface Applied {
   settings: Settings;
   rules: SiteRule[];
   /** Keys whose remote value now stands here (their stamp becomes the remote one). */
   adopted: ItemKey[];
+  /** Keys whose remote value the gate refused: this browser keeps its own, and says why. */
+  refused: { key: ItemKey; refusal: Refusal }[];
   /** A provider address not taken here, because credentials are stored for ours. */
   offer: string | null;
   /** Rules that came from another browser and were not here before. */
   added: number;
+  /** The synced rules' position keys, with the places that came in. */
+  positions: Map<string, string>;
 }
+
+type SettingOutcome = "adopted" | "offer" | Refusal;
 
 function applySetting(
   settings: Record<string, unknown>,
   key: SettingKey,
   value: unknown,
-): "adopted" | "offer" | "ignored" {
-  if (key === "baseUrl") {
-    if (value === settings.baseUrl) return "adopted";
-    if (typeof value !== "string") return "ignored";
-    if (settings.auth !== null) return "offer";
-    // No credentials here: the address alone steers no secret. Loopback http is for the user
-    // to type, not for a synced value.
-    const checked = value === "" ? { ok: true as const, url: "" } : validateBaseUrl(value, false);
-    if (!checked.ok) return "ignored";
-    settings.baseUrl = checked.url;
-    return "adopted";
-  }
-  if (!settingsSchema.def.shape[key].safeParse(value).success) return "ignored";
-  settings[key] = value;
+): SettingOutcome {
+  if (key === "baseUrl" && value === settings.baseUrl) return "adopted";
+  // The same checks as the Options form's; a provider address as another browser's, not typed
+  // here (loopback http is for the user to type).
+  const checked = checkSetting(key, value, "sync");
+  if (!checked.ok) return checked.refusal;
+  // Credentials stored here belong to our address: another one is offered, not taken. With
+  // none, the address alone steers no secret.
+  if (key === "baseUrl" && settings.auth !== null) return "offer";
+  settings[key] = checked.value;
   return "adopted";
 }
 
@@ -69,50 +75,81 @@ export function applyRemote(
   settings: Settings,
   rules: readonly SiteRule[],
   wins: ReadonlyMap<ItemKey, DocEntry>,
-  options: { locked: ReadonlySet<SettingKey>; joining: boolean },
+  options: {
+    locked: ReadonlySet<SettingKey>;
+    joining: boolean;
+    positions: ReadonlyMap<string, string>;
+  },
 ): Applied {
   const nextSettings: Record<string, unknown> = { ...settings };
   const adopted: ItemKey[] = [];
+  const refused: Applied["refused"] = [];
   let offer: string | null = null;
   const byId = new Map(rules.map((rule) => [rule.id, rule]));
   const list = [...rules];
-  let order: readonly string[] | null = null;
+  const positions = new Map(options.positions);
   let added = 0;
+  const places: [ItemKey, DocEntry][] = [];
   for (const [key, entry] of wins) {
-    if (key === "o") {
-      order = entry.v as string[];
-      adopted.push(key);
-    } else if (key.startsWith("s.")) {
+    if (key.startsWith("s.")) {
       const name = key.slice(2) as SettingKey;
       if (!SYNCED_SETTINGS.includes(name) || options.locked.has(name)) continue;
       const outcome = applySetting(nextSettings, name, entry.v);
       if (outcome === "adopted") adopted.push(key);
-      if (outcome === "offer") offer = entry.v as string;
-    } else {
-      const id = key.slice(2);
-      const here = byId.get(id);
-      // A rule of this browser only is never replaced or removed from elsewhere, and a rule
-      // that passes for the administrator's is not taken from another browser.
-      if ((here && localOnlyReason(here)) || isManagedRule({ id })) continue;
-      const incoming = entry.v as SiteRule | null;
-      if (incoming && !arrivable(incoming)) continue;
-      if (incoming === null) {
-        // Turning sync on removes none of the rules that were here.
-        if (options.joining && here) continue;
-        if (here) list.splice(list.indexOf(here), 1);
-        byId.delete(id);
-      } else {
-        const rule = arrivedForm(incoming, here);
-        if (here) list[list.indexOf(here)] = rule;
-        else {
-          list.push(rule);
-          added++;
-        }
-        byId.set(id, rule);
-      }
-      adopted.push(key);
+      else if (outcome === "offer") offer = entry.v as string;
+      else refused.push({ key, refusal: outcome });
+      continue;
     }
+    const id = key.slice(2);
+    const here = byId.get(id);
+    // A rule of this browser only is never replaced, moved or removed from elsewhere, and a
+    // rule that passes for the administrator's is not taken from another browser.
+    if ((here && localOnlyReason(here)) || isManagedRule({ id })) continue;
+    if (key.startsWith("p.")) {
+      places.push([key, entry]);
+      continue;
+    }
+    const incoming = entry.v as SiteRule | null;
+    if (incoming === null) {
+      // Turning sync on removes none of the rules that were here.
+      if (options.joining && here) continue;
+      if (here) list.splice(list.indexOf(here), 1);
+      byId.delete(id);
+    } else {
+      // The writer's checks, again here: a rule that would not route is refused, not stored
+      // for the router to skip in silence.
+      const checked = checkRule(incoming, false);
+      if (!checked.ok) {
+        refused.push({ key, refusal: checked.refusal });
+        continue;
+      }
+      const rule = arrivedForm(incoming, here);
+      if (here) list[list.indexOf(here)] = rule;
+      else {
+        list.push(rule);
+        added++;
+      }
+      byId.set(id, rule);
+    }
+    adopted.push(key);
   }
-  const arranged = order ? arrange(list, order) : list;
-  return { settings: nextSettings as Settings, rules: arranged, adopted, offer, added };
+  // Places after the rules: a place is taken only with its rule here (one refused, or not
+  // synced, leaves its place unread, so it is not taken again on every run).
+  for (const [key, entry] of places) {
+    const here = byId.get(key.slice(2));
+    if (!here || localOnlyReason(here)) continue;
+    positions.set(here.id, entry.v as string);
+    adopted.push(key);
+  }
+  const synced = list.filter((rule) => !localOnlyReason(rule)).map((rule) => rule.id);
+  const arranged = arrange(list, byPosition(synced, positions));
+  return {
+    settings: nextSettings as Settings,
+    rules: arranged,
+    adopted,
+    refused,
+    offer,
+    added,
+    positions,
+  };
 }

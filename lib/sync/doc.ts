@@ -1,36 +1,33 @@
 /**
- * The synced document: every synced item with the stamp of its last change (when, and which
- * browser). Per item, the later stamp wins (ties: the larger browser id), so two browsers
+ * The synced document: every synced item with the stamp of its last change (its change count,
+ * when, and which browser). Per item, the later change wins (precedence.ts), so two browsers
  * editing different items both keep their change, and the same item ends the same everywhere.
  * Short property names: every byte counts against the 100 KB quota.
  */
 import * as z from "zod/mini";
 import { type SiteRule, siteRuleSchema } from "../routing/rules";
+import { isPositionKey, keysBetween } from "./fraction-key";
 import { canonicalJson } from "./hash";
-
-export interface Stamp {
-  /** The time of the change (ms), by the changing browser's clock. */
-  t: number;
-  /** The changing browser's id. */
-  b: string;
-}
-
-/** True when `a` is a later change than `b`. */
-export const later = (a: Stamp, b: Stamp): boolean => (a.t !== b.t ? a.t > b.t : a.b > b.b);
+import type { Stamp } from "./precedence";
 
 /**
- * Item keys: `s.<setting>`, `r.<rule id>`, and `o` (the synced rules' order). A rule's value
- * null is its deletion (a tombstone, so a browser that still has it removes it).
+ * Item keys: `s.<setting>`, `r.<rule id>`, and `p.<rule id>` (the rule's place among the
+ * synced rules: a position key). A rule's value null is its deletion (a tombstone, so a
+ * browser that still has it removes it). Documents of earlier versions held the whole order
+ * as one item `o`, which lost one side's placements whenever two browsers edited the list.
  */
-export type ItemKey = `s.${string}` | `r.${string}` | "o";
+export type ItemKey = `s.${string}` | `r.${string}` | `p.${string}`;
 export interface DocEntry extends Stamp {
   v: unknown;
 }
 export type SyncDoc = Partial<Record<ItemKey, DocEntry>>;
 
-const stampShape = { t: z.number(), b: z.string().check(z.maxLength(16)) };
+const stampShape = {
+  t: z.number(),
+  b: z.string().check(z.maxLength(16)),
+  n: z.optional(z.int().check(z.gte(0))),
+};
 const entrySchema = z.object({ v: z.unknown(), ...stampShape });
-const orderSchema = z.array(z.string().check(z.maxLength(64)));
 const ruleOrGone = z.nullable(siteRuleSchema);
 
 /**
@@ -51,10 +48,30 @@ export function decodeDoc(text: string): SyncDoc {
     if (!entry.success || entry.data.v === undefined) continue;
     const ok =
       key.startsWith("s.") ||
-      (key === "o" && orderSchema.safeParse(entry.data.v).success) ||
+      (key.startsWith("p.") && isPositionKey(entry.data.v)) ||
       (key.startsWith("r.") && ruleOrGone.safeParse(entry.data.v).success);
     if (ok) doc[key as ItemKey] = entry.data as DocEntry;
   }
+  return withLegacyOrder(doc, (raw as Record<string, unknown>).o);
+}
+
+const legacyOrderSchema = z.object({
+  v: z.array(z.string().check(z.maxLength(64))),
+  ...stampShape,
+});
+
+/**
+ * A document written before rules had places holds the whole order as `o`: its rules get
+ * places in that order, counted 0 so that any place set since wins over them.
+ */
+function withLegacyOrder(doc: SyncDoc, legacy: unknown): SyncDoc {
+  const order = legacyOrderSchema.safeParse(legacy);
+  if (!order.success || Object.keys(doc).some((key) => key.startsWith("p."))) return doc;
+  const ids = order.data.v.filter((id) => doc[ruleKey(id)]?.v);
+  const { t, b } = order.data;
+  keysBetween(null, null, ids.length).forEach((place, index) => {
+    doc[positionKey(ids[index] as string)] = { v: place, t, b, n: 0 };
+  });
   return doc;
 }
 
@@ -63,7 +80,7 @@ export const encodeDoc = (doc: SyncDoc): string => canonicalJson(doc);
 
 export const ruleKey = (id: string): ItemKey => `r.${id}`;
 export const settingKey = (name: string): ItemKey => `s.${name}`;
-export const ORDER_KEY = "o" as const;
+export const positionKey = (id: string): ItemKey => `p.${id}`;
 
 export const ruleOf = (entry: DocEntry | undefined): SiteRule | null =>
   (entry?.v as SiteRule | null | undefined) ?? null;

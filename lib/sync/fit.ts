@@ -1,11 +1,11 @@
 /**
  * The document cut down to what the sync area holds. Everything but rules goes first (settings,
- * the order, deletions: small), then rules in the user's order while they fit; a rule that
+ * the rules' places, deletions: small), then rules in the user's order while they fit; a rule that
  * does not is left out (and keeps its place here), and the next smaller ones still go. Every
  * browser fits the same merged document the same way, so they agree on what is left out.
  */
 import { generation, splitText } from "./chunks";
-import { type DocEntry, encodeDoc, type ItemKey, ruleKey, type SyncDoc } from "./doc";
+import { type DocEntry, encodeDoc, type ItemKey, positionKey, ruleKey, type SyncDoc } from "./doc";
 import { canonicalJson } from "./hash";
 import type { NotSyncedReason } from "./meta";
 import { byteLength, itemBytes, SYNC_MARGIN, SYNC_QUOTA } from "./quota";
@@ -56,6 +56,8 @@ export function fitDoc(
     const cost = entryCost(key, entry);
     if (used + cost > budget) {
       left.push({ id, reason: cost + 2 > budget ? "too-large" : "no-room" });
+      // Its place goes with it: a place without its rule would be written over by each reader.
+      delete fitted[positionKey(id)];
       continue;
     }
     fitted[key] = entry;
@@ -67,6 +69,7 @@ export function fitDoc(
   while (storedBytes(text) > budget && added.length > 0) {
     const id = added.pop() as string;
     delete fitted[ruleKey(id)];
+    delete fitted[positionKey(id)];
     left.push({ id, reason: "no-room" });
     text = encodeDoc(fitted);
   }

@@ -4,8 +4,11 @@
  * Options shows (last synced, the problem, rules that did not sync, changes that came in).
  */
 import * as z from "zod/mini";
+import { REFUSAL_CODES } from "../state/refusal";
 
 const stampFields = { t: z.number(), b: z.string().check(z.maxLength(16)) };
+/** The change count (precedence.ts); absent in records written before it was counted. */
+const countField = { n: z.optional(z.int().check(z.gte(0))) };
 
 export const NOT_SYNCED_REASONS = [
   "too-large",
@@ -31,7 +34,26 @@ export const syncMetaSchema = z.object({
   /** False until the first merge after turning sync on (see reconcile: nothing local is lost). */
   joined: z.boolean(),
   /** Per item key: the last change's stamp and the hash of its value ("-": deleted). */
-  stamps: z.record(z.string(), z.object({ ...stampFields, h: z.string().check(z.maxLength(32)) })),
+  stamps: z.record(
+    z.string(),
+    z.object({ ...stampFields, ...countField, h: z.string().check(z.maxLength(32)) }),
+  ),
+  /** Each synced rule's position key as last synced (placement.ts); absent: none yet. */
+  positions: z.optional(z.record(z.string(), z.string())),
+  /**
+   * Changes from another browser that this browser's checks refused (the gate), newest first:
+   * the item, its stamp, and why. The item stays as it was here; nothing else is held back.
+   */
+  refused: z.optional(
+    z.array(
+      z.object({
+        key: z.string(),
+        ...stampFields,
+        code: z.enum(REFUSAL_CODES),
+        detail: z.optional(z.string().check(z.maxLength(120))),
+      }),
+    ),
+  ),
   lastSynced: z.nullable(z.number()),
   problem: z.nullable(
     z.object({

@@ -10,7 +10,6 @@
 import { isManagedRule } from "../routing/managed-rules";
 import type { SiteRule } from "../routing/rules";
 import type { SettingKey } from "../state/settings";
-import { validateListUrl } from "../subscriptions/list-url";
 
 export const SYNCED_SETTINGS: readonly SettingKey[] = [
   "baseUrl",
@@ -53,13 +52,4 @@ export function arrivedForm(incoming: SiteRule, local: SiteRule | undefined): Si
   const here = local?.source.type === "list" ? local.source : undefined;
   const same = here?.subscription?.url === source.subscription.url;
   return { ...incoming, source: { ...source, lines: same && here ? here.lines : [] } };
-}
-
-/**
- * Whether a rule from another browser may be taken: a list by URL only from https (http on
- * loopback meant that browser's machine, not this one).
- */
-export function arrivable(rule: SiteRule): boolean {
-  const url = rule.source.type === "list" ? rule.source.subscription?.url : undefined;
-  return url === undefined || validateListUrl(url, false).ok;
 }

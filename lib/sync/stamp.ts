@@ -6,9 +6,11 @@
  */
 import type { SiteRule } from "../routing/rules";
 import type { SettingKey, Settings } from "../state/settings";
-import { type ItemKey, ORDER_KEY, ruleKey, settingKey } from "./doc";
+import { type ItemKey, positionKey, ruleKey, settingKey } from "./doc";
 import { hashValue } from "./hash";
 import type { NotSyncedReason, StoredStamp } from "./meta";
+import { placeRules } from "./placement";
+import { nextStamp } from "./precedence";
 import { localOnlyReason, SYNCED_SETTINGS, syncedForm } from "./scope";
 
 export const DELETED = "-";
@@ -21,6 +23,8 @@ export interface LocalItems {
   localOnly: { id: string; reason: NotSyncedReason }[];
   /** The synced rules' ids, in the user's order. */
   order: string[];
+  /** Each synced rule's position key: the known ones kept where the user left the rule. */
+  positions: Map<string, string>;
 }
 
 export function localItems(
@@ -28,6 +32,9 @@ export function localItems(
   rules: readonly SiteRule[],
   /** Settings the managed policy sets here: not this browser's to send (nor to take). */
   locked: ReadonlySet<SettingKey> = new Set(),
+  /** The position keys last synced (placement.ts), and the highest one synced elsewhere. */
+  known: ReadonlyMap<string, string> = new Map(),
+  floor: string | null = null,
 ): LocalItems {
   const values = new Map<ItemKey, unknown>();
   for (const key of SYNCED_SETTINGS)
@@ -43,14 +50,16 @@ export function localItems(
     values.set(ruleKey(rule.id), syncedForm(rule));
     order.push(rule.id);
   }
-  values.set(ORDER_KEY, order);
-  return { values, localOnly, order };
+  const positions = placeRules(order, known, floor);
+  for (const [id, key] of positions) values.set(positionKey(id), key);
+  return { values, localOnly, order, positions };
 }
 
 /**
- * The stamps with this browser's changes stamped `at` (0 on joining: then every item another
- * browser already synced wins over what was here before sync was on). A synced rule gone from
- * here becomes a deletion; old deletions are forgotten.
+ * The stamps with this browser's changes stamped `at`, each counted one past the change it
+ * replaces (precedence.ts). On joining `at` is 0 and the count 0: then every item another
+ * browser already synced wins over what was here before sync was on. A synced rule gone from
+ * here becomes a deletion (a rule's place goes with it); old deletions are forgotten.
  */
 export function stampLocal(
   values: Map<ItemKey, unknown>,
@@ -63,12 +72,16 @@ export function stampLocal(
   for (const [key, value] of values) {
     const h = hashValue(value);
     const old = stamps[key];
-    next[key] = old && old.h === h ? old : { t: at, b: browserId, h };
+    next[key] = old && old.h === h ? old : { ...changed(old, at, browserId), h };
   }
   for (const [key, old] of Object.entries(stamps)) {
     if (next[key] || !key.startsWith("r.")) continue;
-    if (old.h !== DELETED) next[key] = { t: at, b: browserId, h: DELETED };
+    if (old.h !== DELETED) next[key] = { ...changed(old, at, browserId), h: DELETED };
     else if (old.t > now - TOMBSTONE_MS) next[key] = old;
   }
   return next;
 }
+
+/** A change made here: joining (`at` 0) counts none, so whatever is synced already wins. */
+const changed = (old: StoredStamp | undefined, at: number, browserId: string) =>
+  at === 0 ? { t: 0, b: browserId, n: 0 } : nextStamp(old, at, browserId);

@@ -8,6 +8,7 @@ import type { BrowserContext, Page } from "@playwright/test";
 import type { SiteRule } from "../../lib/routing/rules";
 import { assemble, generation, MANIFEST_KEY, manifestOf, splitText } from "../../lib/sync/chunks";
 import { decodeDoc, encodeDoc, type SyncDoc } from "../../lib/sync/doc";
+import { keyBetween } from "../../lib/sync/fraction-key";
 import { expect, extensionPath, test, unpackedExtensionId } from "./fixtures";
 import { extensionPage, openOptions, sendOk, TEST_NAMES, watchWorker } from "./harness";
 
@@ -91,9 +92,11 @@ test("sync on: a rule goes to storage.sync in chunks; another browser's rule and
   const doc = (await remoteDoc(ext)) as SyncDoc;
   const later = Date.now() + 1_000;
   const blocked = rule("theirs", "blocked.test", { kind: "block" });
-  doc["r.theirs"] = { v: blocked, t: later, b: "zzzzzz" };
-  doc.o = { v: ["theirs", "mine"], t: later, b: "zzzzzz" };
-  doc["s.warnDays"] = { v: 7, t: later, b: "zzzzzz" };
+  // Each change counts one past the one it replaces, as a browser's own does (precedence.ts).
+  doc["r.theirs"] = { v: blocked, t: later, b: "zzzzzz", n: 1 };
+  const minePlace = doc["p.mine"]?.v as string;
+  doc["p.theirs"] = { v: keyBetween(null, minePlace), t: later, b: "zzzzzz", n: 1 };
+  doc["s.warnDays"] = { v: 7, t: later, b: "zzzzzz", n: (doc["s.warnDays"]?.n ?? 0) + 1 };
   await writeAsOtherBrowser(ext, doc, later);
   await expect
     .poll(async () => (await localRules(ext)).map((r) => r.id))
@@ -124,7 +127,12 @@ test("sync on: a rule goes to storage.sync in chunks; another browser's rule and
 
   // A different provider address from there: ours and our credentials stay, it is offered.
   const next = (await remoteDoc(ext)) as SyncDoc;
-  next["s.baseUrl"] = { v: "https://other-provider.example.com", t: later + 1_000, b: "zzzzzz" };
+  next["s.baseUrl"] = {
+    v: "https://other-provider.example.com",
+    t: later + 1_000,
+    b: "zzzzzz",
+    n: (next["s.baseUrl"]?.n ?? 0) + 1,
+  };
   await writeAsOtherBrowser(ext, next, later + 1_000);
   await expect(options.getByTestId("sync-offer")).toContainText(
     "https://other-provider.example.com",
@@ -151,7 +159,13 @@ test("conflicting writes: the later change of a rule wins and Options says it wa
   await expect
     .poll(async () => (await remoteDoc(ext))?.["r.r1"]?.v)
     .toMatchObject({ route: { kind: "block" } });
-  mine["r.r1"] = { v: rule("r1", "one-theirs.test"), t: Date.now() + 5_000, b: "zzzzzz" };
+  mine["r.r1"] = {
+    v: rule("r1", "one-theirs.test"),
+    t: Date.now() + 5_000,
+    b: "zzzzzz",
+    // Made on the version before this browser's change: the same count, so the time decides.
+    n: (mine["r.r1"]?.n ?? 0) + 1,
+  };
   await writeAsOtherBrowser(ext, mine, Date.now() + 5_000);
   await expect
     .poll(async () => (await localRules(ext))[0]?.source)

@@ -7,7 +7,7 @@ import type { Browser, Page } from "puppeteer-core";
 import { afterAll, beforeAll, expect, test, vi } from "vitest";
 import type { SiteRule } from "../../lib/routing/rules";
 import { assemble, generation, MANIFEST_KEY, manifestOf, splitText } from "../../lib/sync/chunks";
-import { decodeDoc, encodeDoc, type SyncDoc } from "../../lib/sync/doc";
+import { decodeDoc, encodeDoc, type ItemKey, type SyncDoc } from "../../lib/sync/doc";
 import { assertPrerequisites, extensionPage, launchFirefox, sendOk } from "./firefox";
 
 let browser: Browser | undefined;
@@ -73,8 +73,9 @@ test("sync on: rules go to storage.sync in chunks, another browser's later chang
   const theirs = rule("r1", "one-theirs.test", { kind: "block" });
   const next: SyncDoc = {
     ...doc,
-    "r.r1": { v: theirs, t: later, b: "zzzzzz" },
-    "s.warnDays": { v: 8, t: later, b: "zzzzzz" },
+    // Changes made there after this browser's: one count past them (precedence.ts).
+    "r.r1": { v: theirs, t: later, b: "zzzzzz", n: (doc?.["r.r1"]?.n ?? 0) + 1 },
+    "s.warnDays": { v: 8, t: later, b: "zzzzzz", n: (doc?.["s.warnDays"]?.n ?? 0) + 1 },
   };
   const text = encodeDoc(next);
   const gen = generation("zzzzzz", later);
@@ -133,7 +134,8 @@ test("too many rules: Firefox's quotas hold what fits, the rest is named", async
     { id: "b", reason: "no-room" },
   ]);
   const doc = await until(remoteDoc, (d) => !!d?.["r.p"], "what fits");
-  // r1 came back: the other browser's change was stamped 5 s ahead, later than its removal.
-  const synced = Object.keys(doc ?? {}).filter((k) => k.startsWith("r.") && doc?.[k as "o"]?.v);
-  expect(synced).toEqual(["r.a", "r.p", "r.r1"]);
+  // r1 stays removed: its removal here came after the other browser's change arrived, and
+  // that change's stamp 5 s ahead no longer outranks it (it once did: the clock decided).
+  const synced = Object.keys(doc ?? {}).filter((k) => k.startsWith("r.") && doc?.[k as ItemKey]?.v);
+  expect(synced).toEqual(["r.a", "r.p"]);
 });

@@ -294,6 +294,17 @@ describe("other commands", () => {
     expect(await readSettings()).toEqual({ ...SETTINGS, language: "zh_CN" });
   });
 
+  it("patchSettings: a bypass entry the browser would reject is refused; the other fields land", async () => {
+    await saveSettings(SETTINGS);
+    const { handle } = setup();
+    const reply = await handle({
+      type: "patchSettings",
+      patch: { bypassList: ["<local>", "bad entry"], warnDays: 4 },
+    });
+    expect(reply).toEqual({ ok: true, data: { rejected: ["bypassList"] } });
+    expect(await readSettings()).toEqual({ ...SETTINGS, warnDays: 4 });
+  });
+
   it.each([
     { command: { type: "connect", tokenId: 5 }, call: "connect 5" },
     { command: { type: "disconnect" }, call: "disconnect" },

@@ -5,6 +5,7 @@ import { importBackup } from "../../../lib/background/import-backup";
 import { parseCommand } from "../../../lib/protocol/commands";
 import type { SiteRule } from "../../../lib/routing/rules";
 import { buildBackup, parseBackup } from "../../../lib/state/backup";
+import { planImport } from "../../../lib/state/backup-merge";
 import { read } from "../../../lib/state/read";
 import { DEFAULT_SETTINGS, type Settings } from "../../../lib/state/settings";
 import { writeState } from "../../../lib/state/store";
@@ -102,6 +103,23 @@ describe("importBackup (background)", () => {
       failure: { code: "site-rule-invalid", position: 2, pattern: "a b" },
     });
     expect(await snapshot()).toBe(before);
+  });
+
+  it("a file's bypass entry the browser would reject is refused with its reason; the rest lands", async () => {
+    await seed();
+    const file = backupOf(true);
+    const settings = { ...file.settings, bypassList: ["<local>", "bad entry"], warnDays: 9 };
+    const backup = { ...file, settings };
+    expect(await importBackup(backup)).toMatchObject({ ok: true });
+    expect(await readSettings()).toEqual({ ...SETTINGS, warnDays: 9 });
+    // The preview names it, and why.
+    const plan = planImport(
+      { settings: SETTINGS, tokens: TOKENS, trash: TRASH, siteRules: RULES },
+      backup,
+    );
+    expect(plan.refusedSettings).toEqual([
+      { key: "bypassList", refusal: { code: "bypass-entry", detail: "bad entry" } },
+    ]);
   });
 
   it("a backup that changes nothing writes nothing", async () => {

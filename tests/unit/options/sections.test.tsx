@@ -272,6 +272,7 @@ describe("ImportPreview", () => {
     settingChanges: [],
     credentials: "kept",
     refusedBaseUrl: null,
+    refusedSettings: [],
     siteRules: null,
   };
 
@@ -325,5 +326,25 @@ describe("ImportPreview", () => {
     expect(text).toContain("the file's 2 rules replace the ones stored here");
     expect(text).toContain("*.bank.example → token #9 (evil.example:8080), added by this file");
     expect(text).toContain("list “gfw” (1 lines) → direct (off)");
+  });
+
+  it("names a setting of the file the gate refused, and why", async () => {
+    const refusing: ImportPlan = {
+      ...plan,
+      refusedSettings: [
+        { key: "bypassList", refusal: { code: "bypass-entry", detail: "bad entry" } },
+      ],
+    };
+    const m = await mountWithProps(false, (busy) => (
+      <ImportPreview
+        plan={refusing}
+        busy={busy}
+        onConfirm={() => undefined}
+        onCancel={() => undefined}
+      />
+    ));
+    expect(m.root.querySelector("[data-field=setting-refused]")?.textContent).toBe(
+      "addresses that skip the proxy: not imported from the backup, since “bad entry” is not a bypass entry the browser accepts, and one such entry would stop the whole proxy setting: correct it where it was written; this browser keeps its own bypass list.",
+    );
   });
 });

@@ -5,7 +5,8 @@
 import { describe, expect, it } from "vitest";
 import { type Backup, buildBackup } from "../../../lib/state/backup";
 import { blockedEntries, planImport } from "../../../lib/state/backup-merge";
-import { applySettingsPatch, DEFAULT_SETTINGS, type Settings } from "../../../lib/state/settings";
+import { DEFAULT_SETTINGS, type Settings } from "../../../lib/state/settings";
+import { applySettingsPatch } from "../../../lib/state/settings-patch";
 import { makeToken } from "../stored-token";
 
 const KEY = { kind: "bearer", accessToken: "the-users-api-key" } as const;
@@ -131,6 +132,7 @@ describe("removing credentials", () => {
     expect(applySettingsPatch(HERE, { auth: null })).toEqual({
       settings: { ...HERE, auth: null },
       rejected: [],
+      reasons: {},
     });
   });
 });

@@ -13,8 +13,9 @@ describe("sync and the other layers", () => {
   it("a managed (locked) setting is never replaced by a synced value; the rest are", () => {
     const meta = { ...switchedSync(DEFAULT_SYNC_META, true, () => "aaaaaa"), joined: true };
     const remote = {
-      "s.bypassList": { v: ["evil.example"], t: 5, b: "zzzzzz" },
-      "s.warnDays": { v: 9, t: 5, b: "zzzzzz" },
+      // Changed there after this browser's change (one count past it).
+      "s.bypassList": { v: ["evil.example"], t: 5, b: "zzzzzz", n: 2 },
+      "s.warnDays": { v: 9, t: 5, b: "zzzzzz", n: 2 },
     };
     const settings = { ...DEFAULT_SETTINGS, bypassList: ["<local>", "corp.example"] };
     const out = reconcile({
