@@ -36,6 +36,7 @@ import { startManagedPolicy } from "./managed-policy";
 import { createMutationTracker } from "./mutations";
 import { syncPopupPage } from "./popup-page";
 import { proxyErrorReporter } from "./proxy-errors";
+import { redirectWatcher } from "./redirect-watch";
 import { chromeRequestCarrier } from "./request-carrier";
 import { siteRouteNow, tokenNow } from "./site-route-now";
 import { createSubscriptions, SUBSCRIPTIONS_ALARM } from "./subscriptions";
@@ -112,6 +113,7 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
     unusable: (token) =>
       unusableReason(token, platform.supportsSocksAuth, Date.now())?.code ?? null,
     rulesChanged: () => engine.rulesChanged(),
+    watchRedirects: redirectWatcher(browser.webRequest.onBeforeRedirect),
   });
   const sync = startSync(browser, { rulesChanged: () => engine.rulesChanged() });
   const handle = createCommandHandler({ engine, api, traffic, health, subscriptions, sync });
