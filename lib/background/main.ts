@@ -32,7 +32,7 @@ import { createFailureBadge } from "./failure-badge";
 import { createHealthCheck } from "./health-check";
 import { createKeyboardCommands } from "./keyboard-commands";
 import { listSender } from "./list-sender";
-import { startManagedPolicy } from "./managed-policy";
+import { POLICY_RETRY_ALARM, POLICY_RETRY_MINUTES, startManagedPolicy } from "./managed-policy";
 import { createMutationTracker } from "./mutations";
 import { syncPopupPage } from "./popup-page";
 import { proxyErrorReporter } from "./proxy-errors";
@@ -183,7 +183,11 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
 
   // The administrator's policy: read on every wake (Firefox tells no change) and on Chrome's
   // change event; its settings take effect through the managedPolicy item's reactions below.
-  const syncPolicy = startManagedPolicy(browser.storage, () => engine.rulesChanged());
+  const syncPolicy = startManagedPolicy(
+    browser.storage,
+    () => engine.rulesChanged(),
+    () => void browser.alarms.create(POLICY_RETRY_ALARM, { delayInMinutes: POLICY_RETRY_MINUTES }),
+  );
 
   const warn = () => void notifyWarnings(browser.notifications, Date.now()).catch(() => undefined);
   browser.alarms.onAlarm.addListener(async (alarm) => {
@@ -191,6 +195,7 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
     if (alarm.name === WARNINGS_ALARM || alarm.name === EXPIRY_ALARM) void pageMenu.rebuild();
     if (alarm.name === WARNINGS_ALARM) warn();
     if (alarm.name === SUBSCRIPTIONS_ALARM) listsDue();
+    if (alarm.name === POLICY_RETRY_ALARM) syncPolicy();
     if (alarm.name === EXPIRY_ALARM) await engine.reconcile();
     if (alarm.name !== AUTO_REFRESH_ALARM) return;
     const { activeTokenId } = await read("connection");

@@ -1,0 +1,33 @@
+/**
+ * What a read of `storage.managed` means (pure): a policy, no policy, or a read that failed. A
+ * failed read is not "no policy": the last policy read stays in force (fail closed: its blocks
+ * hold, its values stay locked) and the failure is kept here for the pages to say so, until a
+ * read works again.
+ */
+import * as z from "zod/mini";
+import { isRecord } from "../api/is-record";
+import { instantSchema } from "./tokens";
+
+export const policyUnreadSchema = z.object({
+  at: instantSchema,
+  /** The browser's words for it, for the administrator. */
+  error: z.string().check(z.maxLength(300)),
+});
+export type PolicyUnread = z.infer<typeof policyUnreadSchema>;
+
+export type ManagedRead = { ok: true; raw: Record<string, unknown> } | { ok: false; error: string };
+
+/**
+ * Firefox's answer when it found no managed-storage manifest for the add-on: no policy. (It says
+ * the same of a manifest it cannot parse, so a damaged file there reads as none: measured on
+ * Firefox ESR 153, whose ext-storage.js keeps the lookup for the add-on's whole session.)
+ */
+const NO_MANIFEST = "Managed storage manifest not found";
+
+export function managedReadOf(outcome: { value: unknown } | { error: unknown }): ManagedRead {
+  if ("value" in outcome) return { ok: true, raw: isRecord(outcome.value) ? outcome.value : {} };
+  const error =
+    outcome.error instanceof Error ? outcome.error.message : String(outcome.error ?? "");
+  if (error.includes(NO_MANIFEST)) return { ok: true, raw: {} };
+  return { ok: false, error: error.slice(0, 300) || "unknown error" };
+}
