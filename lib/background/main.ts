@@ -46,6 +46,7 @@ import { syncTokenAlarms } from "./token-alarms";
 import { startTraffic } from "./traffic";
 import { cachedTrafficRouting } from "./traffic-routing";
 import { notifyWarnings, WARNINGS_ALARM } from "./warnings";
+import { applyWebrtcWanted, backgroundWebrtcApis } from "./webrtc-policy";
 
 /** The extension APIs the background uses (the polyfilled `browser`; Chrome's own `chrome`). */
 export interface BackgroundApis {
@@ -189,6 +190,13 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
     () => void browser.alarms.create(POLICY_RETRY_ALARM, { delayInMinutes: POLICY_RETRY_MINUTES }),
   );
 
+  // The WebRTC protection in force follows the policy at once (webrtc-policy.ts).
+  const webrtcApis = backgroundWebrtcApis(browser.permissions);
+  const webrtc = () =>
+    void read("settings")
+      .then((settings) => applyWebrtcWanted(webrtcApis, settings.webrtcProtection))
+      .catch(() => undefined);
+
   const warn = () => void notifyWarnings(browser.notifications, Date.now()).catch(() => undefined);
   browser.alarms.onAlarm.addListener(async (alarm) => {
     // The page menu offers usable tokens: one that expired by the clock alone goes from it.
@@ -254,7 +262,7 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
       [reconcileSoon, warn, popupPage, badgeCounts, pageMenu.rebuild, sync.localChanged],
     ],
     // The policy overrides settings: the same reactions.
-    [items.managedPolicy, [reconcileSoon, warn, popupPage, badgeCounts, pageMenu.rebuild]],
+    [items.managedPolicy, [reconcileSoon, warn, popupPage, badgeCounts, pageMenu.rebuild, webrtc]],
     // Warnings follow the list and the chosen days (and the clock, hourly).
     [items.tokens, [reconcileSoon, refreshSummary, warn, pageMenu.rebuild]],
     [items.trash, [refreshSummary]],
@@ -279,6 +287,7 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
   void engine.reconcile().finally(syncAlarm);
   refreshSummary();
   syncPolicy();
+  webrtc();
   // A list whose update a stopped worker cut off is due again: fetched on the next wake.
   listsDue();
 }
