@@ -32,8 +32,8 @@ import { createFailureBadge } from "./failure-badge";
 import { createHealthCheck } from "./health-check";
 import { createKeyboardCommands } from "./keyboard-commands";
 import { listSender } from "./list-sender";
-import { POLICY_RETRY_ALARM, POLICY_RETRY_MINUTES, startManagedPolicy } from "./managed-policy";
 import { createMutationTracker } from "./mutations";
+import { startPolicy } from "./policy";
 import { syncPopupPage } from "./popup-page";
 import { proxyErrorReporter } from "./proxy-errors";
 import { redirectWatcher } from "./redirect-watch";
@@ -46,7 +46,6 @@ import { syncTokenAlarms } from "./token-alarms";
 import { startTraffic } from "./traffic";
 import { cachedTrafficRouting } from "./traffic-routing";
 import { notifyWarnings, WARNINGS_ALARM } from "./warnings";
-import { applyWebrtcWanted, backgroundWebrtcApis } from "./webrtc-policy";
 
 /** The extension APIs the background uses (the polyfilled `browser`; Chrome's own `chrome`). */
 export interface BackgroundApis {
@@ -182,20 +181,7 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
       .finally(syncAlarm);
   });
 
-  // The administrator's policy: read on every wake (Firefox tells no change) and on Chrome's
-  // change event; its settings take effect through the managedPolicy item's reactions below.
-  const syncPolicy = startManagedPolicy(
-    browser.storage,
-    () => engine.rulesChanged(),
-    () => void browser.alarms.create(POLICY_RETRY_ALARM, { delayInMinutes: POLICY_RETRY_MINUTES }),
-  );
-
-  // The WebRTC protection in force follows the policy at once (webrtc-policy.ts).
-  const webrtcApis = backgroundWebrtcApis(browser.permissions);
-  const webrtc = () =>
-    void read("settings")
-      .then((settings) => applyWebrtcWanted(webrtcApis, settings.webrtcProtection))
-      .catch(() => undefined);
+  const policy = startPolicy(browser, () => engine.rulesChanged());
 
   const warn = () => void notifyWarnings(browser.notifications, Date.now()).catch(() => undefined);
   browser.alarms.onAlarm.addListener(async (alarm) => {
@@ -203,7 +189,7 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
     if (alarm.name === WARNINGS_ALARM || alarm.name === EXPIRY_ALARM) void pageMenu.rebuild();
     if (alarm.name === WARNINGS_ALARM) warn();
     if (alarm.name === SUBSCRIPTIONS_ALARM) listsDue();
-    if (alarm.name === POLICY_RETRY_ALARM) syncPolicy();
+    policy.onAlarm(alarm.name);
     if (alarm.name === EXPIRY_ALARM) await engine.reconcile();
     if (alarm.name !== AUTO_REFRESH_ALARM) return;
     const { activeTokenId } = await read("connection");
@@ -262,7 +248,10 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
       [reconcileSoon, warn, popupPage, badgeCounts, pageMenu.rebuild, sync.localChanged],
     ],
     // The policy overrides settings: the same reactions.
-    [items.managedPolicy, [reconcileSoon, warn, popupPage, badgeCounts, pageMenu.rebuild, webrtc]],
+    [
+      items.managedPolicy,
+      [reconcileSoon, warn, popupPage, badgeCounts, pageMenu.rebuild, policy.webrtc],
+    ],
     // Warnings follow the list and the chosen days (and the clock, hourly).
     [items.tokens, [reconcileSoon, refreshSummary, warn, pageMenu.rebuild]],
     [items.trash, [refreshSummary]],
@@ -286,8 +275,8 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
   // onStartup, and a worker woken by a challenge gets neither. Reconcile on every wake.
   void engine.reconcile().finally(syncAlarm);
   refreshSummary();
-  syncPolicy();
-  webrtc();
+  policy.sync();
+  policy.webrtc();
   // A list whose update a stopped worker cut off is due again: fetched on the next wake.
   listsDue();
 }
