@@ -64,10 +64,8 @@ export function createSubscriptions(deps: SubscriptionDeps) {
     }
     // Validators only for the copy they were given with: other lines are fetched whole.
     const current = state?.url === sub.url && state.linesHash === linesHashOf(lines);
-    return fetchList(deps.sendVia(token), sub.url, current ? state : {}, {
-      timeoutMs: deps.timeoutMs,
-      watch: deps.watchRedirects,
-    });
+    const options = { timeoutMs: deps.timeoutMs, watch: deps.watchRedirects };
+    return fetchList(deps.sendVia(token), sub.url, current ? state : {}, options);
   }
 
   /** The rule's state after `fetched`, and its new lines when they changed. */
