@@ -29,6 +29,9 @@ export interface RedirectTrail {
 /** Watches the hops of the background's requests that start at `url`. */
 export type WatchRedirects = (url: string, onHop: (hop: Hop) => void) => RedirectTrail;
 
+/** An address as `response.url` gives it: with no fragment (a Location header may carry one). */
+const withoutFragment = (url: string): string => url.split("#", 1)[0] ?? url;
+
 export function redirectWatcher(event: RedirectEvent): WatchRedirects {
   return (start, onHop) => {
     const requests = new Set<string>();
@@ -41,7 +44,7 @@ export function redirectWatcher(event: RedirectEvent): WatchRedirects {
         if (details.url !== start) return;
         requests.add(details.requestId);
       }
-      targets.add(details.redirectUrl);
+      targets.add(withoutFragment(details.redirectUrl));
       onHop({ from: details.url, to: details.redirectUrl });
       for (const wake of waiting) wake();
     };
@@ -55,7 +58,7 @@ export function redirectWatcher(event: RedirectEvent): WatchRedirects {
             resolve(seen);
           };
           const check = () => {
-            if (targets.has(url)) done(true);
+            if (targets.has(withoutFragment(url))) done(true);
           };
           const timer = setTimeout(() => done(false), ms);
           waiting.add(check);
