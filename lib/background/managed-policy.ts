@@ -9,7 +9,12 @@ import { dequal } from "dequal";
 import type { Failure } from "../protocol/failure";
 import { managedRulesOf, sameRules, withManagedRules } from "../routing/managed-rules";
 import { decodePolicy } from "../state/managed";
-import { type ManagedRead, managedReadOf } from "../state/managed-read";
+import {
+  EMPTY_AFTER_FAILURE,
+  type ManagedRead,
+  managedReadOf,
+  readTaken,
+} from "../state/managed-read";
 import { read } from "../state/read";
 import { updateState } from "../state/store";
 
@@ -43,7 +48,7 @@ export interface PolicySync {
  */
 export async function syncManagedPolicy(
   area: ManagedArea,
-  now: () => number = Date.now,
+  { now = Date.now, changeEvent = false }: { now?: () => number; changeEvent?: boolean } = {},
 ): Promise<PolicySync> {
   const outcome = await readManaged(area);
   if (!outcome.ok) {
@@ -57,6 +62,15 @@ export async function syncManagedPolicy(
   const { raw } = outcome;
   const keys = ["managedPolicy", "siteRules", "managedPolicyRead"] as const;
   return updateState([...keys], ({ managedPolicy, siteRules, managedPolicyRead }) => {
+    // Not taken, and said: the next change event or restart reads it again (no retry alarm:
+    // the store stays empty until then).
+    if (!readTaken(raw, managedPolicy, managedPolicyRead, changeEvent)) {
+      const unread = { at: now(), error: EMPTY_AFTER_FAILURE };
+      return {
+        write: { managedPolicyRead: unread },
+        result: { rulesChanged: false, unread: false },
+      };
+    }
     const { policy } = decodePolicy(raw);
     const rules = withManagedRules(siteRules, managedRulesOf(policy.rules ?? []));
     const rulesChanged = !sameRules(rules, siteRules);
@@ -86,16 +100,16 @@ export function startManagedPolicy(
   rulesChanged: () => Promise<void>,
   retryLater: () => void,
 ) {
-  const sync = () =>
-    void syncManagedPolicy(area)
+  const sync = (changeEvent = false) =>
+    void syncManagedPolicy(area, { changeEvent })
       .then((result) => {
         if (result.unread) retryLater();
         return result.rulesChanged ? rulesChanged() : undefined;
       })
       // A failed storage write: the copy in force stays as it was, and the next wake reads again.
       .catch(() => undefined);
-  onManagedChange(area, sync);
-  return sync;
+  onManagedChange(area, () => sync(true));
+  return () => sync();
 }
 
 /** Refuses what the policy forbids, with the failure that says so; null when allowed. */

@@ -127,7 +127,10 @@ export interface State {
    * background: lib/background/managed-policy.ts), unchecked: see lib/state/managed.ts.
    */
   managedPolicy: Record<string, unknown>;
-  /** The last read of the policy failed (its copy above stays in force), or null. */
+  /**
+   * A read of the policy failed in this browser session (its copy above stays in force), or
+   * null; session-only, so the first read after a restart is trusted (managed-read.ts).
+   */
   managedPolicyRead: PolicyUnread | null;
   /** Sync across the user's browsers: on or off, stamps, what Options shows (lib/sync/). */
   sync: SyncMeta;
@@ -167,7 +170,7 @@ export const items = {
   tabRoutes: storage.defineItem<unknown>("session:tabRoutes", { fallback: {} }),
   subscriptionStatus: storage.defineItem<unknown>("local:subscriptionStatus", { fallback: {} }),
   managedPolicy: storage.defineItem<unknown>("local:managedPolicy", { fallback: {} }),
-  managedPolicyRead: storage.defineItem<unknown>("local:managedPolicyRead", { fallback: null }),
+  managedPolicyRead: storage.defineItem<unknown>("session:managedPolicyRead", { fallback: null }),
   sync: storage.defineItem<unknown>("local:syncMeta", { fallback: DEFAULT_SYNC_META }),
   keyboardCycle: storage.defineItem<unknown>("session:keyboardCycle", { fallback: null }),
 } satisfies Record<StateKey, unknown>;

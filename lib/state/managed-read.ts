@@ -31,3 +31,26 @@ export function managedReadOf(outcome: { value: unknown } | { error: unknown }):
   if (error.includes(NO_MANIFEST)) return { ok: true, raw: {} };
   return { ok: false, error: error.slice(0, 300) || "unknown error" };
 }
+
+/**
+ * Whether a read that worked is taken over the policy in force. Chromium keeps the policy in a
+ * store of the profile: after that store failed, it comes back empty, and the policy it could
+ * not write is written again only when the policy changes (Chrome's change event) or the
+ * browser restarts (measured on Chromium 156). So an empty answer after a failed read in this
+ * session is not taken over a policy in force, unless it came with the change event. (The
+ * failure is kept in session storage: a restart trusts the first read again.)
+ */
+/** What the pages are told of an empty answer not taken (in the browser's words' language). */
+export const EMPTY_AFTER_FAILURE =
+  "the browser's policy store answered empty after it failed; it is read again when the policy changes or the browser restarts";
+
+export function readTaken(
+  raw: Record<string, unknown>,
+  inForce: Record<string, unknown>,
+  unread: PolicyUnread | null,
+  changeEvent: boolean,
+): boolean {
+  const emptyAfterFailure =
+    unread !== null && Object.keys(raw).length === 0 && Object.keys(inForce).length > 0;
+  return changeEvent || !emptyAfterFailure;
+}

@@ -10,7 +10,7 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, extensionPath, launchWithExtension, test, unpackedExtensionId } from "./fixtures";
-import { exitOfSite, extensionPage, TEST_NAMES } from "./harness";
+import { exitOfSite, extensionPage, sendOk, TEST_NAMES, watchWorker } from "./harness";
 
 const POLICY_DIR = "/etc/chromium/policies/managed";
 
@@ -43,6 +43,14 @@ test("a policy read that fails: the last policy stays in force, its block holds,
     let ext = await extensionPage(context, id);
     const stored = () =>
       ext.evaluate(async () => (await chrome.storage.local.get(null)) as Record<string, unknown>);
+    // A failed read is kept for the session only (storage.session).
+    const unread = () =>
+      ext.evaluate(
+        async () =>
+          ((await chrome.storage.session.get("managedPolicyRead")).managedPolicyRead ?? null) as {
+            error: string;
+          } | null,
+      );
     await expect.poll(async () => (await stored()).managedPolicy).toEqual(policy);
     expect(await exitOfSite(context, echo, "d.test")).toBe("blocked");
     await context.close();
@@ -75,13 +83,32 @@ test("a policy read that fails: the last policy stays in force, its block holds,
     expect(await exitOfSite(context, echo, "d.test")).toBe("blocked");
     expect(echo.requestsFrom.length).toBe(hits);
     expect(await exitOfSite(context, echo, "other.test")).toBe("127.0.0.1");
+
+    // The store comes back while the browser runs: Chromium then answers an empty policy (the
+    // one it could not write is written again only when it changes or the browser restarts).
+    // A wake reads it: not taken over the policy in force, and said.
+    rmSync(store, { force: true });
+    expect(await ext.evaluate(() => chrome.storage.managed.get())).toEqual({});
+    const worker = await watchWorker(await context.newCDPSession(ext), id);
+    await worker.sleep();
+    await sendOk(ext, { type: "routeOf", url: "http://example.test/" });
+    await expect
+      .poll(async () => (await unread())?.error)
+      .toBe(
+        "the browser's policy store answered empty after it failed; it is read again when the policy changes or the browser restarts",
+      );
+    expect((await stored()).managedPolicy).toEqual(policy);
+    const held = echo.requestsFrom.length;
+    expect(await exitOfSite(context, echo, "d.test")).toBe("blocked");
+    expect(echo.requestsFrom.length).toBe(held);
     await context.close();
 
-    // The store is back: the next launch reads the policy again, and the notice goes.
-    rmSync(store, { force: true });
+    // A restart: the policy is read again, and the notice goes.
     context = await launch();
     ext = await extensionPage(context, id);
-    await expect.poll(async () => (await stored()).managedPolicyRead ?? null).toBeNull();
+    // The failure was this session's (storage.session): gone with the restart, and not again.
+    await expect.poll(async () => (await stored()).managedPolicy).toEqual(policy);
+    expect(await unread()).toBeNull();
     const again = await context.newPage();
     await again.goto(`chrome-extension://${id}/options.html`);
     await expect(again.locator(".rule-managed")).toHaveCount(1);

@@ -14,6 +14,7 @@ import {
 import { patchSiteRules, saveSiteRules, setSiteRoute } from "../../../lib/background/site-rules";
 import type { Engine } from "../../../lib/proxy/engine";
 import type { SiteRule } from "../../../lib/routing/rules";
+import { EMPTY_AFTER_FAILURE } from "../../../lib/state/managed-read";
 import { read } from "../../../lib/state/read";
 import { DEFAULT_SETTINGS } from "../../../lib/state/settings";
 import { updateState, writeState } from "../../../lib/state/store";
@@ -119,7 +120,7 @@ describe("a policy read that fails", () => {
     await writeState({ siteRules: [userRule] });
     await syncManagedPolicy(policyArea(POLICY));
     const rules = await read("siteRules");
-    expect(await syncManagedPolicy(failing, () => 1_000)).toEqual({
+    expect(await syncManagedPolicy(failing, { now: () => 1_000 })).toEqual({
       rulesChanged: false,
       unread: true,
     });
@@ -131,9 +132,29 @@ describe("a policy read that fails", () => {
       error: "IO error: …/LOCK: Not a directory.",
     });
     // The next read that works is taken, and the failure is forgotten.
-    expect(await syncManagedPolicy(policyArea({}))).toEqual({ rulesChanged: true, unread: false });
+    expect(await syncManagedPolicy(policyArea(POLICY))).toEqual({
+      rulesChanged: false,
+      unread: false,
+    });
     expect(await read("managedPolicyRead")).toBeNull();
+  });
+
+  it("takes no empty answer after a failed read (Chromium's store comes back empty), but one that came with the change event", async () => {
+    await writeState({ siteRules: [userRule] });
+    await syncManagedPolicy(policyArea(POLICY));
+    await syncManagedPolicy(failing);
+    expect(await syncManagedPolicy(policyArea({}))).toEqual({
+      rulesChanged: false,
+      unread: false,
+    });
+    expect(await read("managedPolicy")).toEqual(POLICY);
+    expect((await read("siteRules")).map((r) => r.id)).toEqual(["managed-1", "managed-2", "u1"]);
+    expect((await read("managedPolicyRead"))?.error).toBe(EMPTY_AFTER_FAILURE);
+    // The administrator removed the policy: Chrome says so with its change event.
+    await syncManagedPolicy(policyArea({}), { changeEvent: true });
+    expect(await read("managedPolicy")).toEqual({});
     expect((await read("siteRules")).map((r) => r.id)).toEqual(["u1"]);
+    expect(await read("managedPolicyRead")).toBeNull();
   });
 
   it("is tried again later, and its rules are not re-applied meanwhile", async () => {
