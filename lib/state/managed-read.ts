@@ -26,8 +26,10 @@ const NO_MANIFEST = "Managed storage manifest not found";
 
 export function managedReadOf(outcome: { value: unknown } | { error: unknown }): ManagedRead {
   if ("value" in outcome) return { ok: true, raw: isRecord(outcome.value) ? outcome.value : {} };
+  // An Error, or an error-like object from another realm (the polyfill passes either on).
+  const { error: thrown } = outcome;
   const error =
-    outcome.error instanceof Error ? outcome.error.message : String(outcome.error ?? "");
+    isRecord(thrown) && typeof thrown.message === "string" ? thrown.message : String(thrown ?? "");
   if (error.includes(NO_MANIFEST)) return { ok: true, raw: {} };
   return { ok: false, error: error.slice(0, 300) || "unknown error" };
 }
