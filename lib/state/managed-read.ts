@@ -34,6 +34,10 @@ export function managedReadOf(outcome: { value: unknown } | { error: unknown }):
   return { ok: false, error: error.slice(0, 300) || "unknown error" };
 }
 
+/** What the pages are told of an empty answer not taken (in the browser's words' language). */
+export const EMPTY_AFTER_FAILURE =
+  "the browser's policy store answered empty after it failed; it is read again when the policy changes or the browser restarts";
+
 /**
  * Whether a read that worked is taken over the policy in force. Chromium keeps the policy in a
  * store of the profile: after that store failed, it comes back empty, and the policy it could
@@ -42,10 +46,6 @@ export function managedReadOf(outcome: { value: unknown } | { error: unknown }):
  * session is not taken over a policy in force, unless it came with the change event. (The
  * failure is kept in session storage: a restart trusts the first read again.)
  */
-/** What the pages are told of an empty answer not taken (in the browser's words' language). */
-export const EMPTY_AFTER_FAILURE =
-  "the browser's policy store answered empty after it failed; it is read again when the policy changes or the browser restarts";
-
 export function readTaken(
   raw: Record<string, unknown>,
   inForce: Record<string, unknown>,
