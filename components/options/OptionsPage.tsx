@@ -21,6 +21,7 @@ import { TrafficSection } from "./traffic/TrafficSection";
 
 const readSettings = () => read("settings");
 const readPolicy = () => read("managedPolicy").then(decodePolicy);
+const readPolicyUnread = () => read("managedPolicyRead");
 /** Settings are read with the policy over them: a change of either is a change of both. */
 const settingsOrPolicy = {
   watch(callback: () => void) {
@@ -51,6 +52,7 @@ const SECTIONS: { id: string; label: OptionsKey }[] = [
 export function OptionsPage() {
   const settings = useStoredValue(settingsOrPolicy, readSettings);
   const policy = useStoredValue(items.managedPolicy, readPolicy);
+  const policyUnread = useStoredValue(items.managedPolicyRead, readPolicyUnread);
   const status = useStoredValue(items.status, readStatus);
   const connection = useStoredValue(items.connection, readConnection);
   const tokens = useStoredValue(items.tokens, readTokens);
@@ -86,7 +88,7 @@ export function OptionsPage() {
               <p role="status">{t("page.loading")}</p>
             ) : (
               <PolicyContext.Provider value={policy}>
-                <PolicySection decoded={policy} />
+                <PolicySection decoded={policy} unread={policyUnread ?? null} />
                 <CredentialsSection settings={settings} />
                 <ExitIpSection
                   status={status}

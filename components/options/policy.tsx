@@ -6,7 +6,8 @@ import { createContext } from "preact";
 import { useContext } from "preact/hooks";
 import type { OptionsKey } from "@/lib/i18n/options-strings";
 import { type DecodedPolicy, decodePolicy } from "@/lib/state/managed";
-import { useT } from "./shared";
+import type { PolicyUnread } from "@/lib/state/managed-read";
+import { formatInstant, useLocale, useT } from "./shared";
 
 export const PolicyContext = createContext<DecodedPolicy>(decodePolicy({}));
 export const usePolicy = () => useContext(PolicyContext).policy;
@@ -21,16 +22,31 @@ export function LockedNote({ id, text }: { id: string; text?: OptionsKey }) {
   );
 }
 
-/** Shown only under a policy: what it fixes, and each field it ignored and why. */
-export function PolicySection({ decoded }: { decoded: DecodedPolicy }) {
+/**
+ * Shown only under a policy, or when it could not be read: what it fixes, each field it ignored
+ * and why, and a read that failed (the last policy read is what is in force then).
+ */
+export function PolicySection({
+  decoded,
+  unread,
+}: {
+  decoded: DecodedPolicy;
+  unread: PolicyUnread | null;
+}) {
   const t = useT();
+  const locale = useLocale();
   const fields = Object.keys(decoded.policy);
-  if (fields.length === 0 && decoded.problems.length === 0) return null;
+  if (fields.length === 0 && decoded.problems.length === 0 && !unread) return null;
   const names = fields.map((field) => t(`policy.field.${field}` as OptionsKey)).join(", ");
   return (
     <section id="policy" aria-labelledby="policy-heading">
       <h2 id="policy-heading">{t("policy.heading")}</h2>
       <p>{t("policy.intro")}</p>
+      {unread && (
+        <p class="notice notice-warn" id="policy-unreadable" role="status">
+          {t("policy.unread", { time: formatInstant(unread.at, locale), error: unread.error })}
+        </p>
+      )}
       {fields.length > 0 && <p id="policy-fields">{t("policy.fields", { fields: names })}</p>}
       {decoded.problems.length > 0 && (
         <div class="notice notice-warn" id="policy-problems">

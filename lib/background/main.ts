@@ -29,11 +29,12 @@ import { createFailureBadge } from "./failure-badge";
 import { createHealthCheck } from "./health-check";
 import { createKeyboardCommands } from "./keyboard-commands";
 import { listSender } from "./list-sender";
-import { startManagedPolicy } from "./managed-policy";
 import { openMessageDoor } from "./message-door";
 import { createMutationTracker } from "./mutations";
+import { startPolicy } from "./policy";
 import { popupPageFollower } from "./popup-page-follower";
 import { proxyErrorReporter } from "./proxy-errors";
+import { redirectWatcher } from "./redirect-watch";
 import { chromeRequestCarrier } from "./request-carrier";
 import { siteRouteNow, tokenNow } from "./site-route-now";
 import { createSubscriptions, SUBSCRIPTIONS_ALARM } from "./subscriptions";
@@ -111,6 +112,7 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
     unusable: (token) =>
       unusableReason(token, platform.supportsSocksAuth, Date.now())?.code ?? null,
     rulesChanged: () => engine.rulesChanged(),
+    watchRedirects: redirectWatcher(browser.webRequest.onBeforeRedirect),
   });
   const sync = startSync(browser, { rulesChanged: () => engine.rulesChanged() });
   const handle = createCommandHandler({ engine, api, traffic, health, subscriptions, sync });
@@ -167,9 +169,7 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
       .finally(syncAlarm);
   });
 
-  // The administrator's policy: read on every wake (Firefox tells no change) and on Chrome's
-  // change event; its settings take effect through the managedPolicy item's reactions below.
-  const syncPolicy = startManagedPolicy(browser.storage, () => engine.rulesChanged());
+  const policy = startPolicy(browser, () => engine.rulesChanged());
 
   const warn = () => void notifyWarnings(browser.notifications, Date.now()).catch(() => undefined);
   browser.alarms.onAlarm.addListener(async (alarm) => {
@@ -177,6 +177,7 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
     if (alarm.name === WARNINGS_ALARM || alarm.name === EXPIRY_ALARM) void pageMenu.rebuild();
     if (alarm.name === WARNINGS_ALARM) warn();
     if (alarm.name === SUBSCRIPTIONS_ALARM) listsDue();
+    policy.onAlarm(alarm.name);
     if (alarm.name === EXPIRY_ALARM) await engine.reconcile();
     if (alarm.name !== AUTO_REFRESH_ALARM) return;
     const { activeTokenId } = await read("connection");
@@ -214,7 +215,10 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
       [reconcileSoon, warn, popupPage, badgeCounts, pageMenu.rebuild, sync.localChanged],
     ],
     // The policy overrides settings: the same reactions.
-    [items.managedPolicy, [reconcileSoon, warn, popupPage, badgeCounts, pageMenu.rebuild]],
+    [
+      items.managedPolicy,
+      [reconcileSoon, warn, popupPage, badgeCounts, pageMenu.rebuild, policy.webrtc],
+    ],
     // Warnings follow the list and the chosen days (and the clock, hourly).
     [items.tokens, [reconcileSoon, refreshSummary, warn, pageMenu.rebuild]],
     [items.trash, [refreshSummary]],
@@ -238,7 +242,8 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
   // onStartup, and a worker woken by a challenge gets neither. Reconcile on every wake.
   void engine.reconcile().finally(syncAlarm);
   refreshSummary();
-  syncPolicy();
+  policy.sync();
+  policy.webrtc();
   // A list whose update a stopped worker cut off is due again: fetched on the next wake.
   listsDue();
 }

@@ -19,6 +19,7 @@ import {
   type SubscriptionStatus,
 } from "../subscriptions/status";
 import { fetchList, type ListFetch, type SendRequest } from "./list-fetch";
+import type { WatchRedirects } from "./redirect-watch";
 
 /** Hourly: each list is fetched when its own interval has passed (due.ts). */
 export const SUBSCRIPTIONS_ALARM = "rule-lists";
@@ -30,6 +31,8 @@ export interface SubscriptionDeps {
   unusable: (token: StoredToken | undefined) => string | null;
   /** The lines changed: the routes follow. */
   rulesChanged: () => Promise<void>;
+  /** The hops of the background's requests, as the browser takes them (redirect-watch.ts). */
+  watchRedirects?: WatchRedirects;
   now?: () => number;
   timeoutMs?: number;
 }
@@ -61,7 +64,8 @@ export function createSubscriptions(deps: SubscriptionDeps) {
     }
     // Validators only for the copy they were given with: other lines are fetched whole.
     const current = state?.url === sub.url && state.linesHash === linesHashOf(lines);
-    return fetchList(deps.sendVia(token), sub.url, current ? state : {}, deps.timeoutMs);
+    const options = { timeoutMs: deps.timeoutMs, watch: deps.watchRedirects };
+    return fetchList(deps.sendVia(token), sub.url, current ? state : {}, options);
   }
 
   /** The rule's state after `fetched`, and its new lines when they changed. */

@@ -34,6 +34,8 @@ export const policyStrings = {
       "Your organization's policy turns WebRTC protection on: allow it once, with the button.",
     "policy.ruleLocked": "Set by your organization's policy: it cannot be edited or removed.",
     "policy.rejected": "Not saved, set by your organization's policy: {fields}.",
+    "policy.unread":
+      "The policy could not be read ({time}: {error}). The last policy read stays in force, its rules included; Proxy Deck reads it again in a minute and whenever it starts.",
   },
   zh: {
     "policy.heading": "由你的组织设定",
@@ -64,5 +66,7 @@ export const policyStrings = {
     "policy.webrtcNeeded": "你所在组织的策略要求开启 WebRTC 防泄露：请点按钮允许一次。",
     "policy.ruleLocked": "由你所在组织的策略设定：无法编辑或删除。",
     "policy.rejected": "未保存，由你所在组织的策略设定：{fields}。",
+    "policy.unread":
+      "无法读取策略（{time}：{error}）。上一次读到的策略（包括其规则）继续生效；Proxy Deck 会在一分钟后及每次启动时重新读取。",
   },
 } as const;

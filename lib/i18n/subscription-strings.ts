@@ -58,6 +58,8 @@ export const subscriptionStrings = {
     "sub.problem.unusable": "it holds no line that would send a site along its route",
     "sub.problem.insecure-redirect":
       "it was redirected to an address that is not https ({detail}), so it was not used",
+    "sub.problem.redirect-unchecked":
+      "it was redirected (to {detail}) by a way this browser could not check hop by hop, so it was not used",
     "sub.problem.via-unusable":
       "the token it is fetched through cannot be used now ({detail}): choose another beside it",
   },
@@ -113,6 +115,8 @@ export const subscriptionStrings = {
     "sub.problem.html": "取回的是网页而不是规则列表（登录页或错误页？）",
     "sub.problem.unusable": "其中没有任何一行会让网站走它的路线",
     "sub.problem.insecure-redirect": "它被重定向到非 https 的地址（{detail}），因此未使用",
+    "sub.problem.redirect-unchecked":
+      "它经过重定向（到 {detail}），但本浏览器无法逐跳检查，因此未使用",
     "sub.problem.via-unusable": "用于获取它的令牌现在无法使用（{detail}）：请在旁边另选",
   },
 } as const;

@@ -26,6 +26,7 @@ import {
   textValueCodec,
   valueCodec,
 } from "./codecs";
+import { type PolicyUnread, policyUnreadSchema } from "./managed-read";
 import { type PopupSummary, readSummary } from "./popup-summary";
 import { DEFAULT_SETTINGS, decodeSettings, type Settings, settingsSchema } from "./settings";
 import {
@@ -126,6 +127,11 @@ export interface State {
    * background: lib/background/managed-policy.ts), unchecked: see lib/state/managed.ts.
    */
   managedPolicy: Record<string, unknown>;
+  /**
+   * A read of the policy failed in this browser session (its copy above stays in force), or
+   * null; session-only, so the first read after a restart is trusted (managed-read.ts).
+   */
+  managedPolicyRead: PolicyUnread | null;
   /** Sync across the user's browsers: on or off, stamps, what Options shows (lib/sync/). */
   sync: SyncMeta;
   /** The keyboard's run of next/previous presses (lib/keyboard/recent-cycle.ts). */
@@ -164,6 +170,7 @@ export const items = {
   tabRoutes: storage.defineItem<unknown>("session:tabRoutes", { fallback: {} }),
   subscriptionStatus: storage.defineItem<unknown>("local:subscriptionStatus", { fallback: {} }),
   managedPolicy: storage.defineItem<unknown>("local:managedPolicy", { fallback: {} }),
+  managedPolicyRead: storage.defineItem<unknown>("session:managedPolicyRead", { fallback: null }),
   sync: storage.defineItem<unknown>("local:syncMeta", { fallback: DEFAULT_SYNC_META }),
   keyboardCycle: storage.defineItem<unknown>("session:keyboardCycle", { fallback: null }),
 } satisfies Record<StateKey, unknown>;
@@ -193,6 +200,10 @@ export const codecs: { [K in StateKey]: Codec<State[K]> } = {
   tabRoutes: valueCodec(tabRoutesSchema, checkedOr(tabRoutesSchema, {})),
   subscriptionStatus: valueCodec(subscriptionStatusSchema, checkedOr(subscriptionStatusSchema, {})),
   managedPolicy: valueCodec(policyRecordSchema, checkedOr(policyRecordSchema, {})),
+  managedPolicyRead: valueCodec(
+    z.nullable(policyUnreadSchema),
+    checkedOr(z.nullable(policyUnreadSchema), null),
+  ),
   sync: valueCodec(syncMetaSchema, decodeSyncMeta),
   keyboardCycle: valueCodec(
     z.nullable(keyboardCycleSchema),

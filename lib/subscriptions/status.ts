@@ -14,6 +14,8 @@ export const SUBSCRIPTION_PROBLEMS = [
   "html",
   "unusable",
   "insecure-redirect",
+  // Redirected, but the browser never told this fetch's hops: not used, since none was checked.
+  "redirect-unchecked",
   "via-unusable",
 ] as const;
 export type SubscriptionProblem = (typeof SUBSCRIPTION_PROBLEMS)[number];

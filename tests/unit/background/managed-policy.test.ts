@@ -3,13 +3,18 @@
  * managed area, laid over every settings read, never written over by a patch, its rules first
  * and kept through every edit, and adding proxies refused when it says so.
  */
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeBrowser } from "wxt/testing";
 import { createCommandHandler } from "../../../lib/background/commands";
-import { type ManagedArea, syncManagedPolicy } from "../../../lib/background/managed-policy";
+import {
+  type ManagedArea,
+  startManagedPolicy,
+  syncManagedPolicy,
+} from "../../../lib/background/managed-policy";
 import { patchSiteRules, saveSiteRules, setSiteRoute } from "../../../lib/background/site-rules";
 import type { Engine } from "../../../lib/proxy/engine";
 import type { SiteRule } from "../../../lib/routing/rules";
+import { EMPTY_AFTER_FAILURE } from "../../../lib/state/managed-read";
 import { read } from "../../../lib/state/read";
 import { DEFAULT_SETTINGS } from "../../../lib/state/settings";
 import { updateState, writeState } from "../../../lib/state/store";
@@ -66,7 +71,7 @@ describe("syncManagedPolicy", () => {
 
   it("puts the policy's rules first; a list by URL starts empty and keeps its fetched copy", async () => {
     await writeState({ siteRules: [userRule] });
-    expect(await syncManagedPolicy(policyArea(POLICY))).toEqual({ rulesChanged: true });
+    expect(await syncManagedPolicy(policyArea(POLICY))).toMatchObject({ rulesChanged: true });
     const rules = await read("siteRules");
     expect(rules.map((r) => r.id)).toEqual(["managed-1", "managed-2", "u1"]);
     expect(rules[1]?.source).toEqual({
@@ -90,7 +95,7 @@ describe("syncManagedPolicy", () => {
       },
       result: null,
     }));
-    expect(await syncManagedPolicy(policyArea(POLICY))).toEqual({ rulesChanged: false });
+    expect(await syncManagedPolicy(policyArea(POLICY))).toMatchObject({ rulesChanged: false });
     const kept = (await read("siteRules"))[1]?.source;
     expect(kept?.type === "list" && kept.lines).toEqual(["||ads.test"]);
     // Gone from the policy: gone from the list, the user's rule stays.
@@ -105,6 +110,68 @@ describe("syncManagedPolicy", () => {
     );
     expect(await read("managedPolicy")).toEqual({});
     expect(await read("siteRules")).toEqual([userRule]);
+  });
+});
+
+describe("a policy read that fails", () => {
+  const failing = area(() => Promise.reject(new Error("IO error: …/LOCK: Not a directory.")));
+
+  it("keeps the last policy read in force, its rules and values, and records why", async () => {
+    await writeState({ siteRules: [userRule] });
+    await syncManagedPolicy(policyArea(POLICY));
+    const rules = await read("siteRules");
+    expect(await syncManagedPolicy(failing, { now: () => 1_000 })).toEqual({
+      rulesChanged: false,
+      unread: true,
+    });
+    expect(await read("managedPolicy")).toEqual(POLICY);
+    expect(await read("siteRules")).toEqual(rules);
+    expect((await read("settings")).fallbackDirect).toBe(false);
+    expect(await read("managedPolicyRead")).toEqual({
+      at: 1_000,
+      error: "IO error: …/LOCK: Not a directory.",
+    });
+    // The next read that works is taken, and the failure is forgotten.
+    expect(await syncManagedPolicy(policyArea(POLICY))).toEqual({
+      rulesChanged: false,
+      unread: false,
+    });
+    expect(await read("managedPolicyRead")).toBeNull();
+  });
+
+  it("takes no empty answer after a failed read (Chromium's store comes back empty), but one that came with the change event", async () => {
+    await writeState({ siteRules: [userRule] });
+    await syncManagedPolicy(policyArea(POLICY));
+    await syncManagedPolicy(failing);
+    expect(await syncManagedPolicy(policyArea({}))).toEqual({
+      rulesChanged: false,
+      unread: false,
+    });
+    expect(await read("managedPolicy")).toEqual(POLICY);
+    expect((await read("siteRules")).map((r) => r.id)).toEqual(["managed-1", "managed-2", "u1"]);
+    expect((await read("managedPolicyRead"))?.error).toBe(EMPTY_AFTER_FAILURE);
+    // The administrator removed the policy: Chrome says so with its change event.
+    await syncManagedPolicy(policyArea({}), { changeEvent: true });
+    expect(await read("managedPolicy")).toEqual({});
+    expect((await read("siteRules")).map((r) => r.id)).toEqual(["u1"]);
+    expect(await read("managedPolicyRead")).toBeNull();
+  });
+
+  it("is tried again later, and its rules are not re-applied meanwhile", async () => {
+    let retries = 0;
+    let applied = 0;
+    const sync = startManagedPolicy(
+      failing,
+      async () => {
+        applied++;
+      },
+      () => {
+        retries++;
+      },
+    );
+    sync();
+    await vi.waitFor(() => expect(retries).toBe(1));
+    expect(applied).toBe(0);
   });
 });
 

@@ -56,7 +56,7 @@ const LOCKED = "Set by your organization's policy.";
 
 describe("under a policy", () => {
   it("names each ignored field and what the policy fixes", async () => {
-    const host = await mount(<PolicySection decoded={decoded} />);
+    const host = await mount(<PolicySection decoded={decoded} unread={null} />);
     expect(host.querySelector("#policy-fields")?.textContent).toBe(
       "Fixed by the policy: fail closed, bypass list, secrets in backups.",
     );
@@ -66,8 +66,21 @@ describe("under a policy", () => {
   });
 
   it("shows nothing without a policy", async () => {
-    const host = await mount(<PolicySection decoded={decodePolicy({})} />);
+    const host = await mount(<PolicySection decoded={decodePolicy({})} unread={null} />);
     expect(host.querySelector("#policy")).toBeNull();
+  });
+
+  it("says a policy read failed and that the last policy read stays in force", async () => {
+    const unread = { at: Date.UTC(2026, 0, 2, 3, 4), error: "IO error: …/LOCK: Not a directory." };
+    const host = await mount(<PolicySection decoded={decoded} unread={unread} />);
+    const text = host.querySelector("#policy-unreadable")?.textContent ?? "";
+    expect(text).toContain("The policy could not be read (");
+    expect(text).toContain(
+      ": IO error: …/LOCK: Not a directory.). The last policy read stays in force",
+    );
+    // Even with no policy in force, a read that failed is said.
+    const none = await mount(<PolicySection decoded={decodePolicy({})} unread={unread} />);
+    expect(none.querySelector("#policy-unreadable")).not.toBeNull();
   });
 
   it("locks the bypass list and fail closed, says why, and saves without them", async () => {
