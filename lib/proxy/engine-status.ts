@@ -9,6 +9,7 @@ import { read, readState } from "../state/read";
 import type { Connection, ProxyStatus } from "../state/status";
 import { updateState } from "../state/store";
 import { badgeFor } from "./badge";
+import { notThroughToken } from "./engine-result";
 import type { ProxyPlatform } from "./platform";
 
 /** With no token chosen: Off, or site rules that still route (the badge says which). */
@@ -66,7 +67,29 @@ export function createStatusWriter(
   const fail = (tokenId: number | null, failure: Failure) =>
     setStatus((s) => ({ ...s, state: "error", tokenId, error: { failure, at: now() } }));
 
-  return { setStatus, fail, syncBadge };
+  /** The status once this token's route is in force. */
+  async function tokenApplied(id: number): Promise<ProxyStatus> {
+    const controlledByOther = await platform.controlledByOther();
+    return setStatus((s) => {
+      // Evidence about this token survives a wake: a refused or unreachable proxy stays an
+      // error until a request through it works, a working one stays connected. Anything
+      // else (another token, a block now lifted) starts over at "checking".
+      const same = s.tokenId === id && !notThroughToken(s);
+      const state = same && (s.state === "error" || s.state === "connected") ? s.state : "checking";
+      return {
+        ...s,
+        state,
+        error: state === "error" ? s.error : null,
+        // A check already made for this choice stays, also one labelled direct (a reconcile
+        // that follows the apply must not erase the answer the user is waiting for).
+        exitIp: s.tokenId === id || s.exitIp?.viaTokenId === id ? s.exitIp : null,
+        tokenId: id,
+        controlledByOther,
+      };
+    });
+  }
+
+  return { setStatus, fail, syncBadge, tokenApplied };
 }
 
 export type StatusWriter = ReturnType<typeof createStatusWriter>;

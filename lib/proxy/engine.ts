@@ -13,42 +13,28 @@ import type { Settings } from "../state/settings";
 import { type ProxyStatus, withRecent } from "../state/status";
 import { updateState } from "../state/store";
 import type { StoredToken } from "../state/tokens";
-import { type EngineResult, notThroughToken } from "./engine-result";
+import type { EngineResult } from "./engine-result";
 import { createStatusWriter } from "./engine-status";
 import { createExitCheck } from "./exit-check";
 import { createFailClosed } from "./fail-closed";
-import {
-  cachedOwners,
-  changeOwners,
-  type Owners,
-  ownersNow,
-  ownersOf,
-  spellingFor,
-} from "./gateway-owners";
 import { createIpRefresh } from "./ip-refresh";
+import { createLeaving } from "./leave";
 import type { ProxyPlatform } from "./platform";
 import { createProblemReports } from "./problem-reports";
-import { currentPlan, type PlanState } from "./route-plan";
+import { createRouteApplier, type RouteApplyDeps } from "./route-apply";
 import { providerHost, unusableReason } from "./usable";
 
 export type { EngineResult } from "./engine-result";
 
-export interface EngineDeps {
+/** Also what the route applier needs (route-apply.ts): mutations settled, logins dropped. */
+export interface EngineDeps extends RouteApplyDeps {
   platform: ProxyPlatform;
   api: (settings: Settings) => ApiClient;
   now?: () => number;
-  /**
-   * Resolves when no purchase, delete or restore is on the wire. Dropping the gateway's
-   * credentials closes its connections, and a create cut after the provider committed it
-   * would be a paid token nobody stored.
-   */
-  mutationsSettled?: () => Promise<void>;
   /** The user connects: passwords the proxy refused may be tried again. */
   loginRetried?: () => void;
   /** A request through this token worked (the engine's own check). */
   loginWorked?: (token: StoredToken) => void;
-  /** The browser's cached copies of these tokens' logins are being dropped. */
-  credentialsForgotten?: (tokens: StoredToken[]) => void;
   /** The global badge was drawn anew (a tab's own title follows it). */
   badgeChanged?: () => void;
 }
@@ -79,66 +65,8 @@ export function createEngine(deps: EngineDeps) {
     await platform.forgetCredentials(tokens);
   };
 
-  const rulesPlan = async (
-    defaultDirect: boolean,
-    activeTokenId?: number | null,
-    known?: PlanState,
-  ) => {
-    const plan = await currentPlan({ ...planOptions, defaultDirect }, activeTokenId, known);
-    return plan.rules.length > 0 ? plan : null;
-  };
-  /**
-   * Chrome: records whose login each spelling of `next` holds from now on and drops the cached
-   * logins of the spellings that change token (gateway-owners.ts), around `apply`.
-   */
-  const owned = async (
-    next: Owners,
-    tokens: StoredToken[],
-    apply: () => Promise<void>,
-    known?: Owners,
-  ) => {
-    if (!platform.oneLoginPerEndpoint) return apply();
-    await changeOwners(
-      next,
-      tokens,
-      async (moved, addresses) => {
-        await deps.mutationsSettled?.();
-        deps.credentialsForgotten?.(moved);
-        await platform.probes.forgetAddresses(addresses);
-      },
-      apply,
-      known,
-    );
-  };
+  const { rulesPlan, applyToken, applyNoToken } = createRouteApplier(platform, planOptions, deps);
   const failClosed = createFailClosed(platform, status, now, () => rulesPlan(true));
-
-  /**
-   * Routes traffic through this token (its site rules too). Chrome writes the gateway under a
-   * spelling whose cached login is the token's own or none, so nothing is dropped on a switch
-   * between tokens that each kept theirs; `leaving`, the token traffic leaves, keeps its
-   * spelling where a drop cannot be avoided (its late challenges stay answered with its login).
-   */
-  async function applyToken(
-    token: StoredToken,
-    tokens: StoredToken[],
-    settings: Settings,
-    leaving: number | null,
-    /** A switch's one read of everything the apply needs. */
-    known?: PlanState,
-  ): Promise<void> {
-    const routed = platform.applyPlan ? await rulesPlan(false, token.id, known) : null;
-    const owners = known?.gatewayOwners;
-    if (routed) {
-      const apply = async () => platform.applyPlan?.(routed, settings);
-      await owned(routed.owners(), tokens, apply, owners);
-      return;
-    }
-    const host = platform.oneLoginPerEndpoint
-      ? spellingFor(token, owners ? ownersNow(owners) : await cachedOwners(), leaving)
-      : token.host;
-    const spelled = { ...token, host };
-    await owned(ownersOf(spelled), tokens, () => platform.apply(spelled, settings), owners);
-  }
 
   /**
    * One reconcile at a time, and none while a switch applies and stores its choice: a run that
@@ -174,29 +102,7 @@ export function createEngine(deps: EngineDeps) {
       }
     }
     if (problem) return failClosed(id, problem, settings);
-    return tokenStatus(id);
-  }
-
-  /** The status once this token's route is in force. */
-  async function tokenStatus(id: number): Promise<ProxyStatus> {
-    const controlledByOther = await platform.controlledByOther();
-    return status.setStatus((s) => {
-      // Evidence about this token survives a wake: a refused or unreachable proxy stays an
-      // error until a request through it works, a working one stays connected. Anything
-      // else (another token, a block now lifted) starts over at "checking".
-      const same = s.tokenId === id && !notThroughToken(s);
-      const state = same && (s.state === "error" || s.state === "connected") ? s.state : "checking";
-      return {
-        ...s,
-        state,
-        error: state === "error" ? s.error : null,
-        // A check already made for this choice stays, also one labelled direct (a reconcile
-        // that follows the apply must not erase the answer the user is waiting for).
-        exitIp: s.tokenId === id || s.exitIp?.viaTokenId === id ? s.exitIp : null,
-        tokenId: id,
-        controlledByOther,
-      };
-    });
+    return status.tokenApplied(id);
   }
 
   /**
@@ -208,12 +114,9 @@ export function createEngine(deps: EngineDeps) {
     tokens: StoredToken[],
     settings: Settings,
   ): Promise<ProxyStatus> {
-    const routed = platform.applyPlan ? await rulesPlan(false) : null;
     let refused: unknown = null;
     try {
-      if (routed)
-        await owned(routed.owners(), tokens, async () => platform.applyPlan?.(routed, settings));
-      else await platform.clear(off);
+      await applyNoToken(off, tokens, settings);
     } catch (error) {
       // The browser refused the rules' config: nothing may pass unchecked (fail closed),
       // and the status says so rather than "direct".
@@ -299,44 +202,14 @@ export function createEngine(deps: EngineDeps) {
       return applied ? "applied" : "refused";
     });
     if (typeof applied === "object") return applied;
-    if (applied === "applied") await tokenStatus(tokenId);
+    if (applied === "applied") await status.tokenApplied(tokenId);
     else await reconcile();
     const checked = await checkExitIp();
     // Proxies added as lines work without a provider: the switch has worked, unverified.
     return !checked.ok && checked.failure.code === "no-base-url" ? { ok: true } : checked;
   }
 
-  /** No token: `off` sends everything direct; otherwise the site rules still route. */
-  async function leave(off: boolean): Promise<EngineResult> {
-    await updateState(["connection"], ({ connection }) => ({
-      write: {
-        connection: {
-          ...connection,
-          activeTokenId: null,
-          lastTokenId: connection.activeTokenId ?? connection.lastTokenId,
-          off,
-        },
-      },
-      result: undefined,
-    }));
-    await reconcile();
-    // Leaving has worked; the direct exit IP is informational.
-    await checkExitIp();
-    return { ok: true };
-  }
-  /** The user's Off: everything direct, site rules and lists included. */
-  const off = () => leave(true);
-  /** No connected token; site rules (if any) still route their sites, the rest goes direct. */
-  const disconnect = () => leave(false);
-
-  async function toggle(): Promise<EngineResult> {
-    const { connection, tokens } = await readState(["connection", "tokens"]);
-    if (connection.activeTokenId !== null) return off();
-    // The last token may have been deleted since: fall back to the newest stored one.
-    const target = tokens.find((t) => t.id === connection.lastTokenId)?.id ?? tokens[0]?.id;
-    if (target === undefined) return { ok: false, failure: { code: "no-tokens" } };
-    return connect(target);
-  }
+  const { off, disconnect, toggle } = createLeaving({ reconcile, checkExitIp, connect });
 
   const refreshIp = createIpRefresh({
     api: deps.api,

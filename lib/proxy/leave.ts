@@ -1,0 +1,50 @@
+/**
+ * Leaving a token: the user's Off (everything direct, site rules and lists included),
+ * Disconnect (no token; site rules still route their sites) and the toggle between the last
+ * token and Off.
+ */
+import { readState } from "../state/read";
+import { updateState } from "../state/store";
+import type { EngineResult } from "./engine-result";
+
+export interface LeavingDeps {
+  reconcile: () => Promise<unknown>;
+  checkExitIp: () => Promise<unknown>;
+  connect: (tokenId: number) => Promise<EngineResult>;
+}
+
+export function createLeaving(deps: LeavingDeps) {
+  /** No token: `off` sends everything direct; otherwise the site rules still route. */
+  async function leave(off: boolean): Promise<EngineResult> {
+    await updateState(["connection"], ({ connection }) => ({
+      write: {
+        connection: {
+          ...connection,
+          activeTokenId: null,
+          lastTokenId: connection.activeTokenId ?? connection.lastTokenId,
+          off,
+        },
+      },
+      result: undefined,
+    }));
+    await deps.reconcile();
+    // Leaving has worked; the direct exit IP is informational.
+    await deps.checkExitIp();
+    return { ok: true };
+  }
+  /** The user's Off: everything direct, site rules and lists included. */
+  const off = () => leave(true);
+  /** No connected token; site rules (if any) still route their sites, the rest goes direct. */
+  const disconnect = () => leave(false);
+
+  async function toggle(): Promise<EngineResult> {
+    const { connection, tokens } = await readState(["connection", "tokens"]);
+    if (connection.activeTokenId !== null) return off();
+    // The last token may have been deleted since: fall back to the newest stored one.
+    const target = tokens.find((t) => t.id === connection.lastTokenId)?.id ?? tokens[0]?.id;
+    if (target === undefined) return { ok: false, failure: { code: "no-tokens" } };
+    return deps.connect(target);
+  }
+
+  return { off, disconnect, toggle };
+}
