@@ -46,6 +46,28 @@ export function matches(entry: TrafficEntry, filter: TrafficFilter): boolean {
   return true;
 }
 
+/**
+ * A log row's time as a person reads it, to the millisecond: "14:03:07.494" (hours, minutes and
+ * seconds must be asked for: `fractionalSecondDigits` alone gives the milliseconds only).
+ */
+export function logTime(at: number, locale: string): string {
+  return new Date(at).toLocaleTimeString(locale, {
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    fractionalSecondDigits: 3,
+    hourCycle: "h23",
+  });
+}
+
+/** What names a tab in the log: its title while it is open, else the host of its last page. */
+export function tabName(
+  tab: { id: number; host: string },
+  titles: ReadonlyMap<number, string>,
+): string {
+  return titles.get(tab.id) || tab.host;
+}
+
 /** The tabs seen, each with the host of its last page (its main_frame request). */
 export function tabsSeen(entries: Iterable<TrafficEntry>): { id: number; host: string }[] {
   const tabs = new Map<number, string>();

@@ -140,6 +140,9 @@ test("Options' traffic log shows each request's route, why and outcome; filters,
     await expect(row("img.test")).toContainText("the default route");
     await expect(row("img.test")).toContainText("200");
     await expect(row("shop.test")).toContainText("200");
+    // A row's time reads as a clock to the millisecond; its tab by the page's title ("echo").
+    await expect(row("shop.test").locator("td").first()).toHaveText(/^\d\d:\d\d:\d\d\.\d{3}$/);
+    await expect(row("shop.test").locator("td.traffic-tab")).toHaveText("echo");
 
     // Failed only: the blocked image, nothing else.
     await options.getByLabel("Outcome").selectOption("failed");

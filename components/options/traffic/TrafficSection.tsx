@@ -5,16 +5,19 @@
 import { useContext, useMemo, useState } from "preact/hooks";
 import { type TrafficT, trafficTranslate } from "@/lib/i18n/traffic-strings";
 import {
+  logTime,
   matches,
   NO_FILTER,
   outcomeWords,
   reasonWords,
   routeWords,
   type TrafficFilter,
+  tabName,
   tabsSeen,
 } from "@/lib/options/traffic-view";
 import { isFailure } from "@/lib/traffic/entry";
 import { LanguageContext, useExplain, useLocale } from "../shared";
+import { useTabTitles } from "./use-tab-titles";
 import { useTraffic } from "./use-traffic";
 import "./traffic.css";
 
@@ -48,8 +51,9 @@ function TrafficLog({ t }: { t: TrafficT }) {
   const matching = all.filter((entry) => matches(entry, filter)).reverse();
   const shown = matching.slice(0, SHOWN);
   const set = (patch: Partial<TrafficFilter>) => setFilter({ ...filter, ...patch });
-  const time = (at: number) =>
-    new Date(at).toLocaleTimeString(locale, { hour12: false, fractionalSecondDigits: 3 });
+  const tabs = tabsSeen(all);
+  const titles = useTabTitles(tabs.map((tab) => tab.id));
+  const hosts = new Map(tabs.map((tab) => [tab.id, tab.host]));
 
   return (
     <div class="traffic-log">
@@ -74,9 +78,9 @@ function TrafficLog({ t }: { t: TrafficT }) {
           {t("traffic.filterTab")}
           <select value={filter.tab} onChange={(event) => set({ tab: event.currentTarget.value })}>
             <option value="all">{t("traffic.allTabs")}</option>
-            {tabsSeen(all).map(({ id, host }) => (
-              <option key={id} value={String(id)}>
-                {id < 0 ? t("traffic.noTab") : t("traffic.tab", { id, host })}
+            {tabs.map((tab) => (
+              <option key={tab.id} value={String(tab.id)}>
+                {tab.id < 0 ? t("traffic.noTab") : tabName(tab, titles)}
               </option>
             ))}
           </select>
@@ -149,8 +153,12 @@ function TrafficLog({ t }: { t: TrafficT }) {
                   class={isFailure(entry.outcome) ? "failed" : undefined}
                   data-host={entry.host}
                 >
-                  <td>{time(entry.at)}</td>
-                  <td>{entry.tabId < 0 ? "–" : entry.tabId}</td>
+                  <td>{logTime(entry.at, locale)}</td>
+                  <td class="traffic-tab">
+                    {entry.tabId < 0
+                      ? "–"
+                      : tabName({ id: entry.tabId, host: hosts.get(entry.tabId) ?? "" }, titles)}
+                  </td>
                   <td class="traffic-host">{entry.url ?? entry.host}</td>
                   <td>{routeWords(entry, t)}</td>
                   <td>{reasonWords(entry, t, explain)}</td>

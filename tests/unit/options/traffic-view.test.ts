@@ -2,12 +2,14 @@
 import { describe, expect, it } from "vitest";
 import { trafficTranslate } from "../../../lib/i18n/traffic-strings";
 import {
+  logTime,
   matches,
   mergeEntries,
   NO_FILTER,
   outcomeWords,
   reasonWords,
   routeWords,
+  tabName,
   tabsSeen,
 } from "../../../lib/options/traffic-view";
 import type { TrafficEntry } from "../../../lib/traffic/entry";
@@ -32,6 +34,20 @@ const t = trafficTranslate("en");
 const explain = (failure: { code: string }) => `because ${failure.code}`;
 
 describe("the traffic view", () => {
+  it("a row's time reads hours, minutes, seconds and milliseconds, in English and Chinese", () => {
+    const at = new Date(2026, 10, 27, 14, 3, 7, 494).getTime();
+    expect(logTime(at, "en")).toBe("14:03:07.494");
+    expect(logTime(at, "zh-CN")).toBe("14:03:07.494");
+    // Midnight is 00, not 24.
+    expect(logTime(new Date(2026, 10, 27, 0, 0, 5, 1).getTime(), "en")).toBe("00:00:05.001");
+  });
+
+  it("names a tab by its title while it is open, else by its page's host", () => {
+    const titles = new Map([[3, "Shop – Sale"]]);
+    expect(tabName({ id: 3, host: "shop.test" }, titles)).toBe("Shop – Sale");
+    expect(tabName({ id: 4, host: "news.test" }, titles)).toBe("news.test");
+  });
+
   it("merges a request's later change in its place, and drops the oldest past the cap", () => {
     const list = new Map<string, TrafficEntry>();
     mergeEntries(list, [entry("1"), entry("2")]);

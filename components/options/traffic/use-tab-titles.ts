@@ -1,0 +1,29 @@
+/**
+ * The titles of the open tabs the log has seen, for naming them: read when a new tab shows up in
+ * the log (host permissions let the extension read every tab's title, no "tabs" permission).
+ */
+import { useEffect, useState } from "preact/hooks";
+import { browser } from "wxt/browser";
+
+export function useTabTitles(tabIds: readonly number[]): ReadonlyMap<number, string> {
+  const [titles, setTitles] = useState<ReadonlyMap<number, string>>(new Map());
+  const key = tabIds.filter((id) => id >= 0).join(",");
+  useEffect(() => {
+    if (key === "") return;
+    let live = true;
+    browser.tabs
+      .query({})
+      .then((tabs) => {
+        if (!live) return;
+        const next = new Map<number, string>();
+        for (const tab of tabs) if (tab.id !== undefined && tab.title) next.set(tab.id, tab.title);
+        setTitles(next);
+      })
+      // Unread titles: the log names tabs by their page's host instead.
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [key]);
+  return titles;
+}
