@@ -2,7 +2,7 @@
 export const createStrings = {
   en: {
     createdUnusable:
-      "The provider also sent {count} token(s) this browser cannot use (no usable address or damaged fields). They were not added; the provider's answer is kept for support: copy it from Options → Backup.",
+      "The provider also sent {count, plural, one {# token} other {# tokens}} this browser cannot use (no usable address or damaged fields), {count, plural, one {not added} other {none of them added}}; the provider's answer is kept for support: copy it from Options → Backup.",
     createTitle: "Buy new tokens",
     kind: "Kind",
     number: "How many (1–10)",
@@ -38,11 +38,12 @@ export const createStrings = {
     summaryPlace: "Location",
     summaryPlan: "Payment",
     back: "Back",
-    confirmBuy: "Buy {count} token(s)",
+    confirmBuy: "Buy {count, plural, one {# token} other {# tokens}}",
     creating:
       "Buying… You can close the popup: the tokens will be in the list when you open it again.",
-    created: "Created {count} token(s).",
-    createdOf: "Created {created} of {requested} requested token(s).",
+    created: "Created {count, plural, one {# token} other {# tokens}}.",
+    createdOf:
+      "Created {created} of {requested, plural, one {# requested token} other {# requested tokens}}.",
     createMore: "Buy more",
     showTokens: "Show tokens",
   },

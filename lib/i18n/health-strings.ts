@@ -43,7 +43,7 @@ export const healthStrings = {
     "health.col.at": "Checked",
     "health.none": "Not checked yet",
     "health.noTokens": "No tokens to check yet.",
-    "health.shown": "{shown} of {total} tokens shown.",
+    "health.shown": "{shown} of {total, plural, one {# token} other {# tokens}} shown.",
     "health.showMore": "Show {count} more",
     "health.ms": "{ms} ms",
     "health.ok": "Works: {ms} ms",

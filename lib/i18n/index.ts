@@ -3,6 +3,8 @@
  * the user can pick the language in Options, and chrome.i18n follows only the browser's.
  * Each page registers its table (`defineStrings`) so the popup does not ship the options' text.
  */
+import { withPlurals } from "./plural";
+
 export type Language = "en" | "zh_CN";
 export type Strings = Record<string, string>;
 
@@ -14,7 +16,8 @@ export function resolveLanguage(setting: "auto" | Language, browserLanguage: str
 
 /**
  * A translator over one page's tables: missing Chinese falls back to English, missing English
- * to the key; `{name}` placeholders are filled from `values`.
+ * to the key; `{name}` placeholders are filled from `values`, and counts take their plural form
+ * (plural.ts).
  */
 /** A string table's translate function, from its English and Chinese halves. */
 export const translateOf = <T extends Strings>(table: {
@@ -26,7 +29,8 @@ export function defineStrings<T extends Strings>(en: T, zh: Partial<Record<keyof
   return (language: Language) =>
     (key: keyof T & string, values: Record<string, string | number> = {}): string => {
       const template = (language === "zh_CN" ? zh[key] : undefined) ?? en[key] ?? key;
-      return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+      const counted = withPlurals(template, values, language === "zh_CN" ? "zh-CN" : "en");
+      return counted.replace(/\{(\w+)\}/g, (whole, name: string) =>
         name in values ? String(values[name]) : whole,
       );
     };

@@ -161,7 +161,7 @@ const en = {
   "account.failed": "This could not be loaded. {reason}",
   "account.needCredentials": "Save your API credentials above to see your account.",
   "account.empty": "The provider sent no details.",
-  "account.more": "{count} more entries are not shown.",
+  "account.more": "{count, plural, one {# more entry is} other {# more entries are}} not shown.",
   "account.key": "Field",
   "account.value": "Value",
   "proxies.heading": "Get proxies",
@@ -256,7 +256,7 @@ const en = {
   "backup.heading": "Backup",
   "support.heading": "Answers kept for support",
   "support.intro":
-    "{count} provider answer(s) could not become usable tokens and were not added. Copy them for the provider's support.",
+    "{count, plural, one {# provider answer could not become a usable token and was not added. Copy it} other {# provider answers could not become usable tokens and were not added. Copy them}} for the provider's support.",
   "support.what": "the provider's answers",
   "backup.intro": "Proxy Deck is the only record of the tokens you bought: keep a backup.",
   "backup.exportHeading": "Export",

@@ -96,12 +96,13 @@ export const en = {
   socksOnChrome: "SOCKS5: Chrome cannot sign in to SOCKS5 proxies; copy it for other apps.",
 
   // Delete / trash outcome
-  deletedSome: "Moved {count} token(s) to the Trash.",
+  deletedSome: "Moved {count, plural, one {# token} other {# tokens}} to the Trash.",
   deletedForGood: "The provider says {count} of them cannot be restored.",
-  deleteFailedSome: "{count} token(s) could not be deleted and stay in the list:",
+  deleteFailedSome:
+    "{count, plural, one {# token could not be deleted and stays} other {# tokens could not be deleted and stay}} in the list:",
   failedItem: "#{id}: {reason}",
   undo: "Undo",
-  restoredSome: "Restored {count} token(s).",
-  restoreFailedSome: "{count} token(s) could not be restored:",
+  restoredSome: "Restored {count, plural, one {# token} other {# tokens}}.",
+  restoreFailedSome: "{count, plural, one {# token} other {# tokens}} could not be restored:",
   retry: "Try again",
 };

@@ -46,7 +46,8 @@ export const trafficStrings = {
     "traffic.col.outcome": "Outcome",
     "traffic.col.ms": "Took",
     "traffic.ms": "{ms} ms",
-    "traffic.count": "{shown} of {total} requests shown (newest first).",
+    "traffic.count":
+      "{shown} of {total, plural, one {# request} other {# requests}} shown (newest first).",
     "traffic.empty": "No request yet: browse in another tab and they appear here.",
     "traffic.paused": "Paused: {count} updates held, shown when you resume.",
     "traffic.reconnecting": "The background restarted: reconnecting…",

@@ -112,7 +112,7 @@ test("creates each of the four kinds through the pickers and a plan", async ({
       state: { pick: "New York" },
       city: "New York City",
       plan: /Static IP, 7 days/,
-      result: "Created 2 token(s).",
+      result: "Created 2 tokens.",
       check: (t) => {
         expect(t).toMatchObject({ kind: "static-ip", state: "New York", city: "New York City" });
         expect(Math.abs(must(t.expiresAt, "expiry") - (Date.now() + 7 * DAY))).toBeLessThan(DAY);
@@ -125,7 +125,7 @@ test("creates each of the four kinds through the pickers and a plan", async ({
       state: { pick: "Pennsylvania", page: 2 },
       city: "Pittsburgh",
       plan: /Dynamic IP, 1 day/,
-      result: "Created 1 of 1 requested token(s).",
+      result: "Created 1 of 1 requested token.",
       check: (t) => {
         expect(t).toMatchObject({ kind: "dynamic-ip", city: "Pittsburgh" });
         expect(Math.abs(must(t.expiresAt, "expiry") - (Date.now() + DAY))).toBeLessThan(DAY / 2);
@@ -135,7 +135,7 @@ test("creates each of the four kinds through the pickers and a plan", async ({
       kind: "Static traffic",
       number: 1,
       country: { search: "germ", pick: "Germany" },
-      result: "Created 1 token(s).",
+      result: "Created 1 token.",
       check: (t) => expect(t).toMatchObject({ kind: "static-traffic", countryCode: "DE" }),
     },
     {
@@ -144,7 +144,7 @@ test("creates each of the four kinds through the pickers and a plan", async ({
       country: { search: "king", pick: "United Kingdom" },
       state: { pick: "England" },
       city: "London",
-      result: "Created 3 of 3 requested token(s).",
+      result: "Created 3 of 3 requested tokens.",
       check: (t) => {
         expect(t).toMatchObject({ kind: "dynamic-traffic", countryCode: "GB", city: "London" });
         expect(t.trafficQuota).toBeGreaterThan(0);
@@ -158,7 +158,11 @@ test("creates each of the four kinds through the pickers and a plan", async ({
     const summary = page.getByRole("region", { name: "Summary" });
     await expect(summary).toContainText(purchase.kind);
     await expect(summary).toContainText(purchase.country.pick);
-    await page.getByRole("button", { name: `Buy ${purchase.number} token(s)` }).click();
+    await page
+      .getByRole("button", {
+        name: `Buy ${purchase.number} ${purchase.number === 1 ? "token" : "tokens"}`,
+      })
+      .click();
     await expect(page.getByText(purchase.result)).toBeVisible();
     await page.getByRole("button", { name: "Show tokens" }).click();
     total += purchase.number;
@@ -193,7 +197,7 @@ test("delete one → Trash with its deadline → restore", async ({ context, ext
   await expect(row(page, a.id)).toBeVisible();
 
   await page.getByRole("button", { name: `Delete token #${a.id}` }).click();
-  await expect(page.getByTestId("notice")).toContainText("Moved 1 token(s) to the Trash.");
+  await expect(page.getByTestId("notice")).toContainText("Moved 1 token to the Trash.");
   await expect(row(page, a.id)).toHaveCount(0);
   await expect(row(page, b.id)).toBeVisible();
 
@@ -205,7 +209,7 @@ test("delete one → Trash with its deadline → restore", async ({ context, ext
   expect(Math.abs(deadline - (Date.now() + 30 * DAY))).toBeLessThan(60_000);
 
   await page.getByRole("button", { name: `Restore token #${a.id}` }).click();
-  await expect(page.getByTestId("notice")).toContainText("Restored 1 token(s).");
+  await expect(page.getByTestId("notice")).toContainText("Restored 1 token.");
   await expect(page.getByText("The Trash is empty.")).toBeVisible();
   await page.getByRole("button", { name: "Tokens (2)" }).click();
   await expect(row(page, a.id)).toBeVisible();
@@ -230,8 +234,8 @@ test("batch delete: an id the server refuses is reported and stays in the list",
   await page.getByLabel("Select all 3 matching").check();
   await page.getByRole("button", { name: "Delete selected (3)" }).click();
   const notice = page.getByTestId("notice");
-  await expect(notice).toContainText("Moved 2 token(s) to the Trash.");
-  await expect(notice).toContainText("1 token(s) could not be deleted and stay in the list:");
+  await expect(notice).toContainText("Moved 2 tokens to the Trash.");
+  await expect(notice).toContainText("1 token could not be deleted and stays in the list:");
   await expect(notice).toContainText(`#${gone.id}:`);
   await expect(page.locator(".rows [data-token-id]")).toHaveCount(1);
   await expect(row(page, gone.id)).toBeVisible();
@@ -240,7 +244,7 @@ test("batch delete: an id the server refuses is reported and stays in the list",
 
   // Undo brings the two back.
   await notice.getByRole("button", { name: "Undo" }).click();
-  await expect(page.getByTestId("notice")).toContainText("Restored 2 token(s).");
+  await expect(page.getByTestId("notice")).toContainText("Restored 2 tokens.");
   await expect(page.locator(".rows [data-token-id]")).toHaveCount(3);
 });
 
@@ -351,7 +355,7 @@ test("closing the popup while a create is in flight loses nothing", async ({
     plan: /Dynamic IP, 30 days/,
   });
   await control(sb, "faults", { delay_ms: 3000, count: 1 });
-  await page.getByRole("button", { name: "Buy 2 token(s)" }).click();
+  await page.getByRole("button", { name: "Buy 2 tokens" }).click();
   await expect(page.getByText(/^Buying…/)).toBeVisible();
   await page.close();
 
@@ -395,7 +399,7 @@ test("connect from the list: the engine proxies and the exit IP is shown", async
     await page.getByRole("button", { name: `Connect through token #${token.id}` }).click();
     await expect(row(page, token.id)).toContainText("Connected");
     await page.getByRole("button", { name: `Delete token #${token.id}` }).click();
-    await expect(page.getByTestId("notice")).toContainText("Moved 1 token(s) to the Trash.");
+    await expect(page.getByTestId("notice")).toContainText("Moved 1 token to the Trash.");
     await expect(page.getByTestId("exit-ip")).toContainText("direct");
     expect((await proxyStatus(page)).state).toBe("direct");
     expect(await exitOfPageLoad(browsing, echo.url)).toBe("127.0.0.1");
@@ -552,9 +556,9 @@ test("keyboard only: views, pickers and the purchase", async ({ context, extensi
   await expect(page.getByRole("searchbox", { name: /^State/ })).toBeFocused();
   await page.getByRole("button", { name: "Review" }).focus();
   await page.keyboard.press("Enter");
-  await page.getByRole("button", { name: "Buy 1 token(s)" }).focus();
+  await page.getByRole("button", { name: "Buy 1 token" }).focus();
   await page.keyboard.press("Enter");
-  await expect(page.getByText("Created 1 token(s).")).toBeVisible();
+  await expect(page.getByText("Created 1 token.")).toBeVisible();
   expect((await storedTokens(page)).map((t) => t.countryCode)).toEqual(["JP"]);
 });
 

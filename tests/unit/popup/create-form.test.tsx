@@ -244,7 +244,7 @@ describe("create form", () => {
     expect(summary).toContain("Static IP");
     expect(summary).toContain("United States · State 3 · Gotham");
     expect(summary).toContain("Static IP, 7 days");
-    await click(m, button(m.root, "Buy 3 token(s)"));
+    await click(m, button(m.root, "Buy 3 tokens"));
     expect(send).toHaveBeenCalledWith({
       type: "createTokens",
       kind: "static-ip",
@@ -258,7 +258,7 @@ describe("create form", () => {
       },
       countryCode: "US",
     });
-    expect(m.root.textContent).toContain("Created 2 token(s).");
+    expect(m.root.textContent).toContain("Created 2 tokens.");
   });
 
   it("dynamic traffic: no plan, SOCKS5 warned on Chrome, created of requested", async () => {
@@ -283,11 +283,11 @@ describe("create form", () => {
     await type(m, m.root.querySelector("#create-number"), "3");
     await click(m, await findButton(m.root, "🇬🇧 United Kingdom"));
     await submit(m, m.root.querySelector("form"));
-    await click(m, button(m.root, "Buy 3 token(s)"));
+    await click(m, button(m.root, "Buy 3 tokens"));
     expect(m.root.textContent).toContain("Buying… You can close the popup");
-    expect(button(m.root, "Buy 3 token(s)").disabled).toBe(true);
+    expect(button(m.root, "Buy 3 tokens").disabled).toBe(true);
     answer({ ok: true, data: { tokens: [{}, {}], requested: 3, created: 2 } });
-    await waitFor(() => expect(m.root.textContent).toContain("Created 2 of 3 requested token(s)."));
+    await waitFor(() => expect(m.root.textContent).toContain("Created 2 of 3 requested tokens."));
     const create = send.mock.calls.find(([c]) => c.type === "createTokens")?.[0];
     expect(create).toEqual({
       type: "createTokens",
@@ -305,9 +305,9 @@ describe("create form", () => {
     const m = mounted;
     await pickCountryStateCity(m);
     await submit(m, m.root.querySelector("form"));
-    await click(m, button(m.root, "Buy 1 token(s)"));
+    await click(m, button(m.root, "Buy 1 token"));
     expect(m.root.textContent).toContain("your account lacks the permission or the quota");
     expect(m.root.textContent).not.toContain("Buying…");
-    expect(button(m.root, "Buy 1 token(s)").disabled).toBe(false);
+    expect(button(m.root, "Buy 1 token").disabled).toBe(false);
   });
 });

@@ -395,8 +395,8 @@ describe("outcomes", () => {
     expect(deleteNotice({ done: [1, 3], failed: [{ id: 2, failure: gone }] }, t, en)).toEqual({
       tone: "error",
       lines: [
-        "Moved 2 token(s) to the Trash.",
-        "1 token(s) could not be deleted and stay in the list:",
+        "Moved 2 tokens to the Trash.",
+        "1 token could not be deleted and stays in the list:",
       ],
       items: ["#2: The provider could not find that item; it may already have been deleted."],
       undoIds: [1, 3],
@@ -407,13 +407,13 @@ describe("outcomes", () => {
     // What the provider deleted for good is said, and not offered for undo.
     expect(deleteNotice({ done: [1, 3], failed: [], unrestorable: [3] }, t, en)).toEqual({
       tone: "ok",
-      lines: ["Moved 2 token(s) to the Trash.", "The provider says 1 of them cannot be restored."],
+      lines: ["Moved 2 tokens to the Trash.", "The provider says 1 of them cannot be restored."],
       items: [],
       undoIds: [1],
     });
     expect(restoreNotice({ done: [4], failed: [] }, t, en)).toEqual({
       tone: "ok",
-      lines: ["Restored 1 token(s)."],
+      lines: ["Restored 1 token."],
       items: [],
     });
   });

@@ -1,0 +1,42 @@
+/** Counts in words by the language's plural rules (lib/i18n/plural.ts, through defineStrings). */
+import { describe, expect, it } from "vitest";
+import { defineStrings, translateOf } from "../../../lib/i18n";
+import { createStrings } from "../../../lib/i18n/create-strings";
+import { withPlurals } from "../../../lib/i18n/plural";
+import { popupStrings } from "../../../lib/i18n/popup-strings";
+
+const TOKENS = "Created {count, plural, one {# token} other {# tokens}}.";
+
+describe("plural forms", () => {
+  it("one and other in English, the number where # stands", () => {
+    expect(withPlurals(TOKENS, { count: 1 }, "en")).toBe("Created 1 token.");
+    expect(withPlurals(TOKENS, { count: 2 }, "en")).toBe("Created 2 tokens.");
+    expect(withPlurals(TOKENS, { count: 0 }, "en")).toBe("Created 0 tokens.");
+  });
+
+  it("an exact form (=0) before the language's own; a value missing leaves the template", () => {
+    const t = "{n, plural, =0 {nothing} one {# thing} other {# things}}";
+    expect(withPlurals(t, { n: 0 }, "en")).toBe("nothing");
+    expect(withPlurals(t, { n: 1 }, "en")).toBe("1 thing");
+    expect(withPlurals(t, {}, "en")).toBe(t);
+  });
+
+  it("takes the rules of the language: Russian's few and many", () => {
+    const t = "{n, plural, one {# токен} few {# токена} many {# токенов} other {# токена}}";
+    expect([1, 3, 5, 21].map((n) => withPlurals(t, { n }, "ru"))).toEqual([
+      "1 токен",
+      "3 токена",
+      "5 токенов",
+      "21 токен",
+    ]);
+  });
+
+  it("the tables' strings say 1 token and 2 tokens, never token(s)", () => {
+    const t = defineStrings({ created: TOKENS, other: "{shown} of {total}" }, {})("en");
+    expect(t("created", { count: 1 })).toBe("Created 1 token.");
+    expect(t("other", { shown: 1, total: 2 })).toBe("1 of 2");
+    expect(translateOf(createStrings)("en")("created", { count: 1 })).toBe("Created 1 token.");
+    expect(popupStrings("en")("restoredSome", { count: 3 })).toBe("Restored 3 tokens.");
+    expect(popupStrings("zh_CN")("restoredSome", { count: 3 })).not.toContain("plural");
+  });
+});
