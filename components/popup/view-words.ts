@@ -5,6 +5,7 @@
  */
 import { useMemo } from "preact/hooks";
 import { defineStrings, type Language } from "../../lib/i18n";
+import { withPlurals } from "../../lib/i18n/plural";
 import type { PopupStringKey } from "../../lib/i18n/popup-strings";
 import { useEnv } from "./env";
 
@@ -15,7 +16,8 @@ export function viewWords<Own extends Record<string, string>>(table: {
   en: Own;
   zh: Partial<Record<keyof Own, string>>;
 }): () => ViewT<keyof Own & string> {
-  const own = defineStrings(table.en, table.zh);
+  // The views' own words may count (the create form's "Buy 3 tokens"); the popup's do not.
+  const own = defineStrings(table.en, table.zh, withPlurals);
   const wordsIn = (language: Language, t: (key: PopupStringKey, values?: Values) => string) => {
     const word = own(language);
     return (key: (keyof Own & string) | PopupStringKey, values?: Values) =>

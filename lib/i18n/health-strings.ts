@@ -4,6 +4,7 @@
  * rows, so none of it is on the popup's first path.
  */
 import { translateOf } from "./index";
+import { withPlurals } from "./plural";
 
 export const healthStrings = {
   en: {
@@ -129,5 +130,5 @@ export const healthStrings = {
 } as const;
 
 export type HealthKey = keyof typeof healthStrings.en;
-export const healthTranslate = translateOf(healthStrings);
+export const healthTranslate = translateOf(healthStrings, withPlurals);
 export type HealthT = ReturnType<typeof healthTranslate>;

@@ -2,6 +2,7 @@
 
 import { addProxiesStrings } from "./add-proxies-strings";
 import { defineStrings } from "./index";
+import { withPlurals } from "./plural";
 import { policyStrings } from "./policy-strings";
 
 const en = {
@@ -616,7 +617,7 @@ const zh: Partial<Record<keyof typeof en, string>> = {
   "setting.language": "语言",
 };
 
-export const optionsStrings = defineStrings(en, zh);
+export const optionsStrings = defineStrings(en, zh, withPlurals);
 export type OptionsKey = keyof typeof en;
 export type Translate = ReturnType<typeof optionsStrings>;
 export const OPTIONS_EN = en;

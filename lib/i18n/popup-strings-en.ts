@@ -95,14 +95,13 @@ export const en = {
   deleting: "Deleting…",
   socksOnChrome: "SOCKS5: Chrome cannot sign in to SOCKS5 proxies; copy it for other apps.",
 
-  // Delete / trash outcome
-  deletedSome: "Moved {count, plural, one {# token} other {# tokens}} to the Trash.",
+  // Delete / trash outcome: counts as "label: n", which needs no plural form on the first path.
+  deletedSome: "Moved to the Trash: {count}.",
   deletedForGood: "The provider says {count} of them cannot be restored.",
-  deleteFailedSome:
-    "{count, plural, one {# token could not be deleted and stays} other {# tokens could not be deleted and stay}} in the list:",
+  deleteFailedSome: "Not deleted, still in the list ({count}):",
   failedItem: "#{id}: {reason}",
   undo: "Undo",
-  restoredSome: "Restored {count, plural, one {# token} other {# tokens}}.",
-  restoreFailedSome: "{count, plural, one {# token} other {# tokens}} could not be restored:",
+  restoredSome: "Restored from the Trash: {count}.",
+  restoreFailedSome: "Not restored ({count}):",
   retry: "Try again",
 };

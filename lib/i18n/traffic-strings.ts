@@ -1,5 +1,6 @@
 /** Options' traffic log, in English and Simplified Chinese (its own table, like the rules'). */
 import { translateOf } from "./index";
+import { withPlurals } from "./plural";
 
 export const trafficStrings = {
   en: {
@@ -107,5 +108,5 @@ export const trafficStrings = {
 } as const;
 
 export type TrafficKey = keyof typeof trafficStrings.en;
-export const trafficTranslate = translateOf(trafficStrings);
+export const trafficTranslate = translateOf(trafficStrings, withPlurals);
 export type TrafficT = ReturnType<typeof trafficTranslate>;

@@ -197,7 +197,7 @@ test("delete one → Trash with its deadline → restore", async ({ context, ext
   await expect(row(page, a.id)).toBeVisible();
 
   await page.getByRole("button", { name: `Delete token #${a.id}` }).click();
-  await expect(page.getByTestId("notice")).toContainText("Moved 1 token to the Trash.");
+  await expect(page.getByTestId("notice")).toContainText("Moved to the Trash: 1.");
   await expect(row(page, a.id)).toHaveCount(0);
   await expect(row(page, b.id)).toBeVisible();
 
@@ -209,7 +209,7 @@ test("delete one → Trash with its deadline → restore", async ({ context, ext
   expect(Math.abs(deadline - (Date.now() + 30 * DAY))).toBeLessThan(60_000);
 
   await page.getByRole("button", { name: `Restore token #${a.id}` }).click();
-  await expect(page.getByTestId("notice")).toContainText("Restored 1 token.");
+  await expect(page.getByTestId("notice")).toContainText("Restored from the Trash: 1.");
   await expect(page.getByText("The Trash is empty.")).toBeVisible();
   await page.getByRole("button", { name: "Tokens (2)" }).click();
   await expect(row(page, a.id)).toBeVisible();
@@ -234,8 +234,8 @@ test("batch delete: an id the server refuses is reported and stays in the list",
   await page.getByLabel("Select all 3 matching").check();
   await page.getByRole("button", { name: "Delete selected (3)" }).click();
   const notice = page.getByTestId("notice");
-  await expect(notice).toContainText("Moved 2 tokens to the Trash.");
-  await expect(notice).toContainText("1 token could not be deleted and stays in the list:");
+  await expect(notice).toContainText("Moved to the Trash: 2.");
+  await expect(notice).toContainText("Not deleted, still in the list (1):");
   await expect(notice).toContainText(`#${gone.id}:`);
   await expect(page.locator(".rows [data-token-id]")).toHaveCount(1);
   await expect(row(page, gone.id)).toBeVisible();
@@ -244,7 +244,7 @@ test("batch delete: an id the server refuses is reported and stays in the list",
 
   // Undo brings the two back.
   await notice.getByRole("button", { name: "Undo" }).click();
-  await expect(page.getByTestId("notice")).toContainText("Restored 2 tokens.");
+  await expect(page.getByTestId("notice")).toContainText("Restored from the Trash: 2.");
   await expect(page.locator(".rows [data-token-id]")).toHaveCount(3);
 });
 
@@ -399,7 +399,7 @@ test("connect from the list: the engine proxies and the exit IP is shown", async
     await page.getByRole("button", { name: `Connect through token #${token.id}` }).click();
     await expect(row(page, token.id)).toContainText("Connected");
     await page.getByRole("button", { name: `Delete token #${token.id}` }).click();
-    await expect(page.getByTestId("notice")).toContainText("Moved 1 token to the Trash.");
+    await expect(page.getByTestId("notice")).toContainText("Moved to the Trash: 1.");
     await expect(page.getByTestId("exit-ip")).toContainText("direct");
     expect((await proxyStatus(page)).state).toBe("direct");
     expect(await exitOfPageLoad(browsing, echo.url)).toBe("127.0.0.1");

@@ -394,10 +394,7 @@ describe("outcomes", () => {
     const gone = { code: "api-not-found" } as const;
     expect(deleteNotice({ done: [1, 3], failed: [{ id: 2, failure: gone }] }, t, en)).toEqual({
       tone: "error",
-      lines: [
-        "Moved 2 tokens to the Trash.",
-        "1 token could not be deleted and stays in the list:",
-      ],
+      lines: ["Moved to the Trash: 2.", "Not deleted, still in the list (1):"],
       items: ["#2: The provider could not find that item; it may already have been deleted."],
       undoIds: [1, 3],
     });
@@ -407,13 +404,13 @@ describe("outcomes", () => {
     // What the provider deleted for good is said, and not offered for undo.
     expect(deleteNotice({ done: [1, 3], failed: [], unrestorable: [3] }, t, en)).toEqual({
       tone: "ok",
-      lines: ["Moved 2 tokens to the Trash.", "The provider says 1 of them cannot be restored."],
+      lines: ["Moved to the Trash: 2.", "The provider says 1 of them cannot be restored."],
       items: [],
       undoIds: [1],
     });
     expect(restoreNotice({ done: [4], failed: [] }, t, en)).toEqual({
       tone: "ok",
-      lines: ["Restored 1 token."],
+      lines: ["Restored from the Trash: 1."],
       items: [],
     });
   });

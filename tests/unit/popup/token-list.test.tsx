@@ -203,12 +203,12 @@ describe("token list", () => {
     await click(m, button(m.root, "Delete selected (3)"));
     expect(send).toHaveBeenCalledWith({ type: "deleteTokens", tokenIds: [1, 2, 3] });
     const notice = await shownNotice(m);
-    expect(notice?.textContent).toContain("Moved 2 tokens to the Trash.");
+    expect(notice?.textContent).toContain("Moved to the Trash: 2.");
     expect(notice?.textContent).toContain("#2: The provider could not find that item");
     await click(m, button(notice as Element, "Undo"));
     expect(send).toHaveBeenLastCalledWith({ type: "restoreTokens", tokenIds: [1, 3] });
     expect(m.root.querySelector("[data-testid=notice]")?.textContent).toContain(
-      "Restored 2 tokens.",
+      "Restored from the Trash: 2.",
     );
   });
 
