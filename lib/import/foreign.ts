@@ -47,7 +47,8 @@ export type SkipWhy =
   | "list-url"
   | "bypass-entry"
   | "no-proxy"
-  | "mode-off";
+  | "mode-off"
+  | "unused";
 
 export interface Skipped {
   /** The item as the source names it. */

@@ -133,7 +133,7 @@ export function readOmega(value: Record<string, unknown>): ForeignRead {
   }
   for (const [name, profile] of profiles) {
     if ((profile.kind === "switch" || profile.kind === "rule-list") && !walked.has(name)) {
-      out.skipped.push({ what: name, why: "nested", detail: root ?? "" });
+      out.skipped.push({ what: name, why: "unused", detail: root ?? "" });
     }
   }
   if (out.rules.length > MAX_FOREIGN_PATTERNS) {
