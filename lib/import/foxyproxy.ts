@@ -45,10 +45,6 @@ export const foxySchema = z.object({
   data: z.array(proxySchema).check(z.maxLength(MAX_FOREIGN_PROXIES)),
 });
 
-/** FoxyProxy 8+ exports its storage: `mode` and the `data` list of proxies. */
-export const isFoxyExport = (value: Record<string, unknown>): boolean =>
-  typeof value.mode === "string" && Array.isArray(value.data);
-
 export function readFoxyProxy(value: Record<string, unknown>): ForeignRead {
   const parsed = foxySchema.safeParse(value);
   if (!parsed.success) {

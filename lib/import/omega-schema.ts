@@ -77,13 +77,6 @@ export type ReadProfiles =
   | { ok: true; profiles: Map<string, OmegaProfile>; options: Map<string, unknown> }
   | { ok: false; where: string };
 
-/** Does this parsed JSON look like Omega's options? `schemaVersion` and at least one profile. */
-export function isOmegaOptions(value: Record<string, unknown>): boolean {
-  return (
-    typeof value.schemaVersion === "number" && Object.keys(value).some((k) => k.startsWith("+"))
-  );
-}
-
 /** Every `+name` profile checked by its type; the `-name` options kept aside. */
 export function readProfiles(value: Record<string, unknown>): ReadProfiles {
   const profiles = new Map<string, OmegaProfile>();

@@ -4,10 +4,10 @@
  * not read here (backup.ts reads it, as before); anything else is "not-foreign".
  */
 import { isRecord } from "../api/is-record";
+import { isFoxyExport, isOmegaOptions } from "./detect";
 import { type ForeignProblem, type ForeignRead, MAX_FOREIGN_BYTES } from "./foreign";
-import { isFoxyExport, readFoxyProxy } from "./foxyproxy";
+import { readFoxyProxy } from "./foxyproxy";
 import { readOmega } from "./omega";
-import { isOmegaOptions } from "./omega-schema";
 
 export type ForeignFile =
   | { kind: "setup"; read: ForeignRead }
