@@ -15,7 +15,7 @@ import { MAX_RULES, type SiteRule } from "../routing/rules";
 import { decodePolicy } from "../state/managed";
 import { guardPatch } from "../state/managed-settings";
 import { read } from "../state/read";
-import { applySettingsPatch } from "../state/settings";
+import { checkSetting } from "../state/setting-check";
 import { updateState } from "../state/store";
 import { addProxies } from "./add-proxies";
 import { forbiddenByPolicy } from "./managed-policy";
@@ -89,15 +89,19 @@ export async function importForeign(
   };
 }
 
-/** The settings' own patch, as `patchSettings` applies it (a policy's list stays as it is). */
+/** Through the settings' gate as a file's value (a policy's list stays as it is). */
 function mergeBypass(entries: readonly string[]): Promise<number> {
   if (entries.length === 0) return Promise.resolve(0);
   return updateState(["settings", "managedPolicy"], ({ settings, managedPolicy }) => {
     const merged = mergedBypass(settings.bypassList, entries);
     if (merged.added.length === 0) return { result: 0 };
     const guarded = guardPatch({ bypassList: merged.list }, decodePolicy(managedPolicy).policy);
-    const { settings: next, rejected } = applySettingsPatch(settings, guarded.patch);
-    if (guarded.managed.length > 0 || rejected.length > 0) return { result: 0 };
-    return { write: { settings: next }, result: merged.added.length };
+    if (guarded.managed.length > 0) return { result: 0 };
+    const checked = checkSetting("bypassList", merged.list, "backup");
+    if (!checked.ok) return { result: 0 };
+    return {
+      write: { settings: { ...settings, bypassList: checked.value } },
+      result: merged.added.length,
+    };
   });
 }

@@ -4,8 +4,9 @@
  * proxies became, and its bypass entries merged into the stored list. The page previews with
  * these; the background builds the same again from the file before it writes.
  */
-import { invalidBypassRules } from "../options/settings-form";
+
 import type { Route, SiteRule } from "../routing/rules";
+import { invalidBypassRules } from "../state/bypass-rules";
 import type { ForeignImport, ForeignProxy, ForeignRoute } from "./foreign";
 
 /** How "Add proxies" tells one proxy from another (proxy-lines.ts). */
