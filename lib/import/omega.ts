@@ -124,7 +124,7 @@ export function readOmega(value: Record<string, unknown>): ForeignRead {
       }
       at = profile.defaultProfileName;
     } else if (profile?.kind === "rule-list") {
-      listRule(out, at, profile, routeTo);
+      listRule(out, at, profile, routeTo, everyHoursOf(options.get("downloadInterval")));
       at = profile.defaultProfileName;
     } else {
       out.rest = at === root ? null : routeTo(at, at);
@@ -140,6 +140,16 @@ export function readOmega(value: Record<string, unknown>): ForeignRead {
     return { ok: false, problem: { kind: "too-many", format: "omega" } };
   }
   return { ok: true, setup: out };
+}
+
+/**
+ * Omega's `-downloadInterval` (minutes; -1 never) as a list's hours here, 1 to 720: "never"
+ * is the longest Proxy Deck offers, since a list kept by URL is fetched now and then.
+ */
+function everyHoursOf(minutes: unknown): number {
+  if (typeof minutes !== "number" || !Number.isFinite(minutes)) return 24;
+  if (minutes <= 0) return 720;
+  return Math.min(720, Math.max(1, Math.round(minutes / 60)));
 }
 
 /** The profile Omega starts with when it routes by rules; else the first switch profile. */
@@ -158,6 +168,7 @@ function listRule(
   name: string,
   profile: RuleListProfile,
   routeTo: (name: string, what: string) => ForeignRoute | null,
+  everyHours: number,
 ) {
   const format =
     profile.format ??
@@ -179,9 +190,7 @@ function listRule(
     type: "list",
     name: name.slice(0, 200),
     lines: read.lines,
-    ...(kept?.ok
-      ? { subscription: { url: kept.url, via: { kind: "direct" }, everyHours: 24 } }
-      : {}),
+    ...(kept?.ok ? { subscription: { url: kept.url, via: { kind: "direct" }, everyHours } } : {}),
   };
   out.rules.push({ from: name, source, route, enabled: true });
 }

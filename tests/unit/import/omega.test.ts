@@ -131,6 +131,17 @@ describe("Omega options file", () => {
     });
   });
 
+  it("the list is fetched as often as Omega fetched it (-downloadInterval, minutes)", () => {
+    const every = (interval: unknown) => {
+      const bak = { ...omegaBackup(), "-downloadInterval": interval };
+      const source = setupOf(JSON.stringify(bak)).rules.at(-1)?.source;
+      return source?.type === "list" ? source.subscription?.everyHours : undefined;
+    };
+    expect([every(15), every(180), every(1440), every(-1), every("x")]).toEqual([
+      1, 3, 24, 720, 24,
+    ]);
+  });
+
   it("restores from base64 too, as Omega's own restore does", () => {
     const encoded = Buffer.from(JSON.stringify(omegaBackup())).toString("base64");
     expect(setupOf(encoded).rules).toEqual(setup.rules);
