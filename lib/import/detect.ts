@@ -10,6 +10,16 @@ import type { ForeignFormat } from "./foreign";
 export const isFoxyExport = (value: Record<string, unknown>): boolean =>
   typeof value.mode === "string" && Array.isArray(value.data);
 
+/** FoxyProxy 6–7: each proxy an entry of its own with `address` and its pattern lists. */
+export const isFoxyLegacyExport = (value: Record<string, unknown>): boolean =>
+  !Array.isArray(value.data) &&
+  Object.values(value).some(
+    (entry) =>
+      isRecord(entry) &&
+      "address" in entry &&
+      ("whitePatterns" in entry || "blackPatterns" in entry),
+  );
+
 export const isOmegaOptions = (value: Record<string, unknown>): boolean =>
   typeof value.schemaVersion === "number" && Object.keys(value).some((k) => k.startsWith("+"));
 
@@ -25,5 +35,6 @@ export function foreignFormatOf(text: string): ForeignFormat | null {
     return null;
   }
   if (!isRecord(value)) return null;
-  return isFoxyExport(value) ? "foxyproxy" : isOmegaOptions(value) ? "omega" : null;
+  if (isFoxyExport(value) || isFoxyLegacyExport(value)) return "foxyproxy";
+  return isOmegaOptions(value) ? "omega" : null;
 }

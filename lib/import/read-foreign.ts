@@ -4,9 +4,10 @@
  * not read here (backup.ts reads it, as before); anything else is "not-foreign".
  */
 import { isRecord } from "../api/is-record";
-import { isFoxyExport, isOmegaOptions } from "./detect";
+import { isFoxyExport, isFoxyLegacyExport, isOmegaOptions } from "./detect";
 import { type ForeignProblem, type ForeignRead, MAX_FOREIGN_BYTES } from "./foreign";
 import { readFoxyProxy } from "./foxyproxy";
+import { fromLegacyExport } from "./foxyproxy-legacy";
 import { readOmega } from "./omega";
 
 export type ForeignFile =
@@ -40,6 +41,18 @@ export function readForeignFile(text: string): ForeignFile {
   if (!isRecord(value)) return { kind: "not-foreign" };
   if (isFoxyExport(value)) return { kind: "setup", read: readFoxyProxy(value) };
   if (isOmegaOptions(value)) return { kind: "setup", read: readOmega(value) };
+  if (isFoxyLegacyExport(value)) {
+    const legacy = fromLegacyExport(value);
+    return legacy.ok
+      ? { kind: "setup", read: readFoxyProxy(legacy.value) }
+      : {
+          kind: "setup",
+          read: {
+            ok: false,
+            problem: { kind: "damaged", format: "foxyproxy", where: legacy.where },
+          },
+        };
+  }
   return { kind: "not-foreign" };
 }
 
