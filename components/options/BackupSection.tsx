@@ -36,6 +36,7 @@ export function BackupSection() {
   const [importNotice, setImportNotice] = useState<NoticeValue | null>(null);
   const [pending, setPending] = useState<{ backup: Backup; plan: ImportPlan } | null>(null);
   const [foreign, setForeign] = useState<ForeignPending | null>(null);
+  const [keepRest, setKeepRest] = useState(false);
   const [busy, setBusy] = useState(false);
   const fileRef = useRef<HTMLInputElement>(null);
   // The policy can keep secrets out of every backup: the box is then off and locked.
@@ -181,9 +182,11 @@ export function BackupSection() {
           format={foreign.format}
           model={foreign.model}
           busy={busy}
+          keepRest={keepRest}
+          onKeepRest={setKeepRest}
           onConfirm={async () => {
             setBusy(true);
-            const reply = await send({ type: "importForeign", text: foreign.text });
+            const reply = await send({ type: "importForeign", text: foreign.text, rest: keepRest });
             setBusy(false);
             reset();
             setImportNotice(

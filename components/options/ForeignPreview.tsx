@@ -69,6 +69,9 @@ export function ForeignPreview(props: {
   format: ForeignFormat;
   model: PreviewModel;
   busy: boolean;
+  /** Also a last rule for everything else (the source's default route). */
+  keepRest: boolean;
+  onKeepRest: (keep: boolean) => void;
   onConfirm: () => void;
   onCancel: () => void;
 }) {
@@ -123,6 +126,17 @@ export function ForeignPreview(props: {
             ? t("foreign.rest.proxy", { name: model.rest.name, source })
             : t("foreign.rest.direct", { source })}
         </p>
+      )}
+      {model.rest && (
+        <label class="check" for="foreign-rest">
+          <input
+            id="foreign-rest"
+            type="checkbox"
+            checked={props.keepRest}
+            onChange={(e) => props.onKeepRest(e.currentTarget.checked)}
+          />
+          {t("foreign.restRule", { route: routeText(t, model.rest), source })}
+        </label>
       )}
       {skipped.length > 0 && (
         <div data-field="skipped">

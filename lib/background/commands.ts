@@ -125,8 +125,8 @@ export function createCommandHandler(deps: CommandDeps) {
       if (forbidden) throw new CommandFailure(forbidden);
       return addProxies(text, now());
     },
-    importForeign: async ({ text }) => {
-      const outcome = await importForeign(text, now());
+    importForeign: async ({ text, rest }) => {
+      const outcome = await importForeign(text, now(), { rest });
       if (!outcome.ok) throw new CommandFailure(outcome.failure);
       if (outcome.summary.rulesAdded > 0) await engine.rulesChanged();
       return outcome.summary;

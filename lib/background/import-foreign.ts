@@ -33,8 +33,10 @@ const sameRule = (a: SiteRule, b: SiteRule) => dequal({ ...a, id: "" }, { ...b, 
 export async function importForeign(
   text: string,
   now: number,
-  newId: () => string = () => crypto.randomUUID(),
+  options: { rest?: boolean; newId?: () => string } = {},
 ): Promise<ForeignImportOutcome> {
+  const newId = options.newId ?? (() => crypto.randomUUID());
+  const rest = options.rest === true;
   const file = readForeignFile(text);
   if (file.kind !== "setup" || !file.read.ok) return fail({ code: "malformed-command" });
   const { setup } = file.read;
@@ -44,7 +46,7 @@ export async function importForeign(
   }
   // Checked before anything is written, with every proxy's rule kept (ids are placeholders).
   const placeholders = new Map(setup.proxies.map((p, i) => [proxyKey(p), -(i + 1)]));
-  const draft = siteRulesOf(setup, placeholders, newId);
+  const draft = siteRulesOf(setup, placeholders, newId, rest);
   const invalid = firstInvalidRule(draft);
   if (invalid) return fail(invalid);
   const stored = await read("siteRules");
@@ -56,7 +58,7 @@ export async function importForeign(
       ? await addProxies(proxiesCsv(setup.proxies), now)
       : { added: [], duplicate: 0, rejected: [] };
   const ids = heldIds(await read("tokens"));
-  const rules = siteRulesOf(setup, ids, newId);
+  const rules = siteRulesOf(setup, ids, newId, rest);
 
   let rulesAdded = 0;
   let rulesHeld = 0;

@@ -28,6 +28,8 @@ export const foreignImportStrings = {
       "Everything no rule matches went direct in {source}. In Proxy Deck it goes where you connect: disconnect to send it direct.",
     "foreign.rest.proxy":
       "Everything no rule matches went through “{name}” in {source}. In Proxy Deck it goes where you connect: connect that token to do the same.",
+    "foreign.restRule":
+      "Also add a last rule: everything else → {route}, as in {source}, whatever you connect",
     "foreign.skipped": "Cannot come over: {count}",
     "foreign.skippedItem": "{what}: {why}",
     "foreign.more": "… and {count} more",
@@ -85,6 +87,7 @@ export const foreignImportStrings = {
       "在 {source} 中，没有规则匹配的流量直连。在 Proxy Deck 中，它走你连接的地方：断开连接即可直连。",
     "foreign.rest.proxy":
       "在 {source} 中，没有规则匹配的流量经过“{name}”。在 Proxy Deck 中，它走你连接的地方：连接该令牌即可保持一致。",
+    "foreign.restRule": "再添加最后一条规则：其余流量 → {route}，与 {source} 相同，无论你连接什么",
     "foreign.skipped": "无法带过来：{count} 项",
     "foreign.skippedItem": "{what}：{why}",
     "foreign.more": "……另有 {count} 项",

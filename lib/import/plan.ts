@@ -47,17 +47,25 @@ export function routeOf(
   return id === undefined ? null : { kind: "token", tokenId: id };
 }
 
-/** The site rules, in the file's order, for the tokens in `ids`; rules without one left out. */
+/**
+ * The site rules, in the file's order, for the tokens in `ids`; rules without one left out.
+ * With `rest`, a last rule sends everything else where the source sent it (`*` matches every
+ * host), so the routes are the source's whatever the user connects.
+ */
 export function siteRulesOf(
   setup: ForeignImport,
   ids: ReadonlyMap<string, number>,
   newId: () => string,
+  rest = false,
 ): SiteRule[] {
   const rules: SiteRule[] = [];
   for (const rule of setup.rules) {
     const route = routeOf(rule.route, setup.proxies, ids);
     if (route) rules.push({ id: newId(), enabled: rule.enabled, source: rule.source, route });
   }
+  const last = rest && setup.rest ? routeOf(setup.rest, setup.proxies, ids) : null;
+  if (last)
+    rules.push({ id: newId(), enabled: true, source: { type: "pattern", text: "*" }, route: last });
   return rules;
 }
 

@@ -94,6 +94,8 @@ export const requestSchemas = {
   /** A FoxyProxy export or SwitchyOmega options file, read again and applied in the background. */
   importForeign: command("importForeign", {
     text: z.string().check(z.maxLength(MAX_FOREIGN_BYTES)),
+    /** Also a last rule sending everything else where the source sent it. */
+    rest: z.optional(z.boolean()),
   }),
   /** Replaces the site rules (the editor sends the whole ordered list). */
   setSiteRules: command("setSiteRules", { rules: siteRulesSchema }),

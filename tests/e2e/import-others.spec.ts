@@ -4,7 +4,8 @@
  * routes at the echo server are the ones the source extension would take (a host its rules
  * send through proxy X exits at X's address; a direct rule goes direct; an exclude or an
  * exception falls through to the next rule). A token of the provider is connected throughout,
- * so "direct" is told apart from the default route.
+ * so "direct" is told apart from the default route: the FoxyProxy import leaves the rest to it,
+ * the Omega import adds the last rule that sends the rest direct, as Omega did.
  *
  * The files are written in each extension's own format (FoxyProxy 9: app.js `pref`, the export
  * is its storage; ZeroOmega: default_options.coffee, the `.bak` is the options as JSON).
@@ -198,6 +199,8 @@ test("a ZeroOmega backup: fixed profiles with logins, a switch profile's rules i
   const context = await launchWithExtension(userDataDir, [TEST_NAMES]);
   try {
     const { connected, one, two } = await setUp(context, sb);
+    // Before the import everything exits through the connected token.
+    expect(await exitOfSite(context, echo, "cdn.test")).toBe(connected.ip);
     const fixed = (name: string, t: typeof one, bypass: string[] = []) => ({
       profileType: "FixedProfile",
       name,
@@ -284,10 +287,20 @@ test("a ZeroOmega backup: fixed profiles with logins, a switch profile's rules i
       "Everything no rule matches went direct in SwitchyOmega / ZeroOmega.",
     );
 
-    await preview.screenshot({ path: screenshotPath("import-omega-preview.png") });
+    // The rest as Omega sent it, whatever the user connects: a last rule.
+    await preview
+      .getByLabel(
+        "Also add a last rule: everything else → direct, as in SwitchyOmega / ZeroOmega, whatever you connect",
+      )
+      .check();
+    await page.emulateMedia({ colorScheme: "dark" });
+    const axe = await new AxeBuilder({ page }).include('[data-testid="foreign-preview"]').analyze();
+    expect(axe.violations).toEqual([]);
+    await preview.screenshot({ path: screenshotPath("import-omega-preview-dark.png") });
+    await page.emulateMedia({ colorScheme: "light" });
     await page.getByRole("button", { name: "Bring it over" }).click();
     await expect(page.locator("#import-status")).toHaveText(
-      "Brought over: 2 proxies added (0 already here), 10 site rules added (0 already here), 1 bypass entries added.",
+      "Brought over: 2 proxies added (0 already here), 11 site rules added (0 already here), 1 bypass entries added.",
     );
     await pacApplied(context);
     await expect.poll(() => exitOfSite(context, echo, "www.bank.test")).toBe(one.ip);
@@ -311,8 +324,8 @@ test("a ZeroOmega backup: fixed profiles with logins, a switch profile's rules i
       "bank.test": "127.0.0.1",
       "www.bank.test": one.ip,
       "a.cdn.test": two.ip,
-      // `**.` is subdomains only; no later rule: the default route.
-      "cdn.test": connected.ip,
+      // `**.` is subdomains only; no later rule: the rest, direct as in Omega.
+      "cdn.test": "127.0.0.1",
       "www.video.test": one.ip,
       "regex.test": two.ip,
       "magic.test": one.ip,
@@ -322,8 +335,8 @@ test("a ZeroOmega backup: fixed profiles with logins, a switch profile's rules i
       "x.internal.test": "127.0.0.1",
       "listed.test": one.ip,
       "www.listed.test": one.ip,
-      // The list's exception falls through to the rest.
-      "ok.listed.test": connected.ip,
+      // The list's exception falls through to the rest: direct, though a token is connected.
+      "ok.listed.test": "127.0.0.1",
     });
   } finally {
     await context.close();

@@ -31,8 +31,12 @@ const handle = createCommandHandler({
   now: () => 1_800_000_000_000,
 });
 
-async function importText(text: string) {
-  const command = parseCommand({ type: "importForeign", text });
+async function importText(text: string, rest?: boolean) {
+  const command = parseCommand({
+    type: "importForeign",
+    text,
+    ...(rest === undefined ? {} : { rest }),
+  });
   if (!command) throw new Error("not a command");
   return handle(command);
 }
@@ -115,6 +119,24 @@ describe("importForeign", () => {
       source: { type: "list", subscription: { url: "https://lists.example.org/gfwlist.txt" } },
     });
     expect((await read("settings")).bypassList).toEqual(["<local>", "*.internal.test"]);
+  });
+
+  it("asked, a last rule sends everything else where the source did (`*`: every host)", async () => {
+    await importText(JSON.stringify(omegaBackup()), true);
+    const rules = await read("siteRules");
+    expect(rules).toHaveLength(14);
+    expect(rules.at(-1)).toMatchObject({
+      source: { type: "pattern", text: "*" },
+      route: { kind: "direct" },
+    });
+    // And where the source sent the rest through a proxy, through that proxy's token.
+    const bak = omegaBackup();
+    bak["+__ruleListOf_auto switch"].defaultProfileName = "home";
+    await importText(JSON.stringify(bak), true);
+    expect((await read("siteRules")).at(-1)).toMatchObject({
+      source: { text: "*" },
+      route: { kind: "token", tokenId: 9 },
+    });
   });
 
   it("writes nothing when a rule would be refused, or the policy forbids own proxies", async () => {

@@ -28,6 +28,8 @@ function mount(value: unknown, language: "en" | "zh_CN") {
         format={file.read.setup.format}
         model={model}
         busy={false}
+        keepRest={false}
+        onKeepRest={() => undefined}
         onConfirm={() => undefined}
         onCancel={() => undefined}
       />
