@@ -45,13 +45,14 @@ export const foreignImportStrings = {
       "no username and password. Proxy Deck signs in to every proxy it keeps, so it cannot add one without a login.",
     "foreign.why.odd-login":
       "its username or password begins or ends with a space or holds a line break, which cannot be added as written.",
-    "foreign.why.proxy-type": "a {detail} proxy. Proxy Deck uses HTTP and SOCKS5 proxies only.",
+    "foreign.why.proxy-type":
+      "its type is “{detail}”. Proxy Deck uses HTTP and SOCKS5 proxies only.",
     "foreign.why.per-scheme":
       "no single proxy for all traffic (one per scheme, or none). A Proxy Deck token carries all of a site's traffic.",
     "foreign.why.bad-address": "{detail} is not a host and port a browser can use.",
     "foreign.why.pattern": "the {detail} pattern cannot be read as a Proxy Deck pattern.",
     "foreign.why.condition":
-      "a {detail} condition. Proxy Deck rules match addresses only: not the day, the hour, a host's level, or a regular expression on the host alone.",
+      "no Proxy Deck rule means what “{detail}” means there. Rules here match addresses only: not the day, the hour, a host's level, or a regular expression on the host alone.",
     "foreign.why.never-matches": "it never matched there (empty, disabled or broken).",
     "foreign.why.nested":
       "it leads to another switch profile ({detail}). Only the rules of the switch profile in use come over.",
@@ -102,13 +103,13 @@ export const foreignImportStrings = {
     "foreign.why.no-login":
       "没有用户名和密码。Proxy Deck 会登录它保存的每个代理，因此无法添加没有登录信息的代理。",
     "foreign.why.odd-login": "用户名或密码以空格开头或结尾，或含有换行，无法按原样添加。",
-    "foreign.why.proxy-type": "{detail} 代理。Proxy Deck 只使用 HTTP 和 SOCKS5 代理。",
+    "foreign.why.proxy-type": "其类型为“{detail}”。Proxy Deck 只使用 HTTP 和 SOCKS5 代理。",
     "foreign.why.per-scheme":
       "没有用于全部流量的单一代理（按协议分别设置，或未设置）。Proxy Deck 的令牌承载一个站点的全部流量。",
     "foreign.why.bad-address": "{detail} 不是浏览器可用的主机和端口。",
     "foreign.why.pattern": "该 {detail} 规则无法读作 Proxy Deck 的规则。",
     "foreign.why.condition":
-      "{detail} 条件。Proxy Deck 的规则只匹配地址：不按星期、时间、主机层级，也不对单独的主机名使用正则表达式。",
+      "Proxy Deck 没有与“{detail}”含义相同的规则。这里的规则只匹配地址：不按星期、时间、主机层级，也不对单独的主机名使用正则表达式。",
     "foreign.why.never-matches": "它在原扩展中从不匹配（为空、已禁用或有误）。",
     "foreign.why.nested":
       "它指向另一个自动切换情景模式（{detail}）。只带过来正在使用的切换情景模式的规则。",

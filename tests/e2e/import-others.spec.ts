@@ -270,9 +270,11 @@ test("a ZeroOmega backup: fixed profiles with logins, a switch profile's rules i
       "What comes over from SwitchyOmega / ZeroOmega",
     );
     await expect(preview).toContainText(
-      "HostRegexCondition: ^hr\\.test$: a HostRegexCondition condition.",
+      "HostRegexCondition: ^hr\\.test$: no Proxy Deck rule means what “HostRegexCondition” means there.",
     );
-    await expect(preview).toContainText("WeekdayCondition: : a WeekdayCondition condition.");
+    await expect(preview).toContainText(
+      "WeekdayCondition: : no Proxy Deck rule means what “WeekdayCondition” means there.",
+    );
     await expect(preview).toContainText("tor: no username and password.");
     await expect(preview).toContainText(
       "HostWildcardCondition: onion.test: its proxy (tor) cannot come over",
