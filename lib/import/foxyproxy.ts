@@ -67,7 +67,8 @@ export function readFoxyProxy(value: Record<string, unknown>): ForeignRead {
     rest: { kind: "direct" },
   };
   for (const [index, item] of data.entries()) {
-    const what = item.title || `${item.hostname ?? ""}:${item.port ?? ""}` || `#${index + 1}`;
+    const address = item.hostname ? `${item.hostname}:${item.port ?? ""}` : "";
+    const what = item.title || address || `#${index + 1}`;
     let route: ForeignRoute | null = null;
     if (item.type === "direct") route = { kind: "direct" };
     else {

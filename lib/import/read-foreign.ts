@@ -31,6 +31,7 @@ function jsonOf(text: string): unknown {
   try {
     return JSON.parse(source);
   } catch {
+    // Not JSON: no format read here; backup.ts has already said why in its own words.
     return undefined;
   }
 }
