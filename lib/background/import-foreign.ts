@@ -3,8 +3,8 @@
  * writers the pages' own commands use: the file is read again here (the page's preview is
  * never trusted), its proxies added as "Add proxies" adds lines, its rules appended after the
  * stored ones by the site rules' patch (checked as the editor's are), its bypass entries
- * merged into the settings by the settings' own patch rules. Every rule is checked before the
- * first write: a file with a rule that would be refused writes nothing.
+ * merged into the settings through the settings' gate as a file's value. Every rule is checked
+ * before the first write: a file with a rule that would be refused writes nothing.
  */
 import { dequal } from "dequal";
 import type { ForeignImportSummary } from "../import/foreign";
