@@ -6,6 +6,7 @@
 import "./add-proxies.css";
 import { useState } from "preact/hooks";
 import type { addProxiesStrings } from "../../lib/i18n/add-proxies-strings";
+import { foreignFormatOf } from "../../lib/import/detect";
 import type { AddProxiesOutcome } from "../../lib/protocol/commands";
 import { type LineVerdict, parseProxyLines } from "../../lib/state/proxy-lines";
 import type { StoredToken } from "../../lib/state/tokens";
@@ -31,10 +32,12 @@ export function AddProxiesForm({
   const [preview, setPreview] = useState<LineVerdict[] | null>(null);
   const [result, setResult] = useState<{ error: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const [foreign, setForeign] = useState<"foxyproxy" | "omega" | null>(null);
 
   const edit = (next: string) => {
     setText(next);
     setPreview(null);
+    setForeign(null);
   };
   async function chooseFile(event: Event) {
     const file = (event.currentTarget as HTMLInputElement).files?.[0];
@@ -95,7 +98,13 @@ export function AddProxiesForm({
           type="button"
           class="secondary btn"
           disabled={text.trim() === ""}
-          onClick={() => setPreview(parseProxyLines(text, tokens))}
+          onClick={() => {
+            // A whole FoxyProxy or Omega file is no list of lines: say where it goes instead
+            // of refusing each of its lines for a reason that is not the real one.
+            const format = foreignFormatOf(text);
+            setForeign(format);
+            setPreview(format ? null : parseProxyLines(text, tokens));
+          }}
         >
           {t("add.check")}
         </button>
@@ -110,6 +119,11 @@ export function AddProxiesForm({
           </button>
         )}
       </div>
+      {foreign && (
+        <p data-testid="add-preview" role="status">
+          {t("add.foreign", { source: t(`add.source.${foreign}`) })}
+        </p>
+      )}
       {preview && (
         <div data-testid="add-preview" role="status">
           <p>

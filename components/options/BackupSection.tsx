@@ -15,6 +15,12 @@ import {
 } from "@/lib/state/backup";
 import { type ImportPlan, type ImportSummary, planImport } from "@/lib/state/backup-merge";
 import { readState } from "@/lib/state/read";
+import {
+  type ForeignPending,
+  ForeignPreview,
+  foreignProblemText,
+  readForeign,
+} from "./ForeignPreview";
 import { ImportPreview } from "./ImportPreview";
 import { LockedNote, usePolicy } from "./policy";
 import { SupportAnswers } from "./SupportAnswers";
@@ -29,6 +35,8 @@ export function BackupSection() {
   const [exportNotice, setExportNotice] = useState<NoticeValue | null>(null);
   const [importNotice, setImportNotice] = useState<NoticeValue | null>(null);
   const [pending, setPending] = useState<{ backup: Backup; plan: ImportPlan } | null>(null);
+  const [foreign, setForeign] = useState<ForeignPending | null>(null);
+  const [keepRest, setKeepRest] = useState(false);
   const [busy, setBusy] = useState(false);
   const fileRef = useRef<HTMLInputElement>(null);
   // The policy can keep secrets out of every backup: the box is then off and locked.
@@ -59,6 +67,7 @@ export function BackupSection() {
   async function chooseFile(event: Event) {
     const file = (event.currentTarget as HTMLInputElement).files?.[0];
     setPending(null);
+    setForeign(null);
     setImportNotice(null);
     if (!file) return;
     if (file.size > MAX_BACKUP_BYTES) {
@@ -73,6 +82,16 @@ export function BackupSection() {
       return;
     }
     const parsed = parseBackup(text);
+    // Not ours: perhaps FoxyProxy's export or SwitchyOmega's options (Omega's may be base64).
+    if (
+      !parsed.ok &&
+      (parsed.problem.kind === "not-backup" || parsed.problem.kind === "not-json")
+    ) {
+      const read = await readForeign(text);
+      if (read?.ok) setForeign(read.pending);
+      else if (read) setImportNotice({ tone: "error", text: foreignProblemText(t, read.problem) });
+      if (read) return;
+    }
     if (!parsed.ok) {
       setImportNotice({ tone: "error", text: problemText(t, parsed.problem) });
       return;
@@ -82,6 +101,7 @@ export function BackupSection() {
 
   function reset() {
     setPending(null);
+    setForeign(null);
     if (fileRef.current) fileRef.current.value = "";
   }
 
@@ -138,7 +158,7 @@ export function BackupSection() {
           id="import-file"
           ref={fileRef}
           type="file"
-          accept=".json,application/json"
+          accept=".json,.bak,.txt,application/json,text/plain"
           aria-describedby="import-file-hint"
           onChange={chooseFile}
         />
@@ -151,6 +171,34 @@ export function BackupSection() {
           plan={pending.plan}
           busy={busy}
           onConfirm={confirmImport}
+          onCancel={() => {
+            reset();
+            setImportNotice({ tone: "info", text: t("backup.cancelled") });
+          }}
+        />
+      )}
+      {foreign && (
+        <ForeignPreview
+          format={foreign.format}
+          model={foreign.model}
+          busy={busy}
+          keepRest={keepRest}
+          onKeepRest={setKeepRest}
+          onConfirm={async () => {
+            setBusy(true);
+            const reply = await send({ type: "importForeign", text: foreign.text, rest: keepRest });
+            setBusy(false);
+            reset();
+            setImportNotice(
+              reply.ok
+                ? { tone: "ok", text: t("foreign.done", { ...reply.data }) }
+                : {
+                    tone: "error",
+                    text: t("backup.importFailed", { reason: explain(reply.failure) }),
+                  },
+            );
+            fileRef.current?.focus();
+          }}
           onCancel={() => {
             reset();
             setImportNotice({ tone: "info", text: t("backup.cancelled") });

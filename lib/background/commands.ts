@@ -17,6 +17,7 @@ import { updateState } from "../state/store";
 import { addProxies } from "./add-proxies";
 import type { HealthCheck } from "./health-check";
 import { importBackup } from "./import-backup";
+import { importForeign } from "./import-foreign";
 import { cachedLookup, type Lookup } from "./lookup-commands";
 import { forbiddenByPolicy } from "./managed-policy";
 import { siteRouteWithChoices, tabRouteNow } from "./site-route-now";
@@ -123,6 +124,12 @@ export function createCommandHandler(deps: CommandDeps) {
       const forbidden = await forbiddenByPolicy("add-proxies");
       if (forbidden) throw new CommandFailure(forbidden);
       return addProxies(text, now());
+    },
+    importForeign: async ({ text, rest }) => {
+      const outcome = await importForeign(text, now(), { rest });
+      if (!outcome.ok) throw new CommandFailure(outcome.failure);
+      if (outcome.summary.rulesAdded > 0) await engine.rulesChanged();
+      return outcome.summary;
     },
     setSiteRules: async ({ rules }) => {
       const saved = await saveSiteRules(rules);

@@ -26,6 +26,10 @@ export const addProxiesStrings = {
     "add.problem.too-many": "past 10,000 lines: add the rest in another round.",
     "add.problem.token-id": "the token id must be the provider's number for it (1 or more).",
     "add.problem.token-held": "a token with this id is already here (in the list or the Trash).",
+    "add.foreign":
+      "This is a {source}, not proxy lines. Bring it over in Options → Backup → Import: its proxies come with their patterns, and the preview says what cannot come over.",
+    "add.source.foxyproxy": "FoxyProxy export",
+    "add.source.omega": "SwitchyOmega / ZeroOmega backup",
   },
   zh: {
     "add.text": "代理，每行一个",
@@ -49,5 +53,9 @@ export const addProxiesStrings = {
     "add.problem.too-many": "超过 10,000 行：其余的请下次再添加。",
     "add.problem.token-id": "令牌 ID 必须是服务商给它的编号（1 或更大）。",
     "add.problem.token-held": "已有相同 ID 的令牌（在列表或回收站中）。",
+    "add.foreign":
+      "这是{source}，不是代理行。请在“设置 → 备份 → 导入”中带过来：代理会连同其规则一起带来，预览会说明哪些无法带过来。",
+    "add.source.foxyproxy": "FoxyProxy 导出文件",
+    "add.source.omega": "SwitchyOmega / ZeroOmega 备份",
   },
 } as const;

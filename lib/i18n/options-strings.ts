@@ -1,6 +1,7 @@
 /** The options page's text in English and Simplified Chinese. */
 
 import { addProxiesStrings } from "./add-proxies-strings";
+import { foreignImportStrings } from "./foreign-import-strings";
 import { defineStrings } from "./index";
 import { withPlurals } from "./plural";
 import { policyStrings } from "./policy-strings";
@@ -253,6 +254,7 @@ const en = {
     "Proxies bought in the provider's console, on another computer or from another provider: paste them or choose a file. Nothing is saved until you choose Add.",
   ...addProxiesStrings.en,
   ...policyStrings.en,
+  ...foreignImportStrings.en,
   "nav.add": "Add proxies",
   "backup.heading": "Backup",
   "support.heading": "Answers kept for support",
@@ -269,13 +271,14 @@ const en = {
   "backup.exportFailed": "The backup could not be made. Reload this page and try again.",
   "backup.importHeading": "Import",
   "backup.file": "Backup file",
-  "backup.fileHint": "Nothing changes until you confirm.",
+  "backup.fileHint":
+    "A Proxy Deck backup, a FoxyProxy export (.json) or a SwitchyOmega / ZeroOmega backup (.bak). Nothing changes until you confirm.",
   "backup.err.too-large":
     "This file is too large to be a Proxy Deck backup. Choose the .json file Proxy Deck exported. Nothing was changed.",
   "backup.err.not-json":
     "This file is not valid JSON (it may be cut off or damaged). Choose a complete Proxy Deck backup. Nothing was changed.",
   "backup.err.not-backup":
-    "This file is not a Proxy Deck backup. Choose a file made with “Download backup”. Nothing was changed.",
+    "This file is not a Proxy Deck backup, a FoxyProxy export or a SwitchyOmega / ZeroOmega backup. Choose a file made with “Download backup”, or one those extensions exported. Nothing was changed.",
   "backup.err.newer-version":
     "This backup was made by a newer Proxy Deck (format {version}). Update Proxy Deck, then import it again. Nothing was changed.",
   "backup.err.damaged":
@@ -552,6 +555,7 @@ const zh: Partial<Record<keyof typeof en, string>> = {
     "在服务商控制台、其他电脑或其他服务商购买的代理：粘贴或选择文件。选择“添加”之前不会保存任何内容。",
   ...addProxiesStrings.zh,
   ...policyStrings.zh,
+  ...foreignImportStrings.zh,
   "nav.add": "添加代理",
   "backup.heading": "备份",
   "support.heading": "为支持保留的应答",
@@ -568,13 +572,14 @@ const zh: Partial<Record<keyof typeof en, string>> = {
   "backup.exportFailed": "无法生成备份。请重新加载本页后重试。",
   "backup.importHeading": "导入",
   "backup.file": "备份文件",
-  "backup.fileHint": "确认之前不会做任何更改。",
+  "backup.fileHint":
+    "Proxy Deck 备份、FoxyProxy 导出文件（.json）或 SwitchyOmega / ZeroOmega 备份（.bak）。确认之前不会做任何更改。",
   "backup.err.too-large":
     "此文件太大，不是 Proxy Deck 备份。请选择 Proxy Deck 导出的 .json 文件。未做任何更改。",
   "backup.err.not-json":
     "此文件不是有效的 JSON（可能不完整或已损坏）。请选择完整的 Proxy Deck 备份。未做任何更改。",
   "backup.err.not-backup":
-    "此文件不是 Proxy Deck 备份。请选择通过“下载备份”生成的文件。未做任何更改。",
+    "此文件不是 Proxy Deck 备份、FoxyProxy 导出文件或 SwitchyOmega / ZeroOmega 备份。请选择通过“下载备份”生成的文件，或这些扩展导出的文件。未做任何更改。",
   "backup.err.newer-version":
     "此备份由更新版本的 Proxy Deck 生成（格式 {version}）。请先更新 Proxy Deck 再导入。未做任何更改。",
   "backup.err.damaged": "此备份不完整或已损坏（位置：{where}）。请选择其他备份文件。未做任何更改。",

@@ -19,6 +19,7 @@ import {
   proxyQuerySchema,
   regionQuerySchema,
 } from "../api/request-schemas";
+import { type ForeignImportSummary, MAX_FOREIGN_BYTES } from "../import/foreign";
 import { MAX_RULES, routeSchema, siteRulesSchema, subscriptionSchema } from "../routing/rules";
 import type { SiteRouteReport } from "../routing/site-route";
 import { backupSchema } from "../state/backup";
@@ -90,6 +91,12 @@ export const requestSchemas = {
   importBackup: command("importBackup", { backup: backupSchema }),
   // Up to 10,000 lines of proxies the user already has (see lib/state/proxy-lines.ts).
   addProxies: command("addProxies", { text: z.string().check(z.maxLength(4_000_000)) }),
+  /** A FoxyProxy export or SwitchyOmega options file, read again and applied in the background. */
+  importForeign: command("importForeign", {
+    text: z.string().check(z.maxLength(MAX_FOREIGN_BYTES)),
+    /** Also a last rule sending everything else where the source sent it. */
+    rest: z.optional(z.boolean()),
+  }),
   /** Replaces the site rules (the editor sends the whole ordered list). */
   setSiteRules: command("setSiteRules", { rules: siteRulesSchema }),
   /**
@@ -193,6 +200,7 @@ interface Replies {
   verifyCredentials: VerifyReport;
   importBackup: ImportSummary;
   addProxies: AddProxiesOutcome;
+  importForeign: ForeignImportSummary;
   setSiteRules: null;
   patchSiteRules: null;
   routeOf: SiteRouteReport;
