@@ -9,6 +9,7 @@ import type { ForeignFormat, ForeignProblem } from "@/lib/import/foreign";
 import { type PreviewModel, previewOf, type RouteWhat, type RuleWhat } from "@/lib/import/preview";
 import { readForeignFile } from "@/lib/import/read-foreign";
 import { readState } from "@/lib/state/read";
+import { PreviewActions } from "./PreviewActions";
 import { useT } from "./shared";
 
 export interface ForeignPending {
@@ -145,16 +146,13 @@ export function ForeignPreview(props: {
         </div>
       )}
       {!model.changes && <p role="status">{t("foreign.nothing")}</p>}
-      <div class="actions">
-        {model.changes && (
-          <button type="button" onClick={props.onConfirm} disabled={props.busy}>
-            {t("foreign.confirm")}
-          </button>
-        )}
-        <button type="button" class="secondary" onClick={props.onCancel} disabled={props.busy}>
-          {t("backup.cancel")}
-        </button>
-      </div>
+      <PreviewActions
+        confirm={model.changes ? t("foreign.confirm") : null}
+        cancel={t("backup.cancel")}
+        busy={props.busy}
+        onConfirm={props.onConfirm}
+        onCancel={props.onCancel}
+      />
     </section>
   );
 }

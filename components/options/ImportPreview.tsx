@@ -11,6 +11,7 @@ import {
   type ListChanges,
 } from "@/lib/state/backup-merge";
 import { proxyEndpoint } from "@/lib/state/token-facts";
+import { PreviewActions } from "./PreviewActions";
 import { LanguageContext, Notice, useT } from "./shared";
 
 export function ImportPreview(props: {
@@ -41,16 +42,13 @@ export function ImportPreview(props: {
       ) : !changes ? (
         <p role="status">{t("backup.nothing")}</p>
       ) : null}
-      <div class="actions">
-        {blocked.length === 0 && changes && (
-          <button type="button" onClick={props.onConfirm} disabled={props.busy}>
-            {t("backup.confirm")}
-          </button>
-        )}
-        <button type="button" class="secondary" onClick={props.onCancel} disabled={props.busy}>
-          {t("backup.cancel")}
-        </button>
-      </div>
+      <PreviewActions
+        confirm={blocked.length === 0 && changes ? t("backup.confirm") : null}
+        cancel={t("backup.cancel")}
+        busy={props.busy}
+        onConfirm={props.onConfirm}
+        onCancel={props.onCancel}
+      />
     </section>
   );
 }

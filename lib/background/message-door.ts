@@ -4,7 +4,8 @@
  * or as an object).
  */
 import type { WxtBrowser } from "wxt/browser";
-import { type ParsedCommand, parseCommand, type Reply } from "../protocol/commands";
+import type { ParsedCommand, Reply } from "../protocol/commands";
+import { parseCommand } from "../protocol/parse-command";
 import { isOwnPage } from "../protocol/sender";
 import { fromWire, toWire } from "../protocol/wire";
 

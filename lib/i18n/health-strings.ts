@@ -129,6 +129,5 @@ export const healthStrings = {
   },
 } as const;
 
-export type HealthKey = keyof typeof healthStrings.en;
 export const healthTranslate = translateOf(healthStrings, withPlurals);
 export type HealthT = ReturnType<typeof healthTranslate>;

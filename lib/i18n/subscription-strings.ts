@@ -121,6 +121,5 @@ export const subscriptionStrings = {
   },
 } as const;
 
-export type SubscriptionKey = keyof typeof subscriptionStrings.en;
 export const subscriptionTranslate = translateOf(subscriptionStrings);
 export type SubscriptionT = ReturnType<typeof subscriptionTranslate>;

@@ -107,6 +107,6 @@ export const trafficStrings = {
   },
 } as const;
 
-export type TrafficKey = keyof typeof trafficStrings.en;
-export const trafficTranslate = translateOf(trafficStrings, withPlurals);
 export type TrafficT = ReturnType<typeof trafficTranslate>;
+/** The log counts requests ("1 of 2 requests shown"): its words take plural forms. */
+export const trafficTranslate = translateOf(trafficStrings, withPlurals);

@@ -92,9 +92,9 @@ export const requestSchemas = {
   // Up to 10,000 lines of proxies the user already has (see lib/state/proxy-lines.ts).
   addProxies: command("addProxies", { text: z.string().check(z.maxLength(4_000_000)) }),
   /** A FoxyProxy export or SwitchyOmega options file, read again and applied in the background. */
+  // `rest`: also a last rule sending everything else where the source sent it.
   importForeign: command("importForeign", {
     text: z.string().check(z.maxLength(MAX_FOREIGN_BYTES)),
-    /** Also a last rule sending everything else where the source sent it. */
     rest: z.optional(z.boolean()),
   }),
   /** Replaces the site rules (the editor sends the whole ordered list). */
@@ -238,14 +238,3 @@ export type ReplyData<K extends CommandType> = ProtocolMap[K]["reply"];
 export type Reply<K extends CommandType> =
   | { ok: true; data: ReplyData<K> }
   | { ok: false; failure: Failure };
-
-const isCommandType = (type: unknown): type is CommandType =>
-  typeof type === "string" && Object.hasOwn(requestSchemas, type);
-
-/** A message as a checked command, or null when it is not one of ours. */
-export function parseCommand(message: unknown): ParsedCommand | null {
-  const type = (message as { type?: unknown } | null)?.type;
-  if (!isCommandType(type)) return null;
-  const result = requestSchemas[type].safeParse(message);
-  return result.success ? (result.data as ParsedCommand) : null;
-}

@@ -11,7 +11,8 @@ import {
   staticTokenSchema,
 } from "../../../lib/api";
 import { createCommandHandler } from "../../../lib/background/commands";
-import { type ParsedCommand, parseCommand } from "../../../lib/protocol/commands";
+import type { ParsedCommand } from "../../../lib/protocol/commands";
+import { parseCommand } from "../../../lib/protocol/parse-command";
 import type { Engine } from "../../../lib/proxy/engine";
 import { read } from "../../../lib/state/read";
 import { DEFAULT_SETTINGS, type Settings } from "../../../lib/state/settings";

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeBrowser } from "wxt/testing";
 import { createCommandHandler } from "../../../lib/background/commands";
 import { importBackup } from "../../../lib/background/import-backup";
-import { parseCommand } from "../../../lib/protocol/commands";
+import { parseCommand } from "../../../lib/protocol/parse-command";
 import type { SiteRule } from "../../../lib/routing/rules";
 import { buildBackup, parseBackup } from "../../../lib/state/backup";
 import { planImport } from "../../../lib/state/backup-merge";

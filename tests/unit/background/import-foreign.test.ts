@@ -7,7 +7,7 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeBrowser } from "wxt/testing";
 import { createCommandHandler } from "../../../lib/background/commands";
-import { parseCommand } from "../../../lib/protocol/commands";
+import { parseCommand } from "../../../lib/protocol/parse-command";
 import type { SiteRule } from "../../../lib/routing/rules";
 import { read } from "../../../lib/state/read";
 import { DEFAULT_SETTINGS } from "../../../lib/state/settings";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseCommand, requestSchemas } from "../../../lib/protocol/commands";
+import { requestSchemas } from "../../../lib/protocol/commands";
+import { parseCommand } from "../../../lib/protocol/parse-command";
 import { isOwnPage } from "../../../lib/protocol/sender";
 import { DEFAULT_SETTINGS } from "../../../lib/state/settings";
 
