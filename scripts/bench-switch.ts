@@ -428,9 +428,19 @@ async function floorSwitches(world: World, a: Login) {
  * PAC script, and Proxy Deck counts each request's route for the popup.
  */
 async function pageCost(world: World, a: Login, deckSite: Page, floorSite: Page) {
-  await pageCostRounds(world, a, deckSite, floorSite, "connected");
   const context = deckSite.context();
-  const extensionId = new URL((await backgroundWorker(context)).url()).host;
+  const worker = await backgroundWorker(context);
+  // Which of Proxy Deck's listeners hear every request now (none on the happy path; its
+  // onBeforeRequest hears main frames only, and onErrorOccurred only failures).
+  const listening = () =>
+    worker.evaluate(() =>
+      (["onHeadersReceived", "onCompleted"] as const)
+        .filter((name) => chrome.webRequest[name].hasListeners())
+        .join(", "),
+    );
+  report(`    listeners that hear every request: ${(await listening()) || "none"} (no rule)`);
+  await pageCostRounds(world, a, deckSite, floorSite, "connected");
+  const extensionId = new URL(worker.url()).host;
   const ext = await extensionPage(context, extensionId);
   const rule: SiteRule = {
     id: "bench",
@@ -440,6 +450,7 @@ async function pageCost(world: World, a: Login, deckSite: Page, floorSite: Page)
   };
   await sendOk(ext, { type: "setSiteRules", rules: [rule] });
   await ext.close();
+  report(`    listeners that hear every request: ${(await listening()) || "none"} (one rule)`);
   await pageCostRounds(world, a, deckSite, floorSite, "connected, one site rule");
 }
 
