@@ -138,9 +138,16 @@ function Row(props: {
       </td>
       <td>{tokenName(token, t)}</td>
       <td class="health-result">
-        {outcome ? outcomeSentence(outcome, t, gatewayUser(token, props.owners)) : t("health.none")}
+        {/* A working token's latency has a column of its own: said once, there. */}
+        {outcome?.kind === "ok"
+          ? t("health.works")
+          : outcome
+            ? outcomeSentence(outcome, t, gatewayUser(token, props.owners))
+            : t("health.none")}
       </td>
-      <td>{outcome?.kind === "ok" ? t("health.ms", { ms: Math.round(outcome.latencyMs) }) : ""}</td>
+      <td class="health-latency">
+        {outcome?.kind === "ok" ? t("health.ms", { ms: Math.round(outcome.latencyMs) }) : ""}
+      </td>
       <td class="health-exit">{outcome ? exitWords(outcome, t) : ""}</td>
       <td>
         {health && (
