@@ -13,6 +13,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "@playwright/test";
 import type { Sandbox } from "../sandbox/index";
+import { foxyProxy } from "../unit/import/fixtures";
 import { expect, extensionPath, launchWithExtension, test, unpackedExtensionId } from "./fixtures";
 import {
   buyElsewhere,
@@ -73,25 +74,7 @@ test("a FoxyProxy export: proxies with logins, include/exclude in order; the pre
   const context = await launchWithExtension(userDataDir, [TEST_NAMES]);
   try {
     const { connected, one, two } = await setUp(context, sb);
-    const proxy = (over: Record<string, unknown>) => ({
-      active: true,
-      title: "",
-      type: "http",
-      hostname: "",
-      port: "",
-      username: "",
-      password: "",
-      cc: "",
-      city: "",
-      color: "#66cdaa",
-      pac: "",
-      pacString: "",
-      proxyDNS: true,
-      include: [],
-      exclude: [],
-      tabProxy: [],
-      ...over,
-    });
+    const proxy = foxyProxy;
     const wildcard = (pattern: string) => ({ type: "wildcard", title: "", pattern, active: true });
     const login = (t: typeof one) => ({
       hostname: t.host,

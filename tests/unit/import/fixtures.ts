@@ -23,26 +23,29 @@ const pattern = (type: string, text: string, active = true) => ({
   active,
 });
 
+/** One proxy of a FoxyProxy 8+ export, every field as FoxyProxy writes it. */
+export const foxyProxy = (over: Record<string, unknown>) => ({
+  active: true,
+  title: "",
+  type: "http",
+  hostname: "",
+  port: "",
+  username: "",
+  password: "",
+  cc: "",
+  city: "",
+  color: "#66cdaa",
+  pac: "",
+  pacString: "",
+  proxyDNS: true,
+  include: [],
+  exclude: [],
+  tabProxy: [],
+  ...over,
+});
+
 export function foxyExport(gw: Gateways = EXAMPLE_GATEWAYS, mode = "pattern") {
-  const proxy = (over: Record<string, unknown>) => ({
-    active: true,
-    title: "",
-    type: "http",
-    hostname: "",
-    port: "",
-    username: "",
-    password: "",
-    cc: "",
-    city: "",
-    color: "#66cdaa",
-    pac: "",
-    pacString: "",
-    proxyDNS: true,
-    include: [],
-    exclude: [],
-    tabProxy: [],
-    ...over,
-  });
+  const proxy = foxyProxy;
   return {
     mode,
     sync: false,
