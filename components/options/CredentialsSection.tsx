@@ -18,7 +18,16 @@ import { Notice, type NoticeValue, patchSettings, send, useExplain, useT } from 
 import { useSettingsForm } from "./use-settings-form";
 import { VerifyReportList } from "./VerifyReportList";
 
-export function CredentialsSection({ settings }: { settings: Settings }) {
+/**
+ * The welcome shows this section as its first step: its own heading and words, and one button
+ * that saves and then verifies (`welcome`).
+ */
+interface Props {
+  settings: Settings;
+  welcome?: { heading: string; intro: string; done: boolean };
+}
+
+export function CredentialsSection({ settings, welcome }: Props) {
   const t = useT();
   const explain = useExplain();
   const { form, setForm, update, errors, setErrors } = useSettingsForm<
@@ -42,7 +51,8 @@ export function CredentialsSection({ settings }: { settings: Settings }) {
     return result.settings;
   }
 
-  async function verify() {
+  /** `saved`: the values were just saved (the settings prop has not caught up yet). */
+  async function verify(saved = false) {
     const candidate = checked();
     if (!candidate) return;
     setBusy("verify");
@@ -67,7 +77,7 @@ export function CredentialsSection({ settings }: { settings: Settings }) {
     const name = accountName(reply.data.account);
     const worked = name ? t("cred.verifiedAs", { name }) : t("cred.verified");
     const unsaved =
-      JSON.stringify(credentialsOf(candidate)) !== JSON.stringify(credentialsOf(settings));
+      !saved && JSON.stringify(credentialsOf(candidate)) !== JSON.stringify(credentialsOf(settings));
     const summary =
       failed === 0
         ? worked
@@ -96,6 +106,7 @@ export function CredentialsSection({ settings }: { settings: Settings }) {
         ? { tone: "ok", text: t("cred.saved") }
         : { tone: "error", text: t("cred.saveFailed", { reason: problem }) },
     );
+    if (problem === null && welcome) await verify(true);
   }
 
   async function remove() {
@@ -117,8 +128,11 @@ export function CredentialsSection({ settings }: { settings: Settings }) {
 
   return (
     <section id="credentials" aria-labelledby="credentials-heading">
-      <h2 id="credentials-heading">{t("cred.heading")}</h2>
-      <p class="hint">{t("cred.intro")}</p>
+      <h2 id="credentials-heading">
+        {welcome?.heading ?? t("cred.heading")}
+        {welcome?.done && <span class="step-done">{t("welcome.done")}</span>}
+      </h2>
+      <p class="hint">{welcome?.intro ?? t("cred.intro")}</p>
       <form onSubmit={save} noValidate>
         <TextField
           id="base-url"
@@ -191,20 +205,24 @@ export function CredentialsSection({ settings }: { settings: Settings }) {
 
         <div class="actions">
           <button type="submit" disabled={busy !== null}>
-            {t("cred.save")}
+            {t(welcome ? "cred.saveVerify" : "cred.save")}
           </button>
-          <button type="button" class="secondary" disabled={busy !== null} onClick={verify}>
-            {t("cred.verify")}
-          </button>
-          <button
-            type="button"
-            class="danger"
-            ref={removeRef}
-            disabled={busy !== null || settings.auth === null || confirmRemove}
-            onClick={() => setConfirmRemove(true)}
-          >
-            {t("cred.remove")}
-          </button>
+          {!welcome && (
+            <button type="button" class="secondary" disabled={busy !== null} onClick={() => verify()}>
+              {t("cred.verify")}
+            </button>
+          )}
+          {!welcome && (
+            <button
+              type="button"
+              class="danger"
+              ref={removeRef}
+              disabled={busy !== null || settings.auth === null || confirmRemove}
+              onClick={() => setConfirmRemove(true)}
+            >
+              {t("cred.remove")}
+            </button>
+          )}
         </div>
       </form>
 
@@ -224,9 +242,11 @@ export function CredentialsSection({ settings }: { settings: Settings }) {
 
       <Notice notice={notice} id="credentials-status" />
       {report && <VerifyReportList report={report} />}
-      <p class="stored" data-testid="stored-credentials">
-        {storedText(settings, t)}
-      </p>
+      {!welcome && (
+        <p class="stored" data-testid="stored-credentials">
+          {storedText(settings, t)}
+        </p>
+      )}
     </section>
   );
 }

@@ -6,18 +6,20 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { IpInfo } from "@/lib/api";
 import { exitRoute, tokenLabel } from "@/lib/options/exit-route";
+import type { Settings } from "@/lib/state/settings";
 import type { Connection, ProxyStatus } from "@/lib/state/status";
 import type { StoredToken } from "@/lib/state/tokens";
 import { BusyButton, Facts, Notice, send, useExplain, useLocale, useT, yesNo } from "./shared";
 
 interface Props {
+  settings: Settings;
   status: ProxyStatus;
   connection: Connection;
   tokens: StoredToken[];
   onExitIp: (ip: string | null) => void;
 }
 
-export function ExitIpSection({ status, connection, tokens, onExitIp }: Props) {
+export function ExitIpSection({ settings, status, connection, tokens, onExitIp }: Props) {
   const t = useT();
   const explain = useExplain();
   const locale = useLocale();
@@ -43,14 +45,24 @@ export function ExitIpSection({ status, connection, tokens, onExitIp }: Props) {
     }
   }
 
-  // A new exit check by the engine (or a new connection state) means a new answer here.
+  // A new exit check by the engine (or a new connection state) means a new answer here, and so
+  // does a new provider address or login: an error they caused clears the moment they are fixed.
+  // Without an address there is no one to ask yet, and nothing has failed: nothing is shown.
   const { exitIp } = status;
+  const provider = settings.baseUrl === "" ? null : `${settings.baseUrl}|${settings.auth?.kind}`;
   const checkKey = exitIp
     ? `${exitIp.ip}|${exitIp.checkedAt}|${exitIp.viaTokenId}`
     : `none|${status.state}|${status.tokenId}`;
   useEffect(() => {
+    if (provider === null) {
+      latest.current++;
+      setInfo(null);
+      setError(null);
+      setChecking(false);
+      return;
+    }
     void load();
-  }, [checkKey]);
+  }, [checkKey, provider, JSON.stringify(settings.auth)]);
 
   async function recheck() {
     const request = ++latest.current;
@@ -70,9 +82,15 @@ export function ExitIpSection({ status, connection, tokens, onExitIp }: Props) {
     <section id="exit-ip" aria-labelledby="exit-heading" aria-busy={checking}>
       <h2 id="exit-heading">{t("exit.heading")}</h2>
       <p class="hint">{t("exit.intro")}</p>
-      <BusyButton busy={checking} busyText={t("exit.checking")} onClick={recheck}>
-        {t("exit.recheck")}
-      </BusyButton>
+      {provider === null ? (
+        <p class="hint" data-testid="exit-needs-provider">
+          {t("exit.needsProvider")}
+        </p>
+      ) : (
+        <BusyButton busy={checking} busyText={t("exit.checking")} onClick={recheck}>
+          {t("exit.recheck")}
+        </BusyButton>
+      )}
       <Notice
         notice={error ? { tone: "error", text: t("exit.failed", { reason: error }) } : null}
       />

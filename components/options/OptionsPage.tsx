@@ -1,23 +1,15 @@
 /** The options page: renders from storage, sends commands, in the user's language. */
-import { useEffect, useMemo, useState } from "preact/hooks";
+import { useEffect, useMemo, useRef } from "preact/hooks";
 import { resolveLanguage } from "@/lib/i18n";
-import { type OptionsKey, optionsStrings } from "@/lib/i18n/options-strings";
+import { optionsStrings } from "@/lib/i18n/options-strings";
 import { items } from "@/lib/state/items";
 import { decodePolicy } from "@/lib/state/managed";
 import { read } from "@/lib/state/read";
-import { AccountSection } from "./AccountSection";
-import { AddProxiesSection } from "./AddProxiesSection";
-import { BackupSection } from "./BackupSection";
-import { CredentialsSection } from "./CredentialsSection";
-import { ExitIpSection } from "./ExitIpSection";
-import { HealthSection } from "./health/HealthSection";
+import { PageBody } from "./PageBody";
 import { PolicyContext, PolicySection } from "./policy";
-import { QualitySection } from "./QualitySection";
-import { RulesSection } from "./rules/RulesSection";
-import { SettingsSection } from "./SettingsSection";
-import { SyncSection } from "./SyncSection";
+import { Sidebar } from "./Sidebar";
 import { LanguageContext, LocaleContext, TranslateContext, useStoredValue } from "./shared";
-import { TrafficSection } from "./traffic/TrafficSection";
+import { useAddress } from "./use-address";
 
 const readSettings = () => read("settings");
 const readPolicy = () => read("managedPolicy").then(decodePolicy);
@@ -35,20 +27,6 @@ const readStatus = () => read("status");
 const readConnection = () => read("connection");
 const readTokens = () => read("tokens");
 
-const SECTIONS: { id: string; label: OptionsKey }[] = [
-  { id: "credentials", label: "nav.credentials" },
-  { id: "exit-ip", label: "nav.exit" },
-  { id: "quality", label: "nav.quality" },
-  { id: "account", label: "nav.account" },
-  { id: "settings", label: "nav.settings" },
-  { id: "add-proxies", label: "nav.add" },
-  { id: "backup", label: "nav.backup" },
-  { id: "sync", label: "nav.sync" },
-  { id: "site-rules", label: "nav.rules" },
-  { id: "traffic", label: "nav.traffic" },
-  { id: "health", label: "nav.health" },
-];
-
 export function OptionsPage() {
   const settings = useStoredValue(settingsOrPolicy, readSettings);
   const policy = useStoredValue(items.managedPolicy, readPolicy);
@@ -56,58 +34,58 @@ export function OptionsPage() {
   const status = useStoredValue(items.status, readStatus);
   const connection = useStoredValue(items.connection, readConnection);
   const tokens = useStoredValue(items.tokens, readTokens);
-  const [exitIp, setExitIp] = useState<string | null>(null);
 
   const language = resolveLanguage(settings?.language ?? "auto", navigator.language);
   const t = useMemo(() => optionsStrings(language), [language]);
   const locale = language === "zh_CN" ? "zh-CN" : "en";
+  // A newcomer is someone who has neither credentials nor a token: the welcome is their start.
+  const firstRun = settings && tokens ? settings.auth === null && tokens.length === 0 : undefined;
+  const address = useAddress(firstRun);
   useEffect(() => {
     document.documentElement.lang = locale;
-    document.title = t("page.title");
-  }, [locale, t]);
+    document.title = `${t(`pages.${address.page}`)} · ${t("page.title")}`;
+  }, [locale, t, address.page]);
 
   const ready = settings && status && connection && tokens && policy;
+  const main = useRef<HTMLElement>(null);
+  const shown = useRef<string | null>(null);
+  // A new page (or section) is scrolled to and focused, as a link to a new document would be.
+  useEffect(() => {
+    if (!ready) return;
+    const key = `${address.page}#${address.section ?? ""}`;
+    if (shown.current === key) return;
+    const first = shown.current === null;
+    shown.current = key;
+    const target = address.section ? document.getElementById(address.section) : null;
+    if (target) target.scrollIntoView();
+    else if (!first) scrollTo(0, 0);
+    if (!first) main.current?.focus({ preventScroll: true });
+  }, [ready, address.page, address.section]);
+
   return (
     <TranslateContext.Provider value={t}>
       <LanguageContext.Provider value={language}>
         <LocaleContext.Provider value={locale}>
-          <header class="page-header">
-            <h1>{t("page.title")}</h1>
-            <nav aria-label={t("page.nav")}>
-              <ul class="nav-list">
-                {SECTIONS.map((section) => (
-                  <li key={section.id}>
-                    <a href={`#${section.id}`}>{t(section.label)}</a>
-                  </li>
-                ))}
-              </ul>
-            </nav>
-          </header>
-          <main class="page">
-            {!ready ? (
-              <p role="status">{t("page.loading")}</p>
-            ) : (
-              <PolicyContext.Provider value={policy}>
-                <PolicySection decoded={policy} unread={policyUnread ?? null} />
-                <CredentialsSection settings={settings} />
-                <ExitIpSection
-                  status={status}
-                  connection={connection}
-                  tokens={tokens}
-                  onExitIp={setExitIp}
-                />
-                <QualitySection exitIp={exitIp} />
-                <AccountSection settings={settings} />
-                <SettingsSection settings={settings} />
-                <AddProxiesSection tokens={tokens} />
-                <BackupSection />
-                <SyncSection />
-                <RulesSection tokens={tokens} connection={connection} />
-                <TrafficSection />
-                <HealthSection tokens={tokens} settings={settings} />
-              </PolicyContext.Provider>
-            )}
-          </main>
+          <div class="layout">
+            <header class="page-header">
+              <h1>{t("page.title")}</h1>
+            </header>
+            <Sidebar current={address.page} firstRun={firstRun === true} />
+            <main class="page" ref={main} tabIndex={-1} aria-label={t(`pages.${address.page}`)}>
+              {!ready ? (
+                <p role="status">{t("page.loading")}</p>
+              ) : (
+                <PolicyContext.Provider value={policy}>
+                  <PolicySection decoded={policy} unread={policyUnread ?? null} />
+                  <PageBody
+                    key={address.page}
+                    page={address.page}
+                    data={{ settings, status, connection, tokens }}
+                  />
+                </PolicyContext.Provider>
+              )}
+            </main>
+          </div>
         </LocaleContext.Provider>
       </LanguageContext.Provider>
     </TranslateContext.Provider>

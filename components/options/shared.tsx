@@ -23,6 +23,7 @@ export function formatInstant(value: string | number, locale: string): string {
 
 /** The page's language, for the background's failure codes. */
 export const LanguageContext = createContext<Language>("en");
+export const useLanguage = (): Language => useContext(LanguageContext);
 
 /** A failure code as a sentence in the page's language. */
 export function useExplain(): (failure: { code: string }) => string {

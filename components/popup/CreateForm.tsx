@@ -28,6 +28,14 @@ const EMPTY: Form = {
 
 /** Kind, number, protocol, region, plan → summary → buy. The purchase runs in the background. */
 export function CreateForm({ onShowTokens }: { onShowTokens: () => void }) {
+  return (
+    <div class="create-form">
+      <CreateSteps onShowTokens={onShowTokens} />
+    </div>
+  );
+}
+
+function CreateSteps({ onShowTokens }: { onShowTokens: () => void }) {
   const { send } = useEnv();
   const [form, setForm] = useState<Form>(EMPTY);
   const [step, setStep] = useState<Step>({ at: "form", showProblems: false });

@@ -44,6 +44,7 @@ import { syncTokenAlarms } from "./token-alarms";
 import { startTraffic } from "./traffic";
 import { cachedTrafficRouting, watchTrafficRouting } from "./traffic-routing";
 import { notifyWarnings, WARNINGS_ALARM } from "./warnings";
+import { welcomeNewcomersIn } from "./welcome";
 
 /** The extension APIs the background uses (the polyfilled `browser`; Chrome's own `chrome`). */
 export interface BackgroundApis {
@@ -235,6 +236,7 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
   void browser.alarms.create(SUBSCRIPTIONS_ALARM, { periodInMinutes: 60 });
   warn();
   browser.runtime.onInstalled.addListener(popupPage);
+  welcomeNewcomersIn(browser);
   browser.runtime.onStartup.addListener(popupPage);
   browser.proxy.settings.onChange.addListener(() => void engine.reconcile());
 

@@ -3,6 +3,7 @@
 import { addProxiesStrings } from "./add-proxies-strings";
 import { foreignImportStrings } from "./foreign-import-strings";
 import { defineStrings } from "./index";
+import { optionsPagesStrings } from "./options-pages-strings";
 import { withPlurals } from "./plural";
 import { policyStrings } from "./policy-strings";
 
@@ -255,6 +256,7 @@ const en = {
   ...addProxiesStrings.en,
   ...policyStrings.en,
   ...foreignImportStrings.en,
+  ...optionsPagesStrings.en,
   "nav.add": "Add proxies",
   "backup.heading": "Backup",
   "support.heading": "Answers kept for support",
@@ -556,6 +558,7 @@ const zh: Partial<Record<keyof typeof en, string>> = {
   ...addProxiesStrings.zh,
   ...policyStrings.zh,
   ...foreignImportStrings.zh,
+  ...optionsPagesStrings.zh,
   "nav.add": "添加代理",
   "backup.heading": "备份",
   "support.heading": "为支持保留的应答",

@@ -26,9 +26,20 @@ export async function extensionPage(
   return page;
 }
 
-/** The options page, once its heading is shown. */
-export async function openOptions(context: BrowserContext, extensionId: string): Promise<Page> {
-  const page = await extensionPage(context, extensionId, "options.html");
+/**
+ * The options page, once its heading is shown: at `address` (a page such as "tokens", or a
+ * section such as "health", which opens the page that holds it).
+ */
+export async function openOptions(
+  context: BrowserContext,
+  extensionId: string,
+  address = "",
+): Promise<Page> {
+  const page = await extensionPage(
+    context,
+    extensionId,
+    `options.html${address ? `#${address}` : ""}`,
+  );
   await expect(page.getByRole("heading", { level: 1, name: "Proxy Deck options" })).toBeVisible();
   return page;
 }

@@ -39,7 +39,7 @@ test("Check all in Options: progress to the end, results in words, fastest first
     // Slower than any loopback answer: "fastest first" has one right order.
     await control(sb, "gateway/token", { token_id: slow.sandboxId, slow_ms: 300 });
 
-    const options = await openOptions(context, extensionId);
+    const options = await openOptions(context, extensionId, "health");
     const section = options.locator("#health");
     await expect(section.getByRole("heading", { name: "Token health" })).toBeVisible();
     const row = (id: number) => section.locator(`tbody tr[data-token-id="${id}"]`);

@@ -113,7 +113,7 @@ test("a FoxyProxy export: proxies with logins, include/exclude in order; the pre
         }),
       ],
     };
-    const page = await openOptions(context, extensionId);
+    const page = await openOptions(context, extensionId, "backup");
     // Pasted into "Add proxies", the export is named for what it is, not refused line by line.
     await page.getByLabel("Proxies, one per line").fill(JSON.stringify(exported, null, 2));
     await page.getByRole("button", { name: "Check the lines" }).click();
@@ -243,7 +243,7 @@ test("a ZeroOmega backup: fixed profiles with logins, a switch profile's rules i
         ruleList: "[AutoProxy 0.2.9]\n||listed.test\n@@||ok.listed.test\n",
       },
     };
-    const page = await openOptions(context, extensionId);
+    const page = await openOptions(context, extensionId, "backup");
     const preview = await importFile(
       page,
       "ZeroOmegaOptions-2026-11-27T08:00:00.000Z.bak",

@@ -78,7 +78,7 @@ test("a list behind https → http → https is refused, with the hop named; the
     expect(await exitOfSite(context, echo, "beta.test")).toBe("127.0.0.1");
 
     // The user sees why, and which address.
-    const options = await openOptions(context, extensionId);
+    const options = await openOptions(context, extensionId, "site-rules");
     await expect(options.locator(`[data-rule-id="${id}"] .rule-sub-status`)).toContainText(
       `redirected to an address that is not https (${plain(sb, "hop")})`,
     );

@@ -68,7 +68,7 @@ test("a policy's WebRTC protection, off then on, changes the browser when it arr
   const context = await launchWithExtension(userDataDir, [], copy);
   try {
     const ext = await extensionPage(context, id);
-    const options = await openOptions(context, id);
+    const options = await openOptions(context, id, "settings");
     await options.getByLabel("Keep WebRTC from revealing my real IP address").click();
     await expect(options.locator("#webrtc-status")).toHaveText(
       "On: WebRTC goes only through the proxy.",
@@ -92,7 +92,7 @@ test("a policy's WebRTC protection, off then on, changes the browser when it arr
     await expect
       .poll(() => webrtcSetting(ext), { timeout: 30_000 })
       .toBe("disable_non_proxied_udp");
-    const locked = await openOptions(context, id);
+    const locked = await openOptions(context, id, "settings");
     await expect(locked.locator("#webrtc-protection")).toBeDisabled();
     await expect(locked.locator("#webrtc-protection")).toBeChecked();
     await expect(locked.locator("#webrtc-status")).toHaveText(

@@ -55,7 +55,7 @@ test("site rules: add, a mistake, keyboard reorder, switch off, which route, imp
   const [a, b] = await createTokens(ext, "static-traffic", 2);
   const tokenA = must(a, "token A");
   const tokenB = must(b, "token B");
-  const page = await openOptions(context, extensionId);
+  const page = await openOptions(context, extensionId, "site-rules");
   const section = page.locator("#site-rules");
   await section.scrollIntoViewIfNeeded();
   await expect(

@@ -145,7 +145,7 @@ test("a list by URL: first fetch, 304, a change, and every failure keeps the las
     }
 
     // Options says it: the copy in force kept, why, and Update now brings the next good list.
-    const options = await openOptions(context, extensionId);
+    const options = await openOptions(context, extensionId, "site-rules");
     const row = options.locator(`[data-rule-id="${id}"]`);
     await expect(row.locator(".rule-sub-status")).toContainText("stays in force");
     await expect(row.locator(".rule-sub-status")).toContainText("no line that would send");

@@ -123,7 +123,7 @@ test("Options' traffic log shows each request's route, why and outcome; filters,
     const token = must((await createTokens(ext, "static-traffic", 1))[0], "token");
     await sendOk(ext, { type: "connect", tokenId: token.id });
     await sendOk(ext, { type: "setSiteRules", rules: [blockRule("cdn.test")] });
-    const options = await openOptions(context, extensionId);
+    const options = await openOptions(context, extensionId, "traffic");
     await options.getByText("Watch the traffic").click();
     await expect(options.locator("#traffic [role=status]")).toContainText("No request yet");
 

@@ -127,8 +127,15 @@ const ipInfo = (ip: string): IpInfo =>
 
 describe("ExitIpSection", () => {
   const direct: Connection = { activeTokenId: null, lastTokenId: null };
+  const withProvider = { ...DEFAULT_SETTINGS, baseUrl: "https://api.example.test" };
   const section = (status: ProxyStatus) => (
-    <ExitIpSection status={status} connection={direct} tokens={[]} onExitIp={() => undefined} />
+    <ExitIpSection
+      settings={withProvider}
+      status={status}
+      connection={direct}
+      tokens={[]}
+      onExitIp={() => undefined}
+    />
   );
   const shownIp = (scope: ParentNode) =>
     scope.querySelector('#exit-ip [data-field="ip"]')?.textContent?.trim();
@@ -177,6 +184,45 @@ describe("ExitIpSection", () => {
     await waitFor(() => expect(buttonNamed(m.root, "Check again").disabled).toBe(false));
     expect(m.root.querySelector("#exit-ip")?.textContent).toContain(
       "The exit IP check failed. The provider did not answer within 20 s.",
+    );
+  });
+});
+
+describe("ExitIpSection before a provider is set", () => {
+  const direct: Connection = { activeTokenId: null, lastTokenId: null };
+  const section = (settings: typeof DEFAULT_SETTINGS) => (
+    <ExitIpSection
+      settings={settings}
+      status={DEFAULT_STATUS}
+      connection={direct}
+      tokens={[]}
+      onExitIp={() => undefined}
+    />
+  );
+
+  it("asks nothing and shows no error until the provider's address is saved", async () => {
+    answer = (m) =>
+      m.type === "ipInfo"
+        ? { ok: false, failure: { code: "api-timeout", seconds: 20 } }
+        : { ok: true, data: null };
+    const m = await mountWithProps({ ...DEFAULT_SETTINGS, baseUrl: "" }, section);
+    await settle();
+    expect(sent.filter((s) => s.type === "ipInfo")).toHaveLength(0);
+    expect(m.root.querySelector("#exit-ip .notice-error")).toBeNull();
+    expect(m.root.querySelector('[data-testid="exit-needs-provider"]')).not.toBeNull();
+    // Saved, but the provider does not answer: now, and only now, an error.
+    await m.update({ ...DEFAULT_SETTINGS, baseUrl: "https://api.example.test" });
+    await waitFor(() => expect(m.root.querySelector("#exit-ip .notice-error")).not.toBeNull());
+    // The login is fixed: asked again at once, and the error it caused is gone.
+    answer = () => ({ ok: true, data: ipInfo("203.0.113.9") });
+    await m.update({
+      ...DEFAULT_SETTINGS,
+      baseUrl: "https://api.example.test",
+      auth: { kind: "bearer", accessToken: "k" },
+    });
+    await waitFor(() => expect(m.root.querySelector("#exit-ip .notice-error")).toBeNull());
+    expect(m.root.querySelector('#exit-ip [data-field="ip"]')?.textContent?.trim()).toBe(
+      "203.0.113.9",
     );
   });
 });

@@ -1,0 +1,82 @@
+/** The sections of one page of Options. Each page mounts only its own: a page not shown asks nothing. */
+
+import { useState } from "preact/hooks";
+import type { PageId } from "@/lib/options/pages";
+import type { Settings } from "@/lib/state/settings";
+import type { Connection, ProxyStatus } from "@/lib/state/status";
+import type { StoredToken } from "@/lib/state/tokens";
+import { AccountSection } from "./AccountSection";
+import { AddProxiesSection } from "./AddProxiesSection";
+import { BackupSection } from "./BackupSection";
+import { CredentialsSection } from "./CredentialsSection";
+import { ExitIpSection } from "./ExitIpSection";
+import { HealthSection } from "./health/HealthSection";
+import { QualitySection } from "./QualitySection";
+import { RulesSection } from "./rules/RulesSection";
+import { SettingsSection } from "./SettingsSection";
+import { SyncSection } from "./SyncSection";
+import { TrafficSection } from "./traffic/TrafficSection";
+import { WelcomePage } from "./welcome/WelcomePage";
+
+export interface PageData {
+  settings: Settings;
+  status: ProxyStatus;
+  connection: Connection;
+  tokens: StoredToken[];
+}
+
+export function PageBody({ page, data }: { page: PageId; data: PageData }) {
+  const { settings, connection, tokens } = data;
+  switch (page) {
+    case "welcome":
+      return <WelcomePage data={data} />;
+    case "provider":
+      return (
+        <>
+          <CredentialsSection settings={settings} />
+          <AccountSection settings={settings} />
+        </>
+      );
+    case "exit":
+      return <ExitPage data={data} />;
+    case "tokens":
+      return (
+        <>
+          <HealthSection tokens={tokens} settings={settings} />
+          <AddProxiesSection tokens={tokens} />
+        </>
+      );
+    case "rules":
+      return <RulesSection tokens={tokens} connection={connection} />;
+    case "traffic":
+      return <TrafficSection />;
+    case "sync":
+      return (
+        <>
+          <SyncSection />
+          <BackupSection />
+        </>
+      );
+    case "settings":
+      return <SettingsSection settings={settings} />;
+  }
+}
+
+/** The exit IP and how good it is. */
+function ExitPage({ data }: { data: PageData }) {
+  const { settings, status, connection, tokens } = data;
+  // The exit check tells the quality card which IP to rate.
+  const [exitIp, setExitIp] = useState<string | null>(null);
+  return (
+    <>
+      <ExitIpSection
+        settings={settings}
+        status={status}
+        connection={connection}
+        tokens={tokens}
+        onExitIp={setExitIp}
+      />
+      <QualitySection exitIp={exitIp} />
+    </>
+  );
+}
