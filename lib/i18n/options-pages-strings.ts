@@ -42,7 +42,7 @@ export const optionsPagesStrings = {
     "welcome.state.failed": "Traffic cannot go through {token} yet. {reason}",
     "welcome.state.other": "Your traffic goes through {token}, chosen elsewhere.",
     "welcome.finished":
-      "You are set. The pages on the left hold the rest: your provider and account, token health, site rules, traffic, sync and backup, and settings.",
+      "You are set. The pages on the left hold the rest: your provider and account, the exit IP and its quality, token health, site rules, traffic, sync and backup, and settings.",
   },
   zh: {
     "pages.welcome": "欢迎",
@@ -83,6 +83,6 @@ export const optionsPagesStrings = {
     "welcome.state.failed": "流量暂时无法经过 {token}。{reason}",
     "welcome.state.other": "你的流量经过在别处选择的 {token}。",
     "welcome.finished":
-      "设置完成。左侧的各页面包含其余功能：服务商与账户、令牌健康、网站规则、流量、同步与备份，以及设置。",
+      "设置完成。左侧的各页面包含其余功能：服务商与账户、出口 IP 及其质量、令牌健康、网站规则、流量、同步与备份，以及设置。",
   },
 };

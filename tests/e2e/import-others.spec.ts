@@ -113,7 +113,7 @@ test("a FoxyProxy export: proxies with logins, include/exclude in order; the pre
         }),
       ],
     };
-    const page = await openOptions(context, extensionId, "backup");
+    const page = await openOptions(context, extensionId, "add-proxies");
     // Pasted into "Add proxies", the export is named for what it is, not refused line by line.
     await page.getByLabel("Proxies, one per line").fill(JSON.stringify(exported, null, 2));
     await page.getByRole("button", { name: "Check the lines" }).click();
@@ -121,6 +121,7 @@ test("a FoxyProxy export: proxies with logins, include/exclude in order; the pre
       "This is a FoxyProxy export, not proxy lines. Bring it over in Options → Backup → Import: its proxies come with their patterns, and the preview says what cannot come over.",
     );
     await page.getByLabel("Proxies, one per line").fill("");
+    await page.locator('.sidebar a[href="#sync"]').click();
     const preview = await importFile(
       page,
       "FoxyProxy_2026-11-27.json",

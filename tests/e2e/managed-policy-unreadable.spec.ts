@@ -70,7 +70,7 @@ test("a policy read that fails: the last policy stays in force, its block holds,
 
     // Options says it: the policy could not be read, the last one stays in force.
     const options = await context.newPage();
-    await options.goto(`chrome-extension://${id}/options.html`);
+    await options.goto(`chrome-extension://${id}/options.html#rules`);
     await expect(options.locator("#policy-unreadable")).toContainText(
       "The policy could not be read",
     );
@@ -110,7 +110,7 @@ test("a policy read that fails: the last policy stays in force, its block holds,
     await expect.poll(async () => (await stored()).managedPolicy).toEqual(policy);
     expect(await unread()).toBeNull();
     const again = await context.newPage();
-    await again.goto(`chrome-extension://${id}/options.html`);
+    await again.goto(`chrome-extension://${id}/options.html#rules`);
     await expect(again.locator(".rule-managed")).toHaveCount(1);
     await expect(again.locator("#policy-unreadable")).toHaveCount(0);
     expect(await exitOfSite(context, echo, "d.test")).toBe("blocked");

@@ -104,7 +104,9 @@ test("a policy file: its values win and are locked in Options, its rules route f
 
     // Options: each managed value shown, locked, with the reason; the bad field named.
     const page = await context.newPage();
-    await page.goto(`chrome-extension://${id}/options.html`);
+    await page.goto(`chrome-extension://${id}/options.html#provider`);
+    // Each page shows the policy: a value is locked on the page that holds it.
+    const open = (address: string) => page.locator(`.sidebar a[href="#${address}"]`).click();
     const problems = page.locator("#policy-problems");
     await expect(problems).toContainText(
       "“bypassList”: the rule “bad rule” is not one the browser takes.",
@@ -113,6 +115,8 @@ test("a policy file: its values win and are locked in Options, its rules route f
     await expect(page.locator("#base-url")).toBeDisabled();
     await expect(page.locator("#base-url")).toHaveValue(sb.baseUrl);
     await expect(page.locator("#base-url-locked")).toHaveText(locked);
+    await open("settings");
+    await expect(problems).toContainText("“bypassList”");
     const fallback = page.locator("#fallback-direct");
     await expect(fallback).toBeDisabled();
     await expect(fallback).not.toBeChecked();
@@ -120,14 +124,17 @@ test("a policy file: its values win and are locked in Options, its rules route f
     // Not managed (its field was malformed): the user's own list, editable.
     await expect(page.locator("#bypass-list")).toBeEnabled();
     await expect(page.locator("#bypass-list")).toHaveValue("<-loopback>");
+    const axe = await new AxeBuilder({ page }).include("#policy").include("#settings").analyze();
+    expect(axe.violations.map((v) => v.id)).toEqual([]);
+    await open("sync");
     await expect(page.locator("#include-secrets")).toBeDisabled();
+    await open("tokens");
     await expect(page.locator("#add-proxies-locked")).toBeVisible();
+    await open("rules");
     const managedRows = page.locator(".rule-managed");
     await expect(managedRows).toHaveCount(3);
     await expect(managedRows.first()).toContainText("c.test");
     await expect(managedRows.first()).toContainText("cannot be edited or removed");
-    const axe = await new AxeBuilder({ page }).include("#policy").include("#settings").analyze();
-    expect(axe.violations.map((v) => v.id)).toEqual([]);
 
     // The rules cannot be removed: saving an empty list keeps them first.
     await sendOk(ext, { type: "setSiteRules", rules: [] });
@@ -150,8 +157,9 @@ test("a policy file: its values win and are locked in Options, its rules route f
       failure: { code: "policy-forbids-adding" },
     });
     const options = await context.newPage();
-    await options.goto(`chrome-extension://${id}/options.html`);
+    await options.goto(`chrome-extension://${id}/options.html#provider`);
     await expect(options.locator("#base-url")).toBeDisabled();
+    await options.locator('.sidebar a[href="#settings"]').click();
     await expect(options.locator("#fallback-direct-locked")).toHaveText(locked);
   } finally {
     await context.close();

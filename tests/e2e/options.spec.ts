@@ -600,10 +600,11 @@ test("backup: export with secrets → wipe → import restores tokens, trash and
   expect(text).toContain(sb.accessToken);
 
   await page.evaluate(() => chrome.storage.local.clear());
-  await page.reload();
+  await page.locator('.sidebar a[href="#provider"]').click();
   await expect(page.getByTestId("stored-credentials")).toHaveText(
     "No credentials are stored in this browser.",
   );
+  await page.locator('.sidebar a[href="#sync"]').click();
 
   await page.getByLabel("Backup file").setInputFiles(file);
   const preview = page.getByTestId("import-preview");

@@ -186,7 +186,7 @@ test("a synced bad bypass entry and a bad rule are refused with a reason; the re
   // Never set here: the defaults stand.
   expect(settings?.bypassList ?? DEFAULT_SETTINGS.bypassList).toEqual(DEFAULT_SETTINGS.bypassList);
   expect(settings?.warnDays).toBe(7);
-  const options = await openOptions(context, extensionId);
+  const options = await openOptions(context, extensionId, "sync");
   const refused = options.getByTestId("sync-refused");
   await expect(refused).toContainText("setting “bypass list”");
   await expect(refused).toContainText("“bad entry” is not a bypass entry the browser accepts");

@@ -55,7 +55,7 @@ const localRules = (page: Page) =>
   });
 
 async function turnSyncOn(context: BrowserContext): Promise<Page> {
-  const options = await openOptions(context, extensionId);
+  const options = await openOptions(context, extensionId, "sync");
   await options
     .getByRole("checkbox", { name: "Sync settings and site rules across my browsers" })
     .click();
@@ -254,7 +254,7 @@ test("a browser restart keeps sync on: the rules synced before stay, the next ch
   const restarted = await launchWithExtension(userDataDir, [TEST_NAMES]);
   try {
     const again = await extensionPage(restarted, extensionId);
-    const options = await openOptions(restarted, extensionId);
+    const options = await openOptions(restarted, extensionId, "sync");
     await expect(
       options.getByRole("checkbox", { name: "Sync settings and site rules across my browsers" }),
     ).toBeChecked();
