@@ -88,7 +88,7 @@ test("Options' Check all: progress to the end, each row in words with the exit a
       async () => (await chrome.storage.local.get("tokens")).tokens as unknown[],
     )
   ).length;
-  const options = await extensionPage(browser, "options.html");
+  const options = await extensionPage(browser, "options.html#health");
   await options.bringToFront();
   await options.waitForSelector("#health button::-p-text(Check all)");
   await options.click("#health button::-p-text(Check all)");

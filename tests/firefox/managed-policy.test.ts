@@ -96,8 +96,13 @@ test("a managed-storage manifest: values applied and locked, its rule routes fir
   await page.close();
 
   // Options: the values shown, locked, with the reason; the malformed field named.
-  const options = await extensionPage(must(browser, "browser"), "options.html");
+  const options = await extensionPage(must(browser, "browser"), "options.html#provider");
   await options.waitForSelector("#policy-problems");
+  // Each value is locked on the page that holds it; the policy is named on every page.
+  const show = async (page: string, selector: string) => {
+    await options.click(`.sidebar a[href="#${page}"]`);
+    await options.waitForSelector(selector);
+  };
   const text = (selector: string) => options.$eval(selector, (el) => el.textContent ?? "");
   const disabled = (selector: string) =>
     options.$eval(selector, (el) => (el as HTMLInputElement).disabled);
@@ -108,15 +113,18 @@ test("a managed-storage manifest: values applied and locked, its rule routes fir
   expect(await options.$eval("#base-url", (el) => (el as HTMLInputElement).value)).toBe(
     server.baseUrl,
   );
+  await show("settings", "#bypass-list");
   expect(await disabled("#bypass-list")).toBe(true);
   expect(await options.$eval("#bypass-list", (el) => (el as HTMLTextAreaElement).value)).toBe(
     "intranet.example",
   );
   expect(await text("#bypass-locked")).toBe("Set by your organization's policy.");
   expect(await disabled("#fallback-direct")).toBe(true);
-  expect(await disabled("#include-secrets")).toBe(true);
   // Not managed (its field was malformed): the switch is the user's.
   expect(await disabled("#webrtc-protection")).toBe(false);
+  await show("sync", "#include-secrets");
+  expect(await disabled("#include-secrets")).toBe(true);
+  await show("rules", ".rule-managed");
   expect(await text(".rule-managed")).toContain("localhost");
   await options.close();
   await sendOk(ext, { type: "disconnect" });

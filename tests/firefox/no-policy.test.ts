@@ -21,7 +21,7 @@ test("no manifest: no policy, and no failure said", async () => {
   );
   expect(read).toContain("Managed storage manifest not found");
   // The wake's own read has run by now: Options renders once the background answered.
-  const options = await extensionPage(suite.browser, "options.html");
+  const options = await extensionPage(suite.browser, "options.html#settings");
   await options.waitForSelector("#settings");
   expect(await options.$("#policy")).toBeNull();
   const stored = await suite.ext.evaluate(async () => ({

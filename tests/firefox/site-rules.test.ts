@@ -138,7 +138,7 @@ test("the rule editor lists the user's containers and limits a rule to one", asy
     type: "setSiteRules",
     rules: [rule("w", "intranet.example", { kind: "direct" })],
   });
-  const options = await extensionPage(firefox, "options.html");
+  const options = await extensionPage(firefox, "options.html#site-rules");
   const select = await options.waitForSelector("#rule-w-container");
   const choices = await options.$$eval("#rule-w-container option", (all) =>
     all.map((o) => [o.getAttribute("value"), o.textContent]),

@@ -192,7 +192,7 @@ test("a synced bad bypass entry and a bad rule are refused with a reason; the re
       },
   );
   expect(settings).toMatchObject({ bypassList: [], warnDays: 7 });
-  const options = await extensionPage(browser, "options.html");
+  const options = await extensionPage(browser, "options.html#sync");
   await options.waitForFunction(
     () => {
       const text = document.querySelector("[data-testid=sync-refused]")?.textContent ?? "";

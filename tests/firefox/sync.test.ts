@@ -93,7 +93,7 @@ test("sync on: rules go to storage.sync in chunks, another browser's later chang
   expect(meta.arrivals).toEqual(
     expect.arrayContaining([expect.objectContaining({ key: "r.r1", b: "zzzzzz", replaced: true })]),
   );
-  const options = await extensionPage(browser as Browser, "options.html");
+  const options = await extensionPage(browser as Browser, "options.html#sync");
   await options.waitForFunction(
     () =>
       document

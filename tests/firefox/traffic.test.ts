@@ -73,7 +73,7 @@ test("Options' traffic log shows each request's route, why and outcome", async (
   const token = must((await createTokens(ext, "static-traffic", 1))[0], "token");
   await sendOk(ext, { type: "connect", tokenId: token.id });
   await sendOk(ext, { type: "setSiteRules", rules: [blockName] });
-  const options = await extensionPage(firefox, "options.html");
+  const options = await extensionPage(firefox, "options.html#traffic");
   await options.bringToFront();
   await options.waitForSelector("#traffic summary");
   await options.click("#traffic summary");

@@ -1,0 +1,85 @@
+/**
+ * A newcomer's first run in Firefox ESR against the sandbox: the install opens the welcome, it
+ * shows no error before the user acts, and it leads from credentials typed into it to a token
+ * connected from it, "connected" said only once the browser has shown a request through it.
+ */
+import type { Browser, Page } from "puppeteer-core";
+import { afterAll, beforeAll, expect, test, vi } from "vitest";
+import { type Sandbox, startSandbox } from "../sandbox/index";
+import { must } from "../support/sandbox-session";
+import {
+  assertPrerequisites,
+  createTokens,
+  extensionPage,
+  gatewayLog,
+  launchFirefox,
+  sendOk,
+} from "./firefox";
+
+assertPrerequisites();
+
+let sb: Sandbox;
+let browser: Browser;
+beforeAll(async () => {
+  sb = await startSandbox({ plan: "enterprise" });
+  browser = await launchFirefox();
+});
+afterAll(async () => {
+  await browser?.close();
+  await sb?.close();
+});
+
+const ERRORS = ".notice-error, [role=alert], [aria-invalid=true]";
+const text = (page: Page, selector: string) =>
+  page.$eval(selector, (el) => el.textContent ?? "").catch(() => "");
+
+/** The tab the install opened (it opens once the background has run). */
+async function welcomeTab(): Promise<Page> {
+  return vi.waitFor(
+    async () => {
+      const pages = await browser.pages();
+      return must(
+        pages.find((p) => p.url().endsWith("/options.html#welcome")),
+        "the welcome tab",
+      );
+    },
+    { timeout: 20_000, interval: 200 },
+  );
+}
+
+test("the install opens the welcome: no error before an action; credentials, then a token connected from it", async () => {
+  const page = await welcomeTab();
+  await page.waitForSelector("#welcome-heading");
+  expect(await page.$$(ERRORS)).toHaveLength(0);
+
+  await page.type("#base-url", sb.baseUrl);
+  await page.type("#access-token", sb.accessToken);
+  await page.click("#credentials button[type=submit]");
+  await vi.waitFor(
+    async () =>
+      expect(await text(page, "#credentials-status")).toMatch(
+        /^It works: the provider accepted these credentials/,
+      ),
+    { timeout: 20_000 },
+  );
+  expect(await page.$$(ERRORS)).toHaveLength(0);
+
+  // A token (bought the popup's way), connected from the welcome's own button.
+  const ext = await extensionPage(browser);
+  // Firefox proxies the sandbox's loopback through a pref, not a bypass rule.
+  await sendOk(ext, { type: "patchSettings", patch: { bypassList: [] } });
+  const token = must((await createTokens(ext, "static-traffic", 1))[0], "token");
+  const connect = await page.waitForSelector(`#first-connect button::-p-text(#${token.id})`);
+  await must(connect, "connect button").click();
+  await vi.waitFor(
+    async () =>
+      expect(await text(page, '[data-testid="welcome-state"]')).toMatch(
+        new RegExp(`^Connected: your traffic goes through #${token.id}`),
+      ),
+    { timeout: 30_000 },
+  );
+  const log = await gatewayLog(sb);
+  expect(log.some((event) => event.token_id === token.id && event.result === "ok")).toBe(true);
+  expect(await page.$$(ERRORS)).toHaveLength(0);
+  await ext.close();
+});
