@@ -205,6 +205,10 @@ const en = {
   "settings.plan.basic": "Basic: 1,000 requests a minute",
   "settings.plan.professional": "Professional: 5,000 requests a minute",
   "settings.plan.enterprise": "Enterprise: no limit",
+  "settings.planFromAccount":
+    "From your account: Proxy Deck paces its API calls by this plan. A choice here counts only while the account does not state one.",
+  "settings.planManual":
+    "Your account has not stated its plan (Account shows it once loaded): choose the one you bought.",
   "settings.language": "Language",
   "settings.badgeFailures": "Count the page's failed requests on the toolbar badge",
   "settings.badgeFailuresHint":
@@ -509,6 +513,9 @@ const zh: Partial<Record<keyof typeof en, string>> = {
   "settings.plan.basic": "基础版：每分钟 1,000 次请求",
   "settings.plan.professional": "专业版：每分钟 5,000 次请求",
   "settings.plan.enterprise": "企业版：不限",
+  "settings.planFromAccount":
+    "来自你的账户：Proxy Deck 按此套餐控制调用 API 的频率。只有账户未说明套餐时，才使用此处的选择。",
+  "settings.planManual": "你的账户尚未说明套餐（账户信息加载后会显示）：请选择你购买的套餐。",
   "settings.language": "语言",
   "settings.badgeFailures": "在工具栏徽标上显示页面失败的请求数",
   "settings.badgeFailuresHint":
