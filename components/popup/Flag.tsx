@@ -8,9 +8,12 @@ import { countryCode } from "../../lib/i18n/flag";
  */
 export function Flag({ code }: { code: string }) {
   const cc = countryCode(code);
+  // The space after the badge keeps the text whole when copied or read as text ("US Ohio").
   return cc ? (
-    <span class="cc" aria-hidden="true">
-      {cc}
-    </span>
+    <>
+      <span class="cc" aria-hidden="true">
+        {cc}
+      </span>{" "}
+    </>
   ) : null;
 }

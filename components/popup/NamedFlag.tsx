@@ -12,8 +12,10 @@ export function NamedFlag({ code, language }: { code: string; language: Language
   if (!cc) return null;
   const name = countryName(cc, locale(language)) || cc;
   return (
-    <span class="cc" role="img" aria-label={name} title={name}>
-      {cc}
-    </span>
+    <>
+      <span class="cc" role="img" aria-label={name} title={name}>
+        {cc}
+      </span>{" "}
+    </>
   );
 }
