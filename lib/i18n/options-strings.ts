@@ -20,10 +20,11 @@ const en = {
   "nav.rules": "Site rules",
   "nav.traffic": "Traffic",
   "nav.health": "Token health",
-  "backup.rules": "Site rules: the file's {count} rules replace the ones stored here.",
+  "backup.rules":
+    "Site rules: {count, plural, one {the file's # rule replaces} other {the file's # rules replace}} the ones stored here.",
   "backup.ruleToken": "token #{id} ({gateway})",
   "backup.ruleNewToken": "token #{id} ({gateway}), added by this file",
-  "backup.ruleList": "list “{name}” ({count} lines)",
+  "backup.ruleList": "list “{name}” ({count, plural, one {# line} other {# lines}})",
   "backup.ruleDirect": "direct",
   "backup.ruleBlock": "blocked",
   "backup.ruleOff": "off",
@@ -178,7 +179,7 @@ const en = {
   "proxies.type.socks5": "SOCKS5",
   "proxies.get": "Get proxies",
   "proxies.none": "The provider has no proxies for this choice. Try another country or type.",
-  "proxies.count": "{count} proxies",
+  "proxies.count": "{count, plural, one {# proxy} other {# proxies}}",
   "proxies.address": "Address",
   "proxies.countryColumn": "Country",
   "proxies.protocol": "Protocol",
@@ -259,6 +260,9 @@ const en = {
   ...addProxiesStrings.en,
   ...policyStrings.en,
   ...foreignImportStrings.en,
+  // Already in Options: the section, not the page (the popup's words say "in Options").
+  "add.foreign":
+    "This is a {source}, not proxy lines. Bring it over under Backup → Import: its proxies come with their patterns, and the preview says what cannot come over.",
   "nav.add": "Add proxies",
   "backup.heading": "Backup",
   "support.heading": "Answers kept for support",
@@ -563,6 +567,8 @@ const zh: Partial<Record<keyof typeof en, string>> = {
   ...addProxiesStrings.zh,
   ...policyStrings.zh,
   ...foreignImportStrings.zh,
+  "add.foreign":
+    "这是{source}，不是代理行。请在“备份 → 导入”中带过来：代理会连同其规则一起带来，预览会说明哪些无法带过来。",
   "nav.add": "添加代理",
   "backup.heading": "备份",
   "support.heading": "为支持保留的应答",
