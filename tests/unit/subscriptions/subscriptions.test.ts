@@ -8,6 +8,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { fakeBrowser } from "wxt/testing";
 import { patchSiteRules, saveSiteRules } from "../../../lib/background/site-rules";
 import { createSubscriptions } from "../../../lib/background/subscriptions";
+import { rulesTranslate } from "../../../lib/i18n/rules-strings";
+import { sourceText } from "../../../lib/options/rules-editor";
 import type { SiteRule } from "../../../lib/routing/rules";
 import { read } from "../../../lib/state/read";
 import { writeState } from "../../../lib/state/store";
@@ -84,6 +86,25 @@ describe("subscribe", () => {
     expect(state?.lastModified).toMatch(/GMT$/);
     expect(state?.rejected).toBe(1);
     expect(changes).toHaveLength(1);
+  });
+
+  it("an AutoProxy list: the subscribe message and the rule's row count the same lines", async () => {
+    await serve("a", { text: "[AutoProxy 0.2.9]\n! comment\n||a.example\n@@||b.a.example\n" });
+    const { subscriptions } = setup();
+    const outcome = await subscriptions.subscribe({
+      name: "a",
+      url: listUrl("a"),
+      via: { kind: "direct" },
+      everyHours: 24,
+      route: { kind: "block" },
+    });
+    if (!outcome.subscribed) throw new Error(JSON.stringify(outcome));
+    const rule = (await read("siteRules")).find((r) => r.id === outcome.ruleId);
+    if (rule?.source.type !== "list") throw new Error("no list rule");
+    // The header is stored (it says how bare lines read) but is no rule line: 2, not 3.
+    expect(rule.source.lines).toHaveLength(3);
+    expect(outcome.lines).toBe(2);
+    expect(sourceText(rule.source, rulesTranslate("en"))).toBe("List “a” (2 lines)");
   });
 
   it("adds nothing when the list cannot be used, and says why", async () => {
