@@ -33,8 +33,9 @@ export function checkSetting<K extends SettingKey>(
   door: Door,
 ): Checked<Settings[K]> {
   if (key === "baseUrl") return checkBaseUrl(value, door) as Checked<Settings[K]>;
-  // A plan typed, synced or restored is the user's choice (`plan`), never the account's word.
-  if (key === "accountPlan" && door !== "account")
+  // A plan typed, synced or restored is the user's choice (`plan`), never the account's word;
+  // null (not known) states nothing, so a whole settings object may carry it from any door.
+  if (key === "accountPlan" && door !== "account" && value !== null)
     return refused("setting-value", JSON.stringify(value));
   if (!settingsSchema.def.shape[key].safeParse(value).success)
     return refused("setting-value", JSON.stringify(value));

@@ -73,6 +73,7 @@ describe("the plan in force", () => {
       value: "enterprise",
     });
     expect(checkSetting("accountPlan", "gold", "account").ok).toBe(false);
+    expect(checkSetting("accountPlan", null, "page")).toEqual({ ok: true, value: null });
     const patched = applySettingsPatch(BOUND, { accountPlan: "enterprise" });
     expect(patched.rejected).toEqual(["accountPlan"]);
     expect(patched.settings.accountPlan).toBe("professional");
