@@ -50,21 +50,25 @@ function setup(options: { timeoutMs?: number; tokens?: StoredToken[] } = {}) {
   return { subscriptions, changes, sentThrough };
 }
 
-async function subscribed(
+async function subscribed(...args: Parameters<typeof subscribe>) {
+  const outcome = await subscribe(...args);
+  if (!outcome.subscribed) throw new Error(JSON.stringify(outcome));
+  return outcome.ruleId;
+}
+
+/** Subscribes to the served list `name`, blocking its sites; the outcome as it comes. */
+const subscribe = (
   subscriptions: ReturnType<typeof setup>["subscriptions"],
   name = "a",
   via: { kind: "direct" } | { kind: "token"; tokenId: number } = { kind: "direct" },
-) {
-  const outcome = await subscriptions.subscribe({
+) =>
+  subscriptions.subscribe({
     name,
     url: listUrl(name),
     via,
     everyHours: 24,
     route: { kind: "block" },
   });
-  if (!outcome.subscribed) throw new Error(JSON.stringify(outcome));
-  return outcome.ruleId;
-}
 
 const linesOf = async (id: string) => {
   const rule = (await read("siteRules")).find((r) => r.id === id);
@@ -90,14 +94,7 @@ describe("subscribe", () => {
 
   it("an AutoProxy list: the subscribe message and the rule's row count the same lines", async () => {
     await serve("a", { text: "[AutoProxy 0.2.9]\n! comment\n||a.example\n@@||b.a.example\n" });
-    const { subscriptions } = setup();
-    const outcome = await subscriptions.subscribe({
-      name: "a",
-      url: listUrl("a"),
-      via: { kind: "direct" },
-      everyHours: 24,
-      route: { kind: "block" },
-    });
+    const outcome = await subscribe(setup().subscriptions);
     if (!outcome.subscribed) throw new Error(JSON.stringify(outcome));
     const rule = (await read("siteRules")).find((r) => r.id === outcome.ruleId);
     if (rule?.source.type !== "list") throw new Error("no list rule");
@@ -109,14 +106,7 @@ describe("subscribe", () => {
 
   it("adds nothing when the list cannot be used, and says why", async () => {
     await serve("a", { text: "<html><body>login</body></html>" });
-    const { subscriptions } = setup();
-    const outcome = await subscriptions.subscribe({
-      name: "a",
-      url: listUrl("a"),
-      via: { kind: "direct" },
-      everyHours: 24,
-      route: { kind: "block" },
-    });
+    const outcome = await subscribe(setup().subscriptions);
     expect(outcome).toMatchObject({ subscribed: false, problem: { reason: "html" } });
     expect(await read("siteRules")).toEqual([]);
   });
