@@ -1,11 +1,11 @@
-/** Account quota and information (any shape), and proxy retrieval with copy buttons. */
+/** Account quota and information as labelled facts, and proxy retrieval with copy buttons. */
 import { useEffect, useState } from "preact/hooks";
 import type { ProxyEntry } from "@/lib/api";
 import type { OptionsKey } from "@/lib/i18n/options-strings";
 import type { Reply } from "@/lib/protocol/commands";
 import type { Settings } from "@/lib/state/settings";
+import { AccountFacts } from "./AccountFacts";
 import { SelectField, TextField } from "./FormFields";
-import { KeyValueTable } from "./KeyValueTable";
 import { BusyButton, CopyButton, Notice, send, useExplain, useT } from "./shared";
 
 type Loaded = Reply<"accountQuota" | "accountInfo">;
@@ -70,7 +70,7 @@ function AccountRecord(props: { title: string; id: string; loaded: Loaded | null
     <div id={props.id}>
       <h3>{props.title}</h3>
       {loaded === null ? null : loaded.ok ? (
-        <KeyValueTable value={loaded.data} label={props.title} />
+        <AccountFacts value={loaded.data} label={props.title} />
       ) : (
         <Notice
           notice={{

@@ -77,7 +77,8 @@ export function CredentialsSection({ settings, welcome }: Props) {
     const name = accountName(reply.data.account);
     const worked = name ? t("cred.verifiedAs", { name }) : t("cred.verified");
     const unsaved =
-      !saved && JSON.stringify(credentialsOf(candidate)) !== JSON.stringify(credentialsOf(settings));
+      !saved &&
+      JSON.stringify(credentialsOf(candidate)) !== JSON.stringify(credentialsOf(settings));
     const summary =
       failed === 0
         ? worked
@@ -208,7 +209,12 @@ export function CredentialsSection({ settings, welcome }: Props) {
             {t(welcome ? "cred.saveVerify" : "cred.save")}
           </button>
           {!welcome && (
-            <button type="button" class="secondary" disabled={busy !== null} onClick={() => verify()}>
+            <button
+              type="button"
+              class="secondary"
+              disabled={busy !== null}
+              onClick={() => verify()}
+            >
               {t("cred.verify")}
             </button>
           )}

@@ -99,13 +99,18 @@ export function SelectField<T extends string>(
     value: T;
     options: readonly { value: T; text: string; lang?: string }[];
     onChange: (value: T) => void;
+    /** Decided elsewhere (the policy, the account): the hint or `describedBy` says where. */
+    disabled?: boolean;
   },
 ) {
+  const aria = described(props);
   return (
     <Field {...props}>
       <select
         id={props.id}
         value={props.value}
+        disabled={props.disabled}
+        aria-describedby={aria.describedBy}
         onChange={(e) => props.onChange(e.currentTarget.value as T)}
       >
         {props.options.map((option) => (

@@ -2,6 +2,7 @@
 import { useContext, useMemo } from "preact/hooks";
 import type { OptionsKey } from "@/lib/i18n/options-strings";
 import { refusalSentence } from "@/lib/i18n/refusal-strings";
+import { ruleLines } from "@/lib/routing/rule-list";
 import type { SiteRule } from "@/lib/routing/rules";
 import {
   blockedEntries,
@@ -114,7 +115,10 @@ function RulesPreview({ rules, plan }: { rules: SiteRule[]; plan: ImportPlan }) 
   const what = (rule: SiteRule) =>
     rule.source.type === "pattern"
       ? rule.source.text
-      : t("backup.ruleList", { name: rule.source.name, count: rule.source.lines.length });
+      : t("backup.ruleList", {
+          name: rule.source.name,
+          count: ruleLines(rule.source.lines).length,
+        });
   return (
     <>
       <p data-field="site-rules">{t("backup.rules", { count: rules.length })}</p>

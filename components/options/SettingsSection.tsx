@@ -61,6 +61,8 @@ export function SettingsSection({ settings }: { settings: Settings }) {
   const policy = usePolicy();
   const bypassLocked = policy.bypassList !== undefined;
   const fallbackLocked = policy.failClosed !== undefined;
+  /** The plan the account record stated; the user's choice is asked only while it is unknown. */
+  const stated = settings.accountPlan;
 
   async function save(event: Event) {
     event.preventDefault();
@@ -88,7 +90,8 @@ export function SettingsSection({ settings }: { settings: Settings }) {
         ...(bypassLocked ? {} : { bypassList }),
         ...(fallbackLocked ? {} : { fallbackDirect: form.fallbackDirect }),
         autoRefreshMinutes: minutes.minutes,
-        plan: form.plan,
+        // The manual choice stays as it was while the account states the plan.
+        ...(stated === null ? { plan: form.plan } : {}),
         language: form.language,
         trafficUnit: form.trafficUnit,
         warnDays,
@@ -135,7 +138,12 @@ export function SettingsSection({ settings }: { settings: Settings }) {
         <SelectField
           id="plan"
           label={t("settings.plan")}
-          value={form.plan}
+          value={stated ?? form.plan}
+          disabled={stated !== null}
+          hint={{
+            id: "plan-hint",
+            text: t(stated === null ? "settings.planManual" : "settings.planFromAccount"),
+          }}
           options={PLANS.map((plan) => ({
             value: plan,
             text: t(`settings.plan.${plan}` as OptionsKey),

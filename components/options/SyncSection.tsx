@@ -53,13 +53,14 @@ export function SyncSection() {
     <section id="sync" aria-labelledby="sync-heading">
       <h2 id="sync-heading">{t("sync.heading")}</h2>
       <p class="hint">{t("sync.intro")}</p>
-      <label>
+      {/* "check": the box beside its words, as every other checkbox on the page. */}
+      <label class="check">
         <input
           type="checkbox"
           checked={!!sync?.enabled}
           disabled={!sync || busy}
           onChange={(event) => void toggle(event.currentTarget.checked)}
-        />{" "}
+        />
         {t("sync.toggle")}
       </label>
       <Notice notice={notice} />

@@ -4,7 +4,7 @@ import { useContext, useEffect, useState } from "preact/hooks";
 import { browser } from "wxt/browser";
 import { copyText } from "@/components/common/clipboard";
 import type { Language } from "@/lib/i18n";
-import { describeFailure } from "@/lib/i18n/failure-strings";
+import { describeFailureInOptions } from "@/lib/i18n/failure-strings-options";
 import { optionsStrings, type Translate } from "@/lib/i18n/options-strings";
 import { backgroundClient } from "@/lib/protocol/send";
 import type { SettingsPatch } from "@/lib/state/settings";
@@ -25,10 +25,10 @@ export function formatInstant(value: string | number, locale: string): string {
 export const LanguageContext = createContext<Language>("en");
 export const useLanguage = (): Language => useContext(LanguageContext);
 
-/** A failure code as a sentence in the page's language. */
+/** A failure code as a sentence in the page's language, worded for this page (no "in Options"). */
 export function useExplain(): (failure: { code: string }) => string {
   const language = useContext(LanguageContext);
-  return (failure) => describeFailure(failure, language);
+  return (failure) => describeFailureInOptions(failure, language);
 }
 
 /** The page's one client of the background (made as the popup makes its own). */

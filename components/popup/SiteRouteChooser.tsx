@@ -9,7 +9,7 @@ import { thisSiteStrings } from "../../lib/i18n/this-site-strings";
 import type { Route } from "../../lib/routing/rules";
 import type { SiteChoice } from "../../lib/routing/site-route";
 import { useEnv } from "./env";
-import { Flag } from "./Flag";
+import { NamedFlag } from "./NamedFlag";
 
 const siteWords = defineStrings(thisSiteStrings.en, thisSiteStrings.zh);
 
@@ -67,7 +67,8 @@ export function SiteRouteChooser({
               disabled={busy}
               onClick={() => onChoose({ kind: "token", tokenId: choice.id })}
             >
-              {w("site.useToken", { id: choice.id })} <Flag code={choice.countryCode} />
+              {w("site.useToken", { id: choice.id })}{" "}
+              <NamedFlag code={choice.countryCode} language={language} />
               <span class="muted">{[choice.ip, choice.name].filter(Boolean).join(" · ")}</span>
             </button>
           </li>

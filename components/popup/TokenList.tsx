@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from "preact/hooks";
+import { countryCode } from "../../lib/i18n/flag";
 import { countryOptions, NO_FILTER, type TokenFilter, TokenSearch } from "../../lib/popup/filter";
-import { flagEmoji, type TrafficUnit } from "../../lib/popup/format";
+import type { TrafficUnit } from "../../lib/popup/format";
 import type { HealthMark } from "../../lib/popup/health-marks";
 import type { Notice } from "../../lib/popup/outcome";
 import { asFailure } from "../../lib/protocol/failure";
@@ -109,7 +110,7 @@ export function TokenList({
             <option value="all">{t("allCountries")}</option>
             {countries.map((c) => (
               <option key={c.name} value={c.name}>
-                {`${flagEmoji(c.code)} ${c.name || t("unknownCountry")} (${c.count})`.trim()}
+                {`${countryCode(c.code)} ${c.name || t("unknownCountry")} (${c.count})`.trim()}
               </option>
             ))}
           </select>

@@ -80,7 +80,7 @@ function TokenRowView(props: TokenRowProps) {
           onChange={(e) => handlers.onSelect(id, e.currentTarget.checked)}
         />
         <span class="place" title={place}>
-          <Flag class="flag" code={token.countryCode} />
+          <Flag code={token.countryCode} />
           {place}
         </span>
         {active && <RouteBadge state={routeState} t={t} />}

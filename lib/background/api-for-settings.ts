@@ -5,6 +5,7 @@
  */
 import { type ApiClient, createApiClient, PLAN_REQUESTS_PER_MINUTE } from "../api";
 import type { RefreshMethod } from "../api/refresh";
+import { effectivePlan } from "../state/account-plan";
 import { read } from "../state/read";
 import type { Settings } from "../state/settings";
 import { updateState } from "../state/store";
@@ -27,7 +28,8 @@ const originOf = (baseUrl: string) => {
 };
 
 export function apiForSettings(settings: Settings): ApiClient {
-  const key = JSON.stringify([settings.baseUrl, settings.auth, settings.plan]);
+  const plan = effectivePlan(settings);
+  const key = JSON.stringify([settings.baseUrl, settings.auth, plan]);
   if (cached?.key !== key) {
     const origin = originOf(settings.baseUrl);
     const client = createApiClient({
@@ -35,7 +37,7 @@ export function apiForSettings(settings: Settings): ApiClient {
       // Without credentials only the unauthenticated IP check can succeed; the others get the
       // provider's 401, which tells the user to add credentials in Options.
       auth: settings.auth ?? { kind: "bearer", accessToken: "" },
-      requestsPerMinute: PLAN_REQUESTS_PER_MINUTE[settings.plan],
+      requestsPerMinute: PLAN_REQUESTS_PER_MINUTE[plan],
       refresh: {
         refreshMethod: learned[origin],
         onRefreshMethod: (method) => {

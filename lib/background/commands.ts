@@ -14,6 +14,7 @@ import { read } from "../state/read";
 import type { Settings } from "../state/settings";
 import { applySettingsPatch } from "../state/settings-patch";
 import { updateState } from "../state/store";
+import { noteAccountPlan } from "./account-plan";
 import { addProxies } from "./add-proxies";
 import type { HealthCheck } from "./health-check";
 import { importBackup } from "./import-backup";
@@ -59,6 +60,14 @@ export function createCommandHandler(deps: CommandDeps) {
     const settings = await read("settings");
     if (!settings.baseUrl || !settings.auth) throw new CommandFailure({ code: "no-credentials" });
     return deps.api(settings);
+  }
+
+  /** An account record, its plan noted for the credentials it was read with. */
+  async function readAccount<T>(get: (client: ApiClient) => Promise<T>): Promise<T> {
+    const settings = await read("settings");
+    const record = await get(await api());
+    await noteAccountPlan(record, settings);
+    return record;
   }
 
   /** Regions and plans: the same cached lookup, answered in the command's own reply type. */
@@ -113,8 +122,8 @@ export function createCommandHandler(deps: CommandDeps) {
     },
     ipQuality: async ({ ip }) => (await api()).getIpQuality(ip),
     getProxies: async ({ query }) => (await api()).getProxies(query),
-    accountQuota: async () => (await api()).getAccountQuota(),
-    accountInfo: async () => (await api()).getAccountInfo(),
+    accountQuota: () => readAccount((client) => client.getAccountQuota()),
+    accountInfo: () => readAccount((client) => client.getAccountInfo()),
     verifyCredentials: async ({ baseUrl, auth }) => {
       const settings = await read("settings");
       if (!baseUrl) throw new CommandFailure({ code: "no-base-url" });

@@ -5,6 +5,7 @@
  * lines in the same write as its state, and the routes follow at once. One update per rule at
  * a time: a second request joins the first.
  */
+import { ruleLines } from "../routing/rule-list";
 import { MAX_RULES, type SiteRule, type Subscription } from "../routing/rules";
 import { read, readState } from "../state/read";
 import { updateState } from "../state/store";
@@ -239,7 +240,9 @@ export function createSubscriptions(deps: SubscriptionDeps) {
     });
     if (!added) return { subscribed: false, problem: "full" };
     await deps.rulesChanged();
-    return { subscribed: true, ruleId: id, lines: lines.lines.length, rejected: lines.rejected };
+    // Counted as the rule's row counts them (ruleLines): the `[AutoProxy]` header is no rule.
+    const count = ruleLines(lines.lines).length;
+    return { subscribed: true, ruleId: id, lines: count, rejected: lines.rejected };
   }
 
   return { update, updateDue, subscribe };

@@ -27,7 +27,7 @@ export const addProxiesStrings = {
     "add.problem.token-id": "the token id must be the provider's number for it (1 or more).",
     "add.problem.token-held": "a token with this id is already here (in the list or the Trash).",
     "add.foreign":
-      "This is a {source}, not proxy lines. Bring it over in Options → Backup → Import: its proxies come with their patterns, and the preview says what cannot come over.",
+      "This is a {source}, not proxy lines. Bring it over in Options → Sync & backup → Import: its proxies come with their patterns, and the preview says what cannot come over.",
     "add.source.foxyproxy": "FoxyProxy export",
     "add.source.omega": "SwitchyOmega / ZeroOmega backup",
   },

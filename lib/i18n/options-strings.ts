@@ -21,10 +21,11 @@ const en = {
   "nav.rules": "Site rules",
   "nav.traffic": "Traffic",
   "nav.health": "Token health",
-  "backup.rules": "Site rules: the file's {count} rules replace the ones stored here.",
+  "backup.rules":
+    "Site rules: {count, plural, one {the file's # rule replaces} other {the file's # rules replace}} the ones stored here.",
   "backup.ruleToken": "token #{id} ({gateway})",
   "backup.ruleNewToken": "token #{id} ({gateway}), added by this file",
-  "backup.ruleList": "list “{name}” ({count} lines)",
+  "backup.ruleList": "list “{name}” ({count, plural, one {# line} other {# lines}})",
   "backup.ruleDirect": "direct",
   "backup.ruleBlock": "blocked",
   "backup.ruleOff": "off",
@@ -179,7 +180,7 @@ const en = {
   "proxies.type.socks5": "SOCKS5",
   "proxies.get": "Get proxies",
   "proxies.none": "The provider has no proxies for this choice. Try another country or type.",
-  "proxies.count": "{count} proxies",
+  "proxies.count": "{count, plural, one {# proxy} other {# proxies}}",
   "proxies.address": "Address",
   "proxies.countryColumn": "Country",
   "proxies.protocol": "Protocol",
@@ -206,6 +207,10 @@ const en = {
   "settings.plan.basic": "Basic: 1,000 requests a minute",
   "settings.plan.professional": "Professional: 5,000 requests a minute",
   "settings.plan.enterprise": "Enterprise: no limit",
+  "settings.planFromAccount":
+    "From your account: Proxy Deck paces its API calls by this plan. A choice here counts only while the account does not state one.",
+  "settings.planManual":
+    "Your account has not stated its plan (Account shows it once loaded): choose the one you bought.",
   "settings.language": "Language",
   "settings.badgeFailures": "Count the page's failed requests on the toolbar badge",
   "settings.badgeFailuresHint":
@@ -257,6 +262,9 @@ const en = {
   ...policyStrings.en,
   ...foreignImportStrings.en,
   ...optionsPagesStrings.en,
+  // Already in Options: the page, not "Options" (the popup's words say "in Options").
+  "add.foreign":
+    "This is a {source}, not proxy lines. Bring it over under Sync & backup → Import: its proxies come with their patterns, and the preview says what cannot come over.",
   "nav.add": "Add proxies",
   "backup.heading": "Backup",
   "support.heading": "Answers kept for support",
@@ -511,6 +519,9 @@ const zh: Partial<Record<keyof typeof en, string>> = {
   "settings.plan.basic": "基础版：每分钟 1,000 次请求",
   "settings.plan.professional": "专业版：每分钟 5,000 次请求",
   "settings.plan.enterprise": "企业版：不限",
+  "settings.planFromAccount":
+    "来自你的账户：Proxy Deck 按此套餐控制调用 API 的频率。只有账户未说明套餐时，才使用此处的选择。",
+  "settings.planManual": "你的账户尚未说明套餐（账户信息加载后会显示）：请选择你购买的套餐。",
   "settings.language": "语言",
   "settings.badgeFailures": "在工具栏徽标上显示页面失败的请求数",
   "settings.badgeFailuresHint":
@@ -559,6 +570,8 @@ const zh: Partial<Record<keyof typeof en, string>> = {
   ...policyStrings.zh,
   ...foreignImportStrings.zh,
   ...optionsPagesStrings.zh,
+  "add.foreign":
+    "这是{source}，不是代理行。请在“同步与备份 → 导入”中带过来：代理会连同其规则一起带来，预览会说明哪些无法带过来。",
   "nav.add": "添加代理",
   "backup.heading": "备份",
   "support.heading": "为支持保留的应答",

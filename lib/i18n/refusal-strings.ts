@@ -12,7 +12,7 @@ export const refusalStrings = {
     "refusal.setting-value":
       "the value {value} is not one this setting takes: change it where it was written; this browser keeps its own.",
     "refusal.address":
-      "“{value}” is not a provider address this browser takes from elsewhere (https only): type it in Options here if you mean it.",
+      "“{value}” is not a provider address this browser takes from elsewhere (https only): type it under API credentials if you mean it.",
     "refusal.rule-pattern":
       "“{value}” is not a pattern this browser can read, so the rule would route nothing: correct it where it was written; the other rules are kept as usual.",
     "refusal.list-address":
@@ -24,7 +24,7 @@ export const refusalStrings = {
     "refusal.setting-value":
       "值 {value} 不适用于此设置：请在写入它的地方修改；此浏览器保留自己的值。",
     "refusal.address":
-      "“{value}”不是此浏览器从别处接受的服务商地址（仅限 https）：如确需使用，请在此处的选项中输入。",
+      "“{value}”不是此浏览器从别处接受的服务商地址（仅限 https）：如确需使用，请在“API 凭据”中输入。",
     "refusal.rule-pattern":
       "“{value}”不是此浏览器能读取的模式，这条规则不会路由任何请求：请在写入它的地方改正；其他规则照常保留。",
     "refusal.list-address":

@@ -1,16 +1,8 @@
-/** Pure display helpers for the popup: flags, expiry, traffic amounts. */
+/** Pure display helpers for the popup: expiry, traffic amounts (flags: lib/i18n/flag.ts). */
 import type { Language } from "../i18n";
 import { locale } from "../i18n/time";
 import { isExpired } from "../state/token-facts";
 import type { StoredToken } from "../state/tokens";
-
-/** 🇺🇸 from "US"; "" for anything that is not two ASCII letters. */
-export function flagEmoji(countryCode: string): string {
-  const code = countryCode.trim().toUpperCase();
-  if (!/^[A-Z]{2}$/.test(code)) return "";
-  const base = 0x1f1e6 - 65; // REGIONAL INDICATOR SYMBOL LETTER A minus "A"
-  return String.fromCodePoint(base + code.charCodeAt(0), base + code.charCodeAt(1));
-}
 
 export type Expiry =
   | { state: "none" }

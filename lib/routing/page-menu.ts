@@ -6,8 +6,8 @@
  * so instead of an item that would do nothing.
  */
 import type { Language } from "../i18n";
+import { countryCode } from "../i18n/flag";
 import { type MenuWord, menuStrings } from "../i18n/menu-strings";
-import { flagEmoji } from "../popup/format";
 import type { StoredToken } from "../state/tokens";
 import type { Route } from "./rules";
 
@@ -57,7 +57,8 @@ export function menuTokens(input: Pick<MenuInput, "tokens" | "connectedId" | "us
 export function tokenTitle(token: StoredToken, connected: boolean, language: Language): string {
   const w = menuStrings(language);
   const place = [
-    [flagEmoji(token.countryCode), token.countryCode].filter(Boolean).join(" "),
+    // The code, not an emoji flag: menus are text, and Windows draws those flags as letters.
+    countryCode(token.countryCode),
     token.ip,
     token.name.slice(0, 40),
   ]

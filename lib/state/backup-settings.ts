@@ -7,6 +7,7 @@
  * the stored ones; refused, it takes the file's with it.
  */
 import { dequal } from "dequal";
+import { keepAccountPlanBound } from "./account-plan";
 import type { Backup } from "./backup";
 import type { Refusal } from "./refusal";
 import { checkSetting } from "./setting-check";
@@ -66,12 +67,14 @@ export function importSettings(current: Settings, incoming: Backup["settings"]):
   const refused: SettingsImport["refused"] = [];
   const file = incoming as Partial<Settings>;
   const take = <K extends SettingKey>(key: K) => gated(key, file[key], current, refused);
-  const settings: Settings = {
+  const settings: Settings = keepAccountPlanBound(current, {
     baseUrl: nextBaseUrl,
     auth: nextAuth,
     bypassList: take("bypassList"),
     autoRefreshMinutes: take("autoRefreshMinutes"),
     plan: take("plan"),
+    // The account's word, not the file's: kept while the credentials stay.
+    accountPlan: current.accountPlan,
     language: take("language"),
     fallbackDirect: take("fallbackDirect"),
     trafficUnit: take("trafficUnit"),
@@ -79,16 +82,20 @@ export function importSettings(current: Settings, incoming: Backup["settings"]):
     badgeFailures: take("badgeFailures"),
     // Turning it on needs this browser's permission, given in a click.
     webrtcProtection: current.webrtcProtection,
-  };
+  });
   const credentials = dequal(nextAuth, current.auth)
     ? "kept"
     : nextAuth === null
       ? "removed"
       : "imported";
-  const changes = SETTING_KEYS.filter((key) => !dequal(current[key], settings[key])).map((key) => ({
-    key,
-    from: shown(key, current),
-    to: shown(key, settings),
-  }));
+  // The account's plan follows the credentials: not a change of its own to list.
+  const listed = SETTING_KEYS.filter((key) => key !== "accountPlan");
+  const changes = listed
+    .filter((key) => !dequal(current[key], settings[key]))
+    .map((key) => ({
+      key,
+      from: shown(key, current),
+      to: shown(key, settings),
+    }));
   return { settings, changes, credentials, refusedBaseUrl, refused };
 }

@@ -32,6 +32,8 @@ const backupSettingsSchema = z.extend(settingsSchema, {
   trafficUnit: z.optional(settingsSchema.def.shape.trafficUnit),
   warnDays: z.optional(settingsSchema.def.shape.warnDays),
   badgeFailures: z.optional(z.boolean()),
+  /** Never exported (the account states it again); a file that has one is not believed. */
+  accountPlan: z.optional(z.unknown()),
 });
 
 /** Every token id at most once across tokens and trash: a file that repeats one is damaged. */
@@ -88,7 +90,7 @@ function withoutPassword(token: StoredToken): BackupToken {
 
 export function buildBackup(state: BackupState, includeSecrets: boolean, now: Date): Backup {
   const token = (t: StoredToken): BackupToken => (includeSecrets ? t : withoutPassword(t));
-  const { auth, ...settings } = state.settings;
+  const { auth, accountPlan: _stated, ...settings } = state.settings;
   return {
     format: BACKUP_FORMAT,
     version: BACKUP_VERSION,

@@ -28,7 +28,10 @@ export const managedSettingKeys = (policy: ManagedPolicy): SettingKey[] =>
 export function effectiveSettings(stored: Settings, policy: ManagedPolicy): Settings {
   const fixed = managedSettings(policy);
   const merged: Settings = { ...stored, ...fixed };
-  if (fixed.baseUrl !== undefined && fixed.baseUrl !== stored.baseUrl) merged.auth = null;
+  if (fixed.baseUrl !== undefined && fixed.baseUrl !== stored.baseUrl) {
+    merged.auth = null;
+    merged.accountPlan = null;
+  }
   return merged;
 }
 

@@ -10,8 +10,11 @@ import { invalidBypassRules } from "./bypass-rules";
 import { type Checked, refused } from "./refusal";
 import { type SettingKey, type Settings, settingsSchema } from "./settings";
 
-/** Where a value came from: only a person typing may point the provider at loopback http. */
-export type Door = "page" | "sync" | "backup" | "policy";
+/**
+ * Where a value came from: only a person typing may point the provider at loopback http, and
+ * only the provider's own account record may state the account's plan.
+ */
+export type Door = "page" | "sync" | "backup" | "policy" | "account";
 
 /** Chrome's alarms fire at most every 30 s; a day is the longest interval worth offering. */
 export const MIN_REFRESH_MINUTES = 0.5;
@@ -30,6 +33,10 @@ export function checkSetting<K extends SettingKey>(
   door: Door,
 ): Checked<Settings[K]> {
   if (key === "baseUrl") return checkBaseUrl(value, door) as Checked<Settings[K]>;
+  // A plan typed, synced or restored is the user's choice (`plan`), never the account's word;
+  // null (not known) states nothing, so a whole settings object may carry it from any door.
+  if (key === "accountPlan" && door !== "account" && value !== null)
+    return refused("setting-value", JSON.stringify(value));
   if (!settingsSchema.def.shape[key].safeParse(value).success)
     return refused("setting-value", JSON.stringify(value));
   if (key === "bypassList") {

@@ -2,6 +2,7 @@
  * A page's change of settings (the `patchSettings` command): each field through the gate
  * (setting-check.ts) as typed by the user; a refused field is named and keeps its value.
  */
+import { keepAccountPlanBound } from "./account-plan";
 import type { Refusal } from "./refusal";
 import { checkSetting } from "./setting-check";
 import { SETTING_KEYS, type SettingKey, type Settings, type SettingsPatch } from "./settings";
@@ -35,5 +36,5 @@ export function applySettingsPatch(
   const moved = settings.baseUrl !== current.baseUrl;
   const newCredentials = "auth" in patch && !rejected.includes("auth");
   if (moved && !newCredentials) settings.auth = null;
-  return { settings: settings as Settings, rejected, reasons };
+  return { settings: keepAccountPlanBound(current, settings as Settings), rejected, reasons };
 }

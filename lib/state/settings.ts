@@ -23,7 +23,13 @@ export const settingsSchema = z.object({
   bypassList: z.array(z.string()),
   /** 0 turns automatic refresh of a connected dynamic token off. */
   autoRefreshMinutes: z.number().check(z.gte(0)),
+  /** The user's own choice of plan, used while the account has not stated one. */
   plan: z.enum(["free", "basic", "professional", "enterprise"]),
+  /**
+   * The plan the account record stated (account-plan.ts), for the stored credentials only;
+   * null until the account is read. Written by the background alone (setting-check.ts).
+   */
+  accountPlan: z.nullable(z.enum(["free", "basic", "professional", "enterprise"])),
   webrtcProtection: z.boolean(),
   language: z.enum(["auto", "en", "zh_CN"]),
   /**
@@ -51,6 +57,7 @@ export const DEFAULT_SETTINGS: Settings = {
   bypassList: ["<local>"],
   autoRefreshMinutes: 0,
   plan: "free",
+  accountPlan: null,
   webrtcProtection: false,
   language: "auto",
   fallbackDirect: false,

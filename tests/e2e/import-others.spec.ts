@@ -118,7 +118,7 @@ test("a FoxyProxy export: proxies with logins, include/exclude in order; the pre
     await page.getByLabel("Proxies, one per line").fill(JSON.stringify(exported, null, 2));
     await page.getByRole("button", { name: "Check the lines" }).click();
     await expect(page.getByTestId("add-preview")).toHaveText(
-      "This is a FoxyProxy export, not proxy lines. Bring it over in Options → Backup → Import: its proxies come with their patterns, and the preview says what cannot come over.",
+      "This is a FoxyProxy export, not proxy lines. Bring it over under Sync & backup → Import: its proxies come with their patterns, and the preview says what cannot come over.",
     );
     await page.getByLabel("Proxies, one per line").fill("");
     await page.locator('.sidebar a[href="#sync"]').click();

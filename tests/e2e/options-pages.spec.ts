@@ -21,7 +21,7 @@ import { screenshotPath } from "./screenshot-path";
 /** What shows that each page has what it loads, before it is judged. */
 const LOADED: Record<string, string> = {
   welcome: '#first-connect [data-testid="welcome-state"]:not(:empty)',
-  provider: "#account-info table",
+  provider: "#account-info .fact",
   exit: "#quality .quality-card",
   tokens: "#health tr[data-token-id] td:not(:empty)",
   rules: "#site-rules .rule-row",

@@ -4,7 +4,6 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { type BrowserContext, chromium, type Page } from "@playwright/test";
 import type { IpQuality } from "../../lib/api";
 import type { Sandbox } from "../sandbox/index";
@@ -430,17 +429,66 @@ test("quality card: the exit IP and a looked-up IP match the sandbox's records",
   await expect(card).toHaveAttribute("data-ip", "127.0.0.1");
 });
 
-test("account: quota and info as tables; proxies by country and type with copy buttons", async ({
+/** An account fact as shown: its label and its value, by the record's field. */
+const fact = (page: Page, record: "quota" | "info", field: string) =>
+  page.locator(`#account-${record} .fact:has([data-field="${field}"])`);
+
+test("account: quota and info as labelled, localized facts (en, zh); the plan reaches Settings; proxies by country and type with copy buttons", async ({
   context,
   extensionId,
 }) => {
   const ext = await sandboxPage(context, extensionId, sb);
   await createTokens(ext, "static-traffic", 2);
   const page = await openOptions(context, extensionId);
-  await expect(page.locator("#account-quota table").first()).toContainText("Plan");
-  await expect(page.locator("#account-quota")).toContainText("enterprise");
-  await expect(page.locator("#account-info")).toContainText("sandbox-user");
-  await expect(page.locator("#account-info")).toContainText("Balance");
+  // The sandbox's plan is enterprise (no limits); its balance 100.00 USD, opened 2024-01-08.
+  const shown = {
+    quota: {
+      plan: ["Plan", "Enterprise"],
+      requests: ["API requests this period", /^[\d,]+ \(no limit\)$/],
+      traffic_gb: ["Proxy traffic this period", /^[\d.,]+ GB \(no limit\)$/],
+      proxy_ips: ["Proxy IPs held", /^\d+ \(no limit\)$/],
+      rate_limit: ["API rate limit", "No limit"],
+      period_start: ["Quota period starts", /^[A-Z][a-z]+ 1, \d{4}$/],
+    },
+    info: {
+      username: ["Username", "sandbox-user"],
+      status: ["Account status", "Active"],
+      balance: ["Balance", "$100.00"],
+      created_at: ["Account opened", "January 8, 2024"],
+    },
+  } as const;
+  for (const [record, fields] of Object.entries(shown) as [keyof typeof shown, object][]) {
+    for (const [field, [label, value]] of Object.entries(fields) as [
+      string,
+      [string, string | RegExp],
+    ][]) {
+      await expect(fact(page, record, field).locator("dt")).toHaveText(label);
+      await expect(fact(page, record, field).locator("dd")).toHaveText(value);
+    }
+  }
+  // Nothing raw: no ISO instant, no key written as a label.
+  await expect(page.locator("#account")).not.toContainText("T00:00:00");
+  await expect(page.locator("#account")).not.toContainText(/Traffic gb|Proxy ips|enterprise/);
+  // Settings takes the plan from the account and says so; the manual choice is not asked.
+  const plan = page.getByLabel("Your plan (sets how often Proxy Deck may call the API)");
+  await expect(plan).toBeDisabled();
+  await expect(plan).toHaveValue("enterprise");
+  await expect(page.locator("#plan-hint")).toHaveText(/^From your account:/);
+  expect(
+    await page.evaluate(async () => (await chrome.storage.local.get("settings")).settings),
+  ).toMatchObject({ plan: "enterprise", accountPlan: "enterprise" });
+
+  // In Chinese: Chinese labels, Chinese dates and plan names.
+  await sendOk(ext, { type: "patchSettings", patch: { language: "zh_CN" } });
+  await expect(page.locator("html")).toHaveAttribute("lang", "zh-CN");
+  await expect(fact(page, "quota", "plan")).toHaveText("套餐企业版");
+  await expect(fact(page, "quota", "rate_limit")).toHaveText("API 频率上限不限");
+  await expect(fact(page, "info", "status")).toHaveText("账户状态正常");
+  await expect(fact(page, "info", "balance")).toHaveText("余额US$100.00");
+  await expect(fact(page, "info", "created_at")).toHaveText("开户时间2024年1月8日");
+  await expect(page.locator("#plan-hint")).toHaveText(/^来自你的账户/);
+  await sendOk(ext, { type: "patchSettings", patch: { language: "en" } });
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
 
   await page.getByLabel("Country (ISO code or name; leave empty for all)").fill("US");
   await page.getByLabel("Type", { exact: true }).selectOption("static");
@@ -466,7 +514,7 @@ test("account: quota and info as tables; proxies by country and type with copy b
   await expect(page.getByText("The provider has no proxies for this choice.")).toBeVisible();
 });
 
-test("settings: bypass list, refresh interval, plan and language are saved; errors say what to do", async ({
+test("settings: bypass list, refresh interval and language are saved; errors say what to do", async ({
   context,
   extensionId,
 }) => {
@@ -487,9 +535,7 @@ test("settings: bypass list, refresh interval, plan and language are saved; erro
     .getByLabel("Addresses that skip the proxy (one rule per line)")
     .fill("<-loopback>\n\n*.corp.example\n");
   await minutes.fill("2.5");
-  await page
-    .getByLabel("Your plan (sets how often Proxy Deck may call the API)")
-    .selectOption("basic");
+  // The plan comes from the account here (the account test shows it); not asked by hand.
   await page.getByLabel("Unit of token traffic").selectOption("GB");
   await page.getByLabel("Language").selectOption("zh_CN");
   await page.getByRole("button", { name: "Save settings" }).click();
@@ -503,7 +549,6 @@ test("settings: bypass list, refresh interval, plan and language are saved; erro
   expect(settings).toMatchObject({
     bypassList: ["<-loopback>", "*.corp.example"],
     autoRefreshMinutes: 2.5,
-    plan: "basic",
     language: "zh_CN",
     trafficUnit: "GB",
     auth: { kind: "bearer", accessToken: sb.accessToken },
@@ -633,12 +678,18 @@ test("backup: export with secrets → wipe → import restores tokens, trash and
   expect(restored.trash).toEqual(original.trash);
   expect(restored.settings).toEqual({ ...original.settings, baseUrl: "", auth: null });
 
-  // Typed by the user, the address and key are accepted; then importing changes nothing.
+  // Typed by the user, the address and key are accepted; then importing changes nothing. The
+  // open page reads the account again for the new credentials and notes its plan meanwhile.
   await sendOk(ext, {
     type: "patchSettings",
     patch: { baseUrl: sb.baseUrl, auth: original.settings.auth },
   });
-  expect(await saved(page)).toBe(before);
+  const withoutAccountPlan = (text: string) => {
+    const state = JSON.parse(text);
+    delete state.settings.accountPlan;
+    return state;
+  };
+  expect(withoutAccountPlan(await saved(page))).toEqual(withoutAccountPlan(before));
   await page.getByLabel("Backup file").setInputFiles(file);
   await expect(
     preview.getByText("This backup holds nothing that is not already here."),

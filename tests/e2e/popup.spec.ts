@@ -408,6 +408,31 @@ test("connect from the list: the engine proxies and the exit IP is shown", async
   }
 });
 
+test("flags are country codes every platform draws: a badge on each row, the code in the country filter, no emoji flag anywhere", async ({
+  context,
+  extensionId,
+}) => {
+  const ext = await configured(context, extensionId);
+  const tokens = await createTokens(ext, "static-traffic", 2);
+  const page = await openPopup(context, extensionId);
+  for (const token of tokens) {
+    const badge = row(page, token.id).locator(".cc");
+    await expect(badge).toHaveText(token.countryCode.toUpperCase());
+    // Beside the country's name: the name is read, the badge is not read twice.
+    await expect(badge).toHaveAttribute("aria-hidden", "true");
+    await expect(badge).toHaveCSS("border-top-style", "solid");
+  }
+  const code = must(tokens[0], "token").countryCode.toUpperCase();
+  const countries = page.getByLabel("Country");
+  await expect(countries.locator("option", { hasText: new RegExp(`^${code} `) })).toHaveCount(1);
+  // No regional-indicator letter (the halves of an emoji flag) in the popup's text.
+  const text = (await page.evaluate(() => document.body.textContent)) ?? "";
+  expect(text).toContain(code);
+  expect(text).not.toMatch(/[\u{1F1E6}-\u{1F1FF}]/u);
+  const options = await countries.locator("option").allTextContents();
+  expect(options.join("\n")).not.toMatch(/[\u{1F1E6}-\u{1F1FF}]/u);
+});
+
 test("with the worker stopped, the popup opens on what storage holds: rows, the connected one", async ({
   context,
   extensionId,

@@ -19,6 +19,7 @@ export function sandboxSettings(sb: Sandbox, overrides: Partial<Settings> = {}):
     bypassList: ["<-loopback>"],
     autoRefreshMinutes: 0,
     plan: "enterprise",
+    accountPlan: null,
     webrtcProtection: false,
     language: "auto",
     fallbackDirect: false,

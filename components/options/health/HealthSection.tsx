@@ -7,6 +7,7 @@
 import { useContext, useMemo, useState } from "preact/hooks";
 import { type HealthT, healthTranslate } from "@/lib/i18n/health-strings";
 import { endedWords, theRest, waitingWords, waitSeconds } from "@/lib/options/health-view";
+import { effectivePlan } from "@/lib/state/account-plan";
 import type { Settings } from "@/lib/state/settings";
 import type { StoredToken } from "@/lib/state/tokens";
 import { LanguageContext, Notice, type NoticeValue, send, useExplain, useLocale } from "../shared";
@@ -85,7 +86,7 @@ export function HealthSection({ tokens, settings }: { tokens: StoredToken[]; set
               run={run}
               t={t}
               wait={waitSeconds(run, now)}
-              plan={settings.plan}
+              plan={effectivePlan(settings)}
               locale={locale}
             />
           )}

@@ -60,7 +60,10 @@ export function HealthTable(props: {
             ))}
           </select>
         </label>
-        <span class="hint">{t("health.shown", { shown: page.length, total: rows.length })}</span>
+        {/* Said only when some are not shown: "1 of 1 tokens shown" tells nothing. */}
+        {page.length < rows.length && (
+          <span class="hint">{t("health.shown", { shown: page.length, total: rows.length })}</span>
+        )}
       </div>
       <div class="health-table-wrap">
         <table class="data-table health-table">

@@ -126,6 +126,12 @@ describe("Options' Token health", () => {
     expect(sent).toEqual([{ type: "checkHealth", tokenIds: [3] }]);
   });
 
+  it('every token shown: no count line ("3 of 3 tokens shown" tells nothing)', async () => {
+    const root = await mount(tokens);
+    await waitFor(() => expect(root.querySelectorAll("tbody tr")).toHaveLength(3));
+    expect(root.textContent).not.toMatch(/tokens? shown/);
+  });
+
   it("10,000 tokens: draws 200 rows, and 200 more on demand", async () => {
     const many = Array.from({ length: 10_000 }, (_, i) => makeToken({ id: i + 1 }));
     const root = await mount(many);

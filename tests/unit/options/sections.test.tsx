@@ -371,7 +371,7 @@ describe("ImportPreview", () => {
     const text = m.root.textContent ?? "";
     expect(text).toContain("the file's 2 rules replace the ones stored here");
     expect(text).toContain("*.bank.example → token #9 (evil.example:8080), added by this file");
-    expect(text).toContain("list “gfw” (1 lines) → direct (off)");
+    expect(text).toContain("list “gfw” (1 line) → direct (off)");
   });
 
   it("names a setting of the file the gate refused, and why", async () => {

@@ -169,11 +169,11 @@ describe("region picker", () => {
     await typeSearch(m, "ger", () => pending.length);
     expect(pending).toHaveLength(2);
     pending[1]?.({ ok: true, data: [COUNTRIES[2]] });
-    await waitFor(() => expect(options()).toEqual(["🇩🇪 Germany"]));
+    await waitFor(() => expect(options()).toEqual(["DE Germany"]));
     pending[0]?.({ ok: true, data: COUNTRIES });
     // The stale answer must not land: no outcome to wait for, so give it a tick to try.
     await settle();
-    expect(options()).toEqual(["🇩🇪 Germany"]);
+    expect(options()).toEqual(["DE Germany"]);
   });
 
   it("shows the reply's error, with Options when it says so, and retries", async () => {
@@ -205,7 +205,7 @@ describe("region picker", () => {
 
 describe("create form", () => {
   async function pickCountryStateCity(m: Mounted) {
-    await click(m, await findButton(m.root, "🇺🇸 United States"));
+    await click(m, await findButton(m.root, "US United States"));
     await click(m, button(m.root, "State 3"));
     await click(m, button(m.root, "Gotham"));
   }
@@ -215,7 +215,7 @@ describe("create form", () => {
     mounted = await mount(<CreateForm onShowTokens={() => undefined} />, env);
     const m = mounted;
     // The country list has come in: the form is complete but for the choice.
-    await findButton(m.root, "🇺🇸 United States");
+    await findButton(m.root, "US United States");
     await type(m, m.root.querySelector("#create-number"), "11");
     await submit(m, m.root.querySelector("form"));
     expect(m.root.textContent).toContain("Enter a whole number from 1 to 10.");
@@ -281,7 +281,7 @@ describe("create form", () => {
     );
     expect(m.root.querySelector(".plan-list")).toBeNull();
     await type(m, m.root.querySelector("#create-number"), "3");
-    await click(m, await findButton(m.root, "🇬🇧 United Kingdom"));
+    await click(m, await findButton(m.root, "GB United Kingdom"));
     await submit(m, m.root.querySelector("form"));
     await click(m, button(m.root, "Buy 3 tokens"));
     expect(m.root.textContent).toContain("Buying… You can close the popup");

@@ -20,7 +20,6 @@ import {
 } from "../../../lib/popup/filter";
 import {
   expiryOf,
-  flagEmoji,
   formatBytes,
   formatDateTime,
   formatTraffic,
@@ -36,18 +35,6 @@ import { makeToken } from "../stored-token";
 
 const NOW = Date.UTC(2026, 0, 15, 12, 0, 0);
 const DAY = 86_400_000;
-
-describe("flagEmoji", () => {
-  it.each([
-    ["US", "🇺🇸"],
-    ["gb", "🇬🇧"],
-    [" de ", "🇩🇪"],
-    ["", ""],
-    ["USA", ""],
-    ["1A", ""],
-    ["É", ""],
-  ])("%j → %j", (code, flag) => expect(flagEmoji(code)).toBe(flag));
-});
 
 describe("relativeTime", () => {
   it.each([

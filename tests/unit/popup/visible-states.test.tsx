@@ -232,7 +232,7 @@ describe("the token list", () => {
     mounted = await mount(<PopupApp state={state(sample)} />, env);
     const country = mounted.root.querySelectorAll(".filters select")[1];
     const labels = [...(country?.querySelectorAll("option") ?? [])].map((o) => o.textContent);
-    expect(labels).toEqual(["All countries", "🇩🇪 Germany (2)", "🇯🇵 Japan (1)"]);
+    expect(labels).toEqual(["All countries", "DE Germany (2)", "JP Japan (1)"]);
   });
 
   it("paints what the popup can show first, then the list drawn a window at a time", async () => {

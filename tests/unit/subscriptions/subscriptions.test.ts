@@ -8,6 +8,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { fakeBrowser } from "wxt/testing";
 import { patchSiteRules, saveSiteRules } from "../../../lib/background/site-rules";
 import { createSubscriptions } from "../../../lib/background/subscriptions";
+import { rulesTranslate } from "../../../lib/i18n/rules-strings";
+import { sourceText } from "../../../lib/options/rules-editor";
 import type { SiteRule } from "../../../lib/routing/rules";
 import { read } from "../../../lib/state/read";
 import { writeState } from "../../../lib/state/store";
@@ -48,21 +50,25 @@ function setup(options: { timeoutMs?: number; tokens?: StoredToken[] } = {}) {
   return { subscriptions, changes, sentThrough };
 }
 
-async function subscribed(
+async function subscribed(...args: Parameters<typeof subscribe>) {
+  const outcome = await subscribe(...args);
+  if (!outcome.subscribed) throw new Error(JSON.stringify(outcome));
+  return outcome.ruleId;
+}
+
+/** Subscribes to the served list `name`, blocking its sites; the outcome as it comes. */
+const subscribe = (
   subscriptions: ReturnType<typeof setup>["subscriptions"],
   name = "a",
   via: { kind: "direct" } | { kind: "token"; tokenId: number } = { kind: "direct" },
-) {
-  const outcome = await subscriptions.subscribe({
+) =>
+  subscriptions.subscribe({
     name,
     url: listUrl(name),
     via,
     everyHours: 24,
     route: { kind: "block" },
   });
-  if (!outcome.subscribed) throw new Error(JSON.stringify(outcome));
-  return outcome.ruleId;
-}
 
 const linesOf = async (id: string) => {
   const rule = (await read("siteRules")).find((r) => r.id === id);
@@ -86,16 +92,21 @@ describe("subscribe", () => {
     expect(changes).toHaveLength(1);
   });
 
+  it("an AutoProxy list: the subscribe message and the rule's row count the same lines", async () => {
+    await serve("a", { text: "[AutoProxy 0.2.9]\n! comment\n||a.example\n@@||b.a.example\n" });
+    const outcome = await subscribe(setup().subscriptions);
+    if (!outcome.subscribed) throw new Error(JSON.stringify(outcome));
+    const rule = (await read("siteRules")).find((r) => r.id === outcome.ruleId);
+    if (rule?.source.type !== "list") throw new Error("no list rule");
+    // The header is stored (it says how bare lines read) but is no rule line: 2, not 3.
+    expect(rule.source.lines).toHaveLength(3);
+    expect(outcome.lines).toBe(2);
+    expect(sourceText(rule.source, rulesTranslate("en"))).toBe("List “a” (2 lines)");
+  });
+
   it("adds nothing when the list cannot be used, and says why", async () => {
     await serve("a", { text: "<html><body>login</body></html>" });
-    const { subscriptions } = setup();
-    const outcome = await subscriptions.subscribe({
-      name: "a",
-      url: listUrl("a"),
-      via: { kind: "direct" },
-      everyHours: 24,
-      route: { kind: "block" },
-    });
+    const outcome = await subscribe(setup().subscriptions);
     expect(outcome).toMatchObject({ subscribed: false, problem: { reason: "html" } });
     expect(await read("siteRules")).toEqual([]);
   });
