@@ -33,15 +33,17 @@ const ERRORS = ".notice-error, [role=alert], [aria-invalid=true]";
 const text = (page: Page, selector: string) =>
   page.$eval(selector, (el) => el.textContent ?? "").catch(() => "");
 
-/** The tab the install opened (it opens once the background has run). */
+/**
+ * The tab the install opened (it opens once the background has run). Puppeteer keeps an
+ * extension tab's first address (about:blank): the tab itself says where it is.
+ */
 async function welcomeTab(): Promise<Page> {
+  const at = (page: Page) => page.evaluate(() => location.href).catch(() => "");
   return vi.waitFor(
     async () => {
-      const pages = await browser.pages();
-      return must(
-        pages.find((p) => p.url().endsWith("/options.html#welcome")),
-        "the welcome tab",
-      );
+      for (const page of await browser.pages())
+        if ((await at(page)).endsWith("/options.html#welcome")) return page;
+      throw new Error("no welcome tab yet");
     },
     { timeout: 20_000, interval: 200 },
   );
