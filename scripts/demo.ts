@@ -1,7 +1,8 @@
 /**
  * `npm run demo [-- --no-build]`: starts the sandbox provider, builds the Chrome MV3 extension and
  * opens it in Debian's Chromium. With a display ($DISPLAY) the browser stays open on the options
- * page and the popup until Ctrl+C; without one it screenshots both pages into demo-output/ and exits.
+ * page and the popup until Ctrl+C; without one it screenshots the popup and three Options pages
+ * into demo-output/ and exits.
  */
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
@@ -62,6 +63,8 @@ async function openPage(
   // The pages render client-side: wait until Preact has put something on screen.
   await page.waitForFunction(() => (document.body?.textContent ?? "").trim().length > 0);
   await page.waitForLoadState("networkidle");
+  // And until what its sections ask the background (the exit IP, its quality) has come in.
+  await page.waitForFunction(() => !document.querySelector("[aria-busy=true]"));
   return page;
 }
 
@@ -118,9 +121,12 @@ async function main(): Promise<void> {
       await stopped;
     } else {
       mkdirSync(outputDir, { recursive: true });
+      const wide = { width: 1280, height: 900 };
       const shots = [
         { file: "popup.png", url: `${base}/popup.html`, viewport: { width: 400, height: 600 } },
-        { file: "options.png", url: `${base}/options.html`, viewport: undefined },
+        { file: "options-welcome.png", url: `${base}/options.html#welcome`, viewport: wide },
+        { file: "options-exit.png", url: `${base}/options.html#exit`, viewport: wide },
+        { file: "options-provider.png", url: `${base}/options.html#provider`, viewport: wide },
       ];
       for (const shot of shots) {
         const page = await openPage(context, shot.url, shot.viewport);
