@@ -22,7 +22,7 @@ export const PAGES = [
   { id: "provider", sections: ["credentials", "account"] },
   { id: "exit", sections: ["exit-ip", "quality"] },
   { id: "tokens", sections: ["health", "add-proxies"] },
-  { id: "rules", sections: ["site-rules"] },
+  { id: "rules", sections: ["site-rules", "rules-help", "rules-import", "rules-subscribe"] },
   { id: "traffic", sections: ["traffic"] },
   { id: "sync", sections: ["sync", "backup"] },
   { id: "settings", sections: ["settings"] },

@@ -138,7 +138,8 @@ test("site rules: add, a mistake, keyboard reorder, switch off, which route, imp
     "https://shop.test/ takes the default route: direct (no token is connected).",
   );
 
-  // Import a small AutoProxy list with one bad line.
+  // Import a small AutoProxy list with one bad line (the form unfolds from its heading).
+  await page.locator("#rules-import summary").click();
   await page
     .getByLabel("Rule list text")
     .fill(

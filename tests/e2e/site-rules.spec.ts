@@ -166,7 +166,7 @@ test("an AutoProxy list file, base64 as published, imported in Options: its host
       "@@||open.listed.test",
       `|http://plain.test:${new URL(echo.url).port}/`,
     ].join("\n");
-    const page = await openOptions(context, extensionId, "site-rules");
+    const page = await openOptions(context, extensionId, "rules-import");
     await page.getByLabel("Or choose a file (.txt)").setInputFiles({
       name: "mine.txt",
       mimeType: "text/plain",

@@ -160,6 +160,7 @@ test("a list by URL: first fetch, 304, a change, and every failure keeps the las
 
     // The form: a second list, blocked, fetched at once and added after the first.
     await serveList(sb, "ui", { text: "||ui.test\n" });
+    await options.locator("#rules-subscribe summary").click();
     await options.locator("#rules-sub-url").fill(listUrl(sb, "ui"));
     await options.locator("#rules-sub-name").fill("UI list");
     await options.locator("#rules-sub-route").selectOption("block");

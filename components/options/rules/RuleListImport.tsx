@@ -62,7 +62,6 @@ export function RuleListImport(props: AddFormProps) {
 
   return (
     <div class="rule-import">
-      <h3>{t("rules.import.heading")}</h3>
       <p class="hint" id="rules-import-intro">
         {t("rules.import.intro")}
       </p>

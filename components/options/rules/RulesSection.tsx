@@ -11,6 +11,7 @@ import { isManagedRule } from "@/lib/routing/managed-rules";
 import { MAX_RULES, type Route, type RuleSource, type SiteRule } from "@/lib/routing/rules";
 import type { Connection } from "@/lib/state/status";
 import type { StoredToken } from "@/lib/state/tokens";
+import { Fold } from "../Fold";
 import { Notice, type NoticeValue } from "../shared";
 import { AddRuleForm } from "./AddRuleForm";
 import { useContainers } from "./ContainerSelect";
@@ -20,6 +21,7 @@ import { RuleListImport } from "./RuleListImport";
 import { type FocusControl, RuleRow } from "./RuleRow";
 import { SubscribeForm } from "./SubscribeForm";
 import { useRuleList, useRulesT, useSubscriptionStatus } from "./use-rules";
+import { useSubscriptionT } from "./use-subscription-t";
 
 const HELP: [pattern: string, meaning: RulesKey][] = [
   ["example.com", "rules.help.domain"],
@@ -34,6 +36,7 @@ const orderOf = (rules: readonly SiteRule[]) => rules.map((rule) => rule.id).joi
 
 export function RulesSection(props: { tokens: StoredToken[]; connection: Connection }) {
   const t = useRulesT();
+  const subT = useSubscriptionT();
   const { rules, save } = useRuleList();
   const containers = useContainers();
   const subscriptionStatus = useSubscriptionStatus();
@@ -166,9 +169,9 @@ export function RulesSection(props: { tokens: StoredToken[]; connection: Connect
       </p>
       <Notice notice={notice} id="rules-status" />
       <AddRuleForm {...shared} onAdd={add} />
-      <div id="rules-help" class="rules-help">
-        <h3>{t("rules.help.heading")}</h3>
-        <dl>
+      <RouteTester rules={current} {...shared} />
+      <Fold id="rules-help" heading={t("rules.help.heading")}>
+        <dl class="rules-help">
           {HELP.map(([pattern, meaning]) => (
             <div key={pattern}>
               <dt>
@@ -179,10 +182,13 @@ export function RulesSection(props: { tokens: StoredToken[]; connection: Connect
           ))}
         </dl>
         <p class="notice notice-info">{t("rules.help.https")}</p>
-      </div>
-      <RouteTester rules={current} {...shared} />
-      <RuleListImport {...shared} onAdd={add} />
-      <SubscribeForm {...shared} count={current.length} />
+      </Fold>
+      <Fold id="rules-import" heading={t("rules.import.heading")}>
+        <RuleListImport {...shared} onAdd={add} />
+      </Fold>
+      <Fold id="rules-subscribe" heading={subT("sub.heading")}>
+        <SubscribeForm {...shared} count={current.length} />
+      </Fold>
     </section>
   );
 }

@@ -72,7 +72,6 @@ export function SubscribeForm(props: Omit<AddFormProps, "onAdd"> & { count: numb
 
   return (
     <form class="rule-subscribe" noValidate onSubmit={(event) => void subscribe(event)}>
-      <h3>{t("sub.heading")}</h3>
       <p class="hint" id="rules-sub-intro">
         {t("sub.intro")}
       </p>
