@@ -470,6 +470,7 @@ test("account: quota and info as labelled, localized facts (en, zh); the plan re
   await expect(page.locator("#account")).not.toContainText("T00:00:00");
   await expect(page.locator("#account")).not.toContainText(/Traffic gb|Proxy ips|enterprise/);
   // Settings takes the plan from the account and says so; the manual choice is not asked.
+  await page.locator('.sidebar a[href="#settings"]').click();
   const plan = page.getByLabel("Your plan (sets how often Proxy Deck may call the API)");
   await expect(plan).toBeDisabled();
   await expect(plan).toHaveValue("enterprise");
@@ -481,12 +482,13 @@ test("account: quota and info as labelled, localized facts (en, zh); the plan re
   // In Chinese: Chinese labels, Chinese dates and plan names.
   await sendOk(ext, { type: "patchSettings", patch: { language: "zh_CN" } });
   await expect(page.locator("html")).toHaveAttribute("lang", "zh-CN");
+  await expect(page.locator("#plan-hint")).toHaveText(/^来自你的账户/);
+  await page.locator('.sidebar a[href="#provider"]').click();
   await expect(fact(page, "quota", "plan")).toHaveText("套餐企业版");
   await expect(fact(page, "quota", "rate_limit")).toHaveText("API 频率上限不限");
   await expect(fact(page, "info", "status")).toHaveText("账户状态正常");
   await expect(fact(page, "info", "balance")).toHaveText("余额US$100.00");
   await expect(fact(page, "info", "created_at")).toHaveText("开户时间2024年1月8日");
-  await expect(page.locator("#plan-hint")).toHaveText(/^来自你的账户/);
   await sendOk(ext, { type: "patchSettings", patch: { language: "en" } });
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
 
