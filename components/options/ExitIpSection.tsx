@@ -5,7 +5,9 @@
  */
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { IpInfo } from "@/lib/api";
+import { sayStatus } from "@/lib/i18n/status-words";
 import { exitRoute, tokenLabel } from "@/lib/options/exit-route";
+import { routeStatus } from "@/lib/state/route-status";
 import type { Connection, ProxyStatus } from "@/lib/state/status";
 import type { StoredToken } from "@/lib/state/tokens";
 import { BusyButton, Facts, Notice, send, useExplain, useLocale, useT, yesNo } from "./shared";
@@ -65,6 +67,9 @@ export function ExitIpSection({ status, connection, tokens, onExitIp }: Props) {
   }
 
   const route = info ? exitRoute(info.data.ip, status, connection, tokens) : null;
+  // The lead words are the popup's and the toolbar's (route-status.ts); the sentence after
+  // them is what this check saw.
+  const now = routeStatus(status, connection);
   const data = info?.data;
   return (
     <section id="exit-ip" aria-labelledby="exit-heading" aria-busy={checking}>
@@ -77,7 +82,11 @@ export function ExitIpSection({ status, connection, tokens, onExitIp }: Props) {
         notice={error ? { tone: "error", text: t("exit.failed", { reason: error }) } : null}
       />
       {route && (
-        <p class={`route route-${route.kind}`} data-route={route.kind}>
+        <p class={`route route-${route.kind}`} data-route={route.kind} data-status={now.kind}>
+          <strong class="route-word" data-testid="route-word">
+            {sayStatus(t, now)}
+          </strong>
+          {" · "}
           {route.kind === "direct"
             ? t("exit.route.direct")
             : route.kind === "token"

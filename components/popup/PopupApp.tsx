@@ -2,12 +2,14 @@ import { useCallback, useEffect, useMemo, useState } from "preact/hooks";
 import type { Notice } from "../../lib/popup/outcome";
 import type { PopupState } from "../../lib/popup/state";
 import { asFailure } from "../../lib/protocol/failure";
+import { routeStatus } from "../../lib/state/route-status";
 import { BlockedBanner } from "./BlockedBanner";
 import { ExitIpLine } from "./ExitIpLine";
 import { useEnv } from "./env";
 import {
   AddListView,
   CreateView,
+  FirstRunView,
   prefetchViews,
   RouteBarView,
   ShortcutsView,
@@ -81,6 +83,19 @@ export function PopupApp({
     status.error && !known.some((tk) => tk.id === status.tokenId)
       ? asFailure(status.error.failure)
       : null;
+  const route = routeStatus(status, connection);
+  const routeName = known.find((tk) => tk.id === route.tokenId)?.name ?? "";
+  // Before credentials (and with nothing stored that works without them), one instruction and
+  // one action; the New token form asks the same while credentials are missing.
+  const credentials = state.settings.credentials;
+  if (!credentials && tokenCount === 0 && trashCount === 0) {
+    return (
+      <div class="popup">
+        <h1 class="visually-hidden">{t("title")}</h1>
+        <FirstRunView.Lazy />
+      </div>
+    );
+  }
   const prefetch = {
     create: CreateView.prefetch,
     add: AddListView.prefetch,
@@ -90,7 +105,7 @@ export function PopupApp({
 
   return (
     <div class="popup">
-      <ExitIpLine status={status} now={now} />
+      <ExitIpLine status={status} route={route} name={routeName} now={now} />
       {tokenCount > 0 && connection.activeTokenId === null && (
         <RouteBarView.Lazy connection={connection} />
       )}
@@ -116,6 +131,7 @@ export function PopupApp({
       {connection.activeTokenId !== null &&
         (status.state === "connected" || status.state === "checking") &&
         !state.settings.webrtcProtection &&
+        !state.settings.webrtcOfferDismissed &&
         !state.webrtcByPolicy && <WebrtcOfferView.Lazy />}
       <nav class="views" aria-label={t("views")}>
         {(
@@ -158,7 +174,11 @@ export function PopupApp({
         )}
         {createOpened && (
           <div hidden={view !== "create"}>
-            <CreateView.Lazy onShowTokens={() => setView("tokens")} />
+            {credentials ? (
+              <CreateView.Lazy onShowTokens={() => setView("tokens")} />
+            ) : (
+              <FirstRunView.Lazy />
+            )}
           </div>
         )}
         {view === "add" && <AddListView.Lazy tokens={tokens} />}

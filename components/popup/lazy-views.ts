@@ -15,6 +15,8 @@ export const ThisSiteView = lazyView(() => import("./ThisSite").then((m) => m.Th
 export const HealthBarView = lazyView(() => import("./HealthBar").then((m) => m.HealthBar));
 /** The line that says Off or site rules only, when no token is connected: after the first rows. */
 export const RouteBarView = lazyView(() => import("./RouteBar").then((m) => m.RouteBar));
+/** The popup before credentials (a new user's first look): never loaded once they exist. */
+export const FirstRunView = lazyView(() => import("./FirstRun").then((m) => m.FirstRun));
 /** "Keyboard shortcuts", closed at the bottom: it reads the keys only when opened. */
 export const ShortcutsView = lazyView(() =>
   import("./KeyboardShortcuts").then((m) => m.KeyboardShortcuts),

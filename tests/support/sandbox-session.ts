@@ -20,6 +20,7 @@ export function sandboxSettings(sb: Sandbox, overrides: Partial<Settings> = {}):
     autoRefreshMinutes: 0,
     plan: "enterprise",
     webrtcProtection: false,
+    webrtcOfferDismissed: false,
     language: "auto",
     fallbackDirect: false,
     // The sandbox counts traffic in bytes.

@@ -29,7 +29,7 @@ function state(tokens: StoredToken[], change: Partial<PopupState> = {}): PopupSt
     trash: [],
     connection: { activeTokenId: null, lastTokenId: null },
     status: DEFAULT_STATUS,
-    settings: DEFAULT_SETTINGS,
+    settings: { ...DEFAULT_SETTINGS, credentials: true },
     unseenFailure: null,
     ...change,
   };

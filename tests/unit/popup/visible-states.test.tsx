@@ -45,7 +45,7 @@ function state(tokens: StoredToken[], change: Partial<PopupState> = {}): PopupSt
     trash: [],
     connection: { activeTokenId: null, lastTokenId: null },
     status: DEFAULT_STATUS,
-    settings: DEFAULT_SETTINGS,
+    settings: { ...DEFAULT_SETTINGS, credentials: true },
     unseenFailure: null,
     ...change,
   };
@@ -185,7 +185,7 @@ describe("a token row", () => {
       }),
       makeToken({ id: 4, kind: "dynamic-traffic", trafficQuota: 100, trafficUsed: 100 }),
     ];
-    const inBytes = { ...DEFAULT_SETTINGS, trafficUnit: "bytes" as const };
+    const inBytes = { ...DEFAULT_SETTINGS, credentials: true, trafficUnit: "bytes" as const };
     mounted = await mount(<PopupApp state={state(tokens, { settings: inBytes })} />, env);
     expect(rowOf(mounted, 1).textContent).toContain("#1 · Office line");
     expect(rowOf(mounted, 2).querySelector(".place")?.textContent).toContain("(no country)");
