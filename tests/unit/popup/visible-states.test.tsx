@@ -219,6 +219,8 @@ describe("the token list", () => {
     makeToken({ id: 1, kind: "static-ip", country: "Germany", countryCode: "DE" }),
     makeToken({ id: 2, kind: "dynamic-ip", country: "Germany", countryCode: "DE" }),
     makeToken({ id: 3, kind: "static-traffic", country: "Japan", countryCode: "JP" }),
+    // Six in all: the filters and bulk actions show from six (lib/popup/list-controls.ts).
+    ...[4, 5, 6].map((id) => makeToken({ id, country: "France", countryCode: "FR" })),
   ];
 
   it("says so when there are no tokens at all", async () => {
@@ -232,7 +234,7 @@ describe("the token list", () => {
     mounted = await mount(<PopupApp state={state(sample)} />, env);
     const country = mounted.root.querySelectorAll(".filters select")[1];
     const labels = [...(country?.querySelectorAll("option") ?? [])].map((o) => o.textContent);
-    expect(labels).toEqual(["All countries", "🇩🇪 Germany (2)", "🇯🇵 Japan (1)"]);
+    expect(labels).toEqual(["All countries", "🇫🇷 France (3)", "🇩🇪 Germany (2)", "🇯🇵 Japan (1)"]);
   });
 
   it("paints what the popup can show first, then the list drawn a window at a time", async () => {
@@ -325,7 +327,8 @@ describe("the token list", () => {
     expect(busy.closest(".toolbar")).not.toBeNull();
     expect(busy.disabled).toBe(true);
     await held.answer({ ok: true, data: { done: [1], failed: [] } });
-    await waitFor(() => expect(button(m.root, "Delete selected (0)").disabled).toBe(true));
+    // Five tokens left and nothing selected: the bulk actions step aside again.
+    await waitFor(() => expect(m.root.textContent).not.toContain("Delete selected"));
   });
 
   it("the connection decides the active row; a row's own failure wins over the engine's", async () => {
@@ -467,8 +470,21 @@ describe("the exit line", () => {
     const { env } = fakeEnv(() => ({ ok: true, data: null }));
     mounted = await mount(<PopupApp state={state([], { status: exitVia(null) })} />, env);
     const line = mounted.root.querySelector("[data-testid=exit-ip]")?.textContent ?? "";
-    expect(line).toContain("Berlin, Germany · direct · 1 minute ago");
-    expect(line).not.toContain("via token");
+    expect(line).toContain("Berlin, Germany · 1 minute ago");
+    expect(line).not.toContain("checked");
+    expect(mounted.root.querySelector("[data-testid=route-word]")?.textContent).toBe("No token");
+  });
+
+  it("a check from before a switch says where it went; the route word says where traffic goes now", async () => {
+    const { env } = fakeEnv(() => ({ ok: true, data: null }));
+    const switched = state([makeToken({ id: 4 })], {
+      connection: { activeTokenId: 4, lastTokenId: 4 },
+      status: { ...exitVia(null), state: "checking", tokenId: 4 },
+    });
+    mounted = await mount(<PopupApp state={switched} />, env);
+    const line = mounted.root.querySelector("[data-testid=exit-ip]")?.textContent ?? "";
+    expect(line).toContain("checked direct · ");
+    expect(mounted.root.querySelector("[data-testid=route-word]")?.textContent).toBe("Checking #4");
   });
 
   it("a check in flight is shown and not repeated; its failure shows until the next check", async () => {
