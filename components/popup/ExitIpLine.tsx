@@ -6,6 +6,7 @@ import type { RouteStatus } from "../../lib/state/route-status";
 import type { ProxyStatus } from "../../lib/state/status";
 import { useEnv } from "./env";
 import { Flag } from "./Flag";
+import { ForeignNoteView } from "./lazy-views";
 import { ErrorText } from "./Messages";
 
 /**
@@ -80,7 +81,7 @@ export function ExitIpLine({
           <span class="muted">{t("exitIpUnknown")}</span>
         )}
       </p>
-      {status.controlledByOther && <p class="warn">{t("controlledByOther")}</p>}
+      {status.controlledByOther && <ForeignNoteView.Lazy />}
       {error && <ErrorText failure={error} />}
     </header>
   );

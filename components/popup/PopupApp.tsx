@@ -3,11 +3,11 @@ import type { Notice } from "../../lib/popup/outcome";
 import type { PopupState } from "../../lib/popup/state";
 import { asFailure } from "../../lib/protocol/failure";
 import { routeStatus } from "../../lib/state/route-status";
-import { BlockedBanner } from "./BlockedBanner";
 import { ExitIpLine } from "./ExitIpLine";
 import { useEnv } from "./env";
 import {
   AddListView,
+  BlockedView,
   CreateView,
   FirstRunView,
   prefetchViews,
@@ -15,11 +15,11 @@ import {
   ShortcutsView,
   ThisSiteView,
   TrashListView,
+  UnseenFailureView,
   WebrtcOfferView,
 } from "./lazy-views";
 import { ErrorText, NoticeView } from "./Messages";
 import { TokenList } from "./TokenList";
-import { UnseenFailure } from "./UnseenFailure";
 
 export type View = "tokens" | "create" | "add" | "trash";
 
@@ -60,12 +60,14 @@ export function PopupApp({
       // The wording of outcomes loads beside the reply: off the popup's first path.
       const words = import("../../lib/popup/outcome");
       const reply = await send({ type: "restoreTokens", tokenIds: ids });
-      const { errorNotice, restoreNotice } = await words;
+      const { errorNotice, outcomeWords, restoreNotice } = await words;
       setNotice(
-        reply.ok ? restoreNotice(reply.data, t, explain) : errorNotice(reply.failure, explain),
+        reply.ok
+          ? restoreNotice(reply.data, outcomeWords(env.language), explain)
+          : errorNotice(reply.failure, explain),
       );
     },
-    [send, t, explain],
+    [send, env.language, explain],
   );
 
   const { tokens, trash, status, connection } = state;
@@ -110,7 +112,7 @@ export function PopupApp({
         <RouteBarView.Lazy connection={connection} />
       )}
       {status.state === "blocked" && status.error ? (
-        <BlockedBanner
+        <BlockedView.Lazy
           failure={asFailure(status.error.failure)}
           tokenChosen={connection.activeTokenId !== null}
           onChooseToken={() => setView("tokens")}
@@ -118,7 +120,7 @@ export function PopupApp({
       ) : (
         orphanError && <ErrorText failure={orphanError} />
       )}
-      {state.unseenFailure && <UnseenFailure unseen={state.unseenFailure} />}
+      {state.unseenFailure && <UnseenFailureView.Lazy unseen={state.unseenFailure} />}
       {/* Its room is kept from the first frame: the line comes a frame or two later and must
           not push the list down. */}
       <div class="site-slot">

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from "preact/hooks";
-import { countryOptions, NO_FILTER, type TokenFilter, TokenSearch } from "../../lib/popup/filter";
+import { NO_FILTER, type TokenFilter, TokenSearch } from "../../lib/popup/filter";
 import type { TrafficUnit } from "../../lib/popup/format";
 import type { HealthMark } from "../../lib/popup/health-marks";
 import { listControls } from "../../lib/popup/list-controls";
@@ -11,8 +11,8 @@ import type { StoredToken } from "../../lib/state/tokens";
 import { useEnv } from "./env";
 import { withIds } from "./id-state";
 import { whenIdle } from "./idle";
-import { Filters, SelectAll } from "./ListControls";
-import { HealthBarView, Rows } from "./lazy-views";
+import { SelectAll } from "./ListControls";
+import { FiltersView, HealthBarView, Rows } from "./lazy-views";
 import { TokenRow } from "./TokenRow";
 import { useRowActions } from "./use-row-actions";
 
@@ -53,7 +53,6 @@ export function TokenList({
   const matches = useMemo(() => search.find(filter, now), [search, filter, now]);
   // The first keystroke then finds the search texts ready.
   useEffect(() => whenIdle(() => search.prepare()), [search]);
-  const countries = useMemo(() => countryOptions(tokens), [tokens]);
   const existing = useMemo(() => new Set(tokens.map((tk) => tk.id)), [tokens]);
   const selectedIds = [...selected].filter((id) => existing.has(id));
   const allMatchesSelected = matches.length > 0 && matches.every((tk) => selected.has(tk.id));
@@ -89,7 +88,7 @@ export function TokenList({
   return (
     <section aria-label={t("tokenList")}>
       {shown.filters && (
-        <Filters filter={filter} countries={countries} onChange={changeFilter} t={t} />
+        <FiltersView.Lazy filter={filter} tokens={tokens} onChange={changeFilter} />
       )}
       <div class="toolbar">
         {shown.bulk && (

@@ -19,8 +19,6 @@ export const en = {
   exitDirect: "checked direct",
   checkExit: "Check",
   checkingExit: "Checking…",
-  controlledByOther:
-    "Another extension controls the browser's proxy setting: Proxy Deck cannot take effect until it is disabled.",
   viewTokens: "Tokens ({count})",
   viewCreate: "New token",
   viewTrash: "Trash ({count})",
@@ -29,12 +27,6 @@ export const en = {
   dismiss: "Dismiss",
 
   // List
-  filterKind: "Kind",
-  filterCountry: "Country",
-  search: "Search",
-  searchPlaceholder: "ID, IP, city, name…",
-  allKinds: "All kinds",
-  allCountries: "All countries",
   unknownCountry: "(no country)",
   noTokens: "No tokens yet. Buy one under “New token”.",
   noMatches: "No token matches these filters.",
@@ -51,11 +43,6 @@ export const en = {
   "kind.static-traffic": "Static traffic",
   "kind.dynamic-traffic": "Dynamic traffic",
   "kind.manual": "Added by hand",
-  unseenAutoRefresh: "The automatic IP refresh failed while you were away.",
-  unseenToggle: "The keyboard shortcut could not switch the proxy.",
-  blockedTitle: "Traffic is blocked: nothing leaves until you choose.",
-  goDirect: "Turn off (every site direct)",
-  chooseToken: "Choose another token",
   connect: "Connect",
   disconnect: "Off",
   connecting: "Connecting…",
@@ -88,13 +75,7 @@ export const en = {
   deleting: "Deleting…",
   socksOnChrome: "SOCKS5: Chrome cannot sign in to SOCKS5 proxies; copy it for other apps.",
 
-  // Delete / trash outcome: counts as "label: n", which needs no plural form on the first path.
-  deletedSome: "Moved to the Trash: {count}.",
-  deletedForGood: "The provider says {count} of them cannot be restored.",
-  deleteFailedSome: "Not deleted, still in the list ({count}):",
-  failedItem: "#{id}: {reason}",
+  // A delete's or restore's outcome is worded by lib/popup/outcome.ts (outcome-strings.ts).
   undo: "Undo",
-  restoredSome: "Restored from the Trash: {count}.",
-  restoreFailedSome: "Not restored ({count}):",
   retry: "Try again",
 };
