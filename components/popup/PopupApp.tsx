@@ -92,10 +92,10 @@ export function PopupApp({
   const credentials = state.settings.credentials;
   if (!credentials && tokenCount === 0 && trashCount === 0) {
     return (
-      <div class="popup">
+      <main class="popup">
         <h1 class="visually-hidden">{t("title")}</h1>
         <FirstRunView.Lazy />
-      </div>
+      </main>
     );
   }
   const prefetch = {

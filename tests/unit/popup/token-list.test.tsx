@@ -104,6 +104,8 @@ describe("token list", () => {
     );
     mounted = await mount(<PopupApp state={state([...sample, ...france])} />, env);
     const m = mounted;
+    // The filters' chunk follows the first rows.
+    await waitFor(() => expect(m.root.querySelector(".filters select")).not.toBeNull());
     const [kind, country] = m.root.querySelectorAll(".filters select");
     await choose(m, kind, "dynamic-traffic");
     expect(rows(m.root)).toEqual([2]);
@@ -294,6 +296,8 @@ describe("the route, from evidence", () => {
     });
     mounted = await mount(<PopupApp state={blocked} initialView="trash" />, env);
     const m = mounted;
+    // A rare alert: its chunk arrives a frame after the first screen.
+    await waitFor(() => expect(m.root.querySelector(".blocked")).not.toBeNull());
     const banner = m.root.querySelector(".blocked");
     expect(banner?.getAttribute("role")).toBe("alert");
     expect(banner?.textContent).toContain("Traffic is blocked");
@@ -319,6 +323,8 @@ describe("the route, from evidence", () => {
       },
     });
     mounted = await mount(<PopupApp state={blocked} />, env);
+    const m = mounted;
+    await waitFor(() => expect(m.root.querySelector(".blocked")).not.toBeNull());
     const banner = mounted.root.querySelector(".blocked") as Element;
     expect(banner.textContent).toContain("refused the proxy settings of your site rules");
     expect(banner.querySelectorAll("button")).toHaveLength(1);
@@ -336,6 +342,10 @@ describe("background work nobody watched", () => {
       at: NOW,
     };
     mounted = await mount(<PopupApp state={state(sample, { unseenFailure })} />, env);
+    const m = mounted;
+    await waitFor(() =>
+      expect(m.root.querySelector('[data-testid="unseen-failure"]')).not.toBeNull(),
+    );
     const shown = mounted.root.querySelector('[data-testid="unseen-failure"]');
     expect(shown?.textContent).toContain("The automatic IP refresh failed while you were away.");
     expect(shown?.textContent).toContain("did not answer within 15 s");

@@ -232,6 +232,8 @@ describe("the token list", () => {
   it("counts tokens per country in the country filter", async () => {
     const { env } = fakeEnv(() => ({ ok: true, data: null }));
     mounted = await mount(<PopupApp state={state(sample)} />, env);
+    const m = mounted;
+    await waitFor(() => expect(m.root.querySelector(".filters select")).not.toBeNull());
     const country = mounted.root.querySelectorAll(".filters select")[1];
     const labels = [...(country?.querySelectorAll("option") ?? [])].map((o) => o.textContent);
     expect(labels).toEqual(["All countries", "🇫🇷 France (3)", "🇩🇪 Germany (2)", "🇯🇵 Japan (1)"]);
@@ -302,6 +304,7 @@ describe("the token list", () => {
     const { env } = fakeEnv(() => ({ ok: true, data: null }));
     mounted = await mount(<PopupApp state={state(sample)} />, env);
     const m = mounted;
+    await waitFor(() => expect(m.root.querySelector(".filters select")).not.toBeNull());
     await choose(m, m.root.querySelector(".filters select"), "dynamic-ip");
     await check(m, m.root.querySelector(".toolbar input[type=checkbox]"));
     await choose(m, m.root.querySelector(".filters select"), "all");
