@@ -288,7 +288,10 @@ test("exit IP: direct, then through a token, then through another after a switch
   const ip = field(page, "#exit-ip", "ip");
 
   await expect(route).toHaveAttribute("data-route", "direct");
-  await expect(route).toHaveText("Direct: your traffic does not go through a proxy.");
+  // The status words lead (the popup's and the toolbar's), then what this check saw.
+  await expect(route).toHaveText(
+    "No token · This check went direct: websites see your own address.",
+  );
   await expect(ip).toHaveText("127.0.0.1");
   // The details are the provider's record of that address.
   const direct = (

@@ -466,19 +466,17 @@ test("engine errors show on the row; refresh IP and copy act per token", async (
   );
 });
 
-test("an error that needs Options links there; Chinese when chosen", async ({
+test("before credentials the popup leads to Options; Chinese when chosen", async ({
   context,
   extensionId,
 }) => {
   const page = await openPopup(context, extensionId);
-  await page.getByRole("button", { name: "New token" }).click();
-  const countries = page.getByTestId("picker-countries");
-  await expect(countries).toContainText("in Options first");
+  // One instruction and one action, no error (popup-glance.spec.ts says more).
   const [options] = await Promise.all([
     context.waitForEvent("page"),
-    countries.getByRole("button", { name: "Open Options" }).click(),
+    page.getByRole("button", { name: "Set up your provider" }).click(),
   ]);
-  expect(options.url()).toContain("/options.html");
+  expect(options.url()).toContain("/options.html#provider");
 
   await sendOk(page, {
     type: "patchSettings",

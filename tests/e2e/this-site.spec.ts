@@ -143,8 +143,7 @@ test("Other…: this site through a token other than the connected one in two cl
     await popup.locator(`[data-testid="site-chooser"] button::-p-text(Through #${second})`).click();
     await popup.waitForFunction(
       (id) =>
-        document.querySelector('[data-testid="site-route"]')?.textContent ===
-        `through #${id}`,
+        document.querySelector('[data-testid="site-route"]')?.textContent === `through #${id}`,
       {},
       second,
     );
