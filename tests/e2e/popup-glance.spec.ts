@@ -8,6 +8,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "@playwright/test";
+import type { Sandbox } from "../sandbox/index";
 import { expect, extensionPath, launchWithExtension, test } from "./fixtures";
 import {
   backgroundWorker,
@@ -35,6 +36,13 @@ const fits = (page: Page, testId: string) =>
     width: document.documentElement.clientWidth,
   }));
 
+/** The sandbox's settings saved and one token bought (not connected). */
+async function oneToken(context: BrowserContext, extensionId: string, sb: Sandbox) {
+  const ext = await sandboxPage(context, extensionId, sb);
+  const token = must((await createTokens(ext, "static-traffic", 1))[0], "token");
+  return { ext, token };
+}
+
 const toolbarTitle = (ext: Page) => ext.evaluate(() => chrome.action.getTitle({}));
 
 /**
@@ -57,8 +65,7 @@ test("the route word is never cut: a long place and a long token name at the pop
   extensionId,
   sb,
 }) => {
-  const ext = await sandboxPage(context, extensionId, sb);
-  const token = must((await createTokens(ext, "static-traffic", 1))[0], "token");
+  const { ext, token } = await oneToken(context, extensionId, sb);
   await sendOk(ext, { type: "connect", tokenId: token.id });
   await expect.poll(async () => (await proxyStatus(ext)).state).toBe("connected");
   // A place and a name longer than the popup is wide, as stored (the background wrote the
@@ -103,8 +110,7 @@ test("one state, the same words: the popup's top line and row, Options and the t
   extensionId,
   sb,
 }) => {
-  const ext = await sandboxPage(context, extensionId, sb);
-  const token = must((await createTokens(ext, "static-traffic", 1))[0], "token");
+  const { ext, token } = await oneToken(context, extensionId, sb);
   const popup = await openPopup(context, extensionId);
   const options = await openOptions(context, extensionId);
   const optionsWord = options.locator("#exit-ip").getByTestId("route-word");
@@ -150,8 +156,7 @@ test("the WebRTC offer dismissed stays dismissed after reopening the popup and a
 }) => {
   let context = await launchWithExtension(userDataDir);
   const extensionId = new URL((await backgroundWorker(context)).url()).host;
-  const ext = await sandboxPage(context, extensionId, sb);
-  const token = must((await createTokens(ext, "static-traffic", 1))[0], "token");
+  const { ext, token } = await oneToken(context, extensionId, sb);
   await sendOk(ext, { type: "connect", tokenId: token.id });
   let popup = await openPopup(context, extensionId);
   const offer = () => popup.getByTestId("webrtc-offer");
