@@ -189,8 +189,7 @@ test("this site, from the popup: Other… sends the site through a token other t
     .locator(`[data-testid="site-chooser"] button::-p-text(Through #${tokenB.id})`)
     .click();
   await popup.waitForFunction(
-    (id) =>
-      document.querySelector('[data-testid="site-route"]')?.textContent === `through #${id}`,
+    (id) => document.querySelector('[data-testid="site-route"]')?.textContent === `through #${id}`,
     {},
     tokenB.id,
   );
