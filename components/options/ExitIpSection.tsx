@@ -5,7 +5,9 @@
  */
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { IpInfo } from "@/lib/api";
+import { sayStatus } from "@/lib/i18n/status-words";
 import { exitRoute, tokenLabel } from "@/lib/options/exit-route";
+import { routeStatus } from "@/lib/state/route-status";
 import type { Settings } from "@/lib/state/settings";
 import type { Connection, ProxyStatus } from "@/lib/state/status";
 import type { StoredToken } from "@/lib/state/tokens";
@@ -77,6 +79,9 @@ export function ExitIpSection({ settings, status, connection, tokens, onExitIp }
   }
 
   const route = info ? exitRoute(info.data.ip, status, connection, tokens) : null;
+  // The lead words are the popup's and the toolbar's (route-status.ts); the sentence after
+  // them is what this check saw.
+  const now = routeStatus(status, connection);
   const data = info?.data;
   return (
     <section id="exit-ip" aria-labelledby="exit-heading" aria-busy={checking}>
@@ -95,7 +100,11 @@ export function ExitIpSection({ settings, status, connection, tokens, onExitIp }
         notice={error ? { tone: "error", text: t("exit.failed", { reason: error }) } : null}
       />
       {route && (
-        <p class={`route route-${route.kind}`} data-route={route.kind}>
+        <p class={`route route-${route.kind}`} data-route={route.kind} data-status={now.kind}>
+          <strong class="route-word" data-testid="route-word">
+            {sayStatus(t, now)}
+          </strong>
+          {" · "}
           {route.kind === "direct"
             ? t("exit.route.direct")
             : route.kind === "token"

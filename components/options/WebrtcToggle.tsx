@@ -105,6 +105,17 @@ export function WebrtcToggle({ settings }: { settings: Settings }) {
       <p id="webrtc-hint" class="hint">
         {t("webrtc.hint")}
       </p>
+      {settings.webrtcOfferDismissed && !wanted && !locked && (
+        <div class="actions" data-testid="webrtc-offer-dismissed">
+          <p class="hint">{t("webrtc.offerDismissed")}</p>
+          <button
+            type="button"
+            onClick={() => void patchSettings({ webrtcOfferDismissed: false }, t, explain)}
+          >
+            {t("webrtc.offerAgain")}
+          </button>
+        </div>
+      )}
       {notice ? (
         <Notice notice={notice} id="webrtc-status" />
       ) : warning ? (

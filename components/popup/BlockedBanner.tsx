@@ -1,6 +1,11 @@
+import { alertStrings } from "../../lib/i18n/alert-strings";
 import type { Failure } from "../../lib/protocol/failure";
 import { useEnv } from "./env";
 import { ErrorText } from "./Messages";
+import { viewWords } from "./view-words";
+
+/** Rarely shown: its words come with its chunk (off the popup's first path). */
+const useAlertT = viewWords(alertStrings);
 
 /**
  * Fail closed, said plainly: the chosen token cannot be used, so traffic is blocked. Two ways
@@ -16,7 +21,8 @@ export function BlockedBanner({
   tokenChosen: boolean;
   onChooseToken: () => void;
 }) {
-  const { t, send } = useEnv();
+  const { send } = useEnv();
+  const t = useAlertT();
   return (
     <section class="blocked" role="alert" aria-labelledby="blocked-title">
       <p id="blocked-title">

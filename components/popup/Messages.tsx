@@ -32,7 +32,7 @@ function OptionsLink() {
   return (
     <>
       {" "}
-      <button type="button" class="link" onClick={openOptions}>
+      <button type="button" class="link" onClick={() => openOptions()}>
         {t("openOptions")}
       </button>
     </>

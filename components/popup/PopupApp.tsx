@@ -2,22 +2,24 @@ import { useCallback, useEffect, useMemo, useState } from "preact/hooks";
 import type { Notice } from "../../lib/popup/outcome";
 import type { PopupState } from "../../lib/popup/state";
 import { asFailure } from "../../lib/protocol/failure";
-import { BlockedBanner } from "./BlockedBanner";
+import { routeStatus } from "../../lib/state/route-status";
 import { ExitIpLine } from "./ExitIpLine";
 import { useEnv } from "./env";
 import {
   AddListView,
+  BlockedView,
   CreateView,
+  FirstRunView,
   prefetchViews,
   RouteBarView,
   ShortcutsView,
   ThisSiteView,
   TrashListView,
+  UnseenFailureView,
   WebrtcOfferView,
 } from "./lazy-views";
 import { ErrorText, NoticeView } from "./Messages";
 import { TokenList } from "./TokenList";
-import { UnseenFailure } from "./UnseenFailure";
 
 export type View = "tokens" | "create" | "add" | "trash";
 
@@ -58,12 +60,14 @@ export function PopupApp({
       // The wording of outcomes loads beside the reply: off the popup's first path.
       const words = import("../../lib/popup/outcome");
       const reply = await send({ type: "restoreTokens", tokenIds: ids });
-      const { errorNotice, restoreNotice } = await words;
+      const { errorNotice, outcomeWords, restoreNotice } = await words;
       setNotice(
-        reply.ok ? restoreNotice(reply.data, t, explain) : errorNotice(reply.failure, explain),
+        reply.ok
+          ? restoreNotice(reply.data, outcomeWords(env.language), explain)
+          : errorNotice(reply.failure, explain),
       );
     },
-    [send, t, explain],
+    [send, env.language, explain],
   );
 
   const { tokens, trash, status, connection } = state;
@@ -81,6 +85,19 @@ export function PopupApp({
     status.error && !known.some((tk) => tk.id === status.tokenId)
       ? asFailure(status.error.failure)
       : null;
+  const route = routeStatus(status, connection);
+  const routeName = known.find((tk) => tk.id === route.tokenId)?.name ?? "";
+  // Before credentials (and with nothing stored that works without them), one instruction and
+  // one action; the New token form asks the same while credentials are missing.
+  const credentials = state.settings.credentials;
+  if (!credentials && tokenCount === 0 && trashCount === 0) {
+    return (
+      <main class="popup">
+        <h1 class="visually-hidden">{t("title")}</h1>
+        <FirstRunView.Lazy />
+      </main>
+    );
+  }
   const prefetch = {
     create: CreateView.prefetch,
     add: AddListView.prefetch,
@@ -90,12 +107,12 @@ export function PopupApp({
 
   return (
     <div class="popup">
-      <ExitIpLine status={status} now={now} />
+      <ExitIpLine status={status} route={route} name={routeName} now={now} />
       {tokenCount > 0 && connection.activeTokenId === null && (
         <RouteBarView.Lazy connection={connection} />
       )}
       {status.state === "blocked" && status.error ? (
-        <BlockedBanner
+        <BlockedView.Lazy
           failure={asFailure(status.error.failure)}
           tokenChosen={connection.activeTokenId !== null}
           onChooseToken={() => setView("tokens")}
@@ -103,7 +120,7 @@ export function PopupApp({
       ) : (
         orphanError && <ErrorText failure={orphanError} />
       )}
-      {state.unseenFailure && <UnseenFailure unseen={state.unseenFailure} />}
+      {state.unseenFailure && <UnseenFailureView.Lazy unseen={state.unseenFailure} />}
       {/* Its room is kept from the first frame: the line comes a frame or two later and must
           not push the list down. */}
       <div class="site-slot">
@@ -116,6 +133,7 @@ export function PopupApp({
       {connection.activeTokenId !== null &&
         (status.state === "connected" || status.state === "checking") &&
         !state.settings.webrtcProtection &&
+        !state.settings.webrtcOfferDismissed &&
         !state.webrtcByPolicy && <WebrtcOfferView.Lazy />}
       <nav class="views" aria-label={t("views")}>
         {(
@@ -158,7 +176,11 @@ export function PopupApp({
         )}
         {createOpened && (
           <div hidden={view !== "create"}>
-            <CreateView.Lazy onShowTokens={() => setView("tokens")} />
+            {credentials ? (
+              <CreateView.Lazy onShowTokens={() => setView("tokens")} />
+            ) : (
+              <FirstRunView.Lazy />
+            )}
           </div>
         )}
         {view === "add" && <AddListView.Lazy tokens={tokens} />}

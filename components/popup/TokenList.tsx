@@ -1,18 +1,18 @@
 import { useEffect, useMemo, useState } from "preact/hooks";
-import { countryCode } from "../../lib/i18n/flag";
-import { countryOptions, NO_FILTER, type TokenFilter, TokenSearch } from "../../lib/popup/filter";
+import { NO_FILTER, type TokenFilter, TokenSearch } from "../../lib/popup/filter";
 import type { TrafficUnit } from "../../lib/popup/format";
 import type { HealthMark } from "../../lib/popup/health-marks";
+import { listControls } from "../../lib/popup/list-controls";
 import type { Notice } from "../../lib/popup/outcome";
 import { asFailure } from "../../lib/protocol/failure";
+import { routeStatus } from "../../lib/state/route-status";
 import type { Connection, ProxyStatus } from "../../lib/state/status";
-import { TOKEN_KINDS } from "../../lib/state/token-facts";
 import type { StoredToken } from "../../lib/state/tokens";
 import { useEnv } from "./env";
 import { withIds } from "./id-state";
 import { whenIdle } from "./idle";
 import { SelectAll } from "./ListControls";
-import { HealthBarView, Rows } from "./lazy-views";
+import { FiltersView, HealthBarView, Rows } from "./lazy-views";
 import { TokenRow } from "./TokenRow";
 import { useRowActions } from "./use-row-actions";
 
@@ -53,7 +53,6 @@ export function TokenList({
   const matches = useMemo(() => search.find(filter, now), [search, filter, now]);
   // The first keystroke then finds the search texts ready.
   useEffect(() => whenIdle(() => search.prepare()), [search]);
-  const countries = useMemo(() => countryOptions(tokens), [tokens]);
   const existing = useMemo(() => new Set(tokens.map((tk) => tk.id)), [tokens]);
   const selectedIds = [...selected].filter((id) => existing.has(id));
   const allMatchesSelected = matches.length > 0 && matches.every((tk) => selected.has(tk.id));
@@ -83,63 +82,33 @@ export function TokenList({
   if (tokens.length === 0) return <p class="empty">{t("noTokens")}</p>;
 
   const statusError = status.error && status.tokenId !== null ? status : null;
+  const route = routeStatus(status, connection);
+  const shown = listControls(tokens.length, selectedIds.length, filter);
 
   return (
     <section aria-label={t("tokenList")}>
-      <div class="filters">
-        <label>
-          <span>{t("filterKind")}</span>
-          <select
-            value={filter.kind}
-            onChange={(e) => changeFilter({ kind: e.currentTarget.value as TokenFilter["kind"] })}
-          >
-            <option value="all">{t("allKinds")}</option>
-            {TOKEN_KINDS.map((kind) => (
-              <option key={kind} value={kind}>
-                {t(`kind.${kind}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          <span>{t("filterCountry")}</span>
-          <select
-            value={filter.country}
-            onChange={(e) => changeFilter({ country: e.currentTarget.value })}
-          >
-            <option value="all">{t("allCountries")}</option>
-            {countries.map((c) => (
-              <option key={c.name} value={c.name}>
-                {`${countryCode(c.code)} ${c.name || t("unknownCountry")} (${c.count})`.trim()}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label class="search">
-          <span>{t("search")}</span>
-          <input
-            type="search"
-            value={filter.text}
-            placeholder={t("searchPlaceholder")}
-            onInput={(e) => changeFilter({ text: e.currentTarget.value })}
-          />
-        </label>
-      </div>
+      {shown.filters && (
+        <FiltersView.Lazy filter={filter} tokens={tokens} onChange={changeFilter} />
+      )}
       <div class="toolbar">
-        <SelectAll
-          checked={allMatchesSelected}
-          disabled={matches.length === 0}
-          text={t("selectAllMatching", { count: matches.length })}
-          onChange={toggleAll}
-        />
-        <button
-          type="button"
-          class="btn btn--danger"
-          disabled={selectedIds.length === 0 || batchBusy}
-          onClick={deleteSelected}
-        >
-          {batchBusy ? t("deleting") : t("deleteSelected", { count: selectedIds.length })}
-        </button>
+        {shown.bulk && (
+          <>
+            <SelectAll
+              checked={allMatchesSelected}
+              disabled={matches.length === 0}
+              text={t("selectAllMatching", { count: matches.length })}
+              onChange={toggleAll}
+            />
+            <button
+              type="button"
+              class="btn btn--danger"
+              disabled={selectedIds.length === 0 || batchBusy}
+              onClick={deleteSelected}
+            >
+              {batchBusy ? t("deleting") : t("deleteSelected", { count: selectedIds.length })}
+            </button>
+          </>
+        )}
         {selectedIds.length > 0 && (
           <button type="button" class="btn" onClick={() => setSelected(new Set())}>
             {t("clearSelection")}
@@ -169,7 +138,7 @@ export function TokenList({
                 index={index}
                 token={token}
                 active={connection.activeTokenId === token.id}
-                routeState={connection.activeTokenId === token.id ? status.state : undefined}
+                routeState={connection.activeTokenId === token.id ? route : undefined}
                 selected={selected.has(token.id)}
                 pending={pending.get(token.id)}
                 error={

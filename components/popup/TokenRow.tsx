@@ -11,13 +11,14 @@ import {
 } from "../../lib/popup/format";
 import type { HealthMark } from "../../lib/popup/health-marks";
 import type { Failure } from "../../lib/protocol/failure";
-import type { ProxyStatus } from "../../lib/state/status";
+import type { RouteStatus } from "../../lib/state/route-status";
 import { isDynamic } from "../../lib/state/token-facts";
 import { warningsOf } from "../../lib/state/token-warnings";
 import type { StoredToken } from "../../lib/state/tokens";
 import { Flag } from "./Flag";
 import { ErrorText } from "./Messages";
 import { memo } from "./memo";
+import { RouteBadge } from "./RouteBadge";
 
 export type RowAction = "connect" | "disconnect" | "refresh" | "delete";
 
@@ -35,8 +36,8 @@ export interface TokenRowProps {
   /** Its place in the list shown, for the windowed list's measuring. */
   index?: number;
   active: boolean;
-  /** What the browser has shown about the active token (see ProxyStatus). */
-  routeState?: ProxyStatus["state"];
+  /** What the browser has shown about the active token, decided once (route-status.ts). */
+  routeState?: RouteStatus;
   selected: boolean;
   pending: RowAction | undefined;
   error: Failure | undefined;
@@ -220,11 +221,3 @@ function TokenRowView(props: TokenRowProps) {
 
 /** Rows re-render only when their own token, state or the clock tick changes. */
 export const TokenRow = memo(TokenRowView);
-
-/** The active row's state, from evidence: connected only once a request through it worked. */
-function RouteBadge({ state, t }: { state: ProxyStatus["state"] | undefined; t: PopupT }) {
-  if (state === "connected") return <span class="badge badge--ok">{t("connected")}</span>;
-  if (state === "blocked") return <span class="badge badge--blocked">{t("blocked")}</span>;
-  if (state === "error") return <span class="badge badge--warn">{t("notWorking")}</span>;
-  return <span class="badge">{t("checkingRoute")}</span>;
-}

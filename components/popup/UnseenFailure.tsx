@@ -1,11 +1,17 @@
+import { alertStrings } from "../../lib/i18n/alert-strings";
 import { asFailure } from "../../lib/protocol/failure";
 import type { UnseenFailure as Unseen } from "../../lib/state/items";
 import { useEnv } from "./env";
 import { ErrorText } from "./Messages";
+import { viewWords } from "./view-words";
+
+/** Rarely shown: its words come with its chunk (off the popup's first path). */
+const useAlertT = viewWords(alertStrings);
 
 /** Background work the user did not watch failed: said here (and on the badge) until seen. */
 export function UnseenFailure({ unseen }: { unseen: Unseen }) {
-  const { t, send } = useEnv();
+  const { send } = useEnv();
+  const t = useAlertT();
   return (
     <section class="notice notice--error" role="alert" data-testid="unseen-failure">
       <p>

@@ -1,15 +1,22 @@
 import { useState } from "preact/hooks";
+import { webrtcOfferStrings } from "../../lib/i18n/webrtc-offer-strings";
 import { enableWebrtcProtection, type WebrtcProblem } from "../../lib/proxy/webrtc";
 import { webrtcApis } from "../common/webrtc-apis";
 import { useEnv } from "./env";
+import { viewWords } from "./view-words";
+
+/** The offer's words come with its chunk (off the popup's first path). */
+const useOfferT = viewWords(webrtcOfferStrings);
 
 /**
  * While a proxy is on and WebRTC protection is off, pages can learn the user's real address
  * through WebRTC: say so, and turn the protection on in one click (the permission prompt
- * needs that click, so nothing is asked before it).
+ * needs that click, so nothing is asked before it). "Not now" is remembered (a setting, so it
+ * holds across restarts); Options' WebRTC switch stays the way to turn it on later.
  */
 export function WebrtcOffer() {
-  const { t, send } = useEnv();
+  const { send } = useEnv();
+  const t = useOfferT();
   const [problem, setProblem] = useState<WebrtcProblem | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -24,11 +31,27 @@ export function WebrtcOffer() {
     });
   }
 
+  async function dismiss() {
+    setBusy(true);
+    // The stored setting hides the offer (PopupApp reads it); a refusal leaves it shown.
+    await send({ type: "patchSettings", patch: { webrtcOfferDismissed: true } });
+    setBusy(false);
+  }
+
   return (
     <section class="notice notice--warn" data-testid="webrtc-offer">
       <p>{t("webrtcOff")}</p>
       {problem && <p class="error">{t(`webrtc.${problem}`)}</p>}
       <div class="notice-actions">
+        <button
+          type="button"
+          class="btn"
+          disabled={busy}
+          title={t("webrtcDismissLabel")}
+          onClick={() => void dismiss()}
+        >
+          {t("webrtcDismiss")}
+        </button>
         <button type="button" class="btn btn--primary" disabled={busy} onClick={protect}>
           {t("webrtcProtect")}
         </button>

@@ -16,7 +16,8 @@ export interface PopupEnv {
   now: () => number;
   /** Never rejects: a missing background becomes a failure reply. */
   send: Send;
-  openOptions: () => void;
+  /** Options, at one of its pages when named (its address's hash: "provider", …). */
+  openOptions: (page?: string) => void;
   /** Resolves false when the browser refused the clipboard. */
   copy: (text: string) => Promise<boolean>;
   /** Firefox can authenticate SOCKS5 proxies; Chrome cannot. */

@@ -1,4 +1,5 @@
 /** The popup's views loaded on demand, and one call to fetch them all ahead of need. */
+import { h } from "preact";
 import { FirstRows } from "./FirstRows";
 import { whenIdle } from "./idle";
 import { lazyView } from "./lazy";
@@ -15,6 +16,23 @@ export const ThisSiteView = lazyView(() => import("./ThisSite").then((m) => m.Th
 export const HealthBarView = lazyView(() => import("./HealthBar").then((m) => m.HealthBar));
 /** The line that says Off or site rules only, when no token is connected: after the first rows. */
 export const RouteBarView = lazyView(() => import("./RouteBar").then((m) => m.RouteBar));
+/**
+ * Rare alerts (traffic blocked, a failure nobody watched), a chunk each: they arrive a frame
+ * after the first screen when shown, and cost the usual popup nothing.
+ */
+export const BlockedView = lazyView(() => import("./BlockedBanner").then((m) => m.BlockedBanner));
+export const UnseenFailureView = lazyView(() =>
+  import("./UnseenFailure").then((m) => m.UnseenFailure),
+);
+/** The list's filters, shown from six tokens (lib/popup/list-controls.ts); room kept meanwhile. */
+export const FiltersView = lazyView(
+  () => import("./Filters").then((m) => m.Filters),
+  () => h("div", { class: "filters filters--loading" }),
+);
+/** Another extension controls the proxy setting: rare, said a frame after the first screen. */
+export const ForeignNoteView = lazyView(() => import("./ForeignNote").then((m) => m.ForeignNote));
+/** The popup before credentials (a new user's first look): never loaded once they exist. */
+export const FirstRunView = lazyView(() => import("./FirstRun").then((m) => m.FirstRun));
 /** "Keyboard shortcuts", closed at the bottom: it reads the keys only when opened. */
 export const ShortcutsView = lazyView(() =>
   import("./KeyboardShortcuts").then((m) => m.KeyboardShortcuts),
@@ -31,6 +49,10 @@ export async function loadAllViews(): Promise<void> {
     HealthBarView.prefetch(),
     ShortcutsView.prefetch(),
     RouteBarView.prefetch(),
+    BlockedView.prefetch(),
+    FiltersView.prefetch(),
+    ForeignNoteView.prefetch(),
+    UnseenFailureView.prefetch(),
     Rows.prefetch(),
   ]);
 }

@@ -16,14 +16,14 @@ export function useRowActions(
   notify: (notice: Notice) => void,
   setSelected: (update: StateUpdater<ReadonlySet<number>>) => void,
 ) {
-  const { t, send, copy, explain } = useEnv();
+  const { t, send, copy, explain, language } = useEnv();
   const [pending, setPending] = useState<ReadonlyMap<number, RowAction>>(new Map());
   const [errors, setErrors] = useState<ReadonlyMap<number, Failure>>(new Map());
   const [notes, setNotes] = useState<ReadonlyMap<number, string>>(new Map());
 
   // Handlers read the latest state through a ref, so rows can keep one stable object.
-  const latest = useRef({ tokens, send, copy, t, notify, explain });
-  latest.current = { tokens, send, copy, t, notify, explain };
+  const latest = useRef({ tokens, send, copy, t, notify, explain, language });
+  latest.current = { tokens, send, copy, t, notify, explain, language };
 
   const noteTimers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
   useEffect(() => {
@@ -89,16 +89,16 @@ export function useRowActions(
       // The wording of outcomes loads beside the reply: off the popup's first path.
       const words = import("../../lib/popup/outcome");
       const reply = await latest.current.send({ type: "deleteTokens", tokenIds: ids });
-      const { deleteNotice, errorNotice } = await words;
+      const { deleteNotice, errorNotice, outcomeWords } = await words;
       mark(ids, undefined);
-      const { notify: show, t: tr, explain } = latest.current;
+      const { notify: show, language, explain } = latest.current;
       if (!reply.ok) {
         show(errorNotice(reply.failure, explain));
         return;
       }
       const outcome = reply.data;
       setSelected((set) => new Set([...set].filter((id) => !outcome.done.includes(id))));
-      show(deleteNotice(outcome, tr, explain));
+      show(deleteNotice(outcome, outcomeWords(language), explain));
     }
   }, []);
 

@@ -57,7 +57,11 @@ export function Popup({
         await pack.ready();
         return reply;
       }) as typeof send,
-      openOptions: () => void api.runtime.openOptionsPage(),
+      // A page of Options is its address's hash; openOptionsPage() takes none.
+      openOptions: (page) =>
+        void (page
+          ? api.tabs.create({ url: api.runtime.getURL(`/options.html#${page}` as "/options.html") })
+          : api.runtime.openOptionsPage()),
       copy: copyText,
       socksAuth: import.meta.env.FIREFOX,
       activeTab: activeTabOf(api),

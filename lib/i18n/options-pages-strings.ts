@@ -35,12 +35,9 @@ export const optionsPagesStrings = {
       "Choose a token: from then on this browser's traffic goes through it. Proxy Deck's button in the toolbar switches tokens, or turns the proxy Off, in one click.",
     "welcome.step3.needsToken": "Once you have a token, connect it here.",
     "welcome.connect": "Connect through {token}",
-    "welcome.state.checking":
-      "Connecting through {token}: waiting for the first answer through it…",
-    "welcome.state.connected": "Connected: your traffic goes through {token}.",
+    "welcome.state.checking": "Waiting for the first answer through {token}…",
+    "welcome.state.connected": "Your traffic goes through {token}.",
     "welcome.state.exit": "The web sees you at {ip} ({place}).",
-    "welcome.state.failed": "Traffic cannot go through {token} yet. {reason}",
-    "welcome.state.other": "Your traffic goes through {token}, chosen elsewhere.",
     "welcome.finished":
       "You are set. The pages on the left hold the rest: your provider and account, the exit IP and its quality, token health, site rules, traffic, sync and backup, and settings.",
   },
@@ -77,11 +74,9 @@ export const optionsPagesStrings = {
       "选择一个令牌：此后本浏览器的流量都经过它。工具栏中的 Proxy Deck 按钮可一键切换令牌或关闭代理。",
     "welcome.step3.needsToken": "有了令牌后，在这里连接。",
     "welcome.connect": "通过 {token} 连接",
-    "welcome.state.checking": "正在通过 {token} 连接：等待经由它的第一个响应…",
-    "welcome.state.connected": "已连接：你的流量经过 {token}。",
+    "welcome.state.checking": "正在等待经由 {token} 的第一个响应…",
+    "welcome.state.connected": "你的流量经过 {token}。",
     "welcome.state.exit": "网站看到你的地址是 {ip}（{place}）。",
-    "welcome.state.failed": "流量暂时无法经过 {token}。{reason}",
-    "welcome.state.other": "你的流量经过在别处选择的 {token}。",
     "welcome.finished":
       "设置完成。左侧的各页面包含其余功能：服务商与账户、出口 IP 及其质量、令牌健康、网站规则、流量、同步与备份，以及设置。",
   },

@@ -6,8 +6,11 @@ import { defineStrings } from "./index";
 import { optionsPagesStrings } from "./options-pages-strings";
 import { withPlurals } from "./plural";
 import { policyStrings } from "./policy-strings";
+import { statusWords } from "./status-words";
 
 const en = {
+  // The one status vocabulary (status-words.ts): the exit IP section leads with it.
+  ...statusWords.en,
   "page.title": "Proxy Deck options",
   "page.nav": "Sections",
   "page.loading": "Loading…",
@@ -101,15 +104,14 @@ const en = {
   "exit.intro": "The address websites see, checked through whatever proxy is active right now.",
   "exit.recheck": "Check again",
   "exit.checking": "Checking the exit IP…",
-  "exit.route.direct": "Direct: your traffic does not go through a proxy.",
-  "exit.route.token": "Through token {token}.",
+  "exit.route.direct": "This check went direct: websites see your own address.",
+  "exit.route.token": "Exit IP confirmed: token {token}.",
   "exit.route.otherIp":
-    "Connected to token {token}, but the exit IP is not its IP ({expected}). The provider may still be assigning the address: check again in a moment.",
+    "The exit IP is not the IP of token {token} ({expected}). The provider may still be assigning the address: check again in a moment.",
   "exit.route.otherIpUnknown":
-    "Connected to token {token}, whose IP is not known yet, so this exit cannot be confirmed. Check again in a moment.",
-  "exit.route.error": "The connected token {token} has a problem. {message}",
-  "exit.route.missing":
-    "Connected to token #{id}, which is no longer stored here. Choose another token in the popup.",
+    "The IP of token {token} is not known yet, so this exit cannot be confirmed. Check again in a moment.",
+  "exit.route.error": "Token {token} has a problem. {message}",
+  "exit.route.missing": "Token #{id} is no longer stored here. Choose another token in the popup.",
   "exit.field.ip": "IP address",
   "exit.field.country": "Country",
   "exit.field.state": "State or province",
@@ -254,6 +256,9 @@ const en = {
   "webrtc.not-applied":
     "Protection is on in Proxy Deck, but the browser's setting is not applied. Turn it off and on again.",
   "webrtc.saveFailed": "The browser setting changed, but Proxy Deck could not save it. {reason}",
+  "webrtc.offerDismissed":
+    "You chose “Not now” on the popup's offer, so the popup no longer suggests this; the switch above turns it on.",
+  "webrtc.offerAgain": "Offer it in the popup again",
 
   "add.heading": "Add proxies you already have",
   "add.intro":
@@ -329,10 +334,12 @@ const en = {
   "setting.autoRefreshMinutes": "automatic IP refresh",
   "setting.plan": "plan",
   "setting.webrtcProtection": "WebRTC protection",
+  "setting.webrtcOfferDismissed": "WebRTC offer in the popup dismissed",
   "setting.language": "language",
 };
 
 const zh: Partial<Record<keyof typeof en, string>> = {
+  ...statusWords.zh,
   "page.title": "Proxy Deck 设置",
   "page.nav": "章节",
   "page.loading": "正在加载…",
@@ -419,14 +426,13 @@ const zh: Partial<Record<keyof typeof en, string>> = {
   "exit.intro": "网站看到的地址，通过当前生效的代理检测。",
   "exit.recheck": "重新检测",
   "exit.checking": "正在检测出口 IP…",
-  "exit.route.direct": "直连：你的流量没有经过代理。",
-  "exit.route.token": "通过令牌 {token}。",
+  "exit.route.direct": "此次检测为直连：网站看到的是你自己的地址。",
+  "exit.route.token": "已确认出口 IP：令牌 {token}。",
   "exit.route.otherIp":
-    "已连接令牌 {token}，但出口 IP 不是它的 IP（{expected}）。服务商可能仍在分配地址，请稍后重新检测。",
-  "exit.route.otherIpUnknown":
-    "已连接令牌 {token}，但它的 IP 尚未确定，无法确认此出口。请稍后重新检测。",
-  "exit.route.error": "已连接的令牌 {token} 出现问题。{message}",
-  "exit.route.missing": "已连接的令牌 #{id} 已不在本地存储中。请在弹出窗口中选择其他令牌。",
+    "出口 IP 不是令牌 {token} 的 IP（{expected}）。服务商可能仍在分配地址，请稍后重新检测。",
+  "exit.route.otherIpUnknown": "令牌 {token} 的 IP 尚未确定，无法确认此出口。请稍后重新检测。",
+  "exit.route.error": "令牌 {token} 出现问题。{message}",
+  "exit.route.missing": "令牌 #{id} 已不在本地存储中。请在弹出窗口中选择其他令牌。",
   "exit.field.ip": "IP 地址",
   "exit.field.country": "国家/地区",
   "exit.field.state": "州/省",
@@ -562,6 +568,9 @@ const zh: Partial<Record<keyof typeof en, string>> = {
     "Proxy Deck 中保护已开启，但浏览器权限已被移除。请关闭后再重新开启以恢复。",
   "webrtc.not-applied": "Proxy Deck 中保护已开启，但浏览器设置未生效。请关闭后再重新开启。",
   "webrtc.saveFailed": "浏览器设置已更改，但 Proxy Deck 未能保存。{reason}",
+  "webrtc.offerDismissed":
+    "你在弹出窗口的提示中选择了“暂不开启”，弹出窗口不再提示；可用上面的开关开启。",
+  "webrtc.offerAgain": "在弹出窗口中重新提示",
 
   "add.heading": "添加你已有的代理",
   "add.intro":
@@ -635,6 +644,7 @@ const zh: Partial<Record<keyof typeof en, string>> = {
   "setting.autoRefreshMinutes": "自动更换 IP",
   "setting.plan": "套餐",
   "setting.webrtcProtection": "WebRTC 防泄露",
+  "setting.webrtcOfferDismissed": "已关闭弹出窗口中的 WebRTC 提示",
   "setting.language": "语言",
 };
 

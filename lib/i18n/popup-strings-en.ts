@@ -2,8 +2,12 @@
 export const OPEN_FAILED =
   "Proxy Deck could not read its saved data. Close this popup and open it again; if it keeps happening, restart the browser.";
 
+import { statusWords } from "./status-words";
+
 /** The popup's English strings: the source of its keys. */
 export const en = {
+  // The one status vocabulary (status-words.ts): the top line and the active row say these.
+  ...statusWords.en,
   title: "Proxy Deck",
   loading: "Loading…",
   openFailed: OPEN_FAILED,
@@ -11,12 +15,10 @@ export const en = {
   openOptions: "Open Options",
   exitIp: "Exit IP",
   exitIpUnknown: "Exit IP not checked yet",
-  exitVia: "via token #{id}",
-  exitDirect: "direct",
+  exitVia: "checked through #{id}",
+  exitDirect: "checked direct",
   checkExit: "Check",
   checkingExit: "Checking…",
-  controlledByOther:
-    "Another extension controls the browser's proxy setting: Proxy Deck cannot take effect until it is disabled.",
   viewTokens: "Tokens ({count})",
   viewCreate: "New token",
   viewTrash: "Trash ({count})",
@@ -25,12 +27,6 @@ export const en = {
   dismiss: "Dismiss",
 
   // List
-  filterKind: "Kind",
-  filterCountry: "Country",
-  search: "Search",
-  searchPlaceholder: "ID, IP, city, name…",
-  allKinds: "All kinds",
-  allCountries: "All countries",
   unknownCountry: "(no country)",
   noTokens: "No tokens yet. Buy one under “New token”.",
   noMatches: "No token matches these filters.",
@@ -47,22 +43,6 @@ export const en = {
   "kind.static-traffic": "Static traffic",
   "kind.dynamic-traffic": "Dynamic traffic",
   "kind.manual": "Added by hand",
-  connected: "Connected",
-  webrtcOff:
-    "WebRTC protection is off: a page can still learn your real address through WebRTC while you use the proxy.",
-  webrtcProtect: "Turn WebRTC protection on",
-  "webrtc.denied": "The browser's permission was not given, so nothing changed.",
-  "webrtc.unavailable": "This browser does not offer the WebRTC setting.",
-  "webrtc.controlled-by-other": "Another extension controls the WebRTC setting; disable it first.",
-  "webrtc.failed": "The browser refused the change. Try again from Options.",
-  unseenAutoRefresh: "The automatic IP refresh failed while you were away.",
-  unseenToggle: "The keyboard shortcut could not switch the proxy.",
-  checkingRoute: "Not verified yet",
-  notWorking: "Not working",
-  blocked: "Blocked",
-  blockedTitle: "Traffic is blocked: nothing leaves until you choose.",
-  goDirect: "Turn off (every site direct)",
-  chooseToken: "Choose another token",
   connect: "Connect",
   disconnect: "Off",
   connecting: "Connecting…",
@@ -95,13 +75,7 @@ export const en = {
   deleting: "Deleting…",
   socksOnChrome: "SOCKS5: Chrome cannot sign in to SOCKS5 proxies; copy it for other apps.",
 
-  // Delete / trash outcome: counts as "label: n", which needs no plural form on the first path.
-  deletedSome: "Moved to the Trash: {count}.",
-  deletedForGood: "The provider says {count} of them cannot be restored.",
-  deleteFailedSome: "Not deleted, still in the list ({count}):",
-  failedItem: "#{id}: {reason}",
+  // A delete's or restore's outcome is worded by lib/popup/outcome.ts (outcome-strings.ts).
   undo: "Undo",
-  restoredSome: "Restored from the Trash: {count}.",
-  restoreFailedSome: "Not restored ({count}):",
   retry: "Try again",
 };

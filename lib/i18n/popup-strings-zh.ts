@@ -1,7 +1,9 @@
 /** The popup's Simplified Chinese strings: every key. */
 import type { PopupStringKey } from "./popup-strings";
+import { statusWords } from "./status-words";
 
 export const zh: Record<PopupStringKey, string> = {
+  ...statusWords.zh,
   title: "Proxy Deck",
   loading: "加载中…",
   openFailed:
@@ -10,11 +12,10 @@ export const zh: Record<PopupStringKey, string> = {
   openOptions: "打开设置",
   exitIp: "出口 IP",
   exitIpUnknown: "尚未检测出口 IP",
-  exitVia: "经由令牌 #{id}",
-  exitDirect: "直连",
+  exitVia: "经由 #{id} 检测",
+  exitDirect: "直连检测",
   checkExit: "检测",
   checkingExit: "检测中…",
-  controlledByOther: "另一个扩展正在控制浏览器的代理设置：停用它之后 Proxy Deck 才能生效。",
   viewTokens: "令牌（{count}）",
   viewCreate: "新建令牌",
   viewTrash: "回收站（{count}）",
@@ -22,12 +23,6 @@ export const zh: Record<PopupStringKey, string> = {
   views: "视图",
   dismiss: "关闭",
 
-  filterKind: "类型",
-  filterCountry: "国家",
-  search: "搜索",
-  searchPlaceholder: "ID、IP、城市、名称…",
-  allKinds: "全部类型",
-  allCountries: "全部国家",
   unknownCountry: "（无国家）",
   noTokens: "还没有令牌。请在“新建令牌”中购买。",
   noMatches: "没有符合筛选条件的令牌。",
@@ -43,21 +38,6 @@ export const zh: Record<PopupStringKey, string> = {
   "kind.static-traffic": "静态流量",
   "kind.dynamic-traffic": "动态流量",
   "kind.manual": "手动添加",
-  connected: "已连接",
-  webrtcOff: "WebRTC 防护已关闭：使用代理时，网页仍可能通过 WebRTC 获取你的真实地址。",
-  webrtcProtect: "开启 WebRTC 防护",
-  "webrtc.denied": "未获得浏览器授权，未做任何更改。",
-  "webrtc.unavailable": "此浏览器不提供 WebRTC 设置。",
-  "webrtc.controlled-by-other": "另一个扩展正在控制 WebRTC 设置，请先停用它。",
-  "webrtc.failed": "浏览器拒绝了此更改。请在设置中重试。",
-  unseenAutoRefresh: "你离开期间自动更换 IP 失败。",
-  unseenToggle: "快捷键未能切换代理。",
-  checkingRoute: "尚未验证",
-  notWorking: "无法使用",
-  blocked: "已阻止",
-  blockedTitle: "流量已阻止：在你选择之前不会有任何流量发出。",
-  goDirect: "关闭（所有网站直连）",
-  chooseToken: "选择其他令牌",
   connect: "连接",
   disconnect: "关闭",
   connecting: "连接中…",
@@ -90,12 +70,6 @@ export const zh: Record<PopupStringKey, string> = {
   deleting: "删除中…",
   socksOnChrome: "SOCKS5：Chrome 无法登录 SOCKS5 代理，可复制到其他应用使用。",
 
-  deletedSome: "已将 {count} 个令牌移入回收站。",
-  deletedForGood: "服务商表示其中 {count} 个无法恢复。",
-  deleteFailedSome: "{count} 个令牌未能删除，仍保留在列表中：",
-  failedItem: "#{id}：{reason}",
   undo: "撤销",
-  restoredSome: "已恢复 {count} 个令牌。",
-  restoreFailedSome: "{count} 个令牌未能恢复：",
   retry: "重试",
 };

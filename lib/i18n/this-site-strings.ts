@@ -3,7 +3,7 @@ export const thisSiteStrings = {
   en: {
     "site.label": "This site",
     "site.none": "This tab shows no web page: site rules apply to web pages only.",
-    "site.viaToken": "through token #{id}",
+    "site.viaToken": "through #{id}",
     "site.direct": "direct",
     "site.blocked": "blocked",
     "site.byRule": "by rule {position} ({text})",
@@ -41,7 +41,7 @@ export const thisSiteStrings = {
   zh: {
     "site.label": "此网站",
     "site.none": "此标签页不是网页：网站规则只作用于网页。",
-    "site.viaToken": "经由令牌 #{id}",
+    "site.viaToken": "经由 #{id}",
     "site.direct": "直连",
     "site.blocked": "已阻止",
     "site.byRule": "依据规则 {position}（{text}）",

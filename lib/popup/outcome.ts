@@ -1,10 +1,16 @@
-/** Turning replies into what the popup says (pure). */
-import type { PopupT } from "../i18n/popup-strings";
+/** Turning replies into what the popup says (pure). Loaded on demand, with its own words. */
+import { defineStrings, type Language } from "../i18n";
+import { outcomeStrings } from "../i18n/outcome-strings";
 import type { BatchOutcome } from "../protocol/commands";
 import { type Failure, fixedInOptions } from "../protocol/failure";
 
 /** A failure as a sentence in the page's language (the popup's language pack). */
 export type Explain = (failure: Failure) => string;
+
+const words = defineStrings(outcomeStrings.en, outcomeStrings.zh);
+/** The outcome's words in the popup's language. */
+export type OutcomeT = ReturnType<typeof words>;
+export const outcomeWords = (language: Language): OutcomeT => words(language);
 
 export interface Notice {
   tone: "ok" | "error";
@@ -19,7 +25,7 @@ export interface Notice {
 
 function batchNotice(
   outcome: BatchOutcome,
-  t: PopupT,
+  t: OutcomeT,
   explain: Explain,
   keys: { done: "deletedSome" | "restoredSome"; failed: "deleteFailedSome" | "restoreFailedSome" },
 ): Notice {
@@ -33,7 +39,7 @@ function batchNotice(
   };
 }
 
-export function deleteNotice(outcome: BatchOutcome, t: PopupT, explain: Explain): Notice {
+export function deleteNotice(outcome: BatchOutcome, t: OutcomeT, explain: Explain): Notice {
   const notice = batchNotice(outcome, t, explain, {
     done: "deletedSome",
     failed: "deleteFailedSome",
@@ -46,7 +52,7 @@ export function deleteNotice(outcome: BatchOutcome, t: PopupT, explain: Explain)
   return undoIds.length > 0 ? { ...notice, lines, undoIds } : { ...notice, lines };
 }
 
-export const restoreNotice = (outcome: BatchOutcome, t: PopupT, explain: Explain): Notice =>
+export const restoreNotice = (outcome: BatchOutcome, t: OutcomeT, explain: Explain): Notice =>
   batchNotice(outcome, t, explain, { done: "restoredSome", failed: "restoreFailedSome" });
 
 export const errorNotice = (failure: Failure, explain: Explain): Notice => ({

@@ -14,8 +14,11 @@ import type { TrashEntry } from "../state/trash";
 
 export type PopupSettings = Pick<
   Settings,
-  "language" | "webrtcProtection" | "trafficUnit" | "warnDays"
->;
+  "language" | "webrtcProtection" | "webrtcOfferDismissed" | "trafficUnit" | "warnDays"
+> & {
+  /** The provider's address and API credentials are stored (their values stay out of view). */
+  credentials: boolean;
+};
 export interface UnseenFailureView {
   source: "auto-refresh" | "toggle";
   failure: { code: string; [param: string]: string | number };
@@ -67,6 +70,8 @@ export function storedSettings(raw: unknown): PopupSettings {
   return {
     language: language === "en" || language === "zh_CN" ? language : "auto",
     webrtcProtection: value.webrtcProtection === true,
+    webrtcOfferDismissed: value.webrtcOfferDismissed === true,
+    credentials: typeof value.baseUrl === "string" && value.baseUrl !== "" && isRecord(value.auth),
     trafficUnit:
       value.trafficUnit === "bytes" || value.trafficUnit === "GB" ? value.trafficUnit : "unstated",
     warnDays:

@@ -2,8 +2,10 @@
 import type { Language } from "../i18n";
 import { badgeStrings } from "../i18n/badge-strings";
 import { describeFailure } from "../i18n/failure-strings";
+import { sayStatus } from "../i18n/status-words";
 import { relativeTime } from "../i18n/time";
 import type { UnseenFailure } from "../state/items";
+import { routeStatus } from "../state/route-status";
 import type { ProxyStatus } from "../state/status";
 import { warningsOf } from "../state/token-warnings";
 import type { StoredToken } from "../state/tokens";
@@ -28,21 +30,31 @@ export function badgeFor(
   without: "off" | "rules" | null = null,
 ): Badge {
   const t = badgeStrings(language);
+  // The title's lead is the status the popup and Options show (route-status.ts): the badge
+  // knows the chosen token as the status's, and Off from `without`.
+  const chosen = status.state === "direct" ? null : status.tokenId;
+  const route = routeStatus(status, { activeTokenId: chosen, off: without === "off" });
+  const said = sayStatus(t, route);
   // A block outranks everything: traffic does not flow.
   if (status.state !== "blocked" && unseen) {
     const problem = describeFailure(unseen.failure, language);
     return { text: "!", color: WARNING, title: t(`unseen.${unseen.source}`, { problem }) };
   }
   if (status.controlledByOther) {
-    return { text: "!", color: WARNING, title: t("controlledByOther") };
+    return { text: "!", color: WARNING, title: t("controlledByOther", { status: said }) };
   }
   if (status.state === "blocked") {
     const problem = describeFailure(status.error?.failure ?? { code: "internal" }, language);
-    return { text: "STOP", color: BLOCKED, title: t("blocked", { problem }) };
+    return { text: "STOP", color: BLOCKED, title: t("blocked", { status: said, problem }) };
   }
   if (status.state === "error") {
     const problem = describeFailure(status.error?.failure ?? { code: "internal" }, language);
-    return { text: "!", color: WARNING, title: t("problem", { problem }) };
+    // A problem with no token named (none chosen) says only what went wrong.
+    const title =
+      route.kind === "failing"
+        ? t("failing", { status: said, problem })
+        : t("problem", { problem });
+    return { text: "!", color: WARNING, title };
   }
   if ((status.state === "connected" || status.state === "checking") && token) {
     const code = (status.exitIp?.countryCode || token.countryCode || "ON")
@@ -53,8 +65,8 @@ export function badgeFor(
     const place = `${where}${token.ip ? ` (${token.ip})` : ""}`;
     const badge =
       status.state === "connected"
-        ? { text: code, color: CONNECTED, title: t("connected", { place }) }
-        : { text: code, color: CHECKING, title: t("checking", { place }) };
+        ? { text: code, color: CONNECTED, title: t("connected", { status: said, place }) }
+        : { text: code, color: CHECKING, title: t("checking", { status: said, place }) };
     const [warning] = warningsOf(token, warn.now, warn.days);
     if (!warning) return badge;
     const title =
@@ -73,7 +85,11 @@ export function badgeFor(
           });
     return { text: code, color: WARNING, title };
   }
-  if (without === "off") return { text: "OFF", color: CHECKING, title: t("off") };
-  if (without === "rules") return { text: "", color: CONNECTED, title: t("rulesOnly") };
-  return { text: "", color: CONNECTED, title: t("direct") };
+  // No token here: the words are Off or No token whatever a stale status named.
+  const none = sayStatus(t, { kind: without === "off" ? "off" : "none", tokenId: null });
+  if (without === "off") return { text: "OFF", color: CHECKING, title: t("off", { status: none }) };
+  if (without === "rules") {
+    return { text: "", color: CONNECTED, title: t("rulesOnly", { status: none }) };
+  }
+  return { text: "", color: CONNECTED, title: t("direct", { status: none }) };
 }

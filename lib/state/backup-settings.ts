@@ -82,6 +82,8 @@ export function importSettings(current: Settings, incoming: Backup["settings"]):
     badgeFailures: take("badgeFailures"),
     // Turning it on needs this browser's permission, given in a click.
     webrtcProtection: current.webrtcProtection,
+    // A choice about this browser's popup, like the protection it offers.
+    webrtcOfferDismissed: current.webrtcOfferDismissed,
   });
   const credentials = dequal(nextAuth, current.auth)
     ? "kept"

@@ -31,6 +31,11 @@ export const settingsSchema = z.object({
    */
   accountPlan: z.nullable(z.enum(["free", "basic", "professional", "enterprise"])),
   webrtcProtection: z.boolean(),
+  /**
+   * The user dismissed the popup's WebRTC offer: it is not shown again (Options' WebRTC switch
+   * stays, and shows the offer again). Kept in this browser, like the protection it offers.
+   */
+  webrtcOfferDismissed: z.boolean(),
   language: z.enum(["auto", "en", "zh_CN"]),
   /**
    * When the chosen token cannot be used, go direct instead of blocking traffic. Off by
@@ -59,6 +64,7 @@ export const DEFAULT_SETTINGS: Settings = {
   plan: "free",
   accountPlan: null,
   webrtcProtection: false,
+  webrtcOfferDismissed: false,
   language: "auto",
   fallbackDirect: false,
   trafficUnit: "unstated",

@@ -78,7 +78,7 @@ test("first run: the install opens the welcome; credentials → verify → a tok
   // Step 3: connect, and the welcome says so only once a request through it has worked.
   await page.getByRole("button", { name: new RegExp(`^Connect through #${bought.id}`) }).click();
   await expect(page.getByTestId("welcome-state")).toHaveText(
-    new RegExp(`^Connected: your traffic goes through #${bought.id}`),
+    new RegExp(`^Through #${bought.id} · Your traffic goes through #${bought.id}`),
     { timeout: 30_000 },
   );
   await expect(page.getByTestId("welcome-finished")).toBeVisible();

@@ -24,6 +24,7 @@ import { createTokens, extensionPage, must, sandboxSettings, sendOk, TEST_NAMES 
 test("Chromium assigns every suggested key, and the popup shows the keys and where to set the rest", async ({
   context,
   extensionId,
+  sb,
 }) => {
   const page = await extensionPage(context, extensionId);
   const { commands, manifest } = await page.evaluate(async () => ({
@@ -46,7 +47,9 @@ test("Chromium assigns every suggested key, and the popup shows the keys and whe
   const assigned = Object.fromEntries(commands.map((c) => [c.name, c.shortcut ?? ""]));
   for (const name of suggested) expect(assigned[name], `${name}'s key`).not.toBe("");
 
-  // The popup: nothing read until opened, then each command with its key, or "no key".
+  // The popup: nothing read until opened, then each command with its key, or "no key". (With
+  // credentials: before them the popup shows one instruction only.)
+  await sendOk(page, { type: "patchSettings", patch: sandboxSettings(sb) });
   await page.reload();
   const shortcuts = page.getByTestId("keyboard-shortcuts");
   await shortcuts.getByText("Keyboard shortcuts").click();

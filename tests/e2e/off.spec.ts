@@ -83,7 +83,7 @@ test("Off with a site rule and a list on: every site direct, the badge and title
     await expect
       .poll(() => toolbarOn(ext, "ruled.test"))
       .toEqual({
-        title: `Proxy Deck: this site goes through token #${two.id} (a site rule)`,
+        title: `Proxy Deck: this site goes through #${two.id} (a site rule)`,
         text: `#${two.id}`,
       });
     const global = await ext.evaluate(() => chrome.action.getTitle({}));
@@ -98,7 +98,7 @@ test("Off with a site rule and a list on: every site direct, the badge and title
     await expect
       .poll(() => toolbarOn(ext, "ruled.test"))
       .toEqual({
-        title: "Proxy Deck: off. Every site goes direct, site rules included",
+        title: "Proxy Deck: Off · every site goes direct, site rules included",
         text: "OFF",
       });
 

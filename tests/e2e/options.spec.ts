@@ -287,7 +287,10 @@ test("exit IP: direct, then through a token, then through another after a switch
   const ip = field(page, "#exit-ip", "ip");
 
   await expect(route).toHaveAttribute("data-route", "direct");
-  await expect(route).toHaveText("Direct: your traffic does not go through a proxy.");
+  // The status words lead (the popup's and the toolbar's), then what this check saw.
+  await expect(route).toHaveText(
+    "No token · This check went direct: websites see your own address.",
+  );
   await expect(ip).toHaveText("127.0.0.1");
   // The details are the provider's record of that address.
   const direct = (
@@ -309,13 +312,13 @@ test("exit IP: direct, then through a token, then through another after a switch
   await sendOk(ext, { type: "connect", tokenId: tokenA.id });
   await expect(ip).toHaveText(tokenA.ip);
   await expect(route).toHaveAttribute("data-route", "token");
-  await expect(route).toContainText(`Through token #${tokenA.id}`);
+  await expect(route).toContainText(`Through #${tokenA.id}`);
   await expect(route).toContainText(tokenA.ip);
   await expect(page.locator("#quality .quality-card")).toHaveAttribute("data-ip", tokenA.ip);
 
   await sendOk(ext, { type: "connect", tokenId: tokenB.id });
   await expect(ip).toHaveText(tokenB.ip);
-  await expect(route).toContainText(`Through token #${tokenB.id}`);
+  await expect(route).toContainText(`Through #${tokenB.id}`);
   await expect(page.locator("#quality .quality-card")).toHaveAttribute("data-ip", tokenB.ip);
   const viaB = (
     await sandboxJson<{ data: Record<string, unknown> }>(`/token/check/ip?ip=${tokenB.ip}`)

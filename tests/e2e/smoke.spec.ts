@@ -9,7 +9,7 @@ test("the built extension loads: background worker runs, popup and options rende
   expect(new URL(worker.url()).host).toBe(extensionId); // the computed id is the real one
   const popup = await context.newPage();
   await popup.goto(`chrome-extension://${extensionId}/popup.html`);
-  await expect(popup.getByRole("heading", { name: "Proxy Deck" })).toBeVisible();
+  await expect(popup.getByRole("heading", { level: 1, name: "Proxy Deck" })).toBeVisible();
   const options = await context.newPage();
   await options.goto(`chrome-extension://${extensionId}/options.html`);
   await expect(options.getByRole("heading", { level: 1 })).toBeVisible();

@@ -45,7 +45,7 @@ test("the popup names this site's route and why; Direct and Default move its tra
     const line = () => popup.$eval('[data-testid="this-site"] p', (p) => p.textContent ?? "");
     await popup.waitForSelector('[data-testid="this-site"]');
     expect(await line()).toContain("shop.test");
-    expect(await line()).toContain(`through token #${token.id}`);
+    expect(await line()).toContain(`through #${token.id}`);
     expect(await line()).toContain("by the default route");
 
     // Two clicks: the popup is open (one), "Direct" (two).
@@ -80,7 +80,7 @@ test("the popup names this site's route and why; Direct and Default move its tra
     await popup.waitForFunction(() =>
       document.querySelector('[data-testid="this-site"] p')?.textContent?.includes("by rule 1"),
     );
-    expect(await line()).toContain(`through token #${token.id}`);
+    expect(await line()).toContain(`through #${token.id}`);
     await site.reload();
     expect(await site.locator("#remote").textContent()).toBe(token.ip);
     await popup.close();
@@ -143,8 +143,7 @@ test("Other…: this site through a token other than the connected one in two cl
     await popup.locator(`[data-testid="site-chooser"] button::-p-text(Through #${second})`).click();
     await popup.waitForFunction(
       (id) =>
-        document.querySelector('[data-testid="site-route"]')?.textContent ===
-        `through token #${id}`,
+        document.querySelector('[data-testid="site-route"]')?.textContent === `through #${id}`,
       {},
       second,
     );

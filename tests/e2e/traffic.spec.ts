@@ -91,7 +91,7 @@ test("the popup counts this page's failed requests by host and routes one in a c
       items.map((item) => item.textContent ?? ""),
     );
     expect(recent).toContain("cdn.test: blocked, sent nowhere");
-    expect(recent).toContain(`img.test: through token #${token.id}, 200`);
+    expect(recent).toContain(`img.test: through #${token.id}, 200`);
 
     // One click: cdn.test takes this site's route (the token).
     await popup.locator('[data-testid="page-failures"] button::-p-text(Same as this site)').click();

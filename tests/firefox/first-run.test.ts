@@ -76,7 +76,7 @@ test("the install opens the welcome: no error before an action; credentials, the
   await vi.waitFor(
     async () =>
       expect(await text(page, '[data-testid="welcome-state"]')).toMatch(
-        new RegExp(`^Connected: your traffic goes through #${token.id}`),
+        new RegExp(`^Through #${token.id} · Your traffic goes through #${token.id}`),
       ),
     { timeout: 30_000 },
   );

@@ -43,7 +43,7 @@ test("Off sends a rule-routed tab with a route of its own direct, says so on its
     await expect.poll(() => exitOfPageLoad(site, url), { timeout: 10_000 }).toBe("127.0.0.1");
     await expect
       .poll(() => ext.evaluate((id) => browser.action.getTitle({ tabId: id }), tabId))
-      .toBe("Proxy Deck: off. Every site goes direct, site rules included");
+      .toBe("Proxy Deck: Off · every site goes direct, site rules included");
 
     // On again (the last token): the tab route and the rule are back.
     await sendOk(ext, { type: "toggle" });

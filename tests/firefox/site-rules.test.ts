@@ -179,7 +179,7 @@ test("this site, from the popup: Other… sends the site through a token other t
   await popup.waitForFunction(() =>
     document.querySelector('[data-testid="this-site"] p')?.textContent?.includes("localhost"),
   );
-  expect(await route()).toBe(`through token #${tokenA.id}`);
+  expect(await route()).toBe(`through #${tokenA.id}`);
 
   // In front for real clicks (the site it shows stays: it asks again only when the connection
   // changes).
@@ -189,8 +189,7 @@ test("this site, from the popup: Other… sends the site through a token other t
     .locator(`[data-testid="site-chooser"] button::-p-text(Through #${tokenB.id})`)
     .click();
   await popup.waitForFunction(
-    (id) =>
-      document.querySelector('[data-testid="site-route"]')?.textContent === `through token #${id}`,
+    (id) => document.querySelector('[data-testid="site-route"]')?.textContent === `through #${id}`,
     {},
     tokenB.id,
   );

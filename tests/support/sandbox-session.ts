@@ -21,6 +21,7 @@ export function sandboxSettings(sb: Sandbox, overrides: Partial<Settings> = {}):
     plan: "enterprise",
     accountPlan: null,
     webrtcProtection: false,
+    webrtcOfferDismissed: false,
     language: "auto",
     fallbackDirect: false,
     // The sandbox counts traffic in bytes.

@@ -3,9 +3,11 @@
  * connected (a request through it worked) or why not. Never "connected" before that evidence.
  */
 import { useState } from "preact/hooks";
+import { sayStatus } from "@/lib/i18n/status-words";
 import { tokenLabel } from "@/lib/options/exit-route";
 import { asFailure } from "@/lib/protocol/failure";
-import type { ProxyStatus } from "@/lib/state/status";
+import { routeStatus } from "@/lib/state/route-status";
+import type { Connection, ProxyStatus } from "@/lib/state/status";
 import type { StoredToken } from "@/lib/state/tokens";
 import type { PageData } from "../PageBody";
 import { Notice, type NoticeValue, send, useExplain, useT } from "../shared";
@@ -20,7 +22,7 @@ export function ConnectStep({ data }: { data: PageData }) {
   const [problem, setProblem] = useState<NoticeValue | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
   const active = tokens.find((token) => token.id === connection.activeTokenId);
-  const evidence = active ? stateLine(active, status, t, explain) : null;
+  const evidence = active ? stateLine(active, status, connection, t, explain) : null;
   const connected = evidence?.tone === "ok";
 
   async function connect(token: StoredToken) {
@@ -74,31 +76,38 @@ export function ConnectStep({ data }: { data: PageData }) {
 
 type Tone = "ok" | "info" | "error";
 
+/**
+ * The state in the one vocabulary (route-status.ts, as the popup and the badge say it), then
+ * what it means here. Null while no token of this list is chosen.
+ */
 function stateLine(
   token: StoredToken,
   status: ProxyStatus,
+  connection: Connection,
   t: ReturnType<typeof useT>,
   explain: (failure: { code: string }) => string,
 ): { tone: Tone; text: string } | null {
-  if (status.tokenId !== token.id) return null;
+  const now = routeStatus(status, connection);
+  if (now.tokenId !== token.id) return null;
   const label = tokenLabel(token);
-  switch (status.state) {
+  const lead = sayStatus(t, now);
+  switch (now.kind) {
     case "checking":
-      return { tone: "info", text: t("welcome.state.checking", { token: label }) };
-    case "connected": {
+      return { tone: "info", text: `${lead} · ${t("welcome.state.checking", { token: label })}` };
+    case "through": {
       const exit = status.exitIp?.viaTokenId === token.id ? status.exitIp : null;
       const place = exit ? [exit.city, exit.country].filter(Boolean).join(", ") : "";
       const where = exit ? ` ${t("welcome.state.exit", { ip: exit.ip, place })}` : "";
-      return { tone: "ok", text: `${t("welcome.state.connected", { token: label })}${where}` };
+      return {
+        tone: "ok",
+        text: `${lead} · ${t("welcome.state.connected", { token: label })}${where}`,
+      };
     }
-    case "error":
+    case "failing":
     case "blocked":
       return {
         tone: "error",
-        text: t("welcome.state.failed", {
-          token: label,
-          reason: status.error ? explain(asFailure(status.error.failure)) : "",
-        }),
+        text: `${lead} · ${status.error ? explain(asFailure(status.error.failure)) : ""}`.trim(),
       };
     default:
       return null;

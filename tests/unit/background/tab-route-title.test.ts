@@ -20,7 +20,7 @@ describe("tabRouteMark", () => {
   it("names the token, direct or blocked when a rule routes the site", () => {
     expect(tabRouteMark(report({ rule, target: { kind: "proxy", tokenId: 2 } }), "en")).toEqual({
       text: "#2",
-      title: "Proxy Deck: this site goes through token #2 (a site rule)",
+      title: "Proxy Deck: this site goes through #2 (a site rule)",
     });
     expect(tabRouteMark(report({ rule }), "en")?.title).toBe(
       "Proxy Deck: this site goes direct (a site rule)",
@@ -58,7 +58,7 @@ describe("createTabRouteTitle", () => {
     rulesOn = true;
     await tabs.update();
     // Tab 8 was never given a title of its own: it keeps showing the global one.
-    expect(titles).toEqual([[7, "Proxy Deck: this site goes through token #2 (a site rule)"]]);
+    expect(titles).toEqual([[7, "Proxy Deck: this site goes through #2 (a site rule)"]]);
     expect(texts).toEqual([
       [7, "#2"],
       [8, null],

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { defineStrings, translateOf } from "../../../lib/i18n";
 import { createStrings } from "../../../lib/i18n/create-strings";
 import { withPlurals } from "../../../lib/i18n/plural";
-import { popupStrings } from "../../../lib/i18n/popup-strings";
+import { outcomeWords } from "../../../lib/popup/outcome";
 
 const TOKENS = "Created {count, plural, one {# token} other {# tokens}}.";
 
@@ -46,7 +46,7 @@ describe("plural forms", () => {
     expect(defineStrings({ created: TOKENS }, {})("en")("created", { count: 1 })).toContain(
       "plural",
     );
-    // The popup's first path counts as "label: n", without the plural code (its 20 kB budget).
-    expect(popupStrings("en")("restoredSome", { count: 3 })).toBe("Restored from the Trash: 3.");
+    // The popup's outcomes count as "label: n", without the plural code (its 20 kB budget).
+    expect(outcomeWords("en")("restoredSome", { count: 3 })).toBe("Restored from the Trash: 3.");
   });
 });

@@ -17,7 +17,7 @@ const state: PopupState = {
   trash: [],
   connection: { activeTokenId: null, lastTokenId: null },
   status: DEFAULT_STATUS,
-  settings: DEFAULT_SETTINGS,
+  settings: { ...DEFAULT_SETTINGS, credentials: true },
   unseenFailure: null,
 };
 const results = {

@@ -27,7 +27,7 @@ import {
   relativeTime,
   trafficOf,
 } from "../../../lib/popup/format";
-import { deleteNotice, errorNotice, restoreNotice } from "../../../lib/popup/outcome";
+import { deleteNotice, errorNotice, outcomeWords, restoreNotice } from "../../../lib/popup/outcome";
 import { isTimeBilled, kindFilters, planName } from "../../../lib/popup/plans";
 import { fixedInOptions } from "../../../lib/protocol/failure";
 import type { StoredToken } from "../../../lib/state/tokens";
@@ -373,7 +373,7 @@ describe("create form", () => {
 });
 
 describe("outcomes", () => {
-  const t = popupStrings("en");
+  const t = outcomeWords("en");
   const en = (failure: { code: string }) => describeFailure(failure, "en");
   const zh = (failure: { code: string }) => describeFailure(failure, "zh_CN");
 

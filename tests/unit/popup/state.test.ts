@@ -35,6 +35,8 @@ describe("popup state", () => {
     expect(first.settings).toEqual({
       language: "auto",
       webrtcProtection: false,
+      webrtcOfferDismissed: false,
+      credentials: false,
       trafficUnit: "unstated",
       warnDays: 2,
     });

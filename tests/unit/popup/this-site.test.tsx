@@ -78,7 +78,7 @@ describe("ThisSite", () => {
     })) as never);
     const { root, sent } = await show(() => report());
     expect(sent).toEqual([{ type: "routeOf", url: "https://shop.example/cart" }]);
-    expect(root.querySelector("p")?.textContent).toContain("through token #7");
+    expect(root.querySelector("p")?.textContent).toContain("through #7");
   });
 
   it("says the site, where it goes and why: the default route", async () => {
@@ -86,7 +86,7 @@ describe("ThisSite", () => {
     expect(sent[0]).toEqual({ type: "routeOf", url: "https://shop.example/cart" });
     const line = root.querySelector("p")?.textContent ?? "";
     expect(line).toContain("shop.example");
-    expect(line).toContain("through token #7");
+    expect(line).toContain("through #7");
     expect(line).toContain("by the default route");
     expect(button(root, "Default").disabled).toBe(true);
     expect(button(root, "Default").getAttribute("aria-pressed")).toBe("true");
@@ -163,7 +163,7 @@ describe("ThisSite", () => {
       host: "shop.example",
       route: { kind: "token", tokenId: 9 },
     });
-    expect(root.textContent).toContain("through token #9");
+    expect(root.textContent).toContain("through #9");
     expect(root.querySelector('[data-testid="site-chooser"]')).toBeNull();
     // The site's own rule names a token other than the connected one: "Other…" shows pressed.
     expect(button(root, "Other…").getAttribute("aria-pressed")).toBe("true");

@@ -29,7 +29,7 @@ function state(tokens: StoredToken[], change: Partial<PopupState> = {}): PopupSt
     trash: [],
     connection: { activeTokenId: null, lastTokenId: null },
     status: DEFAULT_STATUS,
-    settings: DEFAULT_SETTINGS,
+    settings: { ...DEFAULT_SETTINGS, credentials: true },
     unseenFailure: null,
     ...change,
   };
@@ -85,10 +85,27 @@ describe("token list", () => {
     expect(button(third as Element, "New IP for token #3")).toBeTruthy();
   });
 
-  it("filters by kind and country, and searches", async () => {
+  it("with few tokens, no filters and no bulk actions until a row is ticked", async () => {
     const { env } = fakeEnv(() => ({ ok: true, data: null }));
     mounted = await mount(<PopupApp state={state(sample)} />, env);
     const m = mounted;
+    expect(m.root.querySelector(".filters")).toBeNull();
+    expect(m.root.textContent).not.toContain("Select all");
+    expect(m.root.textContent).not.toContain("Delete selected");
+    await check(m, m.root.querySelector('[aria-label="Select token #2"]'), true);
+    expect(button(m.root, "Delete selected (1)")).toBeTruthy();
+    expect(m.root.textContent).toContain("Select all 3 matching");
+  });
+
+  it("filters by kind and country, and searches (shown from six tokens)", async () => {
+    const { env } = fakeEnv(() => ({ ok: true, data: null }));
+    const france = [11, 12, 13].map((id) =>
+      makeToken({ id, kind: "static-ip", country: "France", countryCode: "FR", city: "Paris" }),
+    );
+    mounted = await mount(<PopupApp state={state([...sample, ...france])} />, env);
+    const m = mounted;
+    // The filters' chunk follows the first rows.
+    await waitFor(() => expect(m.root.querySelector(".filters select")).not.toBeNull());
     const [kind, country] = m.root.querySelectorAll(".filters select");
     await choose(m, kind, "dynamic-traffic");
     expect(rows(m.root)).toEqual([2]);
@@ -101,7 +118,8 @@ describe("token list", () => {
     await type(m, m.root.querySelector(".filters input[type=search]"), "nowhere");
     expect(m.root.textContent).toContain("No token matches these filters.");
     await click(m, button(m.root, "Clear filters"));
-    expect(rows(m.root)).toEqual([1, 2, 3]);
+    // The first rows of the six again (the rest are drawn a window at a time).
+    expect(rows(m.root).slice(0, 3)).toEqual([1, 2, 11]);
   });
 
   it("lists 1,000 tokens from the first, counting every match (windowing is tested in Chromium)", async () => {
@@ -149,7 +167,7 @@ describe("token list", () => {
     mounted = await mount(<PopupApp state={s} />, env);
     const row = mounted.root.querySelector('[data-token-id="2"]');
     expect(row?.className).toContain("row--active");
-    expect(row?.textContent).toContain("Not working");
+    expect(row?.textContent).toContain("#2 not working");
     expect(row?.querySelector(".error")?.textContent).toContain(
       "The proxy server gw.example.net:8000 cannot be reached.",
     );
@@ -223,6 +241,7 @@ describe("token list", () => {
   it("shows the exit IP in one line and checks it on demand", async () => {
     const { env, send } = fakeEnv(() => ({ ok: true, data: null }));
     const s = state(sample, {
+      connection: { activeTokenId: 1, lastTokenId: 1 },
       status: {
         ...DEFAULT_STATUS,
         state: "connected",
@@ -240,7 +259,10 @@ describe("token list", () => {
     mounted = await mount(<PopupApp state={s} />, env);
     const line = mounted.root.querySelector("[data-testid=exit-ip]")?.textContent;
     expect(line).toContain("203.0.113.9");
-    expect(line).toContain("Austin, United States · via token #1 · 2 minutes ago");
+    // The route word says where traffic goes; the exit line adds only its place and age.
+    expect(mounted.root.querySelector("[data-testid=route-word]")?.textContent).toBe("Through #1");
+    expect(line).toContain("Austin, United States · 2 minutes ago");
+    expect(line).not.toContain("checked");
     await click(mounted, button(mounted.root, "Check"));
     expect(send).toHaveBeenCalledWith({ type: "checkExitIp" });
   });
@@ -254,13 +276,15 @@ describe("the route, from evidence", () => {
     });
 
   it.each([
-    { routeState: "checking", label: "Not verified yet" },
-    { routeState: "connected", label: "Connected" },
+    { routeState: "checking", label: "Checking #1" },
+    { routeState: "connected", label: "Through #1" },
   ] as const)("the active row says $label while $routeState", async ({ routeState, label }) => {
     const { env } = fakeEnv(() => ({ ok: true, data: null }));
     mounted = await mount(<PopupApp state={on(1, { state: routeState })} />, env);
     const row = mounted.root.querySelector('[data-token-id="1"]');
     expect(row?.querySelector(".badge")?.textContent).toBe(label);
+    // The top line says the same words (one vocabulary: route-status.ts).
+    expect(mounted.root.querySelector("[data-testid=route-word]")?.textContent).toBe(label);
     expect(mounted.root.querySelector(".blocked")).toBeNull();
   });
 
@@ -272,6 +296,8 @@ describe("the route, from evidence", () => {
     });
     mounted = await mount(<PopupApp state={blocked} initialView="trash" />, env);
     const m = mounted;
+    // A rare alert: its chunk arrives a frame after the first screen.
+    await waitFor(() => expect(m.root.querySelector(".blocked")).not.toBeNull());
     const banner = m.root.querySelector(".blocked");
     expect(banner?.getAttribute("role")).toBe("alert");
     expect(banner?.textContent).toContain("Traffic is blocked");
@@ -297,6 +323,8 @@ describe("the route, from evidence", () => {
       },
     });
     mounted = await mount(<PopupApp state={blocked} />, env);
+    const m = mounted;
+    await waitFor(() => expect(m.root.querySelector(".blocked")).not.toBeNull());
     const banner = mounted.root.querySelector(".blocked") as Element;
     expect(banner.textContent).toContain("refused the proxy settings of your site rules");
     expect(banner.querySelectorAll("button")).toHaveLength(1);
@@ -314,6 +342,10 @@ describe("background work nobody watched", () => {
       at: NOW,
     };
     mounted = await mount(<PopupApp state={state(sample, { unseenFailure })} />, env);
+    const m = mounted;
+    await waitFor(() =>
+      expect(m.root.querySelector('[data-testid="unseen-failure"]')).not.toBeNull(),
+    );
     const shown = mounted.root.querySelector('[data-testid="unseen-failure"]');
     expect(shown?.textContent).toContain("The automatic IP refresh failed while you were away.");
     expect(shown?.textContent).toContain("did not answer within 15 s");

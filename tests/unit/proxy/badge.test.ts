@@ -32,56 +32,56 @@ describe("badgeFor", () => {
       status: status({}),
       token: undefined,
       text: "",
-      title: "Proxy Deck: direct (no proxy)",
+      title: "Proxy Deck: No token · every site goes direct",
     },
     {
       name: "connected: exit country code wins over the token's",
       status: status({ state: "connected", tokenId: 1, exitIp: exitIp("de") }),
       token,
       text: "DE",
-      title: "Proxy Deck: connected via Los Angeles, United States (203.0.113.1)",
+      title: "Proxy Deck: Through #1 · Los Angeles, United States (203.0.113.1)",
     },
     {
       name: "connected, no exit check yet: token's country code, upper-cased",
       status: status({ state: "connected", tokenId: 1 }),
       token,
       text: "US",
-      title: "Proxy Deck: connected via Los Angeles, United States (203.0.113.1)",
+      title: "Proxy Deck: Through #1 · Los Angeles, United States (203.0.113.1)",
     },
     {
       name: "connected, no codes at all: ON",
       status: status({ state: "connected", tokenId: 1 }),
       token: makeToken({ id: 1, countryCode: "", ip: "" }),
       text: "ON",
-      title: "Proxy Deck: connected via Los Angeles, United States",
+      title: "Proxy Deck: Through #1 · Los Angeles, United States",
     },
     {
       name: "connected, empty exit code falls back to the token's",
       status: status({ state: "connected", tokenId: 1, exitIp: exitIp("") }),
       token,
       text: "US",
-      title: "Proxy Deck: connected via Los Angeles, United States (203.0.113.1)",
+      title: "Proxy Deck: Through #1 · Los Angeles, United States (203.0.113.1)",
     },
     {
       name: "connected, no place: named by token id",
       status: status({ state: "connected", tokenId: 9 }),
       token: makeToken({ id: 9, city: "", country: "", ip: "" }),
       text: "US",
-      title: "Proxy Deck: connected via token 9",
+      title: "Proxy Deck: Through #9 · token 9",
     },
     {
       name: "connected, long code clipped to 4 characters",
       status: status({ state: "connected", tokenId: 1, exitIp: exitIp("abcdefg") }),
       token,
       text: "ABCD",
-      title: "Proxy Deck: connected via Los Angeles, United States (203.0.113.1)",
+      title: "Proxy Deck: Through #1 · Los Angeles, United States (203.0.113.1)",
     },
     {
       name: "connected but the token is gone: shown as direct",
       status: status({ state: "connected", tokenId: 1 }),
       token: undefined,
       text: "",
-      title: "Proxy Deck: direct (no proxy)",
+      title: "Proxy Deck: No token · every site goes direct",
     },
     {
       name: "error: ! and the error's message",
@@ -89,28 +89,30 @@ describe("badgeFor", () => {
       token,
       text: "!",
       title:
-        "Proxy Deck: The proxy refused this token's username or password. Check the token or choose another one.",
+        "Proxy Deck: #1 not working. The proxy refused this token's username or password. Check the token or choose another one.",
     },
     {
       name: "error without details",
       status: status({ state: "error", tokenId: 1 }),
       token,
       text: "!",
-      title: "Proxy Deck: Something went wrong in Proxy Deck. Try again.",
+      title: "Proxy Deck: #1 not working. Something went wrong in Proxy Deck. Try again.",
     },
     {
       name: "controlled by another extension beats connected",
       status: status({ state: "connected", tokenId: 1, controlledByOther: true }),
       token,
       text: "!",
-      title: "Proxy Deck: another extension controls the proxy setting",
+      title:
+        "Proxy Deck: Another extension in control · its proxy setting wins until it is disabled",
     },
     {
       name: "controlled by another extension beats error",
       status: status({ state: "error", tokenId: 1, error, controlledByOther: true }),
       token,
       text: "!",
-      title: "Proxy Deck: another extension controls the proxy setting",
+      title:
+        "Proxy Deck: Another extension in control · its proxy setting wins until it is disabled",
     },
   ])("$name", ({ status, token, text, title }) => {
     const badge = badgeFor(status, token);
@@ -121,8 +123,12 @@ describe("badgeFor", () => {
 
   it("speaks the user's language", () => {
     const zh = badgeFor(status({ state: "error", tokenId: 1, error }), token, "zh_CN");
-    expect(zh.title).toBe("Proxy Deck：代理拒绝了此令牌的用户名或密码。请检查令牌或选择其他令牌。");
-    expect(badgeFor(status({}), undefined, "zh_CN").title).toBe("Proxy Deck：直连（未使用代理）");
+    expect(zh.title).toBe(
+      "Proxy Deck：#1 无法使用。代理拒绝了此令牌的用户名或密码。请检查令牌或选择其他令牌。",
+    );
+    expect(badgeFor(status({}), undefined, "zh_CN").title).toBe(
+      "Proxy Deck：未选令牌 · 所有网站直连",
+    );
   });
 
   it("a connected token that expires within the warning days turns amber and says when", () => {
@@ -153,9 +159,9 @@ describe("badgeFor with no token chosen", () => {
   it("Off says every site goes direct, rules included; rules-only says the rules still route", () => {
     const off = badgeFor(status({}), undefined, "en", null, { now: 0, days: 0 }, "off");
     expect(off).toMatchObject({ text: "OFF" });
-    expect(off.title).toBe("Proxy Deck: off. Every site goes direct, site rules included");
+    expect(off.title).toBe("Proxy Deck: Off · every site goes direct, site rules included");
     const rules = badgeFor(status({}), undefined, "en", null, { now: 0, days: 0 }, "rules");
-    expect(rules.title).not.toContain("direct (no proxy)");
+    expect(rules.title).toMatch(/^Proxy Deck: No token · /);
     expect(rules.title).toContain("site rules still route");
     // A block still outranks both.
     const blocked = status({ state: "blocked", tokenId: null, error });

@@ -311,7 +311,7 @@ describe("reconcile", () => {
     const { engine, state, badges } = await setup({ connection: active(1) });
     state.controlledByOther = true;
     expect((await engine.reconcile()).controlledByOther).toBe(true);
-    expect(badges.at(-1)?.badge.title).toMatch(/another extension/);
+    expect(badges.at(-1)?.badge.title).toMatch(/another extension/i);
     state.controlledByOther = false;
     expect((await engine.reconcile()).controlledByOther).toBe(false);
   });
