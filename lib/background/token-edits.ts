@@ -7,7 +7,7 @@
 import type { EditOutcome } from "../protocol/commands";
 import { acceptToken } from "../state/accept-token";
 import { checkLook } from "../state/look-check";
-import { type ProxyFields, judgeFields } from "../state/proxy-lines";
+import { judgeFields, type ProxyFields } from "../state/proxy-lines";
 import { updateState } from "../state/store";
 import type { StoredToken } from "../state/tokens";
 

@@ -35,8 +35,7 @@ export const refusalStrings = {
       "列表地址 {value} 不是 https，途中任何人都可能改写路由：请通过 https 订阅。",
     "refusal.token-name":
       "令牌名称“{value}”过长（最多 40 个字符）或含有控制字符：请在写入它的地方重新命名；此浏览器保留自己的名称。",
-    "refusal.token-colour":
-      "“{value}”不是可选的令牌颜色：请从色板中选择；此浏览器保留自己的颜色。",
+    "refusal.token-colour": "“{value}”不是可选的令牌颜色：请从色板中选择；此浏览器保留自己的颜色。",
   },
 } as const;
 

@@ -35,5 +35,6 @@ export function checkLook(value: unknown): Checked<TokenLook> {
 }
 
 /** The same look (an unset look equals a blank one: neither names nor colours the token). */
-export const sameLook = (a: TokenLook | undefined, b: TokenLook | undefined): boolean =>
+type AnyLook = { name: string; colour: string } | undefined;
+export const sameLook = (a: AnyLook, b: AnyLook): boolean =>
   (a?.name ?? "") === (b?.name ?? "") && (a?.colour ?? "") === (b?.colour ?? "");
