@@ -1,7 +1,11 @@
 import { useState } from "preact/hooks";
+import { webrtcOfferStrings } from "../../lib/i18n/webrtc-offer-strings";
 import { enableWebrtcProtection, type WebrtcProblem } from "../../lib/proxy/webrtc";
 import { webrtcApis } from "../common/webrtc-apis";
 import { useEnv } from "./env";
+import { viewWords } from "./view-words";
+
+const useWebrtcT = viewWords(webrtcOfferStrings);
 
 /**
  * While a proxy is on and WebRTC protection is off, pages can learn the user's real address
@@ -9,7 +13,8 @@ import { useEnv } from "./env";
  * needs that click, so nothing is asked before it).
  */
 export function WebrtcOffer() {
-  const { t, send } = useEnv();
+  const { send } = useEnv();
+  const t = useWebrtcT();
   const [problem, setProblem] = useState<WebrtcProblem | null>(null);
   const [busy, setBusy] = useState(false);
 

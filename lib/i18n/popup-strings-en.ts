@@ -48,13 +48,6 @@ export const en = {
   "kind.dynamic-traffic": "Dynamic traffic",
   "kind.manual": "Added by hand",
   connected: "Connected",
-  webrtcOff:
-    "WebRTC protection is off: a page can still learn your real address through WebRTC while you use the proxy.",
-  webrtcProtect: "Turn WebRTC protection on",
-  "webrtc.denied": "The browser's permission was not given, so nothing changed.",
-  "webrtc.unavailable": "This browser does not offer the WebRTC setting.",
-  "webrtc.controlled-by-other": "Another extension controls the WebRTC setting; disable it first.",
-  "webrtc.failed": "The browser refused the change. Try again from Options.",
   unseenAutoRefresh: "The automatic IP refresh failed while you were away.",
   unseenToggle: "The keyboard shortcut could not switch the proxy.",
   checkingRoute: "Not verified yet",

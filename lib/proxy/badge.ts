@@ -5,6 +5,7 @@ import { describeFailure } from "../i18n/failure-strings";
 import { relativeTime } from "../i18n/time";
 import type { UnseenFailure } from "../state/items";
 import type { ProxyStatus } from "../state/status";
+import { menuTag } from "../state/token-look";
 import { warningsOf } from "../state/token-warnings";
 import type { StoredToken } from "../state/tokens";
 import type { Badge } from "./platform";
@@ -48,8 +49,10 @@ export function badgeFor(
     const code = (status.exitIp?.countryCode || token.countryCode || "ON")
       .slice(0, 4)
       .toUpperCase();
-    const where =
-      [token.city, token.country].filter(Boolean).join(", ") || t("token", { id: token.id });
+    // The token's id, colour and name first: two tokens of one city read apart here too.
+    const where = [menuTag(token), [token.city, token.country].filter(Boolean).join(", ")]
+      .filter(Boolean)
+      .join(" · ");
     const place = `${where}${token.ip ? ` (${token.ip})` : ""}`;
     const badge =
       status.state === "connected"

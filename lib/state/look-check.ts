@@ -7,7 +7,7 @@
  */
 import * as z from "zod/mini";
 import { type Checked, refused } from "./refusal";
-import { COLOUR_IDS, MAX_NAME, type TokenLook, UNSAFE_NAME } from "./token-look";
+import { MAX_NAME, PALETTE, type TokenLook, UNSAFE_NAME } from "./token-look";
 
 /** What storage holds: loose enough that no look can hide its token (see above). */
 export const storedLookSchema = z.object({
@@ -29,7 +29,7 @@ export function checkLook(value: unknown): Checked<TokenLook> {
   const name = checkName(shape.name);
   if (!name.ok) return name;
   const colour = shape.colour;
-  if (colour !== "" && !(COLOUR_IDS as readonly unknown[]).includes(colour))
+  if (colour !== "" && !PALETTE.some((entry) => entry.hex === colour))
     return refused("token-colour", String(colour));
   return { ok: true, value: { name: name.value, colour: colour as TokenLook["colour"] } };
 }
