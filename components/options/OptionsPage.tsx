@@ -11,6 +11,7 @@ import { BackupSection } from "./BackupSection";
 import { CredentialsSection } from "./CredentialsSection";
 import { ExitIpSection } from "./ExitIpSection";
 import { HealthSection } from "./health/HealthSection";
+import { TokenLooksSection } from "./looks/TokenLooksSection";
 import { PolicyContext, PolicySection } from "./policy";
 import { QualitySection } from "./QualitySection";
 import { RulesSection } from "./rules/RulesSection";
@@ -46,6 +47,7 @@ const SECTIONS: { id: string; label: OptionsKey }[] = [
   { id: "sync", label: "nav.sync" },
   { id: "site-rules", label: "nav.rules" },
   { id: "traffic", label: "nav.traffic" },
+  { id: "token-looks", label: "nav.looks" },
   { id: "health", label: "nav.health" },
 ];
 
@@ -104,6 +106,7 @@ export function OptionsPage() {
                 <SyncSection />
                 <RulesSection tokens={tokens} connection={connection} />
                 <TrafficSection />
+                <TokenLooksSection tokens={tokens} />
                 <HealthSection tokens={tokens} settings={settings} />
               </PolicyContext.Provider>
             )}

@@ -8,6 +8,7 @@ import { defineStrings } from "../../lib/i18n/index";
 import { thisSiteStrings } from "../../lib/i18n/this-site-strings";
 import type { Route } from "../../lib/routing/rules";
 import type { SiteChoice } from "../../lib/routing/site-route";
+import { LookDot } from "../common/LookDot";
 import { useEnv } from "./env";
 import { Flag } from "./Flag";
 
@@ -67,8 +68,10 @@ export function SiteRouteChooser({
               disabled={busy}
               onClick={() => onChoose({ kind: "token", tokenId: choice.id })}
             >
-              {w("site.useToken", { id: choice.id })} <Flag code={choice.countryCode} />
-              <span class="muted">{[choice.ip, choice.name].filter(Boolean).join(" · ")}</span>
+              <LookDot look={choice} />
+              {w("site.useToken", { id: choice.id })} {choice.name && <b>{choice.name}</b>}{" "}
+              <Flag code={choice.countryCode} />
+              <span class="muted">{choice.ip}</span>
             </button>
           </li>
         ))}

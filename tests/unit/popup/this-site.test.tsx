@@ -23,8 +23,8 @@ const report = (over: Partial<SiteRouteReport> = {}): SiteRouteReport => ({
   target: { kind: "proxy", tokenId: 7 },
   ownRule: false,
   choices: [
-    { id: 7, ip: "198.51.100.7", name: "home", countryCode: "US" },
-    { id: 9, ip: "203.0.113.9", name: "shop", countryCode: "DE" },
+    { id: 7, ip: "198.51.100.7", name: "home", colour: "", countryCode: "US" },
+    { id: 9, ip: "203.0.113.9", name: "shop", colour: "#3b82f6", countryCode: "DE" },
   ],
   ...over,
 });
@@ -175,6 +175,7 @@ describe("ThisSite", () => {
       id: i + 1,
       ip: `10.0.${Math.floor(i / 250)}.${i % 250}`,
       name: i === 141 ? "berlin office" : "",
+      colour: "",
       countryCode: i === 141 ? "DE" : "US",
     }));
     const { root } = await show(() => report({ choices }));
