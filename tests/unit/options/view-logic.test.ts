@@ -137,7 +137,7 @@ describe("exitRoute", () => {
     expect(tokenLabel(makeToken({ id: 4, name: "DIP-US-000004", ip: "1.2.3.4" }))).toBe(
       "#4 · Los Angeles, United States · 1.2.3.4",
     );
-    const named = makeToken({ id: 4, ip: "1.2.3.4", look: { name: "Shop", colour: "blue" } });
+    const named = makeToken({ id: 4, ip: "1.2.3.4", look: { name: "Shop", colour: "#3b82f6" } });
     expect(tokenLabel(named)).toBe("🔵 #4 Shop · Los Angeles, United States · 1.2.3.4");
     expect(tokenLabel({ id: 5, kind: "static-ip", name: "", country: "", city: "", ip: "" })).toBe(
       "#5",

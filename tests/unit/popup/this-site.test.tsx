@@ -167,7 +167,7 @@ describe("ThisSite", () => {
     expect(root.querySelector('[data-testid="site-chooser"]')).toBeNull();
     // The site's own rule names a token other than the connected one: "Other…" shows pressed.
     expect(button(root, "Other…").getAttribute("aria-pressed")).toBe("true");
-    expect(button(root, "Through #7").getAttribute("aria-pressed")).toBe("false");
+    expect(button(root, "Through #7 home").getAttribute("aria-pressed")).toBe("false");
   });
 
   it("many tokens get a search field by number, IP, name or country; the list stays short", async () => {
