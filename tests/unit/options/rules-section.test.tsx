@@ -413,7 +413,7 @@ describe("RulesSection", () => {
     await type(url, "https://www.example.com/page");
     await fire(m.querySelector(".rule-test"), "submit");
     expect(answerText()).toBe(
-      "https://www.example.com/page takes Work · gw.example.net:8001 · United States, by rule 1 (example.com).",
+      "https://www.example.com/page takes #1 Work · gw.example.net:8001 · United States, by rule 1 (example.com).",
     );
     const box = named(m, "input", "Enabled: rule 1 (example.com)") as HTMLInputElement;
     box.checked = false;
