@@ -91,7 +91,8 @@ test("rename and recolour a token: shown in the popup, kept across a browser res
     ]);
     const file = testInfo.outputPath("looks-backup.json");
     await download.saveAs(file);
-    expect(readFileSync(file, "utf8")).toContain('"look":{"name":"Work"');
+    const saved = JSON.parse(readFileSync(file, "utf8")) as { tokens: StoredToken[] };
+    expect(saved.tokens.find((t) => t.id === a.id)?.look).toEqual({ name: "Work", colour: BLUE });
     await restartedOptions.evaluate(() => chrome.storage.local.clear());
     await restartedOptions.reload();
     await restartedOptions.getByLabel("Backup file").setInputFiles(file);
@@ -118,23 +119,6 @@ test("two tokens of one country read apart in the popup, a rule's route menu and
   const [a, b] = (await createTokens(ext, "static-traffic", 2)).map((t, i) =>
     must(t, `token ${i}`),
   ) as [StoredToken, StoredToken];
-  await sendOk(ext, { type: "editToken", tokenId: a.id, look: { name: "Work", colour: BLUE } });
-  await sendOk(ext, { type: "editToken", tokenId: b.id, look: { name: "Home", colour: GREEN } });
-
-  const popup = await extensionPage(context, extensionId);
-  const textA = await popupRow(popup, a.id).locator(".place").textContent();
-  const textB = await popupRow(popup, b.id).locator(".place").textContent();
-  expect(textA).toContain("Work");
-  expect(textB).toContain("Home");
-  expect(textA).not.toBe(textB);
-
-  const options = await openOptions(context, extensionId);
-  const route = options.getByLabel("Route for the new rule");
-  const optionText = (id: number) =>
-    route.locator(`option[value="token:${id}"]`).textContent() as Promise<string>;
-  expect(await optionText(a.id)).toContain(`🔵 #${a.id} Work`);
-  expect(await optionText(b.id)).toContain(`🟢 #${b.id} Home`);
-
   // The page menu: no API lists its items, so the titles are read where the background hands
   // them to the browser (contextMenus.create, wrapped), on the rebuild a change sets off.
   const worker = await backgroundWorker(context);
@@ -148,8 +132,24 @@ test("two tokens of one country read apart in the popup, a rule's route menu and
       return create(properties as never, done);
     }) as typeof menus.create;
   });
-  await sendOk(ext, { type: "editToken", tokenId: b.id, look: { name: "Home", colour: GREEN } });
   await sendOk(ext, { type: "editToken", tokenId: a.id, look: { name: "Work", colour: BLUE } });
+  await sendOk(ext, { type: "editToken", tokenId: b.id, look: { name: "Home", colour: GREEN } });
+
+  const popup = await extensionPage(context, extensionId);
+  await expect(popupRow(popup, b.id).locator(".place")).toContainText("Home");
+  const textA = await popupRow(popup, a.id).locator(".place").textContent();
+  const textB = await popupRow(popup, b.id).locator(".place").textContent();
+  expect(textA).toContain("Work");
+  expect(textB).toContain("Home");
+  expect(textA).not.toBe(textB);
+
+  const options = await openOptions(context, extensionId);
+  const route = options.getByLabel("Route for the new rule");
+  const optionText = (id: number) =>
+    route.locator(`option[value="token:${id}"]`).textContent() as Promise<string>;
+  expect(await optionText(a.id)).toContain(`🔵 #${a.id} Work`);
+  expect(await optionText(b.id)).toContain(`🟢 #${b.id} Home`);
+
   await expect.poll(() => menuTitle(worker, `pd-site:token:${a.id}`)).toContain(`#${a.id} Work`);
   expect(await menuTitle(worker, `pd-site:token:${a.id}`)).toContain("🔵");
   expect(await menuTitle(worker, `pd-site:token:${b.id}`)).toContain(`🟢 #${b.id} Home`);
