@@ -99,7 +99,7 @@ function completed(token: BackupToken, stored: StoredToken | undefined): StoredT
   return password === undefined ? undefined : { ...token, password };
 }
 
-function emptyChanges(): ListChanges {
+export function emptyChanges(): ListChanges {
   return {
     added: [],
     updated: [],

@@ -8,7 +8,7 @@ import { storeProxies } from "../../../lib/background/add-proxies";
 import { editToken } from "../../../lib/background/token-edits";
 import { backupFileText, buildBackup, parseBackup } from "../../../lib/state/backup";
 import { planImport } from "../../../lib/state/backup-merge";
-import { judgeFields } from "../../../lib/state/proxy-lines";
+import { judgeFields, type ProxyFields } from "../../../lib/state/proxy-lines";
 import { read } from "../../../lib/state/read";
 import { DEFAULT_SETTINGS } from "../../../lib/state/settings";
 import type { SyncDoc } from "../../../lib/sync/doc";
@@ -17,6 +17,14 @@ import { reconcile } from "../../../lib/sync/reconcile";
 import { makeToken } from "../stored-token";
 
 const NOW = Date.parse("2026-11-27T10:00:00Z");
+const fieldsOf = (over: Partial<ProxyFields>): ProxyFields => ({
+  networkType: "HTTP",
+  host: "p.example.org",
+  port: "8080",
+  username: "u",
+  password: "pw",
+  ...over,
+});
 const BLUE = "#3b82f6";
 
 describe("the page door (editToken)", () => {
@@ -43,13 +51,13 @@ describe("the page door (editToken)", () => {
   });
 
   it("moves a hand-added proxy through the paste box's checks; keeps its password", async () => {
-    const proxy = {
-      networkType: "SOCKS5" as const,
+    const proxy = fieldsOf({
+      networkType: "SOCKS5",
       host: "Proxy.Example.org",
       port: "1080",
       username: "n",
       password: "",
-    };
+    });
     expect(await editToken({ tokenId: -1, look: { name: "", colour: "" }, proxy })).toEqual({});
     const moved = (await read("tokens"))[1];
     expect(moved).toMatchObject({ host: "proxy.example.org", port: 1080, username: "n" });
@@ -67,13 +75,7 @@ describe("the page door (editToken)", () => {
   });
 
   it("adds one proxy by its fields with its look", async () => {
-    const fields = {
-      networkType: "HTTP" as const,
-      host: "p.example.org",
-      port: "8080",
-      username: "u",
-      password: "pw",
-    };
+    const fields = fieldsOf({});
     const outcome = await storeProxies((held) => judgeFields(fields, held), NOW, {
       name: "Office",
       colour: BLUE,
