@@ -5,23 +5,20 @@
 import { dequal } from "dequal";
 import type { SiteRule } from "../routing/rules";
 import type { Backup, BackupState, BackupToken, BackupTrashEntry } from "./backup";
+import { gatedLook, type LookRefusal } from "./backup-looks";
 import { importSettings, type SettingChange, type SettingsImport } from "./backup-settings";
-import { checkLook, sameLook } from "./look-check";
-import type { Refusal } from "./refusal";
+import { sameLook } from "./look-check";
 import type { SettingKey } from "./settings";
 import { proxyEndpoint } from "./token-facts";
 import { tokenTag } from "./token-look";
 import { type StoredToken, storedTokenSchema } from "./tokens";
 import type { TrashEntry } from "./trash";
 
+export type { LookRefusal };
+
 export interface EntryRef {
   id: number;
   label: string;
-}
-
-export interface LookRefusal {
-  id: number;
-  refusal: Refusal;
 }
 
 export interface ListChanges {
@@ -71,23 +68,6 @@ const TOKEN_KEYS = (Object.keys(storedTokenSchema.def.shape) as (keyof StoredTok
 );
 const sameToken = (a: StoredToken, b: StoredToken) =>
   TOKEN_KEYS.every((key) => a[key] === b[key]) && sameLook(a.look, b.look);
-
-/**
- * The file's look through the gate every door shares (look-check.ts): a refused one leaves
- * the token as stored here (its look, or none) and is reported in the preview.
- */
-function gatedLook(
-  token: BackupToken,
-  stored: StoredToken | undefined,
-  refusals: LookRefusal[],
-): BackupToken {
-  if (token.look === undefined) return stored?.look ? { ...token, look: stored.look } : token;
-  const checked = checkLook(token.look);
-  if (checked.ok) return { ...token, look: checked.value };
-  refusals.push({ id: token.id, refusal: checked.refusal });
-  const { look: _refused, ...rest } = token;
-  return stored?.look ? { ...rest, look: stored.look } : rest;
-}
 
 /**
  * Backup token over stored token: the backup's fields, and the stored password only when the
