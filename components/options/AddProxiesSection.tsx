@@ -1,9 +1,11 @@
 /**
  * Proxies the user already has (bought elsewhere, on another computer, from another provider),
- * added from lines of text: see components/common/AddProxiesForm.tsx.
+ * added from lines of text (components/common/AddProxiesForm.tsx) or one by its fields
+ * (looks/AddProxyFields.tsx).
  */
 import { AddProxiesForm } from "@/components/common/AddProxiesForm";
 import type { StoredToken } from "@/lib/state/tokens";
+import { AddProxyFields } from "./looks/AddProxyFields";
 import { LockedNote, usePolicy } from "./policy";
 import { send, useExplain, useT } from "./shared";
 
@@ -19,15 +21,18 @@ export function AddProxiesSection({ tokens }: { tokens: StoredToken[] }) {
       {forbidden ? (
         <LockedNote id="add-proxies-locked" text="policy.noAdding" />
       ) : (
-        <AddProxiesForm
-          t={t}
-          tokens={tokens}
-          idPrefix="add-proxies"
-          add={async (text) => {
-            const reply = await send({ type: "addProxies", text });
-            return reply.ok ? reply.data : explain(reply.failure);
-          }}
-        />
+        <>
+          <AddProxiesForm
+            t={t}
+            tokens={tokens}
+            idPrefix="add-proxies"
+            add={async (text) => {
+              const reply = await send({ type: "addProxies", text });
+              return reply.ok ? reply.data : explain(reply.failure);
+            }}
+          />
+          <AddProxyFields />
+        </>
       )}
     </section>
   );

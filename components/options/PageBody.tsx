@@ -11,6 +11,7 @@ import { BackupSection } from "./BackupSection";
 import { CredentialsSection } from "./CredentialsSection";
 import { ExitIpSection } from "./ExitIpSection";
 import { HealthSection } from "./health/HealthSection";
+import { TokenLooksSection } from "./looks/TokenLooksSection";
 import { QualitySection } from "./QualitySection";
 import { RulesSection } from "./rules/RulesSection";
 import { SettingsSection } from "./SettingsSection";
@@ -42,6 +43,7 @@ export function PageBody({ page, data }: { page: PageId; data: PageData }) {
     case "tokens":
       return (
         <>
+          <TokenLooksSection tokens={tokens} />
           <HealthSection tokens={tokens} settings={settings} />
           <AddProxiesSection tokens={tokens} />
         </>

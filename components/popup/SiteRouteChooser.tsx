@@ -8,6 +8,7 @@ import { defineStrings } from "../../lib/i18n/index";
 import { thisSiteStrings } from "../../lib/i18n/this-site-strings";
 import type { Route } from "../../lib/routing/rules";
 import type { SiteChoice } from "../../lib/routing/site-route";
+import { LookDot } from "../common/LookDot";
 import { useEnv } from "./env";
 import { NamedFlag } from "./NamedFlag";
 
@@ -67,9 +68,10 @@ export function SiteRouteChooser({
               disabled={busy}
               onClick={() => onChoose({ kind: "token", tokenId: choice.id })}
             >
-              {w("site.useToken", { id: choice.id })}{" "}
+              <LookDot look={choice} />
+              {w("site.useToken", { id: choice.id })} {choice.name && <b>{choice.name}</b>}{" "}
               <NamedFlag code={choice.countryCode} language={language} />
-              <span class="muted">{[choice.ip, choice.name].filter(Boolean).join(" · ")}</span>
+              <span class="muted">{choice.ip}</span>
             </button>
           </li>
         ))}

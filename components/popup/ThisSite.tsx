@@ -76,9 +76,14 @@ export function ThisSite({
     );
   }
 
+  // "#3 Work": the id the words carry, with the user's name for the token when it has one.
+  const named = (id: number) => {
+    const name = report.choices.find((choice) => choice.id === id)?.name;
+    return name ? `${id} ${name}` : id;
+  };
   const where =
     report.target.kind === "proxy"
-      ? w("site.viaToken", { id: report.target.tokenId })
+      ? w("site.viaToken", { id: named(report.target.tokenId) })
       : report.target.kind === "direct"
         ? w("site.direct")
         : w("site.blocked");
@@ -133,7 +138,7 @@ export function ThisSite({
             disabled={busy}
             onClick={() => choose({ kind: "token", tokenId: activeTokenId })}
           >
-            {w("site.useToken", { id: activeTokenId })}
+            {w("site.useToken", { id: named(activeTokenId) })}
           </button>
         )}
         <button

@@ -81,6 +81,14 @@ function TokenRowView(props: TokenRowProps) {
           onChange={(e) => handlers.onSelect(id, e.currentTarget.checked)}
         />
         <span class="place" title={place}>
+          {/* The user's colour and name (token-look.ts), inline and plain: the first path's
+              budget. A line's name of a proxy added by hand stays in the line below. */}
+          {token.look?.colour && (
+            <i style={{ color: token.look.colour }} aria-hidden="true">
+              {"● "}
+            </i>
+          )}
+          {token.look?.name && `${token.look.name} · `}
           <Flag code={token.countryCode} />
           {place}
         </span>

@@ -1,18 +1,31 @@
 /**
- * Proxies the user already has, added from lines of text: parsed again here (the page's
- * preview is never trusted), each kept only if it can be stored and become a proxy config,
- * given a local id (negative: the provider never sees it) unless the line names the provider's
- * own token id, and stored in one write.
+ * Proxies the user already has, added from lines of text or one by its fields: parsed again
+ * here (the page's preview is never trusted), each kept only if it can be stored and become a
+ * proxy config, given a local id (negative: the provider never sees it) unless the line names
+ * the provider's own token id, and stored in one write.
  */
 import type { AddProxiesOutcome } from "../protocol/commands";
 import { acceptToken } from "../state/accept-token";
-import { parseProxyLines } from "../state/proxy-lines";
+import { type LineVerdict, parseProxyLines } from "../state/proxy-lines";
 import { updateState } from "../state/store";
+import type { TokenLook } from "../state/token-look";
 import type { StoredToken } from "../state/tokens";
 
-export async function addProxies(text: string, now: number): Promise<AddProxiesOutcome> {
+export function addProxies(text: string, now: number): Promise<AddProxiesOutcome> {
+  return storeProxies((tokens) => parseProxyLines(text, tokens), now);
+}
+
+/**
+ * The verdicts (judged against the stored tokens, in the same step as the write) stored; `look`:
+ * the name and colour the field form gave, already through the gate (look-check.ts).
+ */
+export function storeProxies(
+  judge: (held: readonly StoredToken[]) => LineVerdict[],
+  now: number,
+  look?: TokenLook,
+): Promise<AddProxiesOutcome> {
   return updateState(["tokens", "trash"], ({ tokens, trash }) => {
-    const verdicts = parseProxyLines(text, tokens);
+    const verdicts = judge(tokens);
     const heldIds = new Set([...tokens.map((t) => t.id), ...trash.map((e) => e.token.id)]);
     // Local ids count down from the lowest held, trash included, so none is ever reused.
     let nextId = Math.min(0, ...heldIds) - 1;
@@ -55,6 +68,7 @@ export async function addProxies(text: string, now: number): Promise<AddProxiesO
         trafficQuota: null,
         trafficUsed: null,
         createdAt: now,
+        ...(look ? { look } : {}),
       });
       if (!accepted.ok) {
         rejected.push({ line: verdict.line, problem: "host" });

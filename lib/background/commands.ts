@@ -8,14 +8,16 @@ import { failureOf } from "../protocol/api-failure";
 import type { CommandType, ParsedCommand, Reply, ReplyData } from "../protocol/commands";
 import type { Failure } from "../protocol/failure";
 import type { Engine, EngineResult } from "../proxy/engine";
+import { checkLook } from "../state/look-check";
 import { decodePolicy } from "../state/managed";
 import { guardPatch } from "../state/managed-settings";
+import { judgeFields } from "../state/proxy-lines";
 import { read } from "../state/read";
 import type { Settings } from "../state/settings";
 import { applySettingsPatch } from "../state/settings-patch";
 import { updateState } from "../state/store";
 import { noteAccountPlan } from "./account-plan";
-import { addProxies } from "./add-proxies";
+import { addProxies, storeProxies } from "./add-proxies";
 import type { HealthCheck } from "./health-check";
 import { importBackup } from "./import-backup";
 import { importForeign } from "./import-foreign";
@@ -25,6 +27,7 @@ import { siteRouteWithChoices, tabRouteNow } from "./site-route-now";
 import { patchSiteRules, saveSiteRules, setSiteRoute } from "./site-rules";
 import type { Subscriptions } from "./subscriptions";
 import { createTokens, deleteTokens, dismissTrash, restoreTokens } from "./token-commands";
+import { editToken } from "./token-edits";
 import type { Traffic } from "./traffic";
 import { verifyAccess } from "./verify";
 
@@ -133,6 +136,19 @@ export function createCommandHandler(deps: CommandDeps) {
       const forbidden = await forbiddenByPolicy("add-proxies");
       if (forbidden) throw new CommandFailure(forbidden);
       return addProxies(text, now());
+    },
+    addProxy: async ({ proxy, look }) => {
+      const forbidden = await forbiddenByPolicy("add-proxies");
+      if (forbidden) throw new CommandFailure(forbidden);
+      const checked = checkLook(look);
+      if (!checked.ok) return { added: [], duplicate: 0, rejected: [], refusal: checked.refusal };
+      return storeProxies((held) => judgeFields(proxy, held), now(), checked.value);
+    },
+    editToken: async (edit) => {
+      // Moving a proxy to another address is adding one: the policy that forbids that rules.
+      const forbidden = edit.proxy ? await forbiddenByPolicy("add-proxies") : null;
+      if (forbidden) throw new CommandFailure(forbidden);
+      return editToken(edit);
     },
     importForeign: async ({ text, rest }) => {
       const outcome = await importForeign(text, now(), { rest });

@@ -221,7 +221,8 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
       [reconcileSoon, warn, popupPage, badgeCounts, pageMenu.rebuild, policy.webrtc],
     ],
     // Warnings follow the list and the chosen days (and the clock, hourly).
-    [items.tokens, [reconcileSoon, refreshSummary, warn, pageMenu.rebuild]],
+    // Tokens' looks sync (lib/sync/looks.ts): a rename is a local change for sync.
+    [items.tokens, [reconcileSoon, refreshSummary, warn, pageMenu.rebuild, sync.localChanged]],
     [items.trash, [refreshSummary]],
     [items.connection, [refreshSummary, pageMenu.rebuild, tabsInFront]],
     [items.status, [badgeCounts, tabsInFront]],

@@ -4,6 +4,7 @@
  * the engine blocks all traffic (the status says "blocked"), or, when the user prefers it,
  * sends the default route direct while the rules still hold.
  */
+
 import { asFailure, type Failure } from "../protocol/failure";
 import { currentPlan, type PlanOptions } from "../proxy/route-plan";
 import { unusableReason } from "../proxy/usable";
@@ -11,6 +12,8 @@ import type { RoutingPlan } from "../routing/plan";
 import { type SiteChoice, type SiteRouteReport, siteRouteReport } from "../routing/site-route";
 import { tabTarget } from "../routing/tab-routes";
 import { readState, readStateWithNamedTokens } from "../state/read";
+import { proxyEndpoint } from "../state/token-facts";
+import { tokenTag } from "../state/token-look";
 
 /**
  * The popup's question: the route, and every token that can carry traffic in this browser
@@ -30,7 +33,14 @@ export async function siteRouteWithChoices(
   const now = options.now?.() ?? Date.now();
   const choices: SiteChoice[] = tokens
     .filter((token) => unusableReason(token, options.supportsSocksAuth, now) === null)
-    .map(({ id, ip, name, countryCode }) => ({ id, ip, name, countryCode }));
+    .map((token) => ({
+      id: token.id,
+      // Unnamed tokens of one country differ by exit IP, or by address before the first check.
+      ip: token.ip || proxyEndpoint(token),
+      name: tokenTag(token).replace(/^#\S+ ?/, ""),
+      colour: token.look?.colour ?? "",
+      countryCode: token.countryCode,
+    }));
   return { ...report, choices };
 }
 

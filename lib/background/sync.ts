@@ -1,6 +1,6 @@
 /**
  * Sync's wiring in the background: a run when sync is turned on, on every wake, after a local
- * change of settings or rules (debounced: the sync area allows few writes a minute), and when
+ * change of settings, rules or tokens (their looks) (debounced: the sync area allows few writes a minute), and when
  * the sync area changes (another browser's write, or our own: that run finds nothing to do).
  * Runs never overlap; a run asked for during one follows it. A retry (rate limit, a document
  * still arriving, a failed write) is a timer, with an alarm behind it for a stopped worker.
@@ -36,7 +36,8 @@ export function startSync(browser: WxtBrowser, deps: SyncDeps) {
       remove: (keys) => syncArea.remove(keys),
     },
     now: Date.now,
-    update: (change) => updateState(["settings", "siteRules", "sync", "managedPolicy"], change),
+    update: (change) =>
+      updateState(["settings", "siteRules", "sync", "managedPolicy", "tokens"], change),
     rulesChanged: deps.rulesChanged,
     locked: lockedBy,
   });

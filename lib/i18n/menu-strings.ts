@@ -4,7 +4,7 @@ import { withPlurals } from "./plural";
 
 const en = {
   site: "Send this site through",
-  token: "#{id} {place}",
+  token: "{tag} · {place}",
   connected: "{title} (connected)",
   more: "{count, plural, one {# more token} other {# more tokens}}: choose in the popup",
   none: "No token can carry traffic now",
@@ -20,7 +20,7 @@ export const menuStrings = defineStrings(
   en,
   {
     site: "将此网站经由",
-    token: "#{id} {place}",
+    token: "{tag} · {place}",
     connected: "{title}（已连接）",
     more: "另有 {count} 个令牌：请在弹出窗口中选择",
     none: "目前没有可用的令牌",

@@ -24,6 +24,7 @@ const en = {
   "nav.rules": "Site rules",
   "nav.traffic": "Traffic",
   "nav.health": "Token health",
+  "nav.looks": "Names and colours",
   "backup.rules":
     "Site rules: {count, plural, one {the file's # rule replaces} other {the file's # rules replace}} the ones stored here.",
   "backup.ruleToken": "token #{id} ({gateway})",
@@ -353,6 +354,7 @@ const zh: Partial<Record<keyof typeof en, string>> = {
   "nav.rules": "网站规则",
   "nav.traffic": "流量",
   "nav.health": "令牌健康",
+  "nav.looks": "名称和颜色",
   "backup.rules": "网站规则：文件中的 {count} 条规则将替换此处已存的规则。",
   "backup.ruleToken": "令牌 #{id}（{gateway}）",
   "backup.ruleNewToken": "令牌 #{id}（{gateway}），由此文件添加",

@@ -17,6 +17,10 @@ export const refusalStrings = {
       "“{value}” is not a pattern this browser can read, so the rule would route nothing: correct it where it was written; the other rules are kept as usual.",
     "refusal.list-address":
       "the list's address {value} is not https, where anyone on the way could rewrite the routes: subscribe to it over https.",
+    "refusal.token-name":
+      "the token name “{value}” is too long (40 characters at most) or holds control characters: rename it where it was written; this browser keeps its own name.",
+    "refusal.token-colour":
+      "“{value}” is not one of the token colours: choose one from the palette; this browser keeps its own colour.",
   },
   zh: {
     "refusal.bypass-entry":
@@ -29,6 +33,9 @@ export const refusalStrings = {
       "“{value}”不是此浏览器能读取的模式，这条规则不会路由任何请求：请在写入它的地方改正；其他规则照常保留。",
     "refusal.list-address":
       "列表地址 {value} 不是 https，途中任何人都可能改写路由：请通过 https 订阅。",
+    "refusal.token-name":
+      "令牌名称“{value}”过长（最多 40 个字符）或含有控制字符：请在写入它的地方重新命名；此浏览器保留自己的名称。",
+    "refusal.token-colour": "“{value}”不是可选的令牌颜色：请从色板中选择；此浏览器保留自己的颜色。",
   },
 } as const;
 

@@ -44,6 +44,7 @@ export const syncStrings = {
     "sync.setting.badgeFailures": "failed requests on the badge",
     "sync.item.rule": "site rule “{name}”",
     "sync.item.ruleGone": "a site rule (removed)",
+    "sync.item.look": "the name and colour of token #{id}",
     "sync.offer":
       "Another browser uses the provider {url}. This browser keeps its own address and credentials.",
     "sync.useOffer": "Use it here (you'll enter its credentials)",
@@ -88,6 +89,7 @@ export const syncStrings = {
     "sync.setting.badgeFailures": "图标上的失败请求数",
     "sync.item.rule": "站点规则“{name}”",
     "sync.item.ruleGone": "一条站点规则（已删除）",
+    "sync.item.look": "令牌 #{id} 的名称和颜色",
     "sync.offer": "另一个浏览器使用服务商 {url}。此浏览器保留自己的地址和凭据。",
     "sync.useOffer": "在此使用它（需要输入它的凭据）",
   },

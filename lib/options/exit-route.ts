@@ -5,6 +5,7 @@
 import type { Failure } from "../protocol/failure";
 import { asFailure } from "../protocol/failure";
 import type { Connection, ProxyStatus } from "../state/status";
+import { menuTag } from "../state/token-look";
 import type { StoredToken } from "../state/tokens";
 
 export type ExitRoute =
@@ -38,9 +39,10 @@ export function exitRoute(
   return { kind: "token-other-ip", token, expected };
 }
 
-/** How the user recognises a token: its name, else kind, place and address. */
-export function tokenLabel(token: Pick<StoredToken, "id" | "name" | "country" | "city" | "ip">) {
+/** How the user recognises a token: its id and name, place and address. */
+export function tokenLabel(
+  token: Pick<StoredToken, "id" | "kind" | "name" | "look" | "country" | "city" | "ip">,
+) {
   const place = [token.city, token.country].filter(Boolean).join(", ");
-  const title = token.name || `#${token.id}`;
-  return [title, place, token.ip].filter(Boolean).join(" · ");
+  return [menuTag(token), place, token.ip].filter(Boolean).join(" · ");
 }

@@ -5,6 +5,8 @@
 import { PLAN_REQUESTS_PER_MINUTE, type Plan } from "../api/rate-limiter";
 import type { HealthOutcome, HealthResults, HealthRun, TokenHealth } from "../health/health";
 import type { HealthT } from "../i18n/health-strings";
+import { proxyEndpoint } from "../state/token-facts";
+import { tokenTag } from "../state/token-look";
 import type { StoredToken } from "../state/tokens";
 
 export type HealthSort = "fastest" | "result" | "id";
@@ -97,7 +99,9 @@ export function endedWords(run: HealthRun | null, t: HealthT): string | null {
 /** How the user recognises a token here, as elsewhere: its number, country and kind. */
 export function tokenName(token: StoredToken, t: HealthT): string {
   const place = token.country || token.countryCode;
-  return [`#${token.id}`, token.name, place, t(`health.kind.${token.kind}`)]
+  // The user's name (not the provider's token string), and the address: two tokens of one
+  // country and kind differ there.
+  return [tokenTag(token), place, t(`health.kind.${token.kind}`), proxyEndpoint(token)]
     .filter(Boolean)
     .join(" · ");
 }

@@ -21,7 +21,7 @@ export type PageId = (typeof PAGE_IDS)[number];
 export const PAGES = [
   { id: "provider", sections: ["credentials", "account"] },
   { id: "exit", sections: ["exit-ip", "quality"] },
-  { id: "tokens", sections: ["health", "add-proxies"] },
+  { id: "tokens", sections: ["token-looks", "health", "add-proxies"] },
   { id: "rules", sections: ["site-rules", "rules-help", "rules-import", "rules-subscribe"] },
   { id: "traffic", sections: ["traffic"] },
   { id: "sync", sections: ["sync", "backup"] },

@@ -12,11 +12,12 @@ import { type ListProblem, ruleLines } from "../routing/rule-list";
 import type { Route, RuleSource, SiteRule } from "../routing/rules";
 import { asChromeSeesIt } from "../routing/site-route";
 import { isExpired } from "../state/token-facts";
+import { menuTag } from "../state/token-look";
 import type { StoredToken } from "../state/tokens";
 
 type TokenFacts = Pick<
   StoredToken,
-  "id" | "name" | "host" | "ip" | "port" | "country" | "countryCode" | "expiresAt"
+  "id" | "kind" | "name" | "look" | "host" | "ip" | "port" | "country" | "countryCode" | "expiresAt"
 >;
 
 /** The list with the rule at `index` moved by `delta` places; the same list when it cannot. */
@@ -49,7 +50,8 @@ export function routeFromValue(value: string): Route | null {
  */
 export function tokenRouteLabel(token: TokenFacts): string {
   const address = token.host || token.ip;
-  const parts = [token.name || `#${token.id}`, address ? `${address}:${token.port}` : ""];
+  // A native option draws no dot: the colour's circle, the id and name, then the address.
+  const parts = [menuTag(token), address ? `${address}:${token.port}` : ""];
   return [...parts, token.country || token.countryCode].filter(Boolean).join(" · ");
 }
 

@@ -9,7 +9,7 @@ export function ruleName(rule: SiteRule): string {
   return rule.source.type === "pattern" ? rule.source.text : rule.source.name;
 }
 
-/** An item key (`s.<setting>`, `r.<rule id>`, `p.<rule id>`) as the user knows it. */
+/** An item key (`s.<setting>`, `r.<rule id>`, `p.<rule id>`, `l.<token id>`) as the user knows it. */
 export function itemName(key: string, rules: readonly SiteRule[], t: SyncT): string {
   // Records of earlier versions name the whole order as `o`.
   if (key === "o") return t("sync.item.order");
@@ -19,6 +19,7 @@ export function itemName(key: string, rules: readonly SiteRule[], t: SyncT): str
     const name = isSyncKey(label) ? t(label) : setting;
     return t("sync.item.setting", { name });
   }
+  if (key.startsWith("l.")) return t("sync.item.look", { id: key.slice(2) });
   const rule = rules.find((r) => r.id === key.slice(2));
   if (key.startsWith("p."))
     return rule ? t("sync.item.place", { name: ruleName(rule) }) : t("sync.item.order");

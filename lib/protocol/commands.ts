@@ -25,6 +25,7 @@ import type { SiteRouteReport } from "../routing/site-route";
 import { backupSchema } from "../state/backup";
 import type { ImportSummary } from "../state/backup-merge";
 import type { LineProblem } from "../state/proxy-lines";
+import type { Refusal } from "../state/refusal";
 import { authSchema, type SettingKey } from "../state/settings";
 import { PROVIDER_KINDS } from "../state/token-facts";
 import type { StoredToken } from "../state/tokens";
@@ -48,6 +49,16 @@ const tokenIds = z.array(tokenId).check(z.minLength(1), z.maxLength(10_000));
 const ruleIds = z
   .array(z.string().check(z.minLength(1), z.maxLength(64)))
   .check(z.maxLength(MAX_RULES));
+/** Checked in full by the background's gates (look-check.ts, proxy-line.ts); bounded here. */
+const field = z.string().check(z.maxLength(2048));
+const lookSchema = z.object({ name: field, colour: field });
+const proxyFieldsSchema = z.object({
+  networkType: z.enum(["HTTP", "SOCKS5"]),
+  host: field,
+  port: field,
+  username: field,
+  password: field,
+});
 const command = <T extends string, S extends z.core.$ZodLooseShape>(type: T, shape: S) =>
   z.object({ type: z.literal(type), ...shape });
 
@@ -91,6 +102,14 @@ export const requestSchemas = {
   importBackup: command("importBackup", { backup: backupSchema }),
   // Up to 10,000 lines of proxies the user already has (see lib/state/proxy-lines.ts).
   addProxies: command("addProxies", { text: z.string().check(z.maxLength(4_000_000)) }),
+  /** One proxy by its fields (Options' form), with its name and colour. */
+  addProxy: command("addProxy", { proxy: proxyFieldsSchema, look: lookSchema }),
+  /** A token's name and colour; for a hand-added proxy its address and login too. */
+  editToken: command("editToken", {
+    tokenId,
+    look: lookSchema,
+    proxy: z.optional(proxyFieldsSchema),
+  }),
   /** A FoxyProxy export or SwitchyOmega options file, read again and applied in the background. */
   // `rest`: also a last rule sending everything else where the source sent it.
   importForeign: command("importForeign", {
@@ -167,6 +186,15 @@ export interface AddProxiesOutcome {
   rejected: { line: number; problem: LineProblem }[];
 }
 
+/**
+ * An edit stored (`{}`), or why not: the gate refused the look, a field is wrong (the paste
+ * box's problems), or the token is gone, not one whose fields can change, or a duplicate.
+ */
+export type EditOutcome = {
+  refusal?: Refusal;
+  problem?: LineProblem | "missing" | "not-editable" | "duplicate";
+};
+
 export interface CreateOutcome {
   tokens: StoredToken[];
   requested: number;
@@ -200,6 +228,8 @@ interface Replies {
   verifyCredentials: VerifyReport;
   importBackup: ImportSummary;
   addProxies: AddProxiesOutcome;
+  addProxy: AddProxiesOutcome & EditOutcome;
+  editToken: EditOutcome;
   importForeign: ForeignImportSummary;
   setSiteRules: null;
   patchSiteRules: null;

@@ -7,6 +7,8 @@ import { relativeTime } from "../i18n/time";
 import type { UnseenFailure } from "../state/items";
 import { routeStatus } from "../state/route-status";
 import type { ProxyStatus } from "../state/status";
+import { proxyEndpoint } from "../state/token-facts";
+import { lookTag } from "../state/token-look";
 import { warningsOf } from "../state/token-warnings";
 import type { StoredToken } from "../state/tokens";
 import type { Badge } from "./platform";
@@ -60,9 +62,15 @@ export function badgeFor(
     const code = (status.exitIp?.countryCode || token.countryCode || "ON")
       .slice(0, 4)
       .toUpperCase();
-    const where =
-      [token.city, token.country].filter(Boolean).join(", ") || t("token", { id: token.id });
-    const place = `${where}${token.ip ? ` (${token.ip})` : ""}`;
+    // The token's colour and name first (its id is in the status word): two tokens of one city
+    // read apart here too.
+    const where = [lookTag(token), [token.city, token.country].filter(Boolean).join(", ")]
+      .filter(Boolean)
+      .join(" · ");
+    // Nothing known of its place yet: its address tells it apart.
+    const place = where
+      ? `${where}${token.ip ? ` (${token.ip})` : ""}`
+      : token.ip || proxyEndpoint(token);
     const badge =
       status.state === "connected"
         ? { text: code, color: CONNECTED, title: t("connected", { status: said, place }) }

@@ -8,6 +8,8 @@
 import type { Language } from "../i18n";
 import { countryCode } from "../i18n/flag";
 import { type MenuWord, menuStrings } from "../i18n/menu-strings";
+import { proxyEndpoint } from "../state/token-facts";
+import { menuTag } from "../state/token-look";
 import type { StoredToken } from "../state/tokens";
 import type { Route } from "./rules";
 
@@ -56,15 +58,16 @@ export function menuTokens(input: Pick<MenuInput, "tokens" | "connectedId" | "us
 
 export function tokenTitle(token: StoredToken, connected: boolean, language: Language): string {
   const w = menuStrings(language);
+  // The user's name and colour first; then country and exit (or address, before the first
+  // check): two tokens of one country read apart even unnamed.
   const place = [
     // The code, not an emoji flag: menus are text, and Windows draws those flags as letters.
     countryCode(token.countryCode),
-    token.ip,
-    token.name.slice(0, 40),
+    token.ip || proxyEndpoint(token),
   ]
     .filter(Boolean)
     .join(" · ");
-  const title = w("token", { id: token.id, place }).trim();
+  const title = w("token", { tag: menuTag(token), place }).trim();
   return connected ? w("connected", { title }) : title;
 }
 

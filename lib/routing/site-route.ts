@@ -33,7 +33,10 @@ export interface SiteRouteReport {
 export interface SiteChoice {
   id: number;
   ip: string;
+  /** The user's name for it (token-look.ts), or "". */
   name: string;
+  /** Its colour's hex, or "". */
+  colour: string;
   countryCode: string;
 }
 

@@ -5,11 +5,16 @@
 import { dequal } from "dequal";
 import type { SiteRule } from "../routing/rules";
 import type { Backup, BackupState, BackupToken, BackupTrashEntry } from "./backup";
+import { gatedLook, type LookRefusal } from "./backup-looks";
 import { importSettings, type SettingChange, type SettingsImport } from "./backup-settings";
+import { sameLook } from "./look-check";
 import type { SettingKey } from "./settings";
 import { proxyEndpoint } from "./token-facts";
+import { tokenTag } from "./token-look";
 import { type StoredToken, storedTokenSchema } from "./tokens";
 import type { TrashEntry } from "./trash";
+
+export type { LookRefusal };
 
 export interface EntryRef {
   id: number;
@@ -29,6 +34,8 @@ export interface ListChanges {
   missingPassword: EntryRef[];
   /** Tokens whose host:port the import changes. */
   moved: { label: string; from: string; to: string }[];
+  /** Looks in the file the gate refused: those tokens keep the look stored here. */
+  refusedLooks: LookRefusal[];
 }
 
 export interface ImportPlan {
@@ -49,13 +56,18 @@ export interface ImportPlan {
   siteRules: SiteRule[] | null;
 }
 
-const ref = (token: Pick<StoredToken, "id" | "name" | "country" | "ip">): EntryRef => ({
+const ref = (
+  token: Pick<StoredToken, "id" | "kind" | "name" | "look" | "country" | "ip">,
+): EntryRef => ({
   id: token.id,
-  label: [token.name || `#${token.id}`, token.country, token.ip].filter(Boolean).join(" · "),
+  label: [tokenTag(token), token.country, token.ip].filter(Boolean).join(" · "),
 });
 
-const TOKEN_KEYS = Object.keys(storedTokenSchema.def.shape) as (keyof StoredToken)[];
-const sameToken = (a: StoredToken, b: StoredToken) => TOKEN_KEYS.every((key) => a[key] === b[key]);
+const TOKEN_KEYS = (Object.keys(storedTokenSchema.def.shape) as (keyof StoredToken)[]).filter(
+  (key) => key !== "look",
+);
+const sameToken = (a: StoredToken, b: StoredToken) =>
+  TOKEN_KEYS.every((key) => a[key] === b[key]) && sameLook(a.look, b.look);
 
 /**
  * Backup token over stored token: the backup's fields, and the stored password only when the
@@ -67,8 +79,16 @@ function completed(token: BackupToken, stored: StoredToken | undefined): StoredT
   return password === undefined ? undefined : { ...token, password };
 }
 
-function emptyChanges(): ListChanges {
-  return { added: [], updated: [], unchanged: 0, kept: [], missingPassword: [], moved: [] };
+export function emptyChanges(): ListChanges {
+  return {
+    added: [],
+    updated: [],
+    unchanged: 0,
+    kept: [],
+    missingPassword: [],
+    moved: [],
+    refusedLooks: [],
+  };
 }
 
 function noteMove(changes: ListChanges, stored: StoredToken | undefined, token: BackupToken) {
@@ -89,13 +109,14 @@ export function mergeTokens(
 ): { tokens: StoredToken[]; changes: ListChanges } {
   const changes = emptyChanges();
   const result = [...tokens];
-  for (const token of incoming) {
-    if (trashIds.has(token.id)) {
-      changes.kept.push(ref(token));
+  for (const fromFile of incoming) {
+    if (trashIds.has(fromFile.id)) {
+      changes.kept.push(ref(fromFile));
       continue;
     }
-    const index = result.findIndex((t) => t.id === token.id);
+    const index = result.findIndex((t) => t.id === fromFile.id);
     const stored = index >= 0 ? result[index] : undefined;
+    const token = gatedLook(fromFile, stored, changes.refusedLooks);
     noteMove(changes, stored, token);
     const next = completed(token, stored);
     if (next === undefined) {
@@ -128,7 +149,10 @@ export function mergeTrash(
     const index = result.findIndex((e) => e.token.id === entry.token.id);
     const stored = index >= 0 ? result[index] : undefined;
     noteMove(changes, stored?.token, entry.token);
-    const token = completed(entry.token, stored?.token);
+    const token = completed(
+      gatedLook(entry.token, stored?.token, changes.refusedLooks),
+      stored?.token,
+    );
     if (token === undefined) {
       changes.missingPassword.push(ref(entry.token));
       continue;

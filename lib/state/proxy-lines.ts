@@ -6,9 +6,18 @@
  * with it, and the background parses again before it stores.
  */
 import { type CsvColumns, csvHeader, parseCsvRow } from "./proxy-csv";
-import { type LineProblem, type ProxyLine, parseLine } from "./proxy-line";
+import { build, type LineProblem, type ProxyLine, parseLine } from "./proxy-line";
 
 export { type LineProblem, type ProxyLine, parseLine };
+
+/** One proxy as the field form gives it: checked by the paste box's own field checks. */
+export interface ProxyFields {
+  networkType: "HTTP" | "SOCKS5";
+  host: string;
+  port: string;
+  username: string;
+  password: string;
+}
 
 export type LineVerdict =
   | { line: number; outcome: "added"; proxy: ProxyLine }
@@ -61,4 +70,23 @@ export function parseProxyLines(
     seen.add(key);
   }
   return verdicts;
+}
+
+/** The field form's proxy judged as the paste box judges a line (line 1: the only one). */
+export function judgeFields(
+  fields: ProxyFields,
+  held: readonly Pick<ProxyLine, "host" | "port" | "username">[],
+): LineVerdict[] {
+  const parsed = build(
+    fields.host,
+    fields.port,
+    fields.username,
+    fields.password,
+    fields.networkType,
+  );
+  if (!parsed.ok)
+    return [{ line: 1, outcome: "rejected", problem: parsed.problem, text: fields.host }];
+  const key = keyOf(parsed.proxy);
+  const outcome = held.some((p) => keyOf(p) === key) ? "duplicate" : "added";
+  return [{ line: 1, outcome, proxy: parsed.proxy }];
 }

@@ -13,6 +13,10 @@ export const REFUSAL_CODES = [
   "rule-pattern",
   /** A rule list kept by an address lists may not come from (plain http elsewhere). */
   "list-address",
+  /** A token name too long, or holding control characters (look-check.ts). */
+  "token-name",
+  /** A token colour not in the palette. */
+  "token-colour",
 ] as const;
 export type RefusalCode = (typeof REFUSAL_CODES)[number];
 

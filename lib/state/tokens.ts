@@ -4,6 +4,7 @@
  */
 import * as z from "zod/mini";
 import type { DynamicToken, NetworkType, StaticToken } from "../api";
+import { storedLookSchema } from "./look-check";
 import { TOKEN_KINDS } from "./token-facts";
 
 /** An instant in epoch ms that Date can hold: a stored 1e300 must not crash a view. */
@@ -24,7 +25,13 @@ export const storedTokenSchema = z.object({
   password: z.string().check(z.minLength(1), z.maxLength(1024)),
   /** The exit IP; "" while the provider is still assigning a new static IP. */
   ip: z.string(),
+  /** The provider's token string (dynamic kinds), or a hand-added proxy's line name. */
   name: z.string(),
+  /**
+   * The user's name and colour (token-look.ts). Optional: tokens stored before looks existed
+   * read as they are, with no migration, and no provider answer ever carries it.
+   */
+  look: z.optional(storedLookSchema),
   country: z.string(),
   countryCode: z.string(),
   state: z.string(),

@@ -100,6 +100,8 @@ export function applyRemote(
       else refused.push({ key, refusal: outcome });
       continue;
     }
+    // Tokens' looks are laid on by looks.ts.
+    if (key.startsWith("l.")) continue;
     const id = key.slice(2);
     const here = byId.get(id);
     // A rule of this browser only is never replaced, moved or removed from elsewhere, and a

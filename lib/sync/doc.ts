@@ -11,12 +11,12 @@ import { canonicalJson } from "./hash";
 import type { Stamp } from "./precedence";
 
 /**
- * Item keys: `s.<setting>`, `r.<rule id>`, and `p.<rule id>` (the rule's place among the
- * synced rules: a position key). A rule's value null is its deletion (a tombstone, so a
+ * Item keys: `s.<setting>`, `r.<rule id>`, `p.<rule id>` (the rule's place among the
+ * synced rules: a position key), and `l.<token id>` (a token's name and colour: looks.ts). A rule's value null is its deletion (a tombstone, so a
  * browser that still has it removes it). Documents of earlier versions held the whole order
  * as one item `o`, which lost one side's placements whenever two browsers edited the list.
  */
-export type ItemKey = `s.${string}` | `r.${string}` | `p.${string}`;
+export type ItemKey = `s.${string}` | `r.${string}` | `p.${string}` | `l.${string}`;
 export interface DocEntry extends Stamp {
   v: unknown;
 }
@@ -29,6 +29,10 @@ const stampShape = {
 };
 const entrySchema = z.object({ v: z.unknown(), ...stampShape });
 const ruleOrGone = z.nullable(siteRuleSchema);
+/** Bounded here; checked in full by the gate when applied (look-check.ts). */
+const lookOrGone = z.nullable(
+  z.object({ n: z.string().check(z.maxLength(400)), c: z.string().check(z.maxLength(40)) }),
+);
 
 /**
  * A document as read: each entry checked on its own (a value this version cannot read is left
@@ -49,7 +53,8 @@ export function decodeDoc(text: string): SyncDoc {
     const ok =
       key.startsWith("s.") ||
       (key.startsWith("p.") && isPositionKey(entry.data.v)) ||
-      (key.startsWith("r.") && ruleOrGone.safeParse(entry.data.v).success);
+      (key.startsWith("r.") && ruleOrGone.safeParse(entry.data.v).success) ||
+      (key.startsWith("l.") && lookOrGone.safeParse(entry.data.v).success);
     if (ok) doc[key as ItemKey] = entry.data as DocEntry;
   }
   return withLegacyOrder(doc, (raw as Record<string, unknown>).o);

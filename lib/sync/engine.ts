@@ -7,6 +7,7 @@
  */
 import type { SiteRule } from "../routing/rules";
 import type { SettingKey, Settings } from "../state/settings";
+import type { StoredToken } from "../state/tokens";
 import {
   problemOf,
   type RemoteRead,
@@ -23,6 +24,8 @@ import { reconcile } from "./reconcile";
 export interface SyncSlice {
   settings: Settings;
   siteRules: SiteRule[];
+  /** Read for their looks only (looks.ts); absent, no look syncs. */
+  tokens?: StoredToken[];
   sync: SyncMeta;
   /** The administrator's policy as copied here (read only: it decides `locked`). */
   managedPolicy?: Record<string, unknown>;
@@ -79,6 +82,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       const out = reconcile({
         settings: slice.settings,
         rules: slice.siteRules,
+        ...(slice.tokens ? { tokens: slice.tokens } : {}),
         meta: slice.sync,
         remote: remote.state === "ok" ? remote.doc : null,
         now,
@@ -87,6 +91,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       const write: Partial<SyncSlice> = { sync: out.meta };
       if (out.settingsChanged) write.settings = out.settings;
       if (out.rulesChanged) write.siteRules = out.rules;
+      if (out.tokensChanged) write.tokens = out.tokens;
       return { write, result: out };
     });
     if (!merged) return { kind: "off" };

@@ -8,10 +8,12 @@
  */
 import type { SiteRule } from "../routing/rules";
 import type { SettingKey, Settings } from "../state/settings";
+import type { StoredToken } from "../state/tokens";
 import { applyRemote } from "./apply";
 import type { DocEntry, ItemKey, SyncDoc } from "./doc";
 import { type Fitted, fitDoc } from "./fit";
 import { hashValue } from "./hash";
+import { applyLooks, localLooks } from "./looks";
 import type { StoredStamp, SyncMeta } from "./meta";
 import { byPosition } from "./placement";
 import { later } from "./precedence";
@@ -21,6 +23,8 @@ import { DELETED, localItems, stampLocal, TOMBSTONE_MS } from "./stamp";
 export interface ReconcileInput {
   settings: Settings;
   rules: readonly SiteRule[];
+  /** This browser's tokens: their looks sync (looks.ts), nothing else of them. */
+  tokens?: readonly StoredToken[];
   meta: SyncMeta;
   /** The document in the sync area (null: none yet). */
   remote: SyncDoc | null;
@@ -32,6 +36,8 @@ export interface ReconcileInput {
 export interface ReconcileOutput {
   settings: Settings;
   rules: SiteRule[];
+  tokens: StoredToken[];
+  tokensChanged: boolean;
   meta: SyncMeta;
   settingsChanged: boolean;
   rulesChanged: boolean;
@@ -56,7 +62,9 @@ export function reconcile(input: ReconcileInput): ReconcileOutput {
   const locked = input.locked ?? new Set<SettingKey>();
   const known = new Map(Object.entries(meta.positions ?? {}));
   const floor = highestPosition(remote);
+  const tokens = input.tokens ?? [];
   const before = localItems(input.settings, input.rules, locked, known, floor);
+  for (const [key, value] of localLooks(tokens)) before.values.set(key, value);
   const stamps = stampLocal(before.values, meta.stamps, me, joining ? 0 : now, now);
   // Joining: what sync already holds wins over what was here (count 0); what it lacks, or
   // holds as deleted, is this browser's to add: turning sync on drops no local rule.
@@ -79,9 +87,11 @@ export function reconcile(input: ReconcileInput): ReconcileOutput {
     joining,
     positions: before.positions,
   });
+  const looks = applyLooks(tokens, wins);
+  const adopted = [...applied.adopted, ...looks.adopted];
   const arrivals: SyncMeta["arrivals"] = [];
   let replaced = 0;
-  for (const key of applied.adopted) {
+  for (const key of adopted) {
     const entry = wins.get(key) as DocEntry;
     const mine = stamps[key];
     const lost = !!mine && mine.b === me;
@@ -96,6 +106,7 @@ export function reconcile(input: ReconcileInput): ReconcileOutput {
   // What applying made differ from the remote (this browser's own rules placed among the
   // synced ones, a normalized address) is this browser's change, stamped now.
   const after = localItems(applied.settings, applied.rules, locked, applied.positions, floor);
+  for (const [key, value] of localLooks(looks.tokens)) after.values.set(key, value);
   const final = stampLocal(after.values, stamps, me, now, now);
   const doc = mergedDoc(remote, final, after.values, now);
   const fitted = fitDoc(doc, docOrder(doc));
@@ -107,7 +118,13 @@ export function reconcile(input: ReconcileInput): ReconcileOutput {
     positions: Object.fromEntries(after.positions),
     notSynced: [...after.localOnly, ...fitted.left],
     arrivals: [...arrivals, ...meta.arrivals].slice(0, MAX_ARRIVALS),
-    refused: refusalsKept(meta.refused ?? [], applied.refused, wins, applied.adopted, remote),
+    refused: refusalsKept(
+      meta.refused ?? [],
+      [...applied.refused, ...looks.refused],
+      wins,
+      adopted,
+      remote,
+    ),
     offer: applied.offer
       ? { baseUrl: applied.offer, t: remote["s.baseUrl"]?.t ?? now }
       : offerKept(meta, applied.settings),
@@ -124,6 +141,8 @@ export function reconcile(input: ReconcileInput): ReconcileOutput {
   return {
     settings: applied.settings,
     rules: applied.rules,
+    tokens: looks.tokens,
+    tokensChanged: looks.tokens.some((token, i) => token !== tokens[i]),
     meta: next,
     settingsChanged: applied.adopted.some((key) => key.startsWith("s.")),
     rulesChanged: applied.adopted.some((key) => !key.startsWith("s.")),

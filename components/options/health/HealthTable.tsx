@@ -3,7 +3,9 @@
  * selected". 10,000 tokens: the rows are sorted once per change of results or order, and only
  * the first page of them is drawn, with "show more" for the next.
  */
+
 import { useContext, useMemo, useState } from "preact/hooks";
+import { LookDot } from "@/components/common/LookDot";
 import type { HealthResults } from "@/lib/health/health";
 import type { HealthT } from "@/lib/i18n/health-strings";
 import { exitWords, gatewayUser, outcomeSentence } from "@/lib/i18n/health-words";
@@ -139,7 +141,10 @@ function Row(props: {
           onChange={(event) => props.onSelect(token.id, event.currentTarget.checked)}
         />
       </td>
-      <td>{tokenName(token, t)}</td>
+      <td>
+        <LookDot look={token.look} />
+        {tokenName(token, t)}
+      </td>
       <td class="health-result">
         {/* A working token's latency has a column of its own: said once, there. */}
         {outcome?.kind === "ok"

@@ -106,10 +106,12 @@ describe("results in words", () => {
     expect(gatewayUser(token, { "127.0.0.1:9000": 3, "localhost:9000": 9 })).toBe(9);
     expect(gatewayUser(token, { "127.0.0.1:9001": 8 })).toBeNull();
   });
-  it("names a token by number, country and kind", () => {
-    expect(tokenName(makeToken({ id: 12, kind: "static-traffic" }), t)).toBe(
-      "#12 · United States · Static traffic",
-    );
+  it("names a token by number, the user's name, country, kind and address", () => {
+    const token = makeToken({ id: 12, kind: "static-traffic", host: "gw.test", port: 9 });
+    expect(tokenName(token, t)).toBe("#12 · United States · Static traffic · gw.test:9");
+    // The provider's token string is not the user's name; a look's name is.
+    const named = { ...token, name: "STR-1", look: { name: "Shop", colour: "" } };
+    expect(tokenName(named, t)).toBe("#12 Shop · United States · Static traffic · gw.test:9");
   });
   it("translates every key with the same placeholders", () => {
     const names = placeholderNames;

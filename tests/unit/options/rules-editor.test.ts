@@ -67,13 +67,19 @@ describe("route values", () => {
 });
 
 describe("route labels and health", () => {
-  const a = makeToken({ id: 1, name: "Work", host: "gw.example.net", port: 8000 });
+  const a = makeToken({
+    id: 1,
+    look: { name: "Work", colour: "#e5484d" },
+    host: "gw.example.net",
+    port: 8000,
+  });
   const b = makeToken({ id: 2, host: "", ip: "", country: "", countryCode: "DE" });
   const old = makeToken({ id: 3, expiresAt: NOW - 1 });
 
-  it("names a token by its label or host:port, and its country", () => {
-    expect(tokenRouteLabel(a)).toBe("Work · gw.example.net:8000 · United States");
-    expect(tokenRouteLabel({ ...a, name: "" })).toBe("#1 · gw.example.net:8000 · United States");
+  it("names a token by its colour, id and name, host:port, and its country", () => {
+    expect(tokenRouteLabel(a)).toBe("🔴 #1 Work · gw.example.net:8000 · United States");
+    const { look: _none, ...unnamed } = a;
+    expect(tokenRouteLabel(unnamed)).toBe("#1 · gw.example.net:8000 · United States");
     expect(tokenRouteLabel(b)).toBe("#2 · DE");
   });
 

@@ -77,7 +77,7 @@ async function settle(): Promise<void> {
 }
 
 const TOKENS = [
-  makeToken({ id: 1, name: "Work", host: "gw.example.net", port: 8001 }),
+  makeToken({ id: 1, look: { name: "Work", colour: "" }, host: "gw.example.net", port: 8001 }),
   makeToken({ id: 2, host: "gw.example.net", port: 8002, country: "Germany" }),
   makeToken({ id: 3, expiresAt: 1 }),
 ];
@@ -188,7 +188,7 @@ describe("RulesSection", () => {
     const select = named(m, "select", "Route: rule 1 (example.com)") as HTMLSelectElement;
     expect(select.value).toBe("token:1");
     expect([...select.querySelectorAll("option")].map((o) => o.textContent)).toEqual([
-      "Work · gw.example.net:8001 · United States",
+      "#1 Work · gw.example.net:8001 · United States",
       "#2 · gw.example.net:8002 · Germany",
       "#3 · gw.example.net:8000 · United States (expired)",
       "Direct",
@@ -413,7 +413,7 @@ describe("RulesSection", () => {
     await type(url, "https://www.example.com/page");
     await fire(m.querySelector(".rule-test"), "submit");
     expect(answerText()).toBe(
-      "https://www.example.com/page takes Work · gw.example.net:8001 · United States, by rule 1 (example.com).",
+      "https://www.example.com/page takes #1 Work · gw.example.net:8001 · United States, by rule 1 (example.com).",
     );
     const box = named(m, "input", "Enabled: rule 1 (example.com)") as HTMLInputElement;
     box.checked = false;

@@ -16,7 +16,7 @@ import { SettingsSection } from "../../../components/options/SettingsSection";
 import { WebrtcToggle } from "../../../components/options/WebrtcToggle";
 import type { IpInfo } from "../../../lib/api";
 import { fromWire, toWire } from "../../../lib/protocol/wire";
-import type { ImportPlan } from "../../../lib/state/backup-merge";
+import { emptyChanges, type ImportPlan } from "../../../lib/state/backup-merge";
 import { DEFAULT_SETTINGS } from "../../../lib/state/settings";
 import { type Connection, DEFAULT_STATUS, type ProxyStatus } from "../../../lib/state/status";
 import { makeToken } from "../stored-token";
@@ -303,17 +303,11 @@ describe("CredentialsSection", () => {
 });
 
 describe("ImportPreview", () => {
+  const none = emptyChanges();
   const plan: ImportPlan = {
     next: { settings: DEFAULT_SETTINGS, tokens: [], trash: [] },
-    tokens: {
-      added: [{ id: 1, label: "#1" }],
-      updated: [],
-      unchanged: 0,
-      kept: [],
-      missingPassword: [],
-      moved: [],
-    },
-    trash: { added: [], updated: [], unchanged: 0, kept: [], missingPassword: [], moved: [] },
+    tokens: { ...none, added: [{ id: 1, label: "#1" }] },
+    trash: none,
     settings: [],
     settingChanges: [],
     credentials: "kept",

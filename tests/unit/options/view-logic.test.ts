@@ -132,11 +132,16 @@ describe("exitRoute", () => {
     });
   });
 
-  it("labels a token by name, place and address", () => {
+  it("labels a token by id, the user's name and colour, place and address", () => {
+    // The provider's token string is not the user's name.
     expect(tokenLabel(makeToken({ id: 4, name: "DIP-US-000004", ip: "1.2.3.4" }))).toBe(
-      "DIP-US-000004 · Los Angeles, United States · 1.2.3.4",
+      "#4 · Los Angeles, United States · 1.2.3.4",
     );
-    expect(tokenLabel({ id: 5, name: "", country: "", city: "", ip: "" })).toBe("#5");
+    const named = makeToken({ id: 4, ip: "1.2.3.4", look: { name: "Shop", colour: "#3b82f6" } });
+    expect(tokenLabel(named)).toBe("🔵 #4 Shop · Los Angeles, United States · 1.2.3.4");
+    expect(tokenLabel({ id: 5, kind: "static-ip", name: "", country: "", city: "", ip: "" })).toBe(
+      "#5",
+    );
   });
 });
 

@@ -23,8 +23,8 @@ const report = (over: Partial<SiteRouteReport> = {}): SiteRouteReport => ({
   target: { kind: "proxy", tokenId: 7 },
   ownRule: false,
   choices: [
-    { id: 7, ip: "198.51.100.7", name: "home", countryCode: "US" },
-    { id: 9, ip: "203.0.113.9", name: "shop", countryCode: "DE" },
+    { id: 7, ip: "198.51.100.7", name: "home", colour: "", countryCode: "US" },
+    { id: 9, ip: "203.0.113.9", name: "shop", colour: "#3b82f6", countryCode: "DE" },
   ],
   ...over,
 });
@@ -167,7 +167,7 @@ describe("ThisSite", () => {
     expect(root.querySelector('[data-testid="site-chooser"]')).toBeNull();
     // The site's own rule names a token other than the connected one: "Other…" shows pressed.
     expect(button(root, "Other…").getAttribute("aria-pressed")).toBe("true");
-    expect(button(root, "Through #7").getAttribute("aria-pressed")).toBe("false");
+    expect(button(root, "Through #7 home").getAttribute("aria-pressed")).toBe("false");
   });
 
   it("many tokens get a search field by number, IP, name or country; the list stays short", async () => {
@@ -175,6 +175,7 @@ describe("ThisSite", () => {
       id: i + 1,
       ip: `10.0.${Math.floor(i / 250)}.${i % 250}`,
       name: i === 141 ? "berlin office" : "",
+      colour: "",
       countryCode: i === 141 ? "DE" : "US",
     }));
     const { root } = await show(() => report({ choices }));

@@ -67,7 +67,7 @@ describe("badgeFor", () => {
       status: status({ state: "connected", tokenId: 9 }),
       token: makeToken({ id: 9, city: "", country: "", ip: "" }),
       text: "US",
-      title: "Proxy Deck: Through #9 · token 9",
+      title: "Proxy Deck: Through #9 · gw.example.net:8000",
     },
     {
       name: "connected, long code clipped to 4 characters",

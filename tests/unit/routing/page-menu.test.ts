@@ -84,11 +84,20 @@ describe("pageMenu", () => {
     expect(ids(items).some((id) => id.includes(":token:"))).toBe(false);
   });
 
-  it("names a token as the popup does (#id, country, address, name) and marks the connected one, in both languages", () => {
-    const token = makeToken({ id: 7, countryCode: "US", ip: "203.0.113.7", name: "shop & co" });
-    expect(tokenTitle(token, false, "en")).toBe("#7 US · 203.0.113.7 · shop & co");
-    expect(tokenTitle(token, true, "en")).toBe("#7 US · 203.0.113.7 · shop & co (connected)");
-    expect(tokenTitle(token, true, "zh_CN")).toBe("#7 US · 203.0.113.7 · shop & co（已连接）");
+  it("names a token by its colour, id and name, country and address, and marks the connected one, in both languages", () => {
+    const token = makeToken({
+      id: 7,
+      countryCode: "US",
+      ip: "203.0.113.7",
+      name: "PROVIDER-STRING",
+      look: { name: "shop & co", colour: "#059669" },
+    });
+    expect(tokenTitle(token, false, "en")).toBe("🟢 #7 shop & co · US · 203.0.113.7");
+    expect(tokenTitle(token, true, "en")).toBe("🟢 #7 shop & co · US · 203.0.113.7 (connected)");
+    expect(tokenTitle(token, true, "zh_CN")).toBe("🟢 #7 shop & co · US · 203.0.113.7（已连接）");
+    // Unnamed, before its first check: the address tells it from another of its country.
+    const unnamed = makeToken({ id: 8, countryCode: "US", ip: "", host: "gw.test", port: 81 });
+    expect(tokenTitle(unnamed, false, "en")).toBe("#8 · US · gw.test:81");
     expect(pageMenu(input({ language: "zh_CN" }))[0]?.title).toBe("将此网站经由");
     // Firefox reads a single "&" as an access key.
     const firefox = pageMenu(input({ tokens: [token], perTab: true }));

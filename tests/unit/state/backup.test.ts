@@ -166,10 +166,10 @@ describe("planImport", () => {
     expect(plan.next.trash).toEqual(STATE.trash);
     expect(plan.next.settings).toEqual({ ...SETTINGS, webrtcProtection: false });
     expect(plan.tokens.added.map((e) => e.id)).toEqual([1, 2]);
-    // Each named as the user knows it: its name, else its id; then country and address.
+    // Each named as the user knows it: its id and name; then country and address.
     expect(plan.tokens.added.map((e) => e.label)).toEqual([
       "#1 · United States · 203.0.113.1",
-      "DIP-US-2 · United States · 203.0.113.2",
+      "#2 · United States · 203.0.113.2",
     ]);
     expect(plan.trash.added.map((e) => e.id)).toEqual([3]);
     expect(plan.settings).toEqual([
