@@ -4,13 +4,13 @@ import type { VerifyReport } from "@/lib/protocol/commands";
 import type { Settings } from "@/lib/state/settings";
 import { ConfirmBox } from "./ConfirmBox";
 import {
-  accountName,
   type CredentialsField,
   type CredentialsForm,
   checkCredentials,
   credentialsOf,
   formFrom,
   storedText,
+  verifyNotice,
 } from "./credentials-form";
 import { TextField } from "./FormFields";
 import { LockedNote, usePolicy } from "./policy";
@@ -73,22 +73,10 @@ export function CredentialsSection({ settings, welcome }: Props) {
       return;
     }
     setReport(reply.data);
-    const failed = reply.data.groups.filter((g) => g.failure !== null).length;
-    const name = accountName(reply.data.account);
-    const worked = name ? t("cred.verifiedAs", { name }) : t("cred.verified");
     const unsaved =
       !saved &&
       JSON.stringify(credentialsOf(candidate)) !== JSON.stringify(credentialsOf(settings));
-    const summary =
-      failed === 0
-        ? worked
-        : failed === reply.data.groups.length
-          ? t("cred.verifiedNone")
-          : t("cred.verifiedPartly");
-    setNotice({
-      tone: failed === 0 ? "ok" : "error",
-      text: unsaved && failed === 0 ? `${summary} ${t("cred.notSavedYet")}` : summary,
-    });
+    setNotice(verifyNotice(reply.data, unsaved, t));
   }
 
   async function save(event: Event) {

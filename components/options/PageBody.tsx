@@ -66,18 +66,11 @@ export function PageBody({ page, data }: { page: PageId; data: PageData }) {
 
 /** The exit IP and how good it is. */
 function ExitPage({ data }: { data: PageData }) {
-  const { settings, status, connection, tokens } = data;
   // The exit check tells the quality card which IP to rate.
   const [exitIp, setExitIp] = useState<string | null>(null);
   return (
     <>
-      <ExitIpSection
-        settings={settings}
-        status={status}
-        connection={connection}
-        tokens={tokens}
-        onExitIp={setExitIp}
-      />
+      <ExitIpSection {...data} onExitIp={setExitIp} />
       <QualitySection exitIp={exitIp} />
     </>
   );

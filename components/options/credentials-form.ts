@@ -1,6 +1,7 @@
 /** The credentials form's values: read from settings, checked, turned back into settings. */
 import type { OptionsKey, Translate } from "@/lib/i18n/options-strings";
 import { describeAuth } from "@/lib/options/secrets";
+import type { VerifyReport } from "@/lib/protocol/commands";
 import { validateBaseUrl } from "@/lib/state/base-url";
 import type { Settings } from "@/lib/state/settings";
 
@@ -81,4 +82,25 @@ export function accountName(data: unknown): string | undefined {
     if (typeof value === "string" && value.trim() !== "") return value.slice(0, 80);
   }
   return undefined;
+}
+
+/** What a Verify found, in one notice: who the account is, or which parts did not work. */
+export function verifyNotice(
+  report: VerifyReport,
+  unsaved: boolean,
+  t: Translate,
+): { tone: "ok" | "error"; text: string } {
+  const failed = report.groups.filter((g) => g.failure !== null).length;
+  const name = accountName(report.account);
+  const worked = name ? t("cred.verifiedAs", { name }) : t("cred.verified");
+  const summary =
+    failed === 0
+      ? worked
+      : failed === report.groups.length
+        ? t("cred.verifiedNone")
+        : t("cred.verifiedPartly");
+  return {
+    tone: failed === 0 ? "ok" : "error",
+    text: unsaved && failed === 0 ? `${summary} ${t("cred.notSavedYet")}` : summary,
+  };
 }

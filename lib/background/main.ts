@@ -220,8 +220,7 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
       items.managedPolicy,
       [reconcileSoon, warn, popupPage, badgeCounts, pageMenu.rebuild, policy.webrtc],
     ],
-    // Warnings follow the list and the chosen days (and the clock, hourly).
-    // Tokens' looks sync (lib/sync/looks.ts): a rename is a local change for sync.
+    // Warnings follow the list and the chosen days (the clock, hourly); looks sync (a rename).
     [items.tokens, [reconcileSoon, refreshSummary, warn, pageMenu.rebuild, sync.localChanged]],
     [items.trash, [refreshSummary]],
     [items.connection, [refreshSummary, pageMenu.rebuild, tabsInFront]],
@@ -240,7 +239,6 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
   welcomeNewcomersIn(browser);
   browser.runtime.onStartup.addListener(popupPage);
   browser.proxy.settings.onChange.addListener(() => void engine.reconcile());
-
   // onStartup/onInstalled are not enough: a relaunch with --load-extension re-installs without
   // onStartup, and a worker woken by a challenge gets neither. Reconcile on every wake.
   void engine.reconcile().finally(syncAlarm);

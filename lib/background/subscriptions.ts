@@ -240,8 +240,7 @@ export function createSubscriptions(deps: SubscriptionDeps) {
     });
     if (!added) return { subscribed: false, problem: "full" };
     await deps.rulesChanged();
-    // Counted as the rule's row counts them (ruleLines): the `[AutoProxy]` header is no rule.
-    const count = ruleLines(lines.lines).length;
+    const count = ruleLines(lines.lines).length; // as the rule's row counts: no `[AutoProxy]` header
     return { subscribed: true, ruleId: id, lines: count, rejected: lines.rejected };
   }
 

@@ -24,13 +24,29 @@ import { MAX_RULES, routeSchema, siteRulesSchema, subscriptionSchema } from "../
 import type { SiteRouteReport } from "../routing/site-route";
 import { backupSchema } from "../state/backup";
 import type { ImportSummary } from "../state/backup-merge";
-import type { LineProblem } from "../state/proxy-lines";
-import type { Refusal } from "../state/refusal";
 import { authSchema, type SettingKey } from "../state/settings";
 import { PROVIDER_KINDS } from "../state/token-facts";
-import type { StoredToken } from "../state/tokens";
 import type { SubscribeOutcome, UpdateOutcome } from "../subscriptions/outcomes";
 import type { Failure } from "./failure";
+import {
+  type AddProxiesOutcome,
+  type BatchOutcome,
+  type CreateOutcome,
+  type EditOutcome,
+  lookSchema,
+  proxyFieldsSchema,
+  type VerifyReport,
+} from "./outcomes";
+
+export type {
+  AccessGroup,
+  AddProxiesOutcome,
+  BatchOutcome,
+  CreateOutcome,
+  EditOutcome,
+  VerifyReport,
+} from "./outcomes";
+export { ACCESS_GROUPS } from "./outcomes";
 
 /** What a "Check all" started: tokens probed, tokens said not checked, or a run joined. */
 export interface HealthStart {
@@ -49,16 +65,6 @@ const tokenIds = z.array(tokenId).check(z.minLength(1), z.maxLength(10_000));
 const ruleIds = z
   .array(z.string().check(z.minLength(1), z.maxLength(64)))
   .check(z.maxLength(MAX_RULES));
-/** Checked in full by the background's gates (look-check.ts, proxy-line.ts); bounded here. */
-const field = z.string().check(z.maxLength(2048));
-const lookSchema = z.object({ name: field, colour: field });
-const proxyFieldsSchema = z.object({
-  networkType: z.enum(["HTTP", "SOCKS5"]),
-  host: field,
-  port: field,
-  username: field,
-  password: field,
-});
 const command = <T extends string, S extends z.core.$ZodLooseShape>(type: T, shape: S) =>
   z.object({ type: z.literal(type), ...shape });
 
@@ -160,48 +166,6 @@ export const requestSchemas = {
     ruleId: z.string().check(z.minLength(1), z.maxLength(64)),
   }),
 };
-
-export interface BatchOutcome {
-  done: number[];
-  failed: { id: number; failure: Failure }[];
-  /** Deleted, and the provider said they cannot be restored (can_restore: false). */
-  unrestorable?: number[];
-}
-
-/** The groups of the provider's API that Verify asks about (see lib/background/verify.ts). */
-export type AccessGroup = "tokens" | "lookups" | "quality" | "account";
-export const ACCESS_GROUPS: readonly AccessGroup[] = ["tokens", "lookups", "quality", "account"];
-
-export interface VerifyReport {
-  /** Per group, in ACCESS_GROUPS order: null when the credentials were taken. */
-  groups: { group: AccessGroup; failure: Failure | null }[];
-  /** The account's own answer, when the account group worked. */
-  account: JsonObject | null;
-}
-
-export interface AddProxiesOutcome {
-  /** Local ids of the proxies stored. */
-  added: number[];
-  duplicate: number;
-  rejected: { line: number; problem: LineProblem }[];
-}
-
-/**
- * An edit stored (`{}`), or why not: the gate refused the look, a field is wrong (the paste
- * box's problems), or the token is gone, not one whose fields can change, or a duplicate.
- */
-export type EditOutcome = {
-  refusal?: Refusal;
-  problem?: LineProblem | "missing" | "not-editable" | "duplicate";
-};
-
-export interface CreateOutcome {
-  tokens: StoredToken[];
-  requested: number;
-  created: number;
-  /** Answered by the provider but not usable here (kept in support, with the answer). */
-  unusable: number;
-}
 
 /** What each command answers with when it succeeds. */
 interface Replies {
