@@ -37,7 +37,9 @@ async function everyControlReached(page: Page): Promise<string[]> {
       ...document.querySelectorAll<HTMLElement>(
         "main a[href], main button:not([disabled]), main input:not([disabled]), main select:not([disabled]), main textarea:not([disabled]), main summary",
       ),
-    ].filter((el) => el.offsetParent !== null && el.tabIndex >= 0);
+      // checkVisibility: a closed <details> hides its content by content-visibility, which
+      // leaves offsetParent set.
+    ].filter((el) => el.checkVisibility() && el.tabIndex >= 0);
     // A radio group is one Tab stop: only its checked (or first) radio is reached.
     const stops = controls.filter((el) => {
       if (!(el instanceof HTMLInputElement) || el.type !== "radio") return true;

@@ -112,7 +112,7 @@ test("one state, the same words: the popup's top line and row, Options and the t
 }) => {
   const { ext, token } = await oneToken(context, extensionId, sb);
   const popup = await openPopup(context, extensionId);
-  const options = await openOptions(context, extensionId);
+  const options = await openOptions(context, extensionId, "exit");
   const optionsWord = options.locator("#exit-ip").getByTestId("route-word");
 
   await sendOk(ext, { type: "connect", tokenId: token.id });
@@ -187,7 +187,7 @@ test("the WebRTC offer dismissed stays dismissed after reopening the popup and a
     expect(await dismissed()).toBe(true);
 
     // Still reachable from Settings: Options says so and can bring the offer back.
-    const options = await openOptions(context, extensionId);
+    const options = await openOptions(context, extensionId, "settings");
     await options.getByRole("button", { name: "Offer it in the popup again" }).click();
     await expect(offer()).toContainText("WebRTC protection is off");
   } finally {

@@ -416,7 +416,8 @@ test("flags are country codes every platform draws: a badge on each row, the cod
   extensionId,
 }) => {
   const ext = await configured(context, extensionId);
-  const tokens = await createTokens(ext, "static-traffic", 2);
+  // Six: the country filter shows from six tokens (lib/popup/list-controls.ts).
+  const tokens = await createTokens(ext, "static-traffic", 6);
   const page = await openPopup(context, extensionId);
   for (const token of tokens) {
     const badge = row(page, token.id).locator(".cc");

@@ -58,7 +58,7 @@ test("rename and recolour a token: shown in the popup, kept across a browser res
   // Two tokens of one country: the sandbox gives both the same place.
   expect(a.country).toBe(b.country);
 
-  const options = await openOptions(context, extensionId);
+  const options = await openOptions(context, extensionId, "token-looks");
   await rename(options, a.id, "Work", "Blue");
   await rename(options, b.id, "Home", "Green");
   const stored = await storedTokens(ext);
@@ -76,12 +76,13 @@ test("rename and recolour a token: shown in the popup, kept across a browser res
   try {
     const again = await extensionPage(restarted, extensionId);
     await expect(popupRow(again, a.id).locator(".place")).toContainText("Work ·");
-    const restartedOptions = await openOptions(restarted, extensionId);
+    const restartedOptions = await openOptions(restarted, extensionId, "token-looks");
     await expect(restartedOptions.locator(`#token-looks [data-token-id="${b.id}"]`)).toContainText(
       `#${b.id} Home`,
     );
 
     // Backup, forget everything, restore: the looks come back with their tokens.
+    await restartedOptions.locator('.sidebar a[href="#sync"]').click();
     await restartedOptions
       .getByLabel("Include secrets (API credentials and token passwords)")
       .check();
@@ -94,7 +95,6 @@ test("rename and recolour a token: shown in the popup, kept across a browser res
     const saved = JSON.parse(readFileSync(file, "utf8")) as { tokens: StoredToken[] };
     expect(saved.tokens.find((t) => t.id === a.id)?.look).toEqual({ name: "Work", colour: BLUE });
     await restartedOptions.evaluate(() => chrome.storage.local.clear());
-    await restartedOptions.reload();
     await restartedOptions.getByLabel("Backup file").setInputFiles(file);
     await restartedOptions
       .getByTestId("import-preview")
@@ -143,7 +143,7 @@ test("two tokens of one country read apart in the popup, a rule's route menu and
   expect(textB).toContain("Home");
   expect(textA).not.toBe(textB);
 
-  const options = await openOptions(context, extensionId);
+  const options = await openOptions(context, extensionId, "site-rules");
   const route = options.getByLabel("Route for the new rule");
   const optionText = (id: number) =>
     route.locator(`option[value="token:${id}"]`).textContent() as Promise<string>;
@@ -165,7 +165,7 @@ test("one proxy added by its fields connects through the sandbox's authenticatin
   const ext = await sandboxPage(context, extensionId, sb);
   // Bought elsewhere: the provider's gateway knows its login, this browser does not.
   const real = await buyElsewhere(sb);
-  const options = await openOptions(context, extensionId);
+  const options = await openOptions(context, extensionId, "add-proxies");
   const form = options.getByTestId("add-one-proxy");
   await form.getByLabel("Proxy host").fill(real.host);
   await form.getByLabel("Proxy port").fill(String(real.port));
