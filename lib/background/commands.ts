@@ -130,7 +130,10 @@ export function createCommandHandler(deps: CommandDeps) {
     verifyCredentials: async ({ baseUrl, auth }) => {
       const settings = await read("settings");
       if (!baseUrl) throw new CommandFailure({ code: "no-base-url" });
-      return verifyAccess(deps.api({ ...settings, baseUrl, auth }));
+      const report = await verifyAccess(deps.api({ ...settings, baseUrl, auth }));
+      // The account Verify read names the plan: noted when these are the stored credentials.
+      if (report.account) await noteAccountPlan(report.account, { baseUrl, auth });
+      return report;
     },
     addProxies: async ({ text }) => {
       const forbidden = await forbiddenByPolicy("add-proxies");

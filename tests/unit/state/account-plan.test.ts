@@ -123,6 +123,24 @@ describe("the account command notes the plan (sandbox)", () => {
     expect((await read("settings")).accountPlan).toBe("enterprise");
   });
 
+  it("Verify notes it for the stored credentials (the welcome's Save and verify), not for others", async () => {
+    await control(sb, "POST", "plan", { plan: "basic" });
+    const stored = settings();
+    await writeState({ settings: stored });
+    const verify = (auth: Settings["auth"]) => {
+      const parsed = parseCommand({ type: "verifyCredentials", baseUrl: sb.baseUrl, auth });
+      if (!parsed) throw new Error("does not parse");
+      return handle(parsed);
+    };
+    // Verified before saving: another login than the stored one, whose plan this is not.
+    await writeState({ settings: { ...stored, auth: { kind: "bearer", accessToken: "old" } } });
+    expect((await verify(stored.auth)).ok).toBe(true);
+    expect((await read("settings")).accountPlan).toBeNull();
+    await writeState({ settings: stored });
+    expect((await verify(stored.auth)).ok).toBe(true);
+    expect((await read("settings")).accountPlan).toBe("basic");
+  });
+
   it("a failed read leaves what is known", async () => {
     await writeState({
       settings: {
