@@ -34,12 +34,33 @@ const webrtcSetting = (ext: Page) =>
     return String((await chrome.privacy.network.webRTCIPHandlingPolicy.get({})).value);
   });
 
-/** The administrator writes the policy file, and has Chromium read it now. */
-async function setPolicy(context: BrowserContext, id: string, policy: Record<string, unknown>) {
+/** What the extension has stored of the policy (the background's copy of storage.managed). */
+const storedPolicy = (ext: Page) =>
+  ext.evaluate(async () => (await chrome.storage.local.get("managedPolicy")).managedPolicy);
+
+/**
+ * The administrator writes the policy file, and has Chromium read it now, until the extension
+ * has stored it: a reload asked while a loaded Chromium is busy can come to nothing (a clean-
+ * clone CI run waited 30 s for one), so it is asked again, as an administrator would.
+ */
+async function setPolicy(
+  context: BrowserContext,
+  ext: Page,
+  id: string,
+  policy: Record<string, unknown>,
+) {
   writeFileSync(policyFile, JSON.stringify({ "3rdparty": { extensions: { [id]: policy } } }));
   const page = await context.newPage();
   await page.goto("chrome://policy");
-  await page.getByRole("button", { name: "Reload policies" }).click();
+  await expect
+    .poll(
+      async () => {
+        await page.getByRole("button", { name: "Reload policies" }).click();
+        return storedPolicy(ext);
+      },
+      { timeout: 60_000, intervals: [1_000, 2_000, 5_000] },
+    )
+    .toEqual(policy);
   await page.close();
 }
 
@@ -77,18 +98,11 @@ test("a policy's WebRTC protection, off then on, changes the browser when it arr
     await options.close();
 
     // The policy says off: the browser's setting is cleared by the background.
-    await setPolicy(context, id, { webrtcProtection: false });
-    await expect
-      .poll(
-        async () =>
-          (await ext.evaluate(() => chrome.storage.local.get("managedPolicy"))).managedPolicy,
-        { timeout: 30_000 },
-      )
-      .toEqual({ webrtcProtection: false });
+    await setPolicy(context, ext, id, { webrtcProtection: false });
     await expect.poll(() => webrtcSetting(ext)).not.toBe("disable_non_proxied_udp");
 
     // On again: set at once (the permission was kept for it), still no click.
-    await setPolicy(context, id, { webrtcProtection: true });
+    await setPolicy(context, ext, id, { webrtcProtection: true });
     await expect
       .poll(() => webrtcSetting(ext), { timeout: 30_000 })
       .toBe("disable_non_proxied_udp");
