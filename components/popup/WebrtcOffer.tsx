@@ -39,8 +39,13 @@ export function WebrtcOffer() {
   }
 
   return (
-    <section class="notice notice--warn" data-testid="webrtc-offer">
-      <p>{t("webrtcOff")}</p>
+    // Named by its sentence, so it is a region of its own: the popup's other parts are landmarks.
+    <section
+      class="notice notice--warn"
+      data-testid="webrtc-offer"
+      aria-labelledby="webrtc-offer-text"
+    >
+      <p id="webrtc-offer-text">{t("webrtcOff")}</p>
       {problem && <p class="error">{t(`webrtc.${problem}`)}</p>}
       <div class="notice-actions">
         <button

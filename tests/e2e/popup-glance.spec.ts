@@ -20,6 +20,7 @@ import {
   sandboxPage,
   sendOk,
 } from "./harness";
+import { screenshotPath } from "./screenshot-path";
 
 async function openPopup(context: BrowserContext, extensionId: string, file = "popup.html") {
   const page = await extensionPage(context, extensionId, file);
@@ -212,4 +213,40 @@ test("before credentials the popup says what to do first, once: one instruction,
   await popup.getByRole("button", { name: "Set up your provider" }).click();
   const options = await opened;
   expect(options.url()).toBe(`chrome-extension://${extensionId}/options.html#welcome`);
+});
+
+test("the popup at a glance in light and dark, English and Chinese: axe clean, screenshots kept", async ({
+  context,
+  extensionId,
+  sb,
+}) => {
+  const { ext, token } = await oneToken(context, extensionId, sb);
+  const [second] = await createTokens(ext, "static-traffic", 1);
+  await sendOk(ext, {
+    type: "editToken",
+    tokenId: must(second, "second token").id,
+    look: { name: "Work", colour: "#3b82f6" },
+  });
+  await sendOk(ext, { type: "connect", tokenId: token.id });
+  await expect.poll(async () => (await proxyStatus(ext)).state).toBe("connected");
+  for (const [language, lang] of [
+    ["en", "en"],
+    ["zh_CN", "zh"],
+  ] as const) {
+    await sendOk(ext, { type: "patchSettings", patch: { language } });
+    const popup = await openPopup(context, extensionId);
+    await expect(popup.getByTestId("route-word")).toHaveText(
+      lang === "en" ? `Through #${token.id}` : `经由 #${token.id}`,
+    );
+    for (const colorScheme of ["light", "dark"] as const) {
+      await popup.emulateMedia({ colorScheme });
+      const axe = await new AxeBuilder({ page: popup }).analyze();
+      expect(
+        axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(" ")}`),
+        `${lang} ${colorScheme}`,
+      ).toEqual([]);
+      await popup.screenshot({ path: screenshotPath(`popup-${lang}-${colorScheme}.png`) });
+    }
+    await popup.close();
+  }
 });
