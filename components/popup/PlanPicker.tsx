@@ -6,6 +6,7 @@ import type { Failure } from "../../lib/protocol/failure";
 import type { ProviderKind } from "../../lib/state/token-facts";
 import { useCreateT } from "./create-words";
 import { useEnv } from "./env";
+import { useLookupTrouble } from "./lookup-trouble";
 import { RetryError } from "./Messages";
 
 /** The payment plans of a time-billed kind: days, price, value and the name in the UI language. */
@@ -24,7 +25,7 @@ export function PlanPicker({
   const t = useCreateT();
   const [plans, setPlans] = useState<PaymentPlan[] | null>(null);
   const [error, setError] = useState<Failure | null>(null);
-  const [attempt, setAttempt] = useState(0);
+  const trouble = useLookupTrouble("plans", error);
 
   useEffect(() => {
     let current = true;
@@ -38,7 +39,7 @@ export function PlanPicker({
     return () => {
       current = false;
     };
-  }, [kind, datacenter, send, attempt]);
+  }, [kind, datacenter, send, trouble.retries]);
 
   const name = `plan-${kind}`;
   return (
@@ -67,7 +68,7 @@ export function PlanPicker({
       ))}
       {plans === null && !error && <p class="muted">{t("loadingList")}</p>}
       {plans?.length === 0 && <p class="muted">{t("noPlans")}</p>}
-      {error && <RetryError failure={error} onRetry={() => setAttempt((n) => n + 1)} />}
+      {error && trouble.says && <RetryError failure={error} onRetry={trouble.retry} />}
     </fieldset>
   );
 }

@@ -10,6 +10,7 @@ import type { ProviderKind } from "../../lib/state/token-facts";
 import { useCreateT } from "./create-words";
 import { useEnv } from "./env";
 import { Flag } from "./Flag";
+import { useLookupTrouble } from "./lookup-trouble";
 import { RetryError } from "./Messages";
 
 export interface RegionPickerProps {
@@ -51,7 +52,7 @@ export function RegionPicker(props: RegionPickerProps) {
   const [more, setMore] = useState(false);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<Failure | null>(null);
-  const [attempt, setAttempt] = useState(0);
+  const trouble = useLookupTrouble(`region-${level}`, error);
   // Only the newest request may fill the list (typing outruns the answers).
   const requestSeq = useRef(0);
   // The button the user pressed disappears when the picker switches between its two faces:
@@ -97,7 +98,7 @@ export function RegionPicker(props: RegionPickerProps) {
       requestSeq.current++; // a late answer for the old query is ignored
       setLoading(false);
     };
-  }, [value === null, level, kind, datacenter, parentId, search, attempt]);
+  }, [value === null, level, kind, datacenter, parentId, search, trouble.retries]);
 
   const inputId = `picker-${level}`;
   const listId = `picker-${level}-list`;
@@ -140,7 +141,7 @@ export function RegionPicker(props: RegionPickerProps) {
       />
       {anyLabel && <p class="muted">{anyLabel}</p>}
       {error ? (
-        <RetryError failure={error} onRetry={() => setAttempt((n) => n + 1)} />
+        trouble.says && <RetryError failure={error} onRetry={trouble.retry} />
       ) : (
         <>
           <ul class="options-list" id={listId} aria-label={label} aria-busy={loading}>

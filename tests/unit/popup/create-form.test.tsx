@@ -210,6 +210,33 @@ describe("create form", () => {
     await click(m, button(m.root, "Gotham"));
   }
 
+  it("a provider that fails both lookups alike: one sentence, one Try again that asks both again", async () => {
+    let down = true;
+    const { env, send } = fakeEnv((c) =>
+      down && (c.type === "regions" || c.type === "plans")
+        ? { ok: false, failure: { code: "api-timeout", seconds: 20 } }
+        : provider(c),
+    );
+    mounted = await mount(<CreateForm onShowTokens={() => undefined} />, env);
+    const m = mounted;
+    const asked = (type: string) => send.mock.calls.filter(([c]) => c.type === type).length;
+    await waitFor(() => expect(asked("plans")).toBe(1));
+    await waitFor(() => expect(m.root.querySelectorAll(".error")).toHaveLength(1));
+    await settle();
+    expect(m.root.querySelectorAll(".error")).toHaveLength(1);
+    expect(
+      [...m.root.querySelectorAll("button")].filter((b) => b.textContent === "Try again"),
+    ).toHaveLength(1);
+    const before = { regions: asked("regions"), plans: asked("plans") };
+    down = false;
+    await click(m, button(m.root, "Try again"));
+    await findButton(m.root, "US United States");
+    expect(asked("regions")).toBe(before.regions + 1);
+    expect(asked("plans")).toBe(before.plans + 1);
+    await waitFor(() => expect(m.root.querySelectorAll(".plan-list label")).toHaveLength(3));
+    expect(m.root.querySelectorAll(".error")).toHaveLength(0);
+  });
+
   it("asks for a country before the summary", async () => {
     const { env, send } = fakeEnv(provider);
     mounted = await mount(<CreateForm onShowTokens={() => undefined} />, env);
