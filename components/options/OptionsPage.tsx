@@ -4,6 +4,7 @@ import { resolveLanguage } from "@/lib/i18n";
 import { optionsStrings } from "@/lib/i18n/options-strings";
 import { items } from "@/lib/state/items";
 import { decodePolicy } from "@/lib/state/managed";
+import { isNewcomer } from "@/lib/state/newcomer";
 import { read } from "@/lib/state/read";
 import { PageBody } from "./PageBody";
 import { PolicyContext, PolicySection } from "./policy";
@@ -38,8 +39,8 @@ export function OptionsPage() {
   const language = resolveLanguage(settings?.language ?? "auto", navigator.language);
   const t = useMemo(() => optionsStrings(language), [language]);
   const locale = language === "zh_CN" ? "zh-CN" : "en";
-  // A newcomer is someone who has neither credentials nor a token: the welcome is their start.
-  const firstRun = settings && tokens ? settings.auth === null && tokens.length === 0 : undefined;
+  // A newcomer (lib/state/newcomer.ts) starts at the welcome.
+  const firstRun = settings && tokens ? isNewcomer(settings, tokens) : undefined;
   const address = useAddress(firstRun);
   useEffect(() => {
     document.documentElement.lang = locale;

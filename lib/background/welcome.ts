@@ -4,6 +4,7 @@
  * each relaunch, keeps the user's data and must not open a tab every time.
  */
 import type { WxtBrowser } from "wxt/browser";
+import { isNewcomer } from "../state/newcomer";
 import { read } from "../state/read";
 import type { Settings } from "../state/settings";
 import type { StoredToken } from "../state/tokens";
@@ -18,9 +19,6 @@ export interface WelcomeDeps {
   /** The welcome's address in this browser (runtime.getURL). */
   welcomeUrl: string;
 }
-
-export const isNewcomer = (settings: Settings, tokens: readonly StoredToken[]) =>
-  settings.auth === null && tokens.length === 0;
 
 export function welcomeNewcomers(deps: WelcomeDeps): void {
   deps.onInstalled.addListener(({ reason }) => {
