@@ -56,7 +56,7 @@ async function main(): Promise<void> {
     for (let round = 0; round < RUNS; round++) {
       floor.push(await load(round * 2, bare));
       closed.push(await load(round * 2));
-      const options = await openOptions(context, extensionId);
+      const options = await openOptions(context, extensionId, "traffic");
       await options.getByText("Watch the traffic").click();
       await options.locator("#traffic [role=status]").waitFor();
       await options.getByRole("button", { name: "Clear" }).click();
