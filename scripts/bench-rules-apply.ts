@@ -147,7 +147,7 @@ async function main(): Promise<void> {
     const viaOptions: ImportTimes[] = [];
     for (let i = 0; i < Math.min(RUNS, 3); i++) {
       await sendOk(ext, { type: "setSiteRules", rules: [] });
-      const options = await openOptions(context, extensionId);
+      const options = await openOptions(context, extensionId, "rules-import");
       viaOptions.push(
         await importThroughOptions(options, {
           name: `big${i}`,
