@@ -34,6 +34,7 @@ export default defineConfig({
           name: "components",
           include: ["tests/unit/**/*.test.tsx"],
           isolate: false,
+          setupFiles: ["tests/unit/catalogs-setup.ts"],
         },
       },
     ],

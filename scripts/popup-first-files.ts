@@ -2,31 +2,38 @@
  * What the popup's first screen needs besides its one module, written at build (wxt.config.ts):
  * - per language, two table scripts: the popup's strings and its failure sentences (loaded
  *   when the user switches language, and the failures on demand);
- * - the popup pages themselves: popup.html (English) and popup-zh.html (Chinese), each carrying
+ * - the popup pages themselves: popup.html (English) and popup-<code>.html (the others), each carrying
  *   its stylesheet and its language's strings inline, so opening the popup costs one request
  *   (the module) like an empty page. The stylesheet applies with the first content (see
  *   lib/popup/style.ts). The background opens the page of the user's language
  *   (lib/background/popup-page.ts).
  */
+import { existsSync, readFileSync } from "node:fs";
 import { popupPageOf } from "../lib/background/popup-page";
-import { carriedTable, tableScript } from "../lib/i18n/popup-pack";
-import { pack as en } from "../lib/i18n/popup-pack-en";
-import { pack as zh } from "../lib/i18n/popup-pack-zh";
-import { locale } from "../lib/i18n/time";
+import type { Catalog } from "../lib/i18n/catalog";
+import { intlLocale, LANGUAGES, textDirection } from "../lib/i18n/languages";
+import { carriedTable, failuresAddress, packAddress, tableScript } from "../lib/i18n/popup-pack";
+import { popupPackOf } from "../lib/i18n/popup-pack-of";
 import { POPUP_STYLE_ID } from "../lib/popup/style";
 
-const packs = [en, zh];
-const fileCode = (language: string) => (language === "zh_CN" ? "zh" : "en");
+// A language without its file reads in English here; the catalogs' unit check (every language,
+// every key) is what fails then.
+function catalogOf(language: string): Catalog {
+  const file = new URL(`../lib/i18n/locales/${language}.json`, import.meta.url);
+  return existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Catalog) : {};
+}
+
+const packs = LANGUAGES.map((language) => popupPackOf(language, catalogOf(language)));
 
 export function popupTableFiles(): { relativeDest: string; contents: string }[] {
   return packs.flatMap(({ language, popup, failures }) => {
-    const file = (name: string, table: object) => ({
-      relativeDest: `${name}-${fileCode(language)}.js`,
-      contents: tableScript(`/${name}-${fileCode(language)}.js`, table),
+    const file = (address: string, table: object) => ({
+      relativeDest: address.slice(1),
+      contents: tableScript(address, table),
     });
     return [
-      file("popup-pack", { language, popup }),
-      file("popup-failures", { language, failures }),
+      file(packAddress(language), { language, popup }),
+      file(failuresAddress(language), { language, failures }),
     ];
   });
 }
@@ -42,8 +49,9 @@ export function popupStylesheet(html: string): string {
 }
 
 /**
- * The two popup pages from the built popup.html and its stylesheet's text: the stylesheet in a
- * <style> element, the language's strings in a JSON data block, and the page's language.
+ * The popup pages, one per language, from the built popup.html and its stylesheet's text: the
+ * stylesheet in a <style> element, the language's strings in a JSON data block, and the page's
+ * language and direction (so a right-to-left page is laid out so from its first frame).
  */
 export function popupPages(html: string, css: string): { file: string; html: string }[] {
   if (!html.includes(STRINGS_MARK) || !html.includes('<html lang="en">')) {
@@ -57,9 +65,10 @@ export function popupPages(html: string, css: string): { file: string; html: str
   return packs.map(({ language, popup }) => ({
     file: popupPageOf(language),
     html: styled
-      .replace(STRINGS_MARK, () =>
-        carriedTable(`/popup-pack-${fileCode(language)}.js`, { language, popup }),
-      )
-      .replace('<html lang="en">', `<html lang="${locale(language)}">`),
+      .replace(STRINGS_MARK, () => carriedTable(packAddress(language), { language, popup }))
+      .replace(
+        '<html lang="en">',
+        `<html lang="${intlLocale(language)}" dir="${textDirection(language)}">`,
+      ),
   }));
 }

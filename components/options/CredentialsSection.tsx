@@ -39,6 +39,9 @@ export function CredentialsSection({ settings, welcome }: Props) {
   const [busy, setBusy] = useState<null | "verify" | "save" | "remove">(null);
   const [confirmRemove, setConfirmRemove] = useState(false);
   const removeRef = useRef<HTMLButtonElement>(null);
+  // Only the latest save or verify speaks: an earlier answer arriving late (a slow provider)
+  // must not overwrite what the user's last click found.
+  const attempt = useRef(0);
 
   /** The settings these fields describe, or null after showing the field errors that stop them. */
   function checked(): Settings | null {
@@ -55,6 +58,7 @@ export function CredentialsSection({ settings, welcome }: Props) {
   async function verify(saved = false) {
     const candidate = checked();
     if (!candidate) return;
+    const mine = ++attempt.current;
     setBusy("verify");
     setReport(null);
     setNotice({ tone: "info", text: t("cred.verifying") });
@@ -64,6 +68,7 @@ export function CredentialsSection({ settings, welcome }: Props) {
       baseUrl: candidate.baseUrl,
       auth: candidate.auth,
     });
+    if (mine !== attempt.current) return;
     setBusy(null);
     if (!reply.ok) {
       setNotice({
@@ -83,12 +88,14 @@ export function CredentialsSection({ settings, welcome }: Props) {
     event.preventDefault();
     const candidate = checked();
     if (!candidate) return;
+    const mine = ++attempt.current;
     setBusy("save");
     const problem = await patchSettings(
       { baseUrl: candidate.baseUrl, auth: candidate.auth },
       t,
       explain,
     );
+    if (mine !== attempt.current) return;
     setBusy(null);
     setNotice(
       problem === null

@@ -1,6 +1,6 @@
 /** The options page: renders from storage, sends commands, in the user's language. */
 import { useEffect, useMemo, useRef } from "preact/hooks";
-import { resolveLanguage } from "@/lib/i18n";
+import { intlLocale, resolveLanguage, textDirection } from "@/lib/i18n";
 import { optionsStrings } from "@/lib/i18n/options-strings";
 import { items } from "@/lib/state/items";
 import { decodePolicy } from "@/lib/state/managed";
@@ -11,6 +11,7 @@ import { PolicyContext, PolicySection } from "./policy";
 import { Sidebar } from "./Sidebar";
 import { LanguageContext, LocaleContext, TranslateContext, useStoredValue } from "./shared";
 import { useAddress } from "./use-address";
+import { useLoadedLanguage } from "./use-language";
 
 const readSettings = () => read("settings");
 const readPolicy = () => read("managedPolicy").then(decodePolicy);
@@ -36,18 +37,23 @@ export function OptionsPage() {
   const connection = useStoredValue(items.connection, readConnection);
   const tokens = useStoredValue(items.tokens, readTokens);
 
-  const language = resolveLanguage(settings?.language ?? "auto", navigator.language);
+  const loaded = useLoadedLanguage(
+    settings ? resolveLanguage(settings.language, navigator.language) : null,
+  );
+  // Until the settings and the language's words are in, the page says "Loading…" in English.
+  const language = loaded ?? "en";
   const t = useMemo(() => optionsStrings(language), [language]);
-  const locale = language === "zh_CN" ? "zh-CN" : "en";
+  const locale = intlLocale(language);
   // A newcomer (lib/state/newcomer.ts) starts at the welcome.
   const firstRun = settings && tokens ? isNewcomer(settings, tokens) : undefined;
   const address = useAddress(firstRun);
   useEffect(() => {
     document.documentElement.lang = locale;
+    document.documentElement.dir = textDirection(language);
     document.title = `${t(`pages.${address.page}`)} · ${t("page.title")}`;
-  }, [locale, t, address.page]);
+  }, [locale, language, t, address.page]);
 
-  const ready = settings && status && connection && tokens && policy;
+  const ready = loaded && settings && status && connection && tokens && policy;
   const main = useRef<HTMLElement>(null);
   const shown = useRef<string | null>(null);
   // A new page (or section) is scrolled to and focused, as a link to a new document would be.

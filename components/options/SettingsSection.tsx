@@ -1,10 +1,10 @@
 /** Bypass list, default auto-refresh interval, plan, language; WebRTC protection below. */
 import { useState } from "preact/hooks";
+import { intlLocale, LANGUAGE_NAMES, LANGUAGES } from "@/lib/i18n/languages";
 import type { OptionsKey } from "@/lib/i18n/options-strings";
 import {
   formatBypassList,
   invalidBypassRules,
-  LANGUAGES,
   PLANS,
   parseBypassList,
   parseRefreshMinutes,
@@ -154,11 +154,15 @@ export function SettingsSection({ settings }: { settings: Settings }) {
           id="language"
           label={t("settings.language")}
           value={form.language}
-          options={LANGUAGES.map((language) => ({
-            value: language,
-            text: t(`settings.language.${language}` as OptionsKey),
-            lang: language === "zh_CN" ? "zh-CN" : undefined,
-          }))}
+          options={[
+            { value: "auto" as const, text: t("settings.language.auto") },
+            // Each language by its own name, in its own language and direction.
+            ...LANGUAGES.map((language) => ({
+              value: language,
+              text: LANGUAGE_NAMES[language],
+              lang: intlLocale(language),
+            })),
+          ]}
           onChange={(language) => update({ language })}
         />
         <TextField

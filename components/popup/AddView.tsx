@@ -3,12 +3,12 @@
  * come with this view's chunk, not in the popup's first-path language table.
  */
 import { addProxiesStrings } from "../../lib/i18n/add-proxies-strings";
-import { defineStrings } from "../../lib/i18n/index";
+import { translateOf } from "../../lib/i18n/index";
 import type { StoredToken } from "../../lib/state/tokens";
 import { AddProxiesForm } from "../common/AddProxiesForm";
 import { useEnv } from "./env";
 
-const addWords = defineStrings(addProxiesStrings.en, addProxiesStrings.zh);
+const addWords = translateOf(addProxiesStrings);
 
 export function AddView({ tokens }: { tokens: StoredToken[] }) {
   const { t, send, explain, language } = useEnv();

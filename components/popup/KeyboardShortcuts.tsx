@@ -5,7 +5,7 @@
  */
 import type { Browser } from "@wxt-dev/browser";
 import { useState } from "preact/hooks";
-import { defineStrings } from "../../lib/i18n/index";
+import { translateOf } from "../../lib/i18n/index";
 import { keyboardStrings } from "../../lib/i18n/keyboard-strings";
 import { KEYBOARD_COMMANDS } from "../../lib/keyboard/commands";
 import { extension } from "../../lib/popup/extension";
@@ -13,7 +13,7 @@ import { useEnv } from "./env";
 import "./keyboard.css";
 
 const OPEN_POPUP = "_execute_action";
-const keyWords = defineStrings(keyboardStrings.en, keyboardStrings.zh);
+const keyWords = translateOf(keyboardStrings);
 
 /** "Alt+Shift+Period" as the key reads on the keyboard. */
 const shown = (shortcut: string) =>

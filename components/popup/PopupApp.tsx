@@ -5,6 +5,7 @@ import { asFailure } from "../../lib/protocol/failure";
 import { routeStatus } from "../../lib/state/route-status";
 import { ExitIpLine } from "./ExitIpLine";
 import { useEnv } from "./env";
+import { withPageCatalog } from "./lazy";
 import {
   AddListView,
   BlockedView,
@@ -58,7 +59,7 @@ export function PopupApp({
   const restoreIds = useCallback(
     async (ids: number[]) => {
       // The wording of outcomes loads beside the reply: off the popup's first path.
-      const words = import("../../lib/popup/outcome");
+      const words = withPageCatalog(import("../../lib/popup/outcome"));
       const reply = await send({ type: "restoreTokens", tokenIds: ids });
       const { errorNotice, outcomeWords, restoreNotice } = await words;
       setNotice(

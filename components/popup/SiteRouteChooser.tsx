@@ -4,7 +4,7 @@
  * SHOWN matches, so 10,000 tokens cost no more to open than fifty.
  */
 import { useState } from "preact/hooks";
-import { defineStrings } from "../../lib/i18n/index";
+import { translateOf } from "../../lib/i18n/index";
 import { thisSiteStrings } from "../../lib/i18n/this-site-strings";
 import type { Route } from "../../lib/routing/rules";
 import type { SiteChoice } from "../../lib/routing/site-route";
@@ -12,7 +12,7 @@ import { LookDot } from "../common/LookDot";
 import { useEnv } from "./env";
 import { NamedFlag } from "./NamedFlag";
 
-const siteWords = defineStrings(thisSiteStrings.en, thisSiteStrings.zh);
+const siteWords = translateOf(thisSiteStrings);
 
 /** Above this many tokens the list gets a search field. */
 export const SEARCH_FROM = 7;

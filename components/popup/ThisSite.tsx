@@ -4,7 +4,7 @@
  * or, under "Other…", through any token that can carry traffic, or blocked). Loaded after the first rows, in its own chunk: it adds nothing before them.
  */
 import { useEffect, useRef, useState } from "preact/hooks";
-import { defineStrings } from "../../lib/i18n/index";
+import { translateOf } from "../../lib/i18n/index";
 import { thisSiteStrings } from "../../lib/i18n/this-site-strings";
 import { answerToShow, askSiteRoute, takeEarlyAnswer } from "../../lib/popup/site-question";
 import type { Reply } from "../../lib/protocol/commands";
@@ -17,7 +17,7 @@ import { PageTraffic } from "./PageTraffic";
 import { SiteRouteChooser } from "./SiteRouteChooser";
 import "./this-site.css";
 
-const siteWords = defineStrings(thisSiteStrings.en, thisSiteStrings.zh);
+const siteWords = translateOf(thisSiteStrings);
 
 export function ThisSite({
   activeTokenId,

@@ -5,6 +5,16 @@
 import { type ComponentType, h } from "preact";
 import { useEffect, useState } from "preact/hooks";
 
+/**
+ * What loads on demand words itself from the page's catalog (lib/i18n/load-catalog.ts), which
+ * loads beside it: one chunk per language, fetched once, off the first path.
+ */
+export const withPageCatalog = <T>(loading: Promise<T>): Promise<T> =>
+  Promise.all([
+    loading,
+    import("../../lib/i18n/load-catalog").then((catalog) => catalog.loadPageCatalog()),
+  ]).then(([value]) => value);
+
 export function lazyView<P extends object>(
   load: () => Promise<ComponentType<P>>,
   /** What stands in until the view has loaded; nothing by default. */
@@ -13,7 +23,7 @@ export function lazyView<P extends object>(
   let loaded: ComponentType<P> | null = null;
   let loading: Promise<ComponentType<P>> | null = null;
   const prefetch = (): Promise<ComponentType<P>> => {
-    loading ??= load().then((view) => {
+    loading ??= withPageCatalog(load()).then((view) => {
       loaded = view;
       return view;
     });

@@ -1,4 +1,5 @@
 /** The per-row actions of the token list, each with a pending state that ends on the reply. */
+
 import { type StateUpdater, useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { credentialLine, proxyUrl } from "../../lib/popup/copy";
 import type { Notice } from "../../lib/popup/outcome";
@@ -7,6 +8,7 @@ import type { CommandOf } from "../../lib/protocol/send";
 import type { StoredToken } from "../../lib/state/tokens";
 import { useEnv } from "./env";
 import { withIds, withMark } from "./id-state";
+import { withPageCatalog } from "./lazy";
 import type { RowAction, RowHandlers } from "./TokenRow";
 
 const NOTE_MS = 3000;
@@ -87,7 +89,7 @@ export function useRowActions(
     async function deleteIds(ids: number[]) {
       mark(ids, "delete");
       // The wording of outcomes loads beside the reply: off the popup's first path.
-      const words = import("../../lib/popup/outcome");
+      const words = withPageCatalog(import("../../lib/popup/outcome"));
       const reply = await latest.current.send({ type: "deleteTokens", tokenIds: ids });
       const { deleteNotice, errorNotice, outcomeWords } = await words;
       mark(ids, undefined);

@@ -1,8 +1,9 @@
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { copyText } from "../../components/common/clipboard";
 import { PopupContext, type PopupEnv } from "../../components/popup/env";
+import { withPageCatalog } from "../../components/popup/lazy";
 import { PopupApp } from "../../components/popup/PopupApp";
-import { resolveLanguage } from "../../lib/i18n";
+import { intlLocale, resolveLanguage, textDirection } from "../../lib/i18n";
 import { loadPopupLanguage, type PopupLanguage } from "../../lib/i18n/popup-language";
 import { activeTabOf } from "../../lib/popup/active-tab";
 import { extension } from "../../lib/popup/extension";
@@ -26,9 +27,11 @@ export function Popup({
   // The pack of the language at open; another is loaded if the user changes it meanwhile.
   const [pack, setPack] = useState(initialPack);
   useEffect(() => {
-    document.documentElement.lang = language === "zh_CN" ? "zh-CN" : "en";
+    document.documentElement.lang = intlLocale(language);
+    document.documentElement.dir = textDirection(language);
     if (pack.language !== language) {
-      void loadPopupLanguage(language).then(setPack);
+      // Its views' words too (the page's lang, set above, names the catalog).
+      void withPageCatalog(loadPopupLanguage(language)).then(setPack);
     }
   }, [language, pack.language]);
 

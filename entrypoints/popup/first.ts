@@ -2,6 +2,7 @@
  * Imported first by main.tsx: ES modules run in import order, so the first screen's reads start
  * before the rest of the popup's module (Preact, the views) has even been evaluated.
  */
+import { isLanguage } from "../../lib/i18n/languages";
 import { activeTabOf } from "../../lib/popup/active-tab";
 import { extension } from "../../lib/popup/extension";
 import { startFirstReads } from "../../lib/popup/first-reads";
@@ -10,9 +11,11 @@ import { backgroundClient } from "../../lib/protocol/send";
 
 const api = extension();
 
+// The page's language is written on it at build ("pt-BR" on popup-pt_BR.html).
+const pageLanguage = document.documentElement.lang.replace("-", "_");
 export const first = startFirstReads(
   api,
-  document.documentElement.lang === "zh-CN" ? "zh_CN" : "en",
+  isLanguage(pageLanguage) ? pageLanguage : "en",
   navigator.language,
 );
 

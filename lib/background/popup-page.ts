@@ -6,7 +6,7 @@ import { type Language, resolveLanguage } from "../i18n";
 import type { Settings } from "../state/settings";
 
 export const popupPageOf = (language: Language) =>
-  language === "zh_CN" ? "popup-zh.html" : "popup.html";
+  language === "en" ? "popup.html" : `popup-${language}.html`;
 
 /** Points the toolbar button at the page of the language these settings resolve to. */
 export async function syncPopupPage(

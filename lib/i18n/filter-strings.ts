@@ -1,5 +1,6 @@
 /** The token list's filters, shown from six tokens: their chunk's own words. */
 export const filterStrings = {
+  name: "filter",
   en: {
     filterKind: "Kind",
     filterCountry: "Country",
@@ -7,13 +8,5 @@ export const filterStrings = {
     searchPlaceholder: "ID, IP, city, name…",
     allKinds: "All kinds",
     allCountries: "All countries",
-  },
-  zh: {
-    filterKind: "类型",
-    filterCountry: "国家",
-    search: "搜索",
-    searchPlaceholder: "ID、IP、城市、名称…",
-    allKinds: "全部类型",
-    allCountries: "全部国家",
   },
 };

@@ -6,7 +6,7 @@
 
 import type { FailureCode } from "../protocol/failure";
 import { describeWith } from "./failure-strings-describe";
-import { defineStrings, type Language } from "./index";
+import { type Language, wordsFrom } from "./index";
 import { type FailurePack, loadFailures, loadPack, type PopupPack } from "./popup-pack";
 import type { PopupT } from "./popup-strings";
 
@@ -28,7 +28,7 @@ export async function loadPopupLanguage(
 ): Promise<PopupLanguage> {
   const startedPack = await started?.pack.catch(() => undefined);
   const pack = startedPack?.language === language ? startedPack : await loadPack(language);
-  const t = defineStrings(pack.popup, {})(language);
+  const t = wordsFrom(pack.popup, language);
   let explainWith: ((failure: { code: string }) => string) | null = null;
   let loading: Promise<void> | null = null;
   const ready = () => {
@@ -37,8 +37,8 @@ export async function loadPopupLanguage(
       .catch(() => loadFailures(language))
       .then(
         ({ failures: table }: { failures: Record<FailureCode, string> }) => {
-          // Each table is complete in its language: it serves as the "English" of defineStrings.
-          const word = defineStrings(table, {})(language);
+          // Each table is complete in its language.
+          const word = wordsFrom(table, language);
           explainWith = (failure) => describeWith(table, word, failure);
         },
         () => undefined,

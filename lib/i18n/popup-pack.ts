@@ -1,12 +1,12 @@
 /**
  * The popup's language files, tables only, written at build (scripts/popup-first-files.ts)
- * from lib/i18n/popup-pack-*.ts: per language, the popup's strings (popup-pack-en.js; each
+ * from each language's catalog (popup-pack-of.ts): per language, the popup's strings (popup-pack-en.js; each
  * popup page also carries its own language's strings inline) and its failure sentences
  * (popup-failures-en.js, loaded once the first frame is out, or before it when it shows a
- * failure). The other language is never fetched unless chosen.
+ * failure). Another language is never fetched unless chosen.
  */
 import type { FailureCode } from "../protocol/failure";
-import type { Language } from "./index";
+import type { Language } from "./languages";
 import type { PopupStringKey } from "./popup-strings";
 
 export interface PopupPack {
@@ -70,12 +70,44 @@ export const tableScript = (address: string, table: object): string =>
   `(globalThis.popupTables||(globalThis.popupTables={}))[${JSON.stringify(address)}]=${JSON.stringify(table)};\n`;
 
 // Literal addresses: a computed one is what Firefox's add-on review refuses.
+const PACKS: Record<Language, string> = {
+  en: "/popup-pack-en.js",
+  de: "/popup-pack-de.js",
+  es: "/popup-pack-es.js",
+  fa: "/popup-pack-fa.js",
+  fr: "/popup-pack-fr.js",
+  ja: "/popup-pack-ja.js",
+  pl: "/popup-pack-pl.js",
+  pt_BR: "/popup-pack-pt_BR.js",
+  ru: "/popup-pack-ru.js",
+  tr: "/popup-pack-tr.js",
+  uk: "/popup-pack-uk.js",
+  vi: "/popup-pack-vi.js",
+  zh_CN: "/popup-pack-zh_CN.js",
+  zh_TW: "/popup-pack-zh_TW.js",
+};
+const FAILURES: Record<Language, string> = {
+  en: "/popup-failures-en.js",
+  de: "/popup-failures-de.js",
+  es: "/popup-failures-es.js",
+  fa: "/popup-failures-fa.js",
+  fr: "/popup-failures-fr.js",
+  ja: "/popup-failures-ja.js",
+  pl: "/popup-failures-pl.js",
+  pt_BR: "/popup-failures-pt_BR.js",
+  ru: "/popup-failures-ru.js",
+  tr: "/popup-failures-tr.js",
+  uk: "/popup-failures-uk.js",
+  vi: "/popup-failures-vi.js",
+  zh_CN: "/popup-failures-zh_CN.js",
+  zh_TW: "/popup-failures-zh_TW.js",
+};
 
-export const loadPack = (language: Language) =>
-  loadTable<PopupPack>(language === "zh_CN" ? "/popup-pack-zh.js" : "/popup-pack-en.js", language);
+/** The addresses of a language's two table files (the build writes them there). */
+export const packAddress = (language: Language) => PACKS[language];
+export const failuresAddress = (language: Language) => FAILURES[language];
+
+export const loadPack = (language: Language) => loadTable<PopupPack>(PACKS[language], language);
 
 export const loadFailures = (language: Language) =>
-  loadTable<FailurePack>(
-    language === "zh_CN" ? "/popup-failures-zh.js" : "/popup-failures-en.js",
-    language,
-  );
+  loadTable<FailurePack>(FAILURES[language], language);

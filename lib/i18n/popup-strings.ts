@@ -1,8 +1,8 @@
-/** The popup's strings: English, and Simplified Chinese for every key. */
+/** The popup's strings: English here, other languages from their catalogs. */
 import { defineStrings } from "./index";
 import { en } from "./popup-strings-en";
-import { zh } from "./popup-strings-zh";
+import { statusWords } from "./status-words";
 
 export type PopupStringKey = keyof typeof en;
-export const popupStrings = defineStrings(en, zh);
+export const popupStrings = defineStrings(["popup", statusWords.name], en);
 export type PopupT = ReturnType<typeof popupStrings>;

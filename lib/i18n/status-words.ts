@@ -6,6 +6,7 @@
 import type { RouteStatus, RouteStatusKind } from "../state/route-status";
 
 export const statusWords = {
+  name: "status",
   en: {
     "status.off": "Off",
     "status.none": "No token",
@@ -15,16 +16,7 @@ export const statusWords = {
     "status.blocked": "Blocked",
     "status.foreign": "Another extension in control",
   },
-  zh: {
-    "status.off": "已关闭",
-    "status.none": "未选令牌",
-    "status.checking": "正在验证 #{id}",
-    "status.through": "经由 #{id}",
-    "status.failing": "#{id} 无法使用",
-    "status.blocked": "已阻止",
-    "status.foreign": "被其他扩展接管",
-  },
-} satisfies Record<"en" | "zh", Record<`status.${RouteStatusKind}`, string>>;
+} satisfies { name: string; en: Record<`status.${RouteStatusKind}`, string> };
 
 export type StatusKey = keyof typeof statusWords.en;
 

@@ -2,6 +2,7 @@
 import { translateOf } from "./index";
 
 export const subscriptionStrings = {
+  name: "subscription",
   en: {
     "sub.heading": "Subscribe to a rule list by URL",
     "sub.intro":
@@ -62,62 +63,6 @@ export const subscriptionStrings = {
       "it was redirected (to {detail}) by a way this browser could not check hop by hop, so it was not used",
     "sub.problem.via-unusable":
       "the token it is fetched through cannot be used now ({detail}): choose another beside it",
-  },
-  zh: {
-    "sub.heading": "按网址订阅规则列表",
-    "sub.intro":
-      "列表会立即获取，之后按计划更新。若更新失败或取回的不是可用的列表，上一份可用的副本继续生效，其规则会说明原因。",
-    "sub.url": "列表的网址",
-    "sub.name": "订阅列表规则的名称",
-    "sub.route": "列表中网站的路线",
-    "sub.via": "获取列表的方式",
-    "sub.viaDirect": "直连",
-    "sub.viaBrowser": "按浏览器当前的方式（直连，或通过已连接的令牌）",
-    "sub.viaToken": "通过 {token}",
-    "sub.every": "更新",
-    "sub.everyHours": "每 {count} 小时",
-    "sub.everyDay": "每天",
-    "sub.everyDays": "每 {count} 天",
-    "sub.subscribe": "订阅",
-    "sub.fetching": "正在获取列表…",
-    "sub.added": "已订阅“{name}”：{count} 行生效，已添加为第 {position} 条规则。",
-    "sub.addedRejected":
-      "已订阅“{name}”：{count} 行生效，已添加为第 {position} 条规则。有 {rejected} 行无法识别，已略去。",
-    "sub.notAdded": "未添加该列表：{problem}。",
-    "sub.badUrl": "请输入以 https:// 开头的列表网址（http:// 仅限本机）。",
-    "sub.full": "已有 10,000 条规则：请先删除一些再添加。",
-    "sub.badName": "请把名称缩短到 200 个字符以内。",
-    "sub.source": "来自 {host} 的列表“{name}”",
-    "sub.never": "尚未获取：将在一分钟内获取。",
-    "sub.off": "规则关闭时不获取：开启后即获取。",
-    "sub.neverFailed": "尚未获取：{problem}（{when}）。它尚不生效；一小时内会再试。",
-    "sub.updating": "正在更新…",
-    "sub.cutOff":
-      "{when}开始的更新因浏览器停止后台而中断；{fetched}取得的副本继续生效，稍后会再试。",
-    "sub.checked": "{when}已检查；生效的副本取得于{fetched}。",
-    "sub.failed": "{when}的更新失败：{problem}。{fetched}取得的副本继续生效；一小时内会再试。",
-    "sub.change": "最近一次变化（{when}）：+{added} / −{removed} 行。",
-    "sub.rejected": "其中 {count} 行无法识别，已略去。",
-    "sub.how": "{every}，{via}。",
-    "sub.howDirect": "直连获取",
-    "sub.howBrowser": "按浏览器的方式获取",
-    "sub.howToken": "通过令牌 #{id} 获取",
-    "sub.updateNow": "立即更新",
-    "sub.updateNowOf": "立即更新：第 {position} 条规则（{rule}）",
-    "sub.result.changed": "“{rule}”已更新：+{added} / −{removed} 行。",
-    "sub.result.unchanged": "“{rule}”已是最新。",
-    "sub.result.failed": "“{rule}”未更新：{problem}。上一份可用的副本继续生效。",
-    "sub.result.gone": "“{rule}”已不是订阅的列表。",
-    "sub.problem.status": "服务器返回 HTTP {detail}",
-    "sub.problem.timeout": "{detail} 秒内没有应答",
-    "sub.problem.network": "无法连接列表的服务器（{detail}）",
-    "sub.problem.too-large": "应答超过 5 MB，即列表的上限",
-    "sub.problem.html": "取回的是网页而不是规则列表（登录页或错误页？）",
-    "sub.problem.unusable": "其中没有任何一行会让网站走它的路线",
-    "sub.problem.insecure-redirect": "它被重定向到非 https 的地址（{detail}），因此未使用",
-    "sub.problem.redirect-unchecked":
-      "它经过重定向（到 {detail}），但本浏览器无法逐跳检查，因此未使用",
-    "sub.problem.via-unusable": "用于获取它的令牌现在无法使用（{detail}）：请在旁边另选",
   },
 } as const;
 

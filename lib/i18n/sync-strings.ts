@@ -2,6 +2,7 @@
 import { translateOf } from "./index";
 
 export const syncStrings = {
+  name: "sync",
   en: {
     "sync.heading": "Sync",
     "sync.intro":
@@ -48,50 +49,6 @@ export const syncStrings = {
     "sync.offer":
       "Another browser uses the provider {url}. This browser keeps its own address and credentials.",
     "sync.useOffer": "Use it here (you'll enter its credentials)",
-  },
-  zh: {
-    "sync.heading": "同步",
-    "sync.intro":
-      "将设置和站点规则同步到登录同一浏览器账户的其他浏览器。API 凭据、令牌密码和令牌列表从不同步：它们只保留在此浏览器中。",
-    "sync.toggle": "在我的浏览器之间同步设置和站点规则",
-    "sync.off": "同步已关闭。",
-    "sync.never": "尚未同步。",
-    "sync.last": "上次同步：{time}。",
-    "sync.problem.quota": "浏览器的同步存储已满：最近的更改未能同步（{time}）。",
-    "sync.problem.rate": "短时间内更改过多：同步将稍后重试（{time}）。",
-    "sync.problem.incomplete": "另一个浏览器的更改仍在传输中：同步正在等待（{time}）。",
-    "sync.problem.write-failed": "最近的更改未能同步（{time}）：{detail}",
-    "sync.problem.read-failed": "无法读取已同步的设置（{time}）：{detail}",
-    "sync.joined":
-      "同步已于 {time} 开启：{rulesIn} 条规则和 {settingsIn} 项设置来自其他浏览器；此浏览器的 {rulesOut} 条规则已加入同步；此处 {replaced} 条规则被其同步版本替换。",
-    "sync.notSynced": "以下站点规则不会同步：",
-    "sync.reason.too-large": "超出浏览器同步存储的容量（共 100 KB）",
-    "sync.reason.no-room": "浏览器同步存储已无剩余空间",
-    "sync.reason.local-proxy": "使用仅在此浏览器中添加的代理",
-    "sync.reason.container": "仅限此浏览器的某个容器",
-    "sync.reason.managed": "由此浏览器中的组织策略设置",
-    "sync.arrivals": "在另一个浏览器中更改：",
-    "sync.arrival": "{item}：于 {time} 在另一个浏览器中更改",
-    "sync.replaced": "{item}：于 {time} 在另一个浏览器中更改，替换了此处的更改",
-    "sync.item.order": "站点规则的顺序",
-    "sync.item.place": "站点规则“{name}”的位置",
-    "sync.refused": "未从另一个浏览器接受：",
-    "sync.refusedItem": "{item}（于 {time} 在那里更改）：{reason}",
-    "sync.item.setting": "设置“{name}”",
-    "sync.setting.baseUrl": "服务商地址",
-    "sync.setting.bypassList": "绕过列表",
-    "sync.setting.autoRefreshMinutes": "自动刷新",
-    "sync.setting.plan": "套餐",
-    "sync.setting.language": "语言",
-    "sync.setting.fallbackDirect": "令牌不可用时直连",
-    "sync.setting.trafficUnit": "流量单位",
-    "sync.setting.warnDays": "到期提醒天数",
-    "sync.setting.badgeFailures": "图标上的失败请求数",
-    "sync.item.rule": "站点规则“{name}”",
-    "sync.item.ruleGone": "一条站点规则（已删除）",
-    "sync.item.look": "令牌 #{id} 的名称和颜色",
-    "sync.offer": "另一个浏览器使用服务商 {url}。此浏览器保留自己的地址和凭据。",
-    "sync.useOffer": "在此使用它（需要输入它的凭据）",
   },
 } as const;
 

@@ -1,5 +1,5 @@
 /** Times in the user's language: "in 3 days", "Jul 3, 2026, 14:05" (pure). */
-import type { Language } from "./index";
+import { intlLocale, type Language } from "./languages";
 
 const DAY = 24 * 3600_000;
 
@@ -13,7 +13,7 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number, number][] = [
   ["second", 1000, 1000],
 ];
 
-export const locale = (language: Language) => (language === "zh_CN" ? "zh-CN" : "en");
+export const locale = intlLocale;
 
 /**
  * "in 3 days", "2 hours ago", "3天后": the largest unit that fits, rounded to the nearest (a

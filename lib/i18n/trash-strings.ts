@@ -1,5 +1,6 @@
 /** The popup's Trash view: its words come with its own chunk (off the first path). */
 export const trashStrings = {
+  name: "trash",
   en: {
     shownOf: "{shown} of {total} shown",
     showMore: "Show {count} more",
@@ -16,22 +17,5 @@ export const trashStrings = {
     dismissLabel: "Dismiss token #{id} for good",
     dismissExpired: "Dismiss all that can no longer be restored ({count})",
     selectAllRestorable: "Select all restorable",
-  },
-  zh: {
-    shownOf: "显示 {shown} / {total}",
-    showMore: "再显示 {count} 个",
-    trashEmpty: "回收站是空的。删除的令牌会在这里保留 30 天，期间可以恢复。",
-    trashList: "已删除的令牌",
-    deletedWhen: "{when}删除",
-    restorableUntil: "可恢复至 {date}（{when}）",
-    notRestorable: "已无法恢复（截止时间为 {date}）。",
-    providerNoRestore: "服务商表示此令牌无法恢复。",
-    restore: "恢复",
-    restoreLabel: "恢复令牌 #{id}",
-    restoring: "恢复中…",
-    restoreSelected: "恢复所选（{count}）",
-    dismissLabel: "永久移除令牌 #{id}",
-    dismissExpired: "移除所有已无法恢复的令牌（{count}）",
-    selectAllRestorable: "全选可恢复的令牌",
   },
 };

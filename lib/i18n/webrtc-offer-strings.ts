@@ -1,5 +1,6 @@
 /** The popup's WebRTC offer: its chunk's own words (off the popup's first path). */
 export const webrtcOfferStrings = {
+  name: "webrtcOffer",
   en: {
     webrtcOff:
       "WebRTC protection is off: a page can still learn your real address through WebRTC while you use the proxy.",
@@ -12,15 +13,5 @@ export const webrtcOfferStrings = {
     "webrtc.controlled-by-other":
       "Another extension controls the WebRTC setting; disable it first.",
     "webrtc.failed": "The browser refused the change. Try again from Options.",
-  },
-  zh: {
-    webrtcOff: "WebRTC 防护已关闭：使用代理时，网页仍可能通过 WebRTC 获取你的真实地址。",
-    webrtcProtect: "开启 WebRTC 防护",
-    webrtcDismiss: "暂不开启",
-    webrtcDismissLabel: "不再在此提示 WebRTC 防护；仍可在设置页的“WebRTC 防泄露”中开启",
-    "webrtc.denied": "未获得浏览器授权，未做任何更改。",
-    "webrtc.unavailable": "此浏览器不提供 WebRTC 设置。",
-    "webrtc.controlled-by-other": "另一个扩展正在控制 WebRTC 设置，请先停用它。",
-    "webrtc.failed": "浏览器拒绝了此更改。请在设置中重试。",
   },
 };

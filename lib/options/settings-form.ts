@@ -45,5 +45,4 @@ export function parseWarnDays(text: string): number | null {
 }
 
 export const PLANS: readonly Settings["plan"][] = ["free", "basic", "professional", "enterprise"];
-export const LANGUAGES: readonly Settings["language"][] = ["auto", "en", "zh_CN"];
 export const TRAFFIC_UNITS: readonly Settings["trafficUnit"][] = ["unstated", "bytes", "GB"];

@@ -4,7 +4,7 @@
  * items and the user's language tables. The page carries its own language's strings inline
  * (scripts/popup-first-files.ts), so only storage is a round trip.
  */
-import { type Language, resolveLanguage } from "../i18n";
+import { isLanguage, type Language, resolveLanguage } from "../i18n";
 import { type FailurePack, loadFailures, loadPack, type PopupPack } from "../i18n/popup-pack";
 
 /** What the first screen reads, in one call. */
@@ -57,9 +57,7 @@ export function startFirstReads(
   const chosen = storage.then(
     (stored): Language => {
       const language = (stored.settings as { language?: unknown } | undefined)?.language;
-      return language === "en" || language === "zh_CN"
-        ? language
-        : resolveLanguage("auto", browserLanguage);
+      return isLanguage(language) ? language : resolveLanguage("auto", browserLanguage);
     },
     () => pageLanguage,
   );

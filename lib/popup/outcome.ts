@@ -1,5 +1,5 @@
 /** Turning replies into what the popup says (pure). Loaded on demand, with its own words. */
-import { defineStrings, type Language } from "../i18n";
+import { type Language, translateOf } from "../i18n";
 import { outcomeStrings } from "../i18n/outcome-strings";
 import type { BatchOutcome } from "../protocol/commands";
 import { type Failure, fixedInOptions } from "../protocol/failure";
@@ -7,7 +7,7 @@ import { type Failure, fixedInOptions } from "../protocol/failure";
 /** A failure as a sentence in the page's language (the popup's language pack). */
 export type Explain = (failure: Failure) => string;
 
-const words = defineStrings(outcomeStrings.en, outcomeStrings.zh);
+const words = translateOf(outcomeStrings);
 /** The outcome's words in the popup's language. */
 export type OutcomeT = ReturnType<typeof words>;
 export const outcomeWords = (language: Language): OutcomeT => words(language);

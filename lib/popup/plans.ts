@@ -20,9 +20,13 @@ export const kindFilters = (kind: ProviderKind, datacenter = false) => ({
   ...(datacenter ? { is_datacenter: true } : {}),
 });
 
-/** The plan name in the UI language, falling back to the other; "" when neither is set. */
+/**
+ * The plan name in the UI language: the provider's Chinese note for Chinese in either script,
+ * its English note for every other language, each falling back to the other; "" when neither.
+ */
 export function planName(plan: Pick<PaymentPlan, "note" | "note_en">, language: Language): string {
-  const [first, second] =
-    language === "zh_CN" ? [plan.note, plan.note_en] : [plan.note_en, plan.note];
+  const [first, second] = language.startsWith("zh")
+    ? [plan.note, plan.note_en]
+    : [plan.note_en, plan.note];
   return (first ?? "").trim() || (second ?? "").trim();
 }

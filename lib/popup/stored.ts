@@ -5,6 +5,7 @@
  * background leaves it untouched in storage.
  */
 import { isRecord } from "../api/is-record";
+import { isLanguage } from "../i18n/languages";
 import type { PopupSummary } from "../state/popup-summary";
 import { readSummary } from "../state/popup-summary";
 import type { Settings } from "../state/settings";
@@ -68,7 +69,7 @@ export function storedSettings(raw: unknown): PopupSettings {
   const value = isRecord(raw) ? raw : {};
   const language = value.language;
   return {
-    language: language === "en" || language === "zh_CN" ? language : "auto",
+    language: isLanguage(language) ? language : "auto",
     webrtcProtection: value.webrtcProtection === true,
     webrtcOfferDismissed: value.webrtcOfferDismissed === true,
     credentials: typeof value.baseUrl === "string" && value.baseUrl !== "" && isRecord(value.auth),

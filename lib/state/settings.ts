@@ -6,6 +6,7 @@
  */
 import * as z from "zod/mini";
 import { isRecord } from "../api/is-record";
+import { LANGUAGES } from "../i18n/languages";
 
 export const authSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("bearer"), accessToken: z.string().check(z.minLength(1)) }),
@@ -36,7 +37,7 @@ export const settingsSchema = z.object({
    * stays, and shows the offer again). Kept in this browser, like the protection it offers.
    */
   webrtcOfferDismissed: z.boolean(),
-  language: z.enum(["auto", "en", "zh_CN"]),
+  language: z.enum(["auto", ...LANGUAGES]),
   /**
    * When the chosen token cannot be used, go direct instead of blocking traffic. Off by
    * default: the user chose a proxy, and their own address must not leak unasked.

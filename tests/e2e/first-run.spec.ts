@@ -55,7 +55,8 @@ test("first run: the install opens the welcome; credentials → verify → a tok
   await baseUrl.fill(sb.baseUrl);
   await saveAndVerify.click();
   await expect(page.locator("#baseUrl-error")).toHaveCount(0);
-  await expect(page.locator("#credentials-status")).toHaveClass(/notice-error/);
+  // The provider's answer to the wrong token (not the form's own "fix the errors" from before).
+  await expect(page.locator("#credentials-status")).toHaveText(/refused/);
   await accessToken.fill(sb.accessToken);
   await saveAndVerify.click();
   await expect(page.locator("#credentials-status")).toHaveText(

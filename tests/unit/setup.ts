@@ -9,3 +9,6 @@ import { fakeBrowser } from "wxt/testing";
 
 vi.resetModules();
 fakeBrowser.reset();
+// Every language's words, in the catalog module this file's fresh registry hands the test.
+const { installAllCatalogs } = await import("./catalogs");
+installAllCatalogs();

@@ -206,7 +206,7 @@ describe("startBackground on Chrome", () => {
     await expect.poll(() => chrome.applied.length).toBeGreaterThan(0);
     expect(popups).toEqual([]); // a wake alone: the browser still holds the choice
     await fakeBrowser.runtime.onInstalled.trigger({ reason: "install", temporary: false });
-    await expect.poll(() => popups).toEqual(["popup-zh.html"]);
+    await expect.poll(() => popups).toEqual(["popup-zh_CN.html"]);
   });
 
   it("answers a malformed command from its own page with a failure code", async () => {

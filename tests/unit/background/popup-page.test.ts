@@ -6,11 +6,13 @@ import { readFileSync } from "node:fs";
 import { parseHTML } from "linkedom";
 import { describe, expect, it } from "vitest";
 import { syncPopupPage } from "../../../lib/background/popup-page";
+import { LANGUAGES } from "../../../lib/i18n/languages";
 import { carriedTable } from "../../../lib/i18n/popup-pack";
-import { pack as en } from "../../../lib/i18n/popup-pack-en";
-import { pack as zh } from "../../../lib/i18n/popup-pack-zh";
+import { popupPackOf } from "../../../lib/i18n/popup-pack-of";
 import { POPUP_STYLE_ID } from "../../../lib/popup/style";
 import { popupPages, popupStylesheet } from "../../../scripts/popup-first-files";
+import { catalogOf } from "../catalogs";
+import { en, zh } from "../popup/packs";
 
 async function pageFor(language: "auto" | "en" | "zh_CN", browserLanguage: string) {
   const set: string[] = [];
@@ -24,10 +26,15 @@ async function pageFor(language: "auto" | "en" | "zh_CN", browserLanguage: strin
 
 describe("the popup page of the user's language", () => {
   it("follows the setting, and the browser's language when it is auto", async () => {
-    expect(await pageFor("zh_CN", "en-US")).toEqual(["popup-zh.html"]);
+    expect(await pageFor("zh_CN", "en-US")).toEqual(["popup-zh_CN.html"]);
     expect(await pageFor("en", "zh-CN")).toEqual(["popup.html"]);
-    expect(await pageFor("auto", "zh-TW")).toEqual(["popup-zh.html"]);
-    expect(await pageFor("auto", "de")).toEqual(["popup.html"]);
+    expect(await pageFor("auto", "zh-TW")).toEqual(["popup-zh_TW.html"]);
+    expect(await pageFor("auto", "zh-Hans-SG")).toEqual(["popup-zh_CN.html"]);
+    expect(await pageFor("auto", "pt-PT")).toEqual(["popup-pt_BR.html"]);
+    expect(await pageFor("auto", "fa-IR")).toEqual(["popup-fa.html"]);
+    expect(await pageFor("auto", "de")).toEqual(["popup-de.html"]);
+    // A language Proxy Deck does not speak reads English.
+    expect(await pageFor("auto", "ko-KR")).toEqual(["popup.html"]);
   });
 
   it("each page carries its stylesheet and its own language's strings, and says its language", () => {
@@ -38,13 +45,19 @@ describe("the popup page of the user's language", () => {
     );
     expect(popupStylesheet(built)).toBe("assets/popup-Ab1_-.css");
     const pages = popupPages(built, ".row{gap:4px}");
-    expect(pages.map((p) => p.file)).toEqual(["popup.html", "popup-zh.html"]);
-    for (const [page, pack, lang] of [
-      [pages[0], en, "en"],
-      [pages[1], zh, "zh-CN"],
+    expect(pages.map((p) => p.file)).toEqual(
+      LANGUAGES.map((l) => (l === "en" ? "popup.html" : `popup-${l}.html`)),
+    );
+    const pageOf = (file: string) => pages.find((p) => p.file === file);
+    for (const [page, pack, lang, dir] of [
+      [pageOf("popup.html"), en, "en", "ltr"],
+      [pageOf("popup-zh_CN.html"), zh, "zh-CN", "ltr"],
+      [pageOf("popup-fa.html"), popupPackOf("fa", catalogOf("fa")), "fa", "rtl"],
     ] as const) {
       const { document } = parseHTML(page?.html ?? "");
       expect(document.documentElement.getAttribute("lang")).toBe(lang);
+      // Right to left from the first frame.
+      expect(document.documentElement.getAttribute("dir")).toBe(dir);
       const style = document.querySelector("style");
       expect(style?.textContent).toBe(".row{gap:4px}");
       // Switched on by the page with its first content (lib/popup/style.ts).

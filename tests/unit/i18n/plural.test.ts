@@ -33,8 +33,8 @@ describe("plural forms", () => {
 
   it("the tables' strings say 1 token and 2 tokens, never token(s)", () => {
     const t = defineStrings(
+      "test",
       { created: TOKENS, other: "{shown} of {total}" },
-      {},
       withPlurals,
     )("en");
     expect(t("created", { count: 1 })).toBe("Created 1 token.");
@@ -43,7 +43,7 @@ describe("plural forms", () => {
       "Created 1 token.",
     );
     // Without the counting function (the popup's first path) a template is left as it is.
-    expect(defineStrings({ created: TOKENS }, {})("en")("created", { count: 1 })).toContain(
+    expect(defineStrings("test", { created: TOKENS })("en")("created", { count: 1 })).toContain(
       "plural",
     );
     // The popup's outcomes count as "label: n", without the plural code (its 20 kB budget).

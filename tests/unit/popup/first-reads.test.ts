@@ -4,10 +4,9 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeBrowser } from "wxt/testing";
-import { pack as en } from "../../../lib/i18n/popup-pack-en";
-import { pack as zh } from "../../../lib/i18n/popup-pack-zh";
 import { FIRST_KEYS, startFirstReads } from "../../../lib/popup/first-reads";
 import { DEFAULT_SETTINGS } from "../../../lib/state/settings";
+import { en, zh } from "./packs";
 import { carriedText, forgetTables, serveFiles } from "./table-files";
 
 /** A page carrying the English strings; other tables are fetched as files (recorded). */
@@ -43,7 +42,7 @@ describe("the popup's first reads", () => {
     const first = startFirstReads(fakeBrowser, "en", "en-US");
     expect((await first.pack).popup.viewCreate).toBe(zh.popup.viewCreate);
     expect((await first.failures()).language).toBe("zh_CN");
-    expect(fetched).toContain("/popup-pack-zh.js");
+    expect(fetched).toContain("/popup-pack-zh_CN.js");
   });
 
   it("'auto' follows the browser's language", async () => {

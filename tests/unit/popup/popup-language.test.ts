@@ -4,8 +4,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { loadPopupLanguage } from "../../../lib/i18n/popup-language";
-import { pack as en } from "../../../lib/i18n/popup-pack-en";
-import { pack as zh } from "../../../lib/i18n/popup-pack-zh";
+import { en, zh } from "./packs";
 import { carriedText, forgetTables, serveFiles } from "./table-files";
 
 afterEach(forgetTables);
@@ -26,24 +25,27 @@ describe("the popup's language", () => {
     const loaded = serveFiles(Promise.resolve());
     const language = await loadPopupLanguage("zh_CN");
     await language.ready();
-    expect(loaded.sort()).toEqual(["/popup-failures-zh.js", "/popup-pack-zh.js"]);
+    expect(loaded.sort()).toEqual(["/popup-failures-zh_CN.js", "/popup-pack-zh_CN.js"]);
     expect(language.explain({ code: "no-credentials" })).toBe(zh.failures["no-credentials"]);
   });
 
   it("the strings the page carries are read from the page, not fetched", async () => {
-    const address = "/popup-pack-zh.js";
+    const address = "/popup-pack-zh_CN.js";
     const loaded = serveFiles(Promise.resolve(), [], {
       [address]: carriedText(address, { language: zh.language, popup: zh.popup }),
     });
     const language = await loadPopupLanguage("zh_CN");
     expect(language.t("viewCreate")).toBe(zh.popup.viewCreate);
     await language.ready();
-    expect(loaded).toEqual(["/popup-failures-zh.js"]);
+    expect(loaded).toEqual(["/popup-failures-zh_CN.js"]);
   });
 
   it("carried strings of another language are not taken for the chosen one's", async () => {
     const loaded = serveFiles(Promise.resolve(), [], {
-      "/popup-pack-zh.js": carriedText("/popup-pack-zh.js", { language: "en", popup: en.popup }),
+      "/popup-pack-zh_CN.js": carriedText("/popup-pack-zh_CN.js", {
+        language: "en",
+        popup: en.popup,
+      }),
     });
     await expect(loadPopupLanguage("zh_CN")).rejects.toThrow(/damaged/);
     expect(loaded).toEqual([]);
@@ -55,7 +57,7 @@ describe("the popup's language", () => {
   });
 
   it("a pack that does not load is an error the page can report", async () => {
-    serveFiles(Promise.resolve(), ["/popup-pack-zh.js"]);
+    serveFiles(Promise.resolve(), ["/popup-pack-zh_CN.js"]);
     await expect(loadPopupLanguage("zh_CN")).rejects.toThrow(/did not load/);
   });
 });

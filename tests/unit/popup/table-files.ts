@@ -5,8 +5,7 @@
  */
 import { vi } from "vitest";
 import { carriedTable, tableScript } from "../../../lib/i18n/popup-pack";
-import { pack as en } from "../../../lib/i18n/popup-pack-en";
-import { pack as zh } from "../../../lib/i18n/popup-pack-zh";
+import { en, zh } from "./packs";
 
 type Listener = () => void;
 
@@ -26,7 +25,7 @@ function stubScript(src = "") {
 
 /** The table file the build writes for this address, run as the browser would run it. */
 function runTable(address: string) {
-  const pack = address.includes("-zh") ? zh : en;
+  const pack = address.includes("-zh_CN") ? zh : en;
   const table = address.includes("failures")
     ? { language: pack.language, failures: pack.failures }
     : { language: pack.language, popup: pack.popup };

@@ -8,6 +8,7 @@ import { refusalSentence } from "../../../lib/i18n/refusal-strings";
 import { syncStrings, syncTranslate } from "../../../lib/i18n/sync-strings";
 import { refusedItemName } from "../../../lib/options/sync-view";
 import { REFUSAL_CODES } from "../../../lib/state/refusal";
+import { catalogOf } from "../catalogs";
 import { fakeArea } from "./fake-area";
 import { browserOn, rule } from "./two-browsers";
 
@@ -77,6 +78,6 @@ describe("the refusals' words", () => {
       for (const code of REFUSAL_CODES) expect(sentence(code, "XYZ")).toContain("XYZ");
     }
     for (const key of ["sync.refused", "sync.refusedItem", "sync.item.place"] as const)
-      expect(syncStrings.zh[key]).toBeTruthy();
+      expect(catalogOf("zh_CN").sync?.[key]).toBeTruthy();
   });
 });
