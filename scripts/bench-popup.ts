@@ -12,7 +12,7 @@
  * on the next. The frame clock (60 Hz) quantises every figure: read the medians and the spread.
  * Figures only: nothing here asserts on time.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -48,25 +48,38 @@ function summary(name: string, samples: number[], unit = "ms"): string {
  * carries its stylesheet and its language's strings) and its module's static imports; the
  * lazy files apart.
  */
+const gz = (f: string) => gzipSync(readFileSync(f), { level: 9 }).length;
+
+/** Each language's popup page and the bytes before its first row, largest last. */
+function firstPaths(root: string): { page: string; files: string[]; bytes: number }[] {
+  return readdirSync(root)
+    .filter((f) => /^popup(-\w+)?\.html$/.test(f))
+    .map((page) => {
+      const files = [path.join(root, page), ...entryFiles(root, page)];
+      return { page, files, bytes: files.reduce((n, f) => n + gz(f), 0) };
+    })
+    .sort((a, b) => a.bytes - b.bytes);
+}
+
 function firstPathBytes(root: string): string[] {
-  const gz = (f: string) => gzipSync(readFileSync(f), { level: 9 }).length;
   const lines: string[] = [];
   const first = new Set<string>();
-  for (const page of ["popup.html", "popup-zh.html"]) {
-    const files = [path.join(root, page), ...entryFiles(root, page)];
+  const pages = firstPaths(root);
+  for (const { page, files, bytes } of pages) {
     for (const file of files) first.add(file);
-    const bytes = files.reduce((n, f) => n + gz(f), 0);
+    if (page !== "popup.html" && page !== pages.at(-1)?.page) continue;
     lines.push(
       `HTML + JS + CSS before the first row, ${page}: ${bytes.toLocaleString("en")} bytes gzip, ${(bytes / 1000).toFixed(1)} kB (budget 20 kB) (${files.map((f) => path.basename(f)).join(", ")})`,
     );
   }
+  lines.push(
+    `  every language's page: ${pages.map((p) => `${p.page.replace(/^popup-?|\.html$/g, "") || "en"} ${p.bytes.toLocaleString("en")}`).join(", ")}`,
+  );
   // The failure sentences are fetched beside the first read but awaited only when a failure is
-  // on the first screen; the other language's tables only when the user chooses it; the views
-  // (with their own words) when the page is idle.
+  // on the first screen; another language's tables only when the user chooses it; the views
+  // (with their page's catalog) when the page is idle.
   const lazy = new Set<string>(
-    ["popup-failures-en.js", "popup-failures-zh.js", "popup-pack-en.js", "popup-pack-zh.js"].map(
-      (f) => path.join(root, f),
-    ),
+    ["popup-failures-en.js", "popup-pack-en.js"].map((f) => path.join(root, f)),
   );
   for (const file of [...first].filter((f) => f.endsWith(".js"))) {
     for (const m of readFileSync(file, "utf8").matchAll(/import\(\s*["']([^"']+\.js)["']\s*\)/g)) {
@@ -239,6 +252,33 @@ async function main(): Promise<void> {
       withRules.site.push(site);
     }
 
+    // The popup in the language whose page is heaviest before its first row, chosen in Settings
+    // (as its user would), beside English in the same rounds; 10 tokens.
+    const heaviest = firstPaths(extensionPath).at(-1)?.page ?? "popup.html";
+    const language = /^popup-(\w+)\.html$/.exec(heaviest)?.[1] ?? "en";
+    const inLanguage = { floor: [] as number[], en: [] as number[], other: [] as number[] };
+    for (const [chosen, samples] of [
+      ["en", inLanguage.en],
+      [language, inLanguage.other],
+    ] as const) {
+      await seed(control, tokens(10));
+      await control.evaluate((m) => chrome.runtime.sendMessage(m), {
+        type: "patchSettings",
+        patch: { language: chosen },
+      });
+      for (let i = 0; i < RUNS + WARMUP; i++) {
+        const f = await openAndMeasure(context, floorUrl, "[data-floor]");
+        const row = await openAndMeasure(
+          context,
+          `${origin}/${chosen === "en" ? "popup.html" : heaviest}`,
+          "[data-token-id]",
+        );
+        if (i < WARMUP) continue;
+        if (chosen === "en") inLanguage.floor.push(f);
+        samples.push(row);
+      }
+    }
+
     await seed(control, tokens(10_000));
     const search = await searchLatency(context, popupUrl);
     const scroll = await scrollFrames(context, popupUrl);
@@ -259,6 +299,11 @@ async function main(): Promise<void> {
     console.log(summary("  'this site' line painted", withRules.site));
     console.log(
       `  ratio to the floor: ${(quantile(withRules.row, 0.5) / quantile(withRules.floor, 0.5)).toFixed(2)}× (ratio of medians)`,
+    );
+    console.log(summary("popup first row, 10 tokens, English (Settings)", inLanguage.en));
+    console.log(summary(`popup first row, 10 tokens, ${language} (Settings)`, inLanguage.other));
+    console.log(
+      `  ${language} against English: ${(quantile(inLanguage.other, 0.5) / quantile(inLanguage.en, 0.5)).toFixed(2)}× (ratio of medians)`,
     );
     for (const line of firstPathBytes(extensionPath)) console.log(line);
     console.log(`API requests made by ${RUNS + WARMUP} × ${SIZES.length} opens: ${requestsOnOpen}`);

@@ -125,7 +125,7 @@ function RulesPreview({ rules, plan }: { rules: SiteRule[]; plan: ImportPlan }) 
       <ul>
         {rules.slice(0, MAX_LISTED).map((rule) => (
           <li key={rule.id}>
-            {what(rule)} → {route(rule.route)}
+            {what(rule)} <span class="flow-arrow">→</span> {route(rule.route)}
             {rule.container ? ` [${rule.container}]` : ""}
             {rule.enabled ? "" : ` (${t("backup.ruleOff")})`}
           </li>
