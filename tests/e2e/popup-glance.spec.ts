@@ -91,7 +91,7 @@ test("the route word is never cut: a long place and a long token name at the pop
 
   for (const [language, file, words] of [
     ["en", "popup.html", `Through #${token.id}`],
-    ["zh_CN", "popup-zh.html", `经由 #${token.id}`],
+    ["zh_CN", "popup-zh_CN.html", `经由 #${token.id}`],
   ] as const) {
     await sendOk(ext, { type: "patchSettings", patch: { language } });
     const popup = await openPopup(context, extensionId, file);

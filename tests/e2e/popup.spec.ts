@@ -515,7 +515,7 @@ test("before credentials the popup leads to Options; Chinese when chosen", async
   // Chinese tables.
   await expect
     .poll(() => page.evaluate(async () => chrome.action.getPopup({})))
-    .toMatch(/\/popup-zh\.html$/);
+    .toMatch(/\/popup-zh_CN\.html$/);
   const popupUrl = await page.evaluate(async () => chrome.action.getPopup({}));
   const chinese = await context.newPage();
   const requested: string[] = [];
@@ -524,10 +524,10 @@ test("before credentials the popup leads to Options; Chinese when chosen", async
   await expect(chinese.getByRole("button", { name: "新建令牌" })).toBeVisible();
   expect(requested.filter((file) => file.includes("-en"))).toEqual([]);
   // The failure sentences load after the first frame: wait for them, not for a tick count.
-  await expect.poll(() => requested).toContain("/popup-failures-zh.js");
+  await expect.poll(() => requested).toContain("/popup-failures-zh_CN.js");
   // The stylesheet the page carries applies once its first content is in (400 px wide).
   expect(await chinese.evaluate(() => getComputedStyle(document.body).width)).toBe("400px");
-  expect(requested).not.toContain("/popup-pack-zh.js");
+  expect(requested).not.toContain("/popup-pack-zh_CN.js");
   // The views that load on demand bring their own words, in the page's language.
   await chinese.getByRole("button", { name: "新建令牌" }).click();
   await expect(chinese.getByRole("form", { name: "购买新令牌" })).toBeVisible();
@@ -549,7 +549,7 @@ test("a popup whose storage cannot be read says what to do, in its language, nev
   await extensionPage(context, extensionId); // waits while Chromium installs it
   for (const [file, sentence] of [
     ["popup.html", /could not read its saved data/],
-    ["popup-zh.html", /无法读取已保存的数据/],
+    ["popup-zh_CN.html", /无法读取已保存的数据/],
   ] as const) {
     const page = await context.newPage();
     // The browser refuses the read, as with a damaged profile: the fault is in place before

@@ -1,6 +1,6 @@
 /**
  * The toolbar's popup in the user's language on Firefox ESR: the background points the action
- * at popup-zh.html when Chinese is chosen and back at popup.html for English; the Chinese page
+ * at popup-zh_CN.html when Chinese is chosen and back at popup.html for English; the Chinese page
  * words its first screen in Chinese, with the stylesheet it carries.
  */
 import type { Browser, Page } from "puppeteer-core";
@@ -34,8 +34,8 @@ test("choosing Chinese points the toolbar at the Chinese page, which speaks Chin
   const launched = browser;
   if (!launched) throw new Error("Firefox did not start");
   await sendOk(ext, { type: "patchSettings", patch: { language: "zh_CN" } });
-  await toolbarPage("popup-zh.html");
-  const chinese = await extensionPage(launched, "popup-zh.html");
+  await toolbarPage("popup-zh_CN.html");
+  const chinese = await extensionPage(launched, "popup-zh_CN.html");
   // No credentials in this profile: the first screen says what to do first, in Chinese.
   await chinese.waitForFunction(() => document.body.textContent?.includes("设置服务商"), {
     timeout: 10_000,
