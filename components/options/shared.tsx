@@ -125,7 +125,9 @@ export function SecretInput(props: {
 }) {
   const t = useT();
   const [shown, setShown] = useState(false);
-  const name = props.label.toLowerCase();
+  // "Show the password" in English; other languages take the label as written (German nouns
+  // keep their capital, and their sentences are built around the label as it is).
+  const name = useLanguage() === "en" ? props.label.toLowerCase() : props.label;
   return (
     <div class="secret">
       <input

@@ -4,11 +4,13 @@
  */
 import { addProxiesStrings } from "../../lib/i18n/add-proxies-strings";
 import { translateOf } from "../../lib/i18n/index";
+import { withPlurals } from "../../lib/i18n/plural";
 import type { StoredToken } from "../../lib/state/tokens";
 import { AddProxiesForm } from "../common/AddProxiesForm";
 import { useEnv } from "./env";
 
-const addWords = translateOf(addProxiesStrings);
+// Counts in words ("Add 1 proxy"): this view loads on demand, so the plural code is off the first path.
+const addWords = translateOf(addProxiesStrings, withPlurals);
 
 export function AddView({ tokens }: { tokens: StoredToken[] }) {
   const { t, send, explain, language } = useEnv();

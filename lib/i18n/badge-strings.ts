@@ -5,8 +5,8 @@
 import { defineStrings } from "./index";
 import { statusWords } from "./status-words";
 
-const en = {
-  ...statusWords.en,
+/** The toolbar's own words (its catalog table "badge"). */
+const own = {
   direct: "Proxy Deck: {status} · every site goes direct",
   off: "Proxy Deck: {status} · every site goes direct, site rules included",
   rulesOnly: "Proxy Deck: {status} · site rules still route their sites, the rest goes direct",
@@ -14,7 +14,6 @@ const en = {
   "tab.direct": "Proxy Deck: this site goes direct (a site rule)",
   "tab.block": "Proxy Deck: this site is blocked (a site rule)",
   connected: "Proxy Deck: {status} · {place}",
-  token: "token {id}",
   controlledByOther: "Proxy Deck: {status} · its proxy setting wins until it is disabled",
   problem: "Proxy Deck: {problem}",
   failing: "Proxy Deck: {status}. {problem}",
@@ -30,4 +29,9 @@ const en = {
   "notify.traffic.body": "Token {id} ({place}) has used {percent}% of its traffic.",
 };
 
-export const badgeStrings = defineStrings(["badge", statusWords.name], en);
+export const badgeTable = { name: "badge", en: own };
+
+export const badgeStrings = defineStrings([badgeTable.name, statusWords.name], {
+  ...statusWords.en,
+  ...own,
+});

@@ -26,7 +26,7 @@ export const createStrings = {
     chooseCountryFirst: "Choose a country.",
     plan: "Payment plan",
     planBalance: "Account balance (the provider's default period)",
-    planDays: "{days} days",
+    planDays: "{days, plural, one {# day} other {# days}}",
     planPrice: "Price US$ {price}",
     planValue: "Balance change {value}",
     planUnnamed: "Plan #{id}",

@@ -35,7 +35,9 @@ export const optionsEn: Here = {
 };
 
 const known = { ...en, ...optionsEn };
-const translate = defineStrings(["failuresOptions", "failures"], known);
+export const failuresOptionsTable = { name: "failuresOptions", en: optionsEn };
+
+const translate = defineStrings([failuresOptionsTable.name, "failures"], known);
 
 /** A failure as a sentence on the Options page. */
 export function describeFailureInOptions(failure: FailureLike, language: Language): string {

@@ -6,7 +6,9 @@ import { describeWith, type FailureLike } from "./failure-strings-describe";
 import { en } from "./failure-strings-en";
 import { defineStrings, type Language } from "./index";
 
-const translate = defineStrings("failures", en);
+export const failuresTable = { name: "failures", en };
+
+const translate = defineStrings(failuresTable.name, en);
 
 export function describeFailure(failure: FailureLike, language: Language): string {
   return describeWith(en, translate(language), failure);

@@ -17,7 +17,7 @@ export const foreignImportStrings = {
       "Site rules: {count}, in the file's order, after the {stored} rules you have (the first rule that matches decides).",
     "foreign.rule": "{what} → {route}",
     "foreign.ruleOff": "{what} → {route} (switched off)",
-    "foreign.list": "list “{name}” ({count} lines)",
+    "foreign.list": "list “{name}” ({count, plural, one {# line} other {# lines}})",
     "foreign.listUrl": "list “{name}” ({count} lines), kept up to date from {url}",
     "foreign.route.proxy": "token “{name}”",
     "foreign.route.direct": "direct",
@@ -37,7 +37,7 @@ export const foreignImportStrings = {
     "foreign.nothing": "Nothing in this file can come over.",
     "foreign.confirm": "Bring it over",
     "foreign.done":
-      "Brought over: {proxiesAdded} proxies added ({proxiesHeld} already here), {rulesAdded} site rules added ({rulesHeld} already here), {bypassAdded} bypass entries added.",
+      "Brought over: {proxiesAdded, plural, one {# proxy} other {# proxies}} added ({proxiesHeld} already here), {rulesAdded, plural, one {# site rule} other {# site rules}} added ({rulesHeld} already here), {bypassAdded, plural, one {# bypass entry} other {# bypass entries}} added.",
     "foreign.err.damaged":
       "This {source} file is damaged or not in a form Proxy Deck reads (at {where}). Nothing was changed.",
     "foreign.err.too-many":

@@ -30,7 +30,8 @@ export const healthStrings = {
     "health.stopped":
       "The check stopped when the browser stopped the background: {done} of {total} checked.",
     "health.cancelled": "The check was cancelled: {done} of {total} checked.",
-    "health.started": "Checking {checking} tokens; {notChecked} cannot be checked here.",
+    "health.started":
+      "Checking {checking, plural, one {# token} other {# tokens}}; {notChecked} cannot be checked here.",
     "health.joined": "A check is already running: showing its progress.",
     "health.sort": "Sort",
     "health.sort.fastest": "Fastest first",

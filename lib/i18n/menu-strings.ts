@@ -3,7 +3,7 @@ import { defineStrings } from "./index";
 import { withPlurals } from "./plural";
 
 const en = {
-  site: "Send this site through",
+  site: "Route this site",
   token: "{tag} · {place}",
   connected: "{title} (connected)",
   more: "{count, plural, one {# more token} other {# more tokens}}: choose in the popup",
@@ -16,6 +16,8 @@ const en = {
   tabChromeOnly: "This tab only: Firefox only — Chrome routes by site, not by tab",
 };
 
-export const menuStrings = defineStrings("menu", en, withPlurals);
+export const menuTable = { name: "menu", en };
+
+export const menuStrings = defineStrings(menuTable.name, en, withPlurals);
 
 export type MenuWord = keyof typeof en;

@@ -8,9 +8,8 @@ import { withPlurals } from "./plural";
 import { policyStrings } from "./policy-strings";
 import { statusWords } from "./status-words";
 
-const en = {
-  // The one status vocabulary (status-words.ts): the exit IP section leads with it.
-  ...statusWords.en,
+/** The page's own words (its catalog table "options"). */
+const own = {
   "page.title": "Proxy Deck options",
   "page.nav": "Sections",
   "page.loading": "Loading…",
@@ -262,10 +261,6 @@ const en = {
   "add.heading": "Add proxies you already have",
   "add.intro":
     "Proxies bought in the provider's console, on another computer or from another provider: paste them or choose a file. Nothing is saved until you choose Add.",
-  ...addProxiesStrings.en,
-  ...policyStrings.en,
-  ...foreignImportStrings.en,
-  ...optionsPagesStrings.en,
   // Already in Options: the page, not "Options" (the popup's words say "in Options").
   "add.foreign":
     "This is a {source}, not proxy lines. Bring it over under Sync & backup → Import: its proxies come with their patterns, and the preview says what cannot come over.",
@@ -319,13 +314,13 @@ const en = {
   "backup.moved": "{label} moves from {from} to {to}",
   "backup.settingsSame": "Settings: no change.",
   "backup.missing":
-    "This cannot be imported: the backup has no passwords for {count} tokens that this browser does not have ({list}). Export the backup again with “Include secrets” ticked. Nothing was changed.",
+    "This cannot be imported: the backup has no passwords for {count, plural, one {# token} other {# tokens}} that this browser does not have ({list}). Export the backup again with “Include secrets” ticked. Nothing was changed.",
   "backup.nothing": "This backup holds nothing that is not already here.",
   "backup.confirm": "Import",
   "backup.cancel": "Cancel",
   "backup.cancelled": "Import cancelled. Nothing was changed.",
   "backup.imported":
-    "Imported: {tokensAdded} tokens added and {tokensUpdated} updated, {trashAdded} deleted tokens added and {trashUpdated} updated, {settings} settings changed.",
+    "Imported: {tokensAdded, plural, one {# token} other {# tokens}} added and {tokensUpdated} updated, {trashAdded, plural, one {# deleted token} other {# deleted tokens}} added and {trashUpdated} updated, {settings, plural, one {# setting} other {# settings}} changed.",
   "backup.importFailed": "Nothing was imported. {reason}",
   "setting.baseUrl": "base URL",
   "setting.auth": "API credentials",
@@ -337,17 +332,30 @@ const en = {
   "setting.language": "language",
 };
 
-/** Its catalog tables: its own, then those whose English it spreads in. */
-const TABLES = [
-  "options",
-  statusWords.name,
-  addProxiesStrings.name,
-  policyStrings.name,
-  foreignImportStrings.name,
-  optionsPagesStrings.name,
-];
+export const optionsTable = { name: "options", en: own };
 
-export const optionsStrings = defineStrings(TABLES, en, withPlurals);
+/** Everything the page words: its own table and those of the parts it shows. */
+const PARTS = [
+  optionsTable,
+  // The one status vocabulary (status-words.ts): the exit IP section leads with it.
+  statusWords,
+  addProxiesStrings,
+  policyStrings,
+  foreignImportStrings,
+  optionsPagesStrings,
+];
+const en = Object.assign({}, ...PARTS.map((part) => part.en)) as typeof own &
+  typeof statusWords.en &
+  typeof addProxiesStrings.en &
+  typeof policyStrings.en &
+  typeof foreignImportStrings.en &
+  typeof optionsPagesStrings.en;
+
+export const optionsStrings = defineStrings(
+  PARTS.map((part) => part.name),
+  en,
+  withPlurals,
+);
 export type OptionsKey = keyof typeof en;
 export type Translate = ReturnType<typeof optionsStrings>;
 export const OPTIONS_EN = en;

@@ -9,7 +9,7 @@ import { en as failuresEn } from "./failure-strings-en";
 import type { Language } from "./languages";
 import type { FailurePack, PopupPack } from "./popup-pack";
 import type { PopupStringKey } from "./popup-strings";
-import { en as popupEn } from "./popup-strings-en";
+import { en as popupEn, popupTable } from "./popup-strings-en";
 import { statusWords } from "./status-words";
 
 function whole<K extends string>(
@@ -32,6 +32,6 @@ export const popupPackOf = (
   catalog: Catalog = {},
 ): PopupPack & Pick<FailurePack, "failures"> => ({
   language,
-  popup: whole<PopupStringKey>(popupEn, catalog, ["popup", statusWords.name]),
+  popup: whole<PopupStringKey>(popupEn, catalog, [popupTable.name, statusWords.name]),
   failures: whole<FailureCode>(failuresEn, catalog, ["failures"]),
 });

@@ -4,10 +4,8 @@ export const OPEN_FAILED =
 
 import { statusWords } from "./status-words";
 
-/** The popup's English strings: the source of its keys. */
-export const en = {
-  // The one status vocabulary (status-words.ts): the top line and the active row say these.
-  ...statusWords.en,
+/** The popup's own English strings (its catalog table "popup"). */
+const own = {
   title: "Proxy Deck",
   loading: "Loading…",
   openFailed: OPEN_FAILED,
@@ -79,3 +77,11 @@ export const en = {
   undo: "Undo",
   retry: "Try again",
 };
+
+export const popupTable = { name: "popup", en: own };
+
+/**
+ * Every key the popup words: its own and the one status vocabulary (status-words.ts), which the
+ * top line and the active row say.
+ */
+export const en = { ...statusWords.en, ...own };

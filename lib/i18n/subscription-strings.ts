@@ -35,7 +35,7 @@ export const subscriptionStrings = {
       "Not fetched yet: {problem} ({when}). Nothing of it routes; it is tried again within the hour.",
     "sub.updating": "Updating…",
     "sub.cutOff":
-      "The update begun {when} was cut off when the browser stopped the background; the copy from {fetched} stays in force and it is tried again soon.",
+      "The update that began {when} was cut off when the browser stopped the background; the copy from {fetched} stays in force and it is tried again soon.",
     "sub.checked": "Checked {when}; the copy in force arrived {fetched}.",
     "sub.failed":
       "The update {when} failed: {problem}. The copy from {fetched} stays in force; it is tried again within the hour.",

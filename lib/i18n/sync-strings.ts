@@ -1,5 +1,6 @@
 /** Options' "Sync" section, in English and Simplified Chinese. */
 import { translateOf } from "./index";
+import { withPlurals } from "./plural";
 
 export const syncStrings = {
   name: "sync",
@@ -19,7 +20,7 @@ export const syncStrings = {
     "sync.problem.write-failed": "The last change could not be synced ({time}): {detail}",
     "sync.problem.read-failed": "The synced settings could not be read ({time}): {detail}",
     "sync.joined":
-      "Sync turned on at {time}: {rulesIn} rules and {settingsIn} settings came from your other browsers; {rulesOut} rules of this browser were added to sync; {replaced} rules here were replaced by their synced version.",
+      "Sync turned on at {time}: {rulesIn, plural, one {# rule} other {# rules}} and {settingsIn, plural, one {# setting} other {# settings}} came from your other browsers; {rulesOut, plural, one {# rule} other {# rules}} of this browser were added to sync; {replaced, plural, one {# rule here was} other {# rules here were}} replaced by its synced version.",
     "sync.notSynced": "These site rules do not sync:",
     "sync.reason.too-large": "too large for the browser's sync storage (100 KB in all)",
     "sync.reason.no-room": "no room left in the browser's sync storage",
@@ -53,5 +54,5 @@ export const syncStrings = {
 } as const;
 
 export type SyncKey = keyof typeof syncStrings.en;
-export const syncTranslate = translateOf(syncStrings);
+export const syncTranslate = translateOf(syncStrings, withPlurals);
 export type SyncT = ReturnType<typeof syncTranslate>;

@@ -20,7 +20,6 @@ export const thisSiteStrings = {
     "site.noMatch": "No token matches: try its number, IP or country code.",
     "site.noTokens": "No token can carry traffic in this browser now: add or renew one first.",
     "site.more": "{count} more: type to narrow the list.",
-    "site.saved": "Saved: {host} now goes {where}.",
     "site.pageRoutes": "This page so far: {routes}.",
     "site.pageVia": "{count} through #{id}",
     "site.pageDirect": "{count} direct",

@@ -1,0 +1,1 @@
+export const SAME_AS_ENGLISH: Partial<Record<string, readonly string[]>> = {};
