@@ -74,12 +74,15 @@ function TokenRowView(props: TokenRowProps) {
       aria-describedby={error ? errorId : undefined}
     >
       <div class="row-head">
-        <input
-          type="checkbox"
-          checked={selected}
-          aria-label={t("selectToken", { id })}
-          onChange={(e) => handlers.onSelect(id, e.currentTarget.checked)}
-        />
+        {/* The label is the checkbox's touch target (44 px on a touch screen: popup.css). */}
+        <label class="select">
+          <input
+            type="checkbox"
+            checked={selected}
+            aria-label={t("selectToken", { id })}
+            onChange={(e) => handlers.onSelect(id, e.currentTarget.checked)}
+          />
+        </label>
         <span class="place" title={place}>
           {/* The user's colour and name (token-look.ts), inline and plain: the first path's
               budget. A line's name of a proxy added by hand stays in the line below. */}

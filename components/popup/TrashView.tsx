@@ -99,15 +99,17 @@ export function TrashView({
             <li key={id} class="row trash-row" data-token-id={id}>
               <div class="row-head">
                 {open && (
-                  <input
-                    type="checkbox"
-                    checked={selected.has(id)}
-                    aria-label={t("selectToken", { id })}
-                    onChange={(e) => {
-                      const on = e.currentTarget.checked;
-                      setSelected((set) => withIds(set, [id], on));
-                    }}
-                  />
+                  <label class="select">
+                    <input
+                      type="checkbox"
+                      checked={selected.has(id)}
+                      aria-label={t("selectToken", { id })}
+                      onChange={(e) => {
+                        const on = e.currentTarget.checked;
+                        setSelected((set) => withIds(set, [id], on));
+                      }}
+                    />
+                  </label>
                 )}
                 <span class="place">
                   <Flag code={token.countryCode} />

@@ -164,7 +164,8 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
       (await browser.tabs.query({ active: true, lastFocusedWindow: true }))[0]?.url,
     supportsSocksAuth: platform.supportsSocksAuth,
   });
-  browser.commands.onCommand.addListener((name, tab) => {
+  // Firefox for Android has no keyboard commands (nor page menus: context-menu.ts).
+  browser.commands?.onCommand.addListener((name, tab) => {
     void keyboard(name, tab)
       .then((result) => result && unwatched("toggle", result))
       .finally(syncAlarm);

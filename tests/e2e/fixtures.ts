@@ -61,6 +61,8 @@ export async function backgroundWorker(context: BrowserContext): Promise<Worker>
 }
 
 export const test = base.extend<{
+  /** Chromium flags a file asks for (`test.use({ chromiumArgs })`): a touch screen, say. */
+  chromiumArgs: string[];
   userDataDir: string;
   context: BrowserContext;
   extensionId: string;
@@ -69,6 +71,7 @@ export const test = base.extend<{
   /** A test website of its own (support/echo-server.ts). */
   echo: EchoServer;
 }>({
+  chromiumArgs: [[], { option: true }],
   // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their deps by destructuring.
   sb: async ({}, use) => {
     const sandbox = await startSandbox({ plan: "enterprise" });
@@ -88,8 +91,8 @@ export const test = base.extend<{
     await use(dir);
     rmSync(dir, { recursive: true, force: true });
   },
-  context: async ({ userDataDir }, use) => {
-    const context = await launchWithExtension(userDataDir);
+  context: async ({ userDataDir, chromiumArgs }, use) => {
+    const context = await launchWithExtension(userDataDir, chromiumArgs);
     await use(context);
     await context.close();
   },
