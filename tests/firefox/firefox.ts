@@ -71,10 +71,15 @@ function profileCopy(): string | undefined {
 }
 
 /** `home`: a HOME of the test's own (Firefox reads ~/.mozilla/managed-storage from it). */
-export async function launchFirefox(home?: string): Promise<Browser> {
+export async function launchFirefox(
+  home?: string,
+  /** Preferences of this launch beside the suite's own (a touch screen, say). */
+  prefs: Record<string, unknown> = {},
+): Promise<Browser> {
   const userDataDir = profileCopy();
   const browser = await puppeteer.launch({
     ...firefoxLaunchOptions,
+    extraPrefsFirefox: { ...firefoxLaunchOptions.extraPrefsFirefox, ...prefs },
     ...(home ? { env: { ...process.env, HOME: home } } : {}),
     ...(userDataDir ? { userDataDir } : {}),
   });

@@ -28,14 +28,19 @@ export interface FirefoxSuite {
  * for the suites that load it.
  */
 export function firefoxSuite(
-  options: { settings?: (settings: Settings) => Settings; https?: boolean } = {},
+  options: {
+    settings?: (settings: Settings) => Settings;
+    https?: boolean;
+    /** Firefox preferences of this suite's launch. */
+    prefs?: Record<string, unknown>;
+  } = {},
 ): FirefoxSuite {
   const suite = {} as FirefoxSuite;
   beforeAll(async () => {
     suite.sb = await startSandbox({ plan: "enterprise" });
     suite.echo = await startEchoServer();
     if (options.https) suite.secure = await startEchoServer({ https: true });
-    suite.browser = await launchFirefox();
+    suite.browser = await launchFirefox(undefined, options.prefs);
     suite.ext = await extensionPage(suite.browser);
     suite.site = await suite.browser.newPage();
     const settings = firefoxSandboxSettings(suite.sb);
