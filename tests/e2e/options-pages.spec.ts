@@ -7,28 +7,9 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { PAGES } from "../../lib/options/pages";
 import { expect, test } from "./fixtures";
-import {
-  control,
-  createTokens,
-  must,
-  openOptions,
-  sandboxPage,
-  sendOk,
-  startEchoServer,
-} from "./harness";
+import { must, sendOk } from "./harness";
+import { LOADED, optionsWorld } from "./options-world";
 import { screenshotPath } from "./screenshot-path";
-
-/** What shows that each page has what it loads, before it is judged. */
-const LOADED: Record<string, string> = {
-  welcome: '#first-connect [data-testid="welcome-state"]:not(:empty)',
-  provider: "#account-info .fact",
-  exit: "#quality .quality-card",
-  tokens: "#health tr[data-token-id] td:not(:empty)",
-  rules: "#site-rules .rule-row",
-  traffic: "#traffic tbody tr",
-  sync: "#backup",
-  settings: "#settings",
-};
 
 /** Every control of the page's main area that Tab must reach, each reached once in turn. */
 async function everyControlReached(page: Page): Promise<string[]> {
@@ -104,38 +85,7 @@ test("every Options page: axe clean light and dark, en and zh, Tab reaches every
   sb,
 }) => {
   test.setTimeout(180_000);
-  const ext = await sandboxPage(context, extensionId, sb);
-  const [token, refused] = await createTokens(ext, "static-traffic", 2);
-  await sendOk(ext, { type: "connect", tokenId: must(token, "token").id });
-  await control(sb, "gateway/refuse-password", { token_id: must(refused, "refused").id });
-  await sendOk(ext, {
-    type: "setSiteRules",
-    rules: [
-      {
-        id: "b",
-        enabled: true,
-        source: { type: "pattern", text: "nowhere.invalid" },
-        route: { kind: "block" },
-      },
-    ],
-  });
-  const page = await openOptions(context, extensionId, "tokens");
-  await page.setViewportSize({ width: 1280, height: 900 });
-  // Token health with results: one working token, one whose login is refused.
-  await page.locator("#health").getByRole("button", { name: "Check all" }).click();
-  await expect(page.locator("#health .health-progress [role=status]")).toHaveText(
-    "Checked 2 of 2.",
-    { timeout: 30_000 },
-  );
-  // The traffic log open, with a blocked request in it.
-  await page.locator('.sidebar a[href="#traffic"]').click();
-  await page.locator("#traffic summary").click();
-  const echo = await startEchoServer();
-  const site = await context.newPage();
-  await site.goto(`${echo.url}/?images=nowhere.invalid`);
-  await expect(page.locator("#traffic tbody tr.failed").first()).toBeVisible();
-  await site.close();
-  await echo.close();
+  const { page, ext } = await optionsWorld(context, extensionId, sb);
 
   await judgePages(page, extensionId, "en");
   await sendOk(ext, { type: "patchSettings", patch: { language: "zh_CN" } });

@@ -98,7 +98,7 @@ describe("pageMenu", () => {
     // Unnamed, before its first check: the address tells it from another of its country.
     const unnamed = makeToken({ id: 8, countryCode: "US", ip: "", host: "gw.test", port: 81 });
     expect(tokenTitle(unnamed, false, "en")).toBe("#8 · US · gw.test:81");
-    expect(pageMenu(input({ language: "zh_CN" }))[0]?.title).toBe("将此网站经由");
+    expect(pageMenu(input({ language: "zh_CN" }))[0]?.title).toBe("此网站的路由");
     // Firefox reads a single "&" as an access key.
     const firefox = pageMenu(input({ tokens: [token], perTab: true }));
     expect(firefox.find((i) => i.id === "pd-site:token:7")?.title).toContain("shop && co");

@@ -1,0 +1,69 @@
+/**
+ * A profile whose Options pages all have something to show: two tokens (one connected, one
+ * whose login the gateway refuses) checked by Check all, a blocking site rule, and a blocked
+ * request in the traffic log. Returns the Options page (at Traffic) and the command page.
+ */
+import type { BrowserContext, Page } from "@playwright/test";
+import type { Sandbox } from "../sandbox/index";
+import { expect } from "./fixtures";
+import {
+  control,
+  createTokens,
+  must,
+  openOptions,
+  sandboxPage,
+  sendOk,
+  startEchoServer,
+} from "./harness";
+
+/** What shows that each page has what it loads, before it is judged. */
+export const LOADED: Record<string, string> = {
+  welcome: '#first-connect [data-testid="welcome-state"]:not(:empty)',
+  provider: "#account-info .fact",
+  exit: "#quality .quality-card",
+  tokens: "#health tr[data-token-id] td:not(:empty)",
+  rules: "#site-rules .rule-row",
+  traffic: "#traffic tbody tr",
+  sync: "#backup",
+  settings: "#settings",
+};
+
+export async function optionsWorld(
+  context: BrowserContext,
+  extensionId: string,
+  sb: Sandbox,
+): Promise<{ page: Page; ext: Page }> {
+  const ext = await sandboxPage(context, extensionId, sb);
+  const [token, refused] = await createTokens(ext, "static-traffic", 2);
+  await sendOk(ext, { type: "connect", tokenId: must(token, "token").id });
+  await control(sb, "gateway/refuse-password", { token_id: must(refused, "refused").id });
+  await sendOk(ext, {
+    type: "setSiteRules",
+    rules: [
+      {
+        id: "b",
+        enabled: true,
+        source: { type: "pattern", text: "nowhere.invalid" },
+        route: { kind: "block" },
+      },
+    ],
+  });
+  const page = await openOptions(context, extensionId, "tokens");
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // Token health with results: one working token, one whose login is refused.
+  await page.locator("#health").getByRole("button", { name: "Check all" }).click();
+  await expect(page.locator("#health .health-progress [role=status]")).toHaveText(
+    "Checked 2 of 2.",
+    { timeout: 30_000 },
+  );
+  // The traffic log open, with a blocked request in it.
+  await page.locator('.sidebar a[href="#traffic"]').click();
+  await page.locator("#traffic summary").click();
+  const echo = await startEchoServer();
+  const site = await context.newPage();
+  await site.goto(`${echo.url}/?images=nowhere.invalid`);
+  await expect(page.locator("#traffic tbody tr.failed").first()).toBeVisible();
+  await site.close();
+  await echo.close();
+  return { page, ext };
+}
