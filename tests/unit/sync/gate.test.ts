@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { refusalSentence } from "../../../lib/i18n/refusal-strings";
-import { syncStrings, syncTranslate } from "../../../lib/i18n/sync-strings";
+import { syncTranslate } from "../../../lib/i18n/sync-strings";
 import { refusedItemName } from "../../../lib/options/sync-view";
 import { REFUSAL_CODES } from "../../../lib/state/refusal";
 import { catalogOf } from "../catalogs";
