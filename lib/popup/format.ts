@@ -16,8 +16,11 @@ export function expiryOf(token: Pick<StoredToken, "expiresAt">, now: number): Ex
     : { state: "active", at: token.expiresAt };
 }
 
-/** Bytes in binary units: "1.50 MiB". */
-export function formatBytes(value: number): string {
+// Made once per language and precision: building an Intl formatter costs more than a row.
+const byteFormats = new Map<string, Intl.NumberFormat>();
+
+/** Bytes in binary units, the number in the language's way: "1.50 MiB", "1,50 MiB". */
+export function formatBytes(value: number, language: Language = "en"): string {
   const units = ["B", "KiB", "MiB", "GiB", "TiB"];
   let amount = Math.max(0, value);
   let unit = 0;
@@ -26,7 +29,17 @@ export function formatBytes(value: number): string {
     unit++;
   }
   const digits = unit === 0 || amount >= 100 ? 0 : amount >= 10 ? 1 : 2;
-  return `${amount.toFixed(digits)} ${units[unit]}`;
+  const key = `${language} ${digits}`;
+  let number = byteFormats.get(key);
+  if (!number) {
+    number = new Intl.NumberFormat(locale(language), {
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+      useGrouping: false,
+    });
+    byteFormats.set(key, number);
+  }
+  return `${number.format(amount)} ${units[unit]}`;
 }
 
 export interface Traffic {
@@ -58,7 +71,7 @@ function numberFormatOf(language: Language): Intl.NumberFormat {
  */
 export function formatTraffic(value: number, unit: TrafficUnit, language: Language): string {
   const amount = Math.max(0, value);
-  if (unit === "bytes") return formatBytes(amount);
+  if (unit === "bytes") return formatBytes(amount, language);
   const number = numberFormatOf(language);
   return unit === "GB" ? `${number.format(amount)} GB` : number.format(amount);
 }

@@ -124,6 +124,12 @@ describe("expiry, traffic, place", () => {
     [-5, "0 B"],
   ])("formatBytes(%d) = %s", (n, text) => expect(formatBytes(n)).toBe(text));
 
+  it("writes an amount of bytes the language's way", () => {
+    expect(formatBytes(1536, "de")).toBe("1,50 KiB");
+    expect(formatBytes(52_428_800, "fr")).toBe("50,0 MiB");
+    expect(formatBytes(1536, "ja")).toBe("1.50 KiB");
+  });
+
   it("joins the known parts of the place", () => {
     expect(placeOf({ country: "United States", state: "", city: "Austin" })).toBe(
       "United States · Austin",
