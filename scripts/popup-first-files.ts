@@ -38,6 +38,13 @@ export function popupTableFiles(): { relativeDest: string; contents: string }[] 
   });
 }
 
+/** The touch screen's stylesheet (components/popup/touch.css), copied as it is. */
+export const TOUCH_STYLESHEET = "popup-touch.css";
+export const touchStylesheetFile = () => ({
+  relativeDest: TOUCH_STYLESHEET,
+  contents: readFileSync(new URL("../components/popup/touch.css", import.meta.url), "utf8"),
+});
+
 const STRINGS_MARK = "<!-- popup-strings -->";
 const STYLESHEET = /<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/popup-[\w-]+\.css)">/;
 
@@ -60,7 +67,11 @@ export function popupPages(html: string, css: string): { file: string; html: str
   if (/<\/style/i.test(css)) throw new Error("the popup's stylesheet cannot be carried inline");
   const styled = html.replace(
     STYLESHEET,
-    () => `<style id="${POPUP_STYLE_ID}" media="not all">${css}</style>`,
+    () =>
+      `<style id="${POPUP_STYLE_ID}" media="not all">${css}</style>` +
+      // After the popup's own rules, which it overrides on a touch screen; a mouse's popup
+      // does not wait for it.
+      `<link rel="stylesheet" href="/${TOUCH_STYLESHEET}" media="(pointer: coarse)">`,
   );
   return packs.map(({ language, popup }) => ({
     file: popupPageOf(language),
@@ -68,7 +79,10 @@ export function popupPages(html: string, css: string): { file: string; html: str
       .replace(STRINGS_MARK, () => carriedTable(packAddress(language), { language, popup }))
       .replace(
         '<html lang="en">',
-        `<html lang="${intlLocale(language)}" dir="${textDirection(language)}">`,
+        // Right to left from the first frame; left to right is the default.
+        textDirection(language) === "rtl"
+          ? `<html lang="${intlLocale(language)}" dir="rtl">`
+          : `<html lang="${intlLocale(language)}">`,
       ),
   }));
 }

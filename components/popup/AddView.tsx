@@ -2,6 +2,8 @@
  * The popup's "Add yours": proxies the user already has, from lines of text. Its sentences
  * come with this view's chunk, not in the popup's first-path language table.
  */
+// Typed text and addresses keep their own direction in right-to-left text.
+import "../common/bidi.css";
 import { addProxiesStrings } from "../../lib/i18n/add-proxies-strings";
 import { translateOf } from "../../lib/i18n/index";
 import { withPlurals } from "../../lib/i18n/plural";

@@ -1,3 +1,5 @@
+// Typed text and addresses keep their own direction in right-to-left text.
+import "../common/bidi.css";
 import "./create-form.css";
 import { useState } from "preact/hooks";
 import { createCommand, type CreateForm as Form, validateCreate } from "../../lib/popup/create";

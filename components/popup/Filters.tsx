@@ -1,3 +1,5 @@
+// Typed text and addresses keep their own direction in right-to-left text.
+import "../common/bidi.css";
 import { useMemo } from "preact/hooks";
 import { filterStrings } from "../../lib/i18n/filter-strings";
 import { countryCode } from "../../lib/i18n/flag";

@@ -1,4 +1,3 @@
-import type { Notice } from "../../lib/popup/outcome";
 import { type Failure, fixedInOptions } from "../../lib/protocol/failure";
 import { useEnv } from "./env";
 
@@ -27,7 +26,7 @@ export function RetryError({ failure, onRetry }: { failure: Failure; onRetry: ()
 }
 
 /** " Open Options", after a sentence that sends the user there. */
-function OptionsLink() {
+export function OptionsLink() {
   const { t, openOptions } = useEnv();
   return (
     <>
@@ -36,44 +35,5 @@ function OptionsLink() {
         {t("openOptions")}
       </button>
     </>
-  );
-}
-
-export function NoticeView({
-  notice,
-  onDismiss,
-  onUndo,
-}: {
-  notice: Notice;
-  onDismiss: () => void;
-  onUndo?: (ids: number[]) => void;
-}) {
-  const { t } = useEnv();
-  const { undoIds } = notice;
-  const text = notice.lines.join(" ");
-  return (
-    <div class={`notice notice--${notice.tone}`} data-testid="notice">
-      <p>
-        {text}
-        {notice.optionsLink && <OptionsLink />}
-      </p>
-      {notice.items.length > 0 && (
-        <ul class="notice-items">
-          {notice.items.map((item) => (
-            <li key={item}>{item}</li>
-          ))}
-        </ul>
-      )}
-      <div class="notice-actions">
-        {undoIds && onUndo && (
-          <button type="button" class="btn" onClick={() => onUndo(undoIds)}>
-            {t("undo")}
-          </button>
-        )}
-        <button type="button" class="btn" onClick={onDismiss}>
-          {t("dismiss")}
-        </button>
-      </div>
-    </div>
   );
 }

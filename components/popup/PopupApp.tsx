@@ -11,6 +11,7 @@ import {
   BlockedView,
   CreateView,
   FirstRunView,
+  NoticeLazy,
   prefetchViews,
   RouteBarView,
   ShortcutsView,
@@ -19,7 +20,7 @@ import {
   UnseenFailureView,
   WebrtcOfferView,
 } from "./lazy-views";
-import { ErrorText, NoticeView } from "./Messages";
+import { ErrorText } from "./Messages";
 import { TokenList } from "./TokenList";
 
 export type View = "tokens" | "create" | "add" | "trash";
@@ -160,7 +161,7 @@ export function PopupApp({
       </nav>
       <div aria-live="polite" class="live">
         {notice && (
-          <NoticeView notice={notice} onDismiss={() => setNotice(null)} onUndo={restoreIds} />
+          <NoticeLazy.Lazy notice={notice} onDismiss={() => setNotice(null)} onUndo={restoreIds} />
         )}
       </div>
       <main>

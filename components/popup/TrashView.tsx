@@ -1,3 +1,5 @@
+// Typed text and addresses keep their own direction in right-to-left text.
+import "../common/bidi.css";
 import "./trash.css";
 import { useMemo, useState } from "preact/hooks";
 import { PAGE_ROWS } from "../../lib/popup/filter";

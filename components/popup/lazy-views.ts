@@ -33,6 +33,8 @@ export const FiltersView = lazyView(
 export const ForeignNoteView = lazyView(() => import("./ForeignNote").then((m) => m.ForeignNote));
 /** The popup before credentials (a new user's first look): never loaded once they exist. */
 export const FirstRunView = lazyView(() => import("./FirstRun").then((m) => m.FirstRun));
+/** An action's outcome: its words load with the reply (outcome.ts), its view beside them. */
+export const NoticeLazy = lazyView(() => import("./NoticeView").then((m) => m.NoticeView));
 /** "Keyboard shortcuts", closed at the bottom: it reads the keys only when opened. */
 export const ShortcutsView = lazyView(() =>
   import("./KeyboardShortcuts").then((m) => m.KeyboardShortcuts),
@@ -53,6 +55,7 @@ export async function loadAllViews(): Promise<void> {
     FiltersView.prefetch(),
     ForeignNoteView.prefetch(),
     UnseenFailureView.prefetch(),
+    NoticeLazy.prefetch(),
     Rows.prefetch(),
   ]);
 }

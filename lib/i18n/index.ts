@@ -5,8 +5,10 @@
  * the browser's. Each page loads only its language, and only the tables it words.
  */
 import { translation } from "./catalog";
-import { intlLocale, type Language, textDirection } from "./languages";
+import { type Count, fill, type Strings } from "./fill";
+import type { Language } from "./languages";
 
+export { type Count, fill, type Strings, wordsFrom } from "./fill";
 export {
   intlLocale,
   isLanguage,
@@ -16,36 +18,6 @@ export {
   resolveLanguage,
   textDirection,
 } from "./languages";
-export type Strings = Record<string, string>;
-type Values = Record<string, string | number>;
-
-/**
- * Writes a template's counts (plural.ts's `withPlurals`): passed only by tables that have them,
- * so the popup's first path (20 kB budget) does not carry it.
- */
-export type Count = (template: string, values: Values, locale: string) => string;
-
-// Unicode's first-strong isolate: inside right-to-left text an address, a number or a host
-// keeps its own left-to-right order, and a Persian value stays right to left.
-const isolate = (value: string) => `\u2068${value}\u2069`;
-
-/** Fills `{name}` placeholders (and, with `count`, plural forms) of one template. */
-export function fill(template: string, values: Values, language: Language, count?: Count): string {
-  const rtl = textDirection(language) === "rtl";
-  const shown = rtl
-    ? Object.fromEntries(Object.entries(values).map(([name, v]) => [name, isolate(String(v))]))
-    : values;
-  const counted = count ? count(template, values, intlLocale(language)) : template;
-  return counted.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in shown ? String(shown[name]) : whole,
-  );
-}
-
-/** Words from a table complete in `language` (the popup's packs): a missing key reads as itself. */
-export const wordsFrom =
-  <T extends Strings>(table: T, language: Language, count?: Count) =>
-  (key: keyof T & string, values: Values = {}): string =>
-    fill(table[key] ?? key, values, language, count);
 
 /**
  * A translator over a table: `tables` names its catalog tables (its own first, then those whose
@@ -59,7 +31,7 @@ export function defineStrings<T extends Strings>(
 ) {
   const names = typeof tables === "string" ? [tables] : tables;
   return (language: Language) =>
-    (key: keyof T & string, values: Values = {}): string =>
+    (key: keyof T & string, values: Record<string, string | number> = {}): string =>
       fill(translation(language, names, key) ?? en[key] ?? key, values, language, count);
 }
 

@@ -344,7 +344,8 @@ const PARTS = [
   foreignImportStrings,
   optionsPagesStrings,
 ];
-const en = Object.assign({}, ...PARTS.map((part) => part.en)) as typeof own &
+// The page's own words win over a part's of the same key ("add.foreign" names the page here).
+const en = Object.assign({}, ...[...PARTS].reverse().map((part) => part.en)) as typeof own &
   typeof statusWords.en &
   typeof addProxiesStrings.en &
   typeof policyStrings.en &

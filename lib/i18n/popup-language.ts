@@ -6,7 +6,8 @@
 
 import type { FailureCode } from "../protocol/failure";
 import { describeWith } from "./failure-strings-describe";
-import { type Language, wordsFrom } from "./index";
+import { wordsFrom } from "./fill";
+import type { Language } from "./languages";
 import { type FailurePack, loadFailures, loadPack, type PopupPack } from "./popup-pack";
 import type { PopupT } from "./popup-strings";
 

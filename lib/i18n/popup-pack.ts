@@ -69,45 +69,12 @@ export const carriedTable = (address: string, table: object): string =>
 export const tableScript = (address: string, table: object): string =>
   `(globalThis.popupTables||(globalThis.popupTables={}))[${JSON.stringify(address)}]=${JSON.stringify(table)};\n`;
 
-// Literal addresses: a computed one is what Firefox's add-on review refuses.
-const PACKS: Record<Language, string> = {
-  en: "/popup-pack-en.js",
-  de: "/popup-pack-de.js",
-  es: "/popup-pack-es.js",
-  fa: "/popup-pack-fa.js",
-  fr: "/popup-pack-fr.js",
-  ja: "/popup-pack-ja.js",
-  pl: "/popup-pack-pl.js",
-  pt_BR: "/popup-pack-pt_BR.js",
-  ru: "/popup-pack-ru.js",
-  tr: "/popup-pack-tr.js",
-  uk: "/popup-pack-uk.js",
-  vi: "/popup-pack-vi.js",
-  zh_CN: "/popup-pack-zh_CN.js",
-  zh_TW: "/popup-pack-zh_TW.js",
-};
-const FAILURES: Record<Language, string> = {
-  en: "/popup-failures-en.js",
-  de: "/popup-failures-de.js",
-  es: "/popup-failures-es.js",
-  fa: "/popup-failures-fa.js",
-  fr: "/popup-failures-fr.js",
-  ja: "/popup-failures-ja.js",
-  pl: "/popup-failures-pl.js",
-  pt_BR: "/popup-failures-pt_BR.js",
-  ru: "/popup-failures-ru.js",
-  tr: "/popup-failures-tr.js",
-  uk: "/popup-failures-uk.js",
-  vi: "/popup-failures-vi.js",
-  zh_CN: "/popup-failures-zh_CN.js",
-  zh_TW: "/popup-failures-zh_TW.js",
-};
-
 /** The addresses of a language's two table files (the build writes them there). */
-export const packAddress = (language: Language) => PACKS[language];
-export const failuresAddress = (language: Language) => FAILURES[language];
+export const packAddress = (language: Language) => `/popup-pack-${language}.js`;
+export const failuresAddress = (language: Language) => `/popup-failures-${language}.js`;
 
-export const loadPack = (language: Language) => loadTable<PopupPack>(PACKS[language], language);
+export const loadPack = (language: Language) =>
+  loadTable<PopupPack>(packAddress(language), language);
 
 export const loadFailures = (language: Language) =>
-  loadTable<FailurePack>(FAILURES[language], language);
+  loadTable<FailurePack>(failuresAddress(language), language);

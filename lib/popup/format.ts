@@ -16,9 +16,6 @@ export function expiryOf(token: Pick<StoredToken, "expiresAt">, now: number): Ex
     : { state: "active", at: token.expiresAt };
 }
 
-// Made once per language and precision: building an Intl formatter costs more than a row.
-const byteFormats = new Map<string, Intl.NumberFormat>();
-
 /** Bytes in binary units, the number in the language's way: "1.50 MiB", "1,50 MiB". */
 export function formatBytes(value: number, language: Language = "en"): string {
   const units = ["B", "KiB", "MiB", "GiB", "TiB"];
@@ -29,17 +26,12 @@ export function formatBytes(value: number, language: Language = "en"): string {
     unit++;
   }
   const digits = unit === 0 || amount >= 100 ? 0 : amount >= 10 ? 1 : 2;
-  const key = `${language} ${digits}`;
-  let number = byteFormats.get(key);
-  if (!number) {
-    number = new Intl.NumberFormat(locale(language), {
-      minimumFractionDigits: digits,
-      maximumFractionDigits: digits,
-      useGrouping: false,
-    });
-    byteFormats.set(key, number);
-  }
-  return `${number.format(amount)} ${units[unit]}`;
+  const number = amount.toLocaleString(locale(language), {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+    useGrouping: false,
+  });
+  return `${number} ${units[unit]}`;
 }
 
 export interface Traffic {

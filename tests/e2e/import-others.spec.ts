@@ -131,7 +131,7 @@ test("a FoxyProxy export: proxies with logins, include/exclude in order; the pre
     await expect(preview).toContainText(
       `One: HTTP ${one.host}:${one.port}, user ${one.username} → a new token`,
     );
-    await expect(preview).toContainText("list “Bank” (1 lines) → direct");
+    await expect(preview).toContainText("list “Bank” (1 line) → direct");
     await expect(preview).toContainText("list “One” (3 lines) → token “One”");
     await expect(preview).toContainText(
       "TOR: no username and password. Proxy Deck signs in to every proxy it keeps",
@@ -286,7 +286,7 @@ test("a ZeroOmega backup: fixed profiles with logins, a switch profile's rules i
     await page.emulateMedia({ colorScheme: "light" });
     await page.getByRole("button", { name: "Bring it over" }).click();
     await expect(page.locator("#import-status")).toHaveText(
-      "Brought over: 2 proxies added (0 already here), 11 site rules added (0 already here), 1 bypass entries added.",
+      "Brought over: 2 proxies added (0 already here), 11 site rules added (0 already here), 1 bypass entry added.",
     );
     await pacApplied(context);
     await expect.poll(() => exitOfSite(context, echo, "www.bank.test")).toBe(one.ip);

@@ -57,13 +57,17 @@ describe("the popup page of the user's language", () => {
       const { document } = parseHTML(page?.html ?? "");
       expect(document.documentElement.getAttribute("lang")).toBe(lang);
       // Right to left from the first frame.
-      expect(document.documentElement.getAttribute("dir")).toBe(dir);
+      expect(document.documentElement.getAttribute("dir") ?? "ltr").toBe(dir);
       const style = document.querySelector("style");
       expect(style?.textContent).toBe(".row{gap:4px}");
       // Switched on by the page with its first content (lib/popup/style.ts).
       expect(style?.getAttribute("id")).toBe(POPUP_STYLE_ID);
       expect(style?.getAttribute("media")).toBe("not all");
-      expect(document.querySelector("link[rel=stylesheet]")).toBeNull();
+      // The one stylesheet linked is the touch screen's, which a mouse's popup does not await.
+      const links = [...document.querySelectorAll("link[rel=stylesheet]")];
+      expect(links.map((l) => [l.getAttribute("href"), l.getAttribute("media")])).toEqual([
+        ["/popup-touch.css", "(pointer: coarse)"],
+      ]);
       const carried = document.querySelectorAll('script[type="application/json"]');
       expect(carried.length).toBe(1);
       expect(JSON.parse(carried[0]?.textContent ?? "")).toEqual({
