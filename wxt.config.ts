@@ -4,12 +4,7 @@ import preact from "@preact/preset-vite";
 import type { Plugin } from "vite";
 import { defineConfig } from "wxt";
 import { manifestCommands } from "./lib/keyboard/commands";
-import {
-  popupPages,
-  popupStylesheet,
-  popupTableFiles,
-  touchStylesheetFile,
-} from "./scripts/popup-first-files";
+import { popupPages, popupStylesheet, popupTableFiles } from "./scripts/popup-first-files";
 
 /**
  * No HTML from strings, anywhere in the build: the pages never use Preact's
@@ -57,7 +52,7 @@ export default defineConfig({
     },
     // The popup's language tables (see scripts/popup-first-files.ts).
     "build:publicAssets": (_wxt, files) => {
-      files.push(...popupTableFiles(), touchStylesheetFile());
+      files.push(...popupTableFiles());
     },
     // The popup pages, English and Chinese, each carrying its stylesheet and strings, from the
     // built page (its chunks' names are known now). The stylesheet's file is then unused.

@@ -163,10 +163,8 @@ export function entryFiles(root: string, entry: string): string[] {
   if (!entry.endsWith(".html")) add(`/${entry}`, start);
   else {
     const source = readFileSync(start, "utf8");
-    for (const m of source.matchAll(/<[^>]*(?:src|href)="([^"]+\.(?:js|css))"[^>]*>/g)) {
-      // A touch screen's stylesheet (media="(pointer: coarse)"): a mouse's page does not wait
-      // for it (firstPathBytes prints it apart).
-      if (m[1] && !m[0].includes("(pointer: coarse)")) add(m[1], start);
+    for (const m of source.matchAll(/(?:src|href)="([^"]+\.(?:js|css))"/g)) {
+      if (m[1]) add(m[1], start);
     }
   }
   return [...files];

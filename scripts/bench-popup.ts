@@ -72,10 +72,6 @@ function firstPathBytes(root: string): string[] {
       `HTML + JS + CSS before the first row, ${page}: ${bytes.toLocaleString("en")} bytes gzip, ${(bytes / 1000).toFixed(1)} kB (budget 20 kB) (${files.map((f) => path.basename(f)).join(", ")})`,
     );
   }
-  const touch = path.join(root, "popup-touch.css");
-  lines.push(
-    `  on a touch screen (media="(pointer: coarse)") the page also waits for popup-touch.css: ${gz(touch).toLocaleString("en")} bytes gzip`,
-  );
   lines.push(
     `  every language's page: ${pages.map((p) => `${p.page.replace(/^popup-?|\.html$/g, "") || "en"} ${p.bytes.toLocaleString("en")}`).join(", ")}`,
   );

@@ -38,13 +38,6 @@ export function popupTableFiles(): { relativeDest: string; contents: string }[] 
   });
 }
 
-/** The touch screen's stylesheet (components/popup/touch.css), copied as it is. */
-export const TOUCH_STYLESHEET = "popup-touch.css";
-export const touchStylesheetFile = () => ({
-  relativeDest: TOUCH_STYLESHEET,
-  contents: readFileSync(new URL("../components/popup/touch.css", import.meta.url), "utf8"),
-});
-
 const STRINGS_MARK = "<!-- popup-strings -->";
 const STYLESHEET = /<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/popup-[\w-]+\.css)">/;
 
@@ -67,11 +60,7 @@ export function popupPages(html: string, css: string): { file: string; html: str
   if (/<\/style/i.test(css)) throw new Error("the popup's stylesheet cannot be carried inline");
   const styled = html.replace(
     STYLESHEET,
-    () =>
-      `<style id="${POPUP_STYLE_ID}" media="not all">${css}</style>` +
-      // After the popup's own rules, which it overrides on a touch screen; a mouse's popup
-      // does not wait for it.
-      `<link rel="stylesheet" href="/${TOUCH_STYLESHEET}" media="(pointer: coarse)">`,
+    () => `<style id="${POPUP_STYLE_ID}" media="not all">${css}</style>`,
   );
   return packs.map(({ language, popup }) => ({
     file: popupPageOf(language),

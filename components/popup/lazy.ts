@@ -10,10 +10,13 @@ import { useEffect, useState } from "preact/hooks";
  * loads beside it: one chunk per language, fetched once, off the first path.
  */
 export const withPageCatalog = <T>(loading: Promise<T>): Promise<T> =>
-  Promise.all([
-    loading,
-    import("../../lib/i18n/load-catalog").then((catalog) => catalog.loadPageCatalog()),
-  ]).then(([value]) => value);
+  // English is in the code: an English page loads no catalog (nor the code that would).
+  document.documentElement.lang === "en"
+    ? loading
+    : Promise.all([
+        loading,
+        import("../../lib/i18n/load-catalog").then((catalog) => catalog.loadPageCatalog()),
+      ]).then(([value]) => value);
 
 export function lazyView<P extends object>(
   load: () => Promise<ComponentType<P>>,

@@ -3,7 +3,7 @@ import { copyText } from "../../components/common/clipboard";
 import { PopupContext, type PopupEnv } from "../../components/popup/env";
 import { withPageCatalog } from "../../components/popup/lazy";
 import { PopupApp } from "../../components/popup/PopupApp";
-import { intlLocale, resolveLanguage, textDirection } from "../../lib/i18n";
+import { intlLocale, resolveLanguage, textDirection } from "../../lib/i18n/languages";
 import { loadPopupLanguage, type PopupLanguage } from "../../lib/i18n/popup-language";
 import { activeTabOf } from "../../lib/popup/active-tab";
 import { extension } from "../../lib/popup/extension";
@@ -27,8 +27,11 @@ export function Popup({
   // The pack of the language at open; another is loaded if the user changes it meanwhile.
   const [pack, setPack] = useState(initialPack);
   useEffect(() => {
-    document.documentElement.lang = intlLocale(language);
-    document.documentElement.dir = textDirection(language);
+    // Written only when it changes: a write restyles the whole page (the page is built with
+    // its language's lang and dir already: scripts/popup-first-files.ts).
+    const root = document.documentElement;
+    if (root.lang !== intlLocale(language)) root.lang = intlLocale(language);
+    if ((root.dir || "ltr") !== textDirection(language)) root.dir = textDirection(language);
     if (pack.language !== language) {
       // Its views' words too (the page's lang, set above, names the catalog).
       void withPageCatalog(loadPopupLanguage(language)).then(setPack);
