@@ -11,9 +11,10 @@
 import { existsSync, readFileSync } from "node:fs";
 import { popupPageOf } from "../lib/background/popup-page";
 import type { Catalog } from "../lib/i18n/catalog";
-import { intlLocale, LANGUAGES, textDirection } from "../lib/i18n/languages";
+import { intlLocale, LANGUAGES, type Language, textDirection } from "../lib/i18n/languages";
 import { carriedTable, failuresAddress, packAddress, tableScript } from "../lib/i18n/popup-pack";
 import { popupPackOf } from "../lib/i18n/popup-pack-of";
+import { POPUP_VIEW_TABLES, type ViewsTable, viewsAddress } from "../lib/i18n/popup-views";
 import { POPUP_STYLE_ID } from "../lib/popup/style";
 
 // A language without its file reads in English here; the catalogs' unit check (every language,
@@ -25,6 +26,15 @@ function catalogOf(language: string): Catalog {
 
 const packs = LANGUAGES.map((language) => popupPackOf(language, catalogOf(language)));
 
+/** A language's tables of the popup's views (popup-views.ts); none for English. */
+function viewsTable(language: Language): ViewsTable {
+  const catalog = catalogOf(language);
+  return {
+    language,
+    tables: Object.fromEntries(POPUP_VIEW_TABLES.map((name) => [name, catalog[name] ?? {}])),
+  };
+}
+
 export function popupTableFiles(): { relativeDest: string; contents: string }[] {
   return packs.flatMap(({ language, popup, failures }) => {
     const file = (address: string, table: object) => ({
@@ -34,6 +44,7 @@ export function popupTableFiles(): { relativeDest: string; contents: string }[] 
     return [
       file(packAddress(language), { language, popup }),
       file(failuresAddress(language), { language, failures }),
+      ...(language === "en" ? [] : [file(viewsAddress(language), viewsTable(language))]),
     ];
   });
 }

@@ -15,7 +15,7 @@ export const withPageCatalog = <T>(loading: Promise<T>): Promise<T> =>
     ? loading
     : Promise.all([
         loading,
-        import("../../lib/i18n/load-catalog").then((catalog) => catalog.loadPageCatalog()),
+        import("../../lib/i18n/popup-views").then((views) => views.loadPopupViews()),
       ]).then(([value]) => value);
 
 export function lazyView<P extends object>(

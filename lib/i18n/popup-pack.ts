@@ -28,7 +28,7 @@ type Filed = { popupTables?: Record<string, { language?: unknown } | undefined> 
  * A script, not fetch(): measured in the popup, fetch() and .json() of an extension file took
  * 15–25 ms after the page's first script ran, a script 7–9 ms.
  */
-function loadTable<T extends { language: Language }>(
+export function loadTable<T extends { language: Language }>(
   address: string,
   language: Language,
 ): Promise<T> {
