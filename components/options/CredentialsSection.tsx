@@ -15,6 +15,7 @@ import {
 import { TextField } from "./FormFields";
 import { LockedNote, usePolicy } from "./policy";
 import { Notice, type NoticeValue, patchSettings, send, useExplain, useT } from "./shared";
+import { useLatestAttempt } from "./use-latest-attempt";
 import { useSettingsForm } from "./use-settings-form";
 import { VerifyReportList } from "./VerifyReportList";
 
@@ -39,9 +40,7 @@ export function CredentialsSection({ settings, welcome }: Props) {
   const [busy, setBusy] = useState<null | "verify" | "save" | "remove">(null);
   const [confirmRemove, setConfirmRemove] = useState(false);
   const removeRef = useRef<HTMLButtonElement>(null);
-  // Only the latest save or verify speaks: an earlier answer arriving late (a slow provider)
-  // must not overwrite what the user's last click found.
-  const attempt = useRef(0);
+  const attempt = useLatestAttempt();
 
   /** The settings these fields describe, or null after showing the field errors that stop them. */
   function checked(): Settings | null {
@@ -58,7 +57,7 @@ export function CredentialsSection({ settings, welcome }: Props) {
   async function verify(saved = false) {
     const candidate = checked();
     if (!candidate) return;
-    const mine = ++attempt.current;
+    const mine = attempt.start();
     setBusy("verify");
     setReport(null);
     setNotice({ tone: "info", text: t("cred.verifying") });
@@ -68,7 +67,7 @@ export function CredentialsSection({ settings, welcome }: Props) {
       baseUrl: candidate.baseUrl,
       auth: candidate.auth,
     });
-    if (mine !== attempt.current) return;
+    if (!attempt.isLatest(mine)) return;
     setBusy(null);
     if (!reply.ok) {
       setNotice({
@@ -88,14 +87,14 @@ export function CredentialsSection({ settings, welcome }: Props) {
     event.preventDefault();
     const candidate = checked();
     if (!candidate) return;
-    const mine = ++attempt.current;
+    const mine = attempt.start();
     setBusy("save");
     const problem = await patchSettings(
       { baseUrl: candidate.baseUrl, auth: candidate.auth },
       t,
       explain,
     );
-    if (mine !== attempt.current) return;
+    if (!attempt.isLatest(mine)) return;
     setBusy(null);
     setNotice(
       problem === null

@@ -11,7 +11,7 @@ import { intlLocale, type Language, textDirection } from "../../lib/i18n/languag
 import { PAGES } from "../../lib/options/pages";
 import { expect, test } from "./fixtures";
 import { extensionPage, must, sendOk } from "./harness";
-import { LOADED, optionsWorld } from "./options-world";
+import { optionsWorld, showOptionsPage } from "./options-world";
 import { screenshotPath } from "./screenshot-path";
 
 /** Labelled controls whose text is cut: wider than their box (scrollWidth past clientWidth). */
@@ -51,6 +51,9 @@ async function judge(page: Page, name: string): Promise<string[]> {
   return problems;
 }
 
+// Nine pages, each judged twice (light, dark), and the popup.
+test.describe.configure({ timeout: 180_000 });
+
 const LANGUAGES: readonly { language: Language; title: RegExp }[] = [
   { language: "fa", title: /[\u0600-\u06FF]/ },
   { language: "ru", title: /[А-Яа-яЁё]/ },
@@ -63,7 +66,6 @@ for (const { language, title } of LANGUAGES) {
     extensionId,
     sb,
   }) => {
-    test.setTimeout(180_000);
     const { page, ext } = await optionsWorld(context, extensionId, sb);
     await sendOk(ext, { type: "patchSettings", patch: { language } });
     const html = page.locator("html");
@@ -72,18 +74,7 @@ for (const { language, title } of LANGUAGES) {
     const problems: string[] = [];
 
     for (const id of ["welcome", ...PAGES.map((p) => p.id)]) {
-      if (id === "welcome") {
-        await page.goto(`chrome-extension://${extensionId}/options.html#welcome`);
-      } else {
-        await page.locator(`.sidebar a[href="#${id}"]`).click();
-      }
-      await expect(page.locator(`.sidebar a[href="#${id}"]`)).toHaveAttribute(
-        "aria-current",
-        "page",
-      );
-      if (id === "traffic") await page.locator("#traffic summary").click();
-      await expect(page.locator(must(LOADED[id], id)).first()).toBeVisible({ timeout: 20_000 });
-      await expect(page.locator("[aria-busy=true]")).toHaveCount(0, { timeout: 20_000 });
+      await showOptionsPage(page, extensionId, id);
       // The page speaks the language: its heading is written in the language's script.
       await expect(page.locator("main h2").first()).toHaveText(title);
       problems.push(...(await judge(page, `options-${id}-${language}`)));

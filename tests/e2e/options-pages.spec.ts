@@ -7,8 +7,8 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { PAGES } from "../../lib/options/pages";
 import { expect, test } from "./fixtures";
-import { must, sendOk } from "./harness";
-import { LOADED, optionsWorld } from "./options-world";
+import { sendOk } from "./harness";
+import { optionsWorld, showOptionsPage } from "./options-world";
 import { screenshotPath } from "./screenshot-path";
 
 /** Every control of the page's main area that Tab must reach, each reached once in turn. */
@@ -51,17 +51,7 @@ async function everyControlReached(page: Page): Promise<string[]> {
 
 async function judgePages(page: Page, extensionId: string, language: "en" | "zh") {
   for (const id of ["welcome", ...PAGES.map((p) => p.id)]) {
-    if (id === "welcome") {
-      // Listed in the sidebar only while it leads a newcomer; its address always opens it.
-      await page.goto(`chrome-extension://${extensionId}/options.html#welcome`);
-    } else {
-      await page.locator(`.sidebar a[href="#${id}"]`).click();
-    }
-    await expect(page.locator(`.sidebar a[href="#${id}"]`)).toHaveAttribute("aria-current", "page");
-    // A page not shown is not mounted: the log is watched again once its page is back.
-    if (id === "traffic") await page.locator("#traffic summary").click();
-    await expect(page.locator(must(LOADED[id], id)).first()).toBeVisible({ timeout: 20_000 });
-    await expect(page.locator("[aria-busy=true]")).toHaveCount(0, { timeout: 20_000 });
+    await showOptionsPage(page, extensionId, id);
     for (const colorScheme of ["light", "dark"] as const) {
       await page.emulateMedia({ colorScheme });
       const axe = await new AxeBuilder({ page }).analyze();

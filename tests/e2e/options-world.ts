@@ -28,6 +28,21 @@ export const LOADED: Record<string, string> = {
   settings: "#settings",
 };
 
+/** Opens an Options page from the sidebar (the welcome by its address) once it has loaded. */
+export async function showOptionsPage(page: Page, extensionId: string, id: string) {
+  if (id === "welcome") {
+    // Listed in the sidebar only while it leads a newcomer; its address always opens it.
+    await page.goto(`chrome-extension://${extensionId}/options.html#welcome`);
+  } else {
+    await page.locator(`.sidebar a[href="#${id}"]`).click();
+  }
+  await expect(page.locator(`.sidebar a[href="#${id}"]`)).toHaveAttribute("aria-current", "page");
+  // A page not shown is not mounted: the log is watched again once its page is back.
+  if (id === "traffic") await page.locator("#traffic summary").click();
+  await expect(page.locator(LOADED[id] ?? "main").first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator("[aria-busy=true]")).toHaveCount(0, { timeout: 20_000 });
+}
+
 export async function optionsWorld(
   context: BrowserContext,
   extensionId: string,

@@ -41,3 +41,30 @@ export function touchTargetsInPage(): TouchTarget[] {
   window.scrollTo(0, 0);
   return out;
 }
+
+/** The screen's width in the touch tests (a phone's: Firefox for Android at 360 px). */
+export const TOUCH_WIDTH = 360;
+
+/** A page either driver hands over: Playwright's and Puppeteer's both evaluate a function. */
+interface EvaluatingPage {
+  evaluate<T>(fn: () => T): Promise<T>;
+}
+
+/** What fails a finger on this page: short targets, targets off the screen or covered. */
+export async function touchProblems(page: EvaluatingPage, view: string): Promise<string[]> {
+  const targets = await page.evaluate(touchTargetsInPage);
+  if (targets.length <= 3) return [`${view}: only ${targets.length} controls found`];
+  const problems = targets.flatMap((target) => [
+    ...(target.height < 44 ? [`${view}: ${target.what} is ${target.height} px tall`] : []),
+    ...(target.left < 0 || target.right > TOUCH_WIDTH + 0.5
+      ? [`${view}: ${target.what} runs off the screen (${target.left}–${target.right})`]
+      : []),
+    ...(target.reachable ? [] : [`${view}: a tap on ${target.what} lands elsewhere`]),
+  ]);
+  const [scroll = 0, client = 0] = await page.evaluate(() => [
+    document.documentElement.scrollWidth,
+    document.documentElement.clientWidth,
+  ]);
+  if (scroll > client) problems.push(`${view}: the page scrolls sideways`);
+  return problems;
+}

@@ -5,11 +5,10 @@
  * the language with the longest words here (German), every control a finger can reach is at
  * least 44 px tall, inside the screen's width, and a tap at its centre lands on it.
  */
-import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { createTokens, extensionPage, must, sandboxPage, sendOk } from "./harness";
 import { screenshotPath } from "./screenshot-path";
-import { touchTargetsInPage } from "./touch-targets";
+import { TOUCH_WIDTH, touchProblems } from "./touch-targets";
 
 test.use({
   chromiumArgs: [
@@ -17,27 +16,6 @@ test.use({
     "--touch-events=enabled",
   ],
 });
-
-const WIDTH = 360;
-
-/** What fails a finger on this page: short targets, targets off the screen or covered. */
-async function touchProblems(page: Page, view: string): Promise<string[]> {
-  const targets = await page.evaluate(touchTargetsInPage);
-  expect(targets.length, view).toBeGreaterThan(3);
-  const problems = targets.flatMap((target) => [
-    ...(target.height < 44 ? [`${view}: ${target.what} is ${target.height} px tall`] : []),
-    ...(target.left < 0 || target.right > WIDTH + 0.5
-      ? [`${view}: ${target.what} runs off the screen (${target.left}–${target.right})`]
-      : []),
-    ...(target.reachable ? [] : [`${view}: a tap on ${target.what} lands elsewhere`]),
-  ]);
-  const width = await page.evaluate(() => [
-    document.documentElement.scrollWidth,
-    document.documentElement.clientWidth,
-  ]);
-  if ((width[0] ?? 0) > (width[1] ?? 0)) problems.push(`${view}: the page scrolls sideways`);
-  return problems;
-}
 
 test("the popup at 360 × 740 on a touch screen: every control at least 44 px tall and within reach, in every view, en and de", async ({
   context,
@@ -56,7 +34,7 @@ test("the popup at 360 × 740 on a touch screen: every control at least 44 px ta
   ] as const) {
     await sendOk(ext, { type: "patchSettings", patch: { language } });
     const popup = await extensionPage(context, extensionId, page);
-    await popup.setViewportSize({ width: WIDTH, height: 740 });
+    await popup.setViewportSize({ width: TOUCH_WIDTH, height: 740 });
     expect(await popup.evaluate(() => matchMedia("(pointer: coarse)").matches)).toBe(true);
     await popup.locator("[data-token-id]").first().waitFor();
     await popup.getByTestId("this-site").waitFor();

@@ -7,7 +7,7 @@
  */
 import type { Page } from "puppeteer-core";
 import { expect, test } from "vitest";
-import { touchTargetsInPage } from "../e2e/touch-targets";
+import { TOUCH_WIDTH, touchProblems } from "../e2e/touch-targets";
 import { must } from "../support/sandbox-session";
 import { assertPrerequisites, createTokens, extensionPage, sendOk } from "./firefox";
 import { firefoxSuite } from "./suite";
@@ -21,26 +21,6 @@ const suite = firefoxSuite({
     "dom.w3c_touch_events.enabled": 1,
   },
 });
-
-const WIDTH = 360;
-
-async function touchProblems(page: Page, view: string): Promise<string[]> {
-  const targets = await page.evaluate(touchTargetsInPage);
-  expect(targets.length, view).toBeGreaterThan(3);
-  const problems = targets.flatMap((target) => [
-    ...(target.height < 44 ? [`${view}: ${target.what} is ${target.height} px tall`] : []),
-    ...(target.left < 0 || target.right > WIDTH + 0.5
-      ? [`${view}: ${target.what} runs off the screen (${target.left}–${target.right})`]
-      : []),
-    ...(target.reachable ? [] : [`${view}: a tap on ${target.what} lands elsewhere`]),
-  ]);
-  const [scroll = 0, client = 0] = await page.evaluate(() => [
-    document.documentElement.scrollWidth,
-    document.documentElement.clientWidth,
-  ]);
-  if (scroll > client) problems.push(`${view}: the page scrolls sideways`);
-  return problems;
-}
 
 const nextFrames = (page: Page) =>
   page.evaluate(
@@ -59,7 +39,7 @@ test("the popup at 360 × 740 with a finger: every control at least 44 px tall a
   ] as const) {
     await sendOk(ext, { type: "patchSettings", patch: { language } });
     const popup = await extensionPage(suite.browser, file);
-    await popup.setViewport({ width: WIDTH, height: 740 });
+    await popup.setViewport({ width: TOUCH_WIDTH, height: 740 });
     expect(await popup.evaluate(() => matchMedia("(pointer: coarse)").matches)).toBe(true);
     await popup.waitForSelector("[data-token-id]", { timeout: 10_000 });
     await nextFrames(popup);
