@@ -123,7 +123,7 @@ function TrafficLog({ t }: { t: TrafficT }) {
           </select>
         </label>
       </div>
-      <p role="status" class="traffic-status">
+      <p role="status" class="traffic-status" id="traffic-status">
         {traffic.paused
           ? t("traffic.paused", { count: traffic.heldCount })
           : all.length === 0
@@ -133,7 +133,10 @@ function TrafficLog({ t }: { t: TrafficT }) {
         {traffic.restart === "again" && ` ${t("traffic.watchingAgain")}`}
       </p>
       {shown.length > 0 && (
-        <div class="traffic-table-wrap">
+        // A long language's columns can be wider than the page: the table then scrolls in its
+        // box, which a keyboard must reach (it holds no control of its own), named by the count
+        // above it ("3 of 5 requests shown").
+        <div class="traffic-table-wrap" tabIndex={0} role="region" aria-labelledby="traffic-status">
           <table class="data-table traffic-table">
             <thead>
               <tr>
