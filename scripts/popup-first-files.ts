@@ -10,8 +10,8 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { popupPageOf } from "../lib/background/popup-page";
+import { intlLocale, LANGUAGES, type Language, textDirection } from "../lib/base/languages";
 import type { Catalog } from "../lib/i18n/catalog";
-import { intlLocale, LANGUAGES, type Language, textDirection } from "../lib/i18n/languages";
 import { carriedTable, failuresAddress, packAddress, tableScript } from "../lib/i18n/popup-pack";
 import { popupPackOf } from "../lib/i18n/popup-pack-of";
 import { POPUP_VIEW_TABLES, type ViewsTable, viewsAddress } from "../lib/i18n/popup-views";

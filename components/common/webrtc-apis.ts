@@ -1,6 +1,6 @@
 /** The browser's permission and privacy APIs, as the WebRTC protection logic takes them. */
 import { browser } from "wxt/browser";
-import type { PolicySetting, WebrtcApis } from "@/lib/proxy/webrtc";
+import type { PolicySetting, WebrtcApis } from "@/lib/privacy/webrtc";
 
 type PrivacyHost = { privacy?: { network?: { webRTCIPHandlingPolicy?: PolicySetting } } };
 

@@ -3,7 +3,6 @@
  * file. The page reads storage to export and to preview; the background does the writing.
  */
 import { useRef, useState } from "preact/hooks";
-import type { OptionsKey, Translate } from "@/lib/i18n/options-strings";
 import {
   type Backup,
   type BackupProblem,
@@ -12,9 +11,10 @@ import {
   buildBackup,
   MAX_BACKUP_BYTES,
   parseBackup,
-} from "@/lib/state/backup";
-import { type ImportPlan, type ImportSummary, planImport } from "@/lib/state/backup-merge";
-import { readState } from "@/lib/state/read";
+} from "@/lib/backup/backup";
+import { type ImportPlan, type ImportSummary, planImport } from "@/lib/backup/backup-merge";
+import type { OptionsKey, Translate } from "@/lib/i18n/options-strings";
+import { readState } from "@/lib/storage/read";
 import {
   type ForeignPending,
   ForeignPreview,

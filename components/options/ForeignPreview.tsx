@@ -8,7 +8,7 @@ import type { OptionsKey, Translate } from "@/lib/i18n/options-strings";
 import type { ForeignFormat, ForeignProblem } from "@/lib/import/foreign";
 import { type PreviewModel, previewOf, type RouteWhat, type RuleWhat } from "@/lib/import/preview";
 import { readForeignFile } from "@/lib/import/read-foreign";
-import { readState } from "@/lib/state/read";
+import { readState } from "@/lib/storage/read";
 import { PreviewActions } from "./PreviewActions";
 import { useT } from "./shared";
 

@@ -1,16 +1,16 @@
 /** What an import will change, shown before anything is written; refused imports say why. */
 import { useContext, useMemo } from "preact/hooks";
-import type { OptionsKey } from "@/lib/i18n/options-strings";
-import { refusalSentence } from "@/lib/i18n/refusal-strings";
-import { ruleLines } from "@/lib/routing/rule-list";
-import type { SiteRule } from "@/lib/routing/rules";
 import {
   blockedEntries,
   changesSomething,
   type EntryRef,
   type ImportPlan,
   type ListChanges,
-} from "@/lib/state/backup-merge";
+} from "@/lib/backup/backup-merge";
+import type { OptionsKey } from "@/lib/i18n/options-strings";
+import { refusalSentence } from "@/lib/i18n/refusal-strings";
+import { ruleLines } from "@/lib/routing/rule-list";
+import type { SiteRule } from "@/lib/routing/rules";
 import { proxyEndpoint } from "@/lib/state/token-facts";
 import { PreviewActions } from "./PreviewActions";
 import { LanguageContext, Notice, useT } from "./shared";

@@ -2,10 +2,10 @@
 import { useEffect, useMemo, useRef } from "preact/hooks";
 import { intlLocale, resolveLanguage, textDirection } from "@/lib/i18n";
 import { optionsStrings } from "@/lib/i18n/options-strings";
-import { items } from "@/lib/state/items";
-import { decodePolicy } from "@/lib/state/managed";
+import { decodePolicy } from "@/lib/policy/managed";
 import { isNewcomer } from "@/lib/state/newcomer";
-import { read } from "@/lib/state/read";
+import { items } from "@/lib/storage/items";
+import { read } from "@/lib/storage/read";
 import { PageBody } from "./PageBody";
 import { PolicyContext, PolicySection } from "./policy";
 import { Sidebar } from "./Sidebar";

@@ -2,9 +2,6 @@
 
 import { useState } from "preact/hooks";
 import type { PageId } from "@/lib/options/pages";
-import type { Settings } from "@/lib/state/settings";
-import type { Connection, ProxyStatus } from "@/lib/state/status";
-import type { StoredToken } from "@/lib/state/tokens";
 import { AccountSection } from "./AccountSection";
 import { AddProxiesSection } from "./AddProxiesSection";
 import { BackupSection } from "./BackupSection";
@@ -12,6 +9,7 @@ import { CredentialsSection } from "./CredentialsSection";
 import { ExitIpSection } from "./ExitIpSection";
 import { HealthSection } from "./health/HealthSection";
 import { TokenLooksSection } from "./looks/TokenLooksSection";
+import type { PageData } from "./page-data";
 import { QualitySection } from "./QualitySection";
 import { RulesSection } from "./rules/RulesSection";
 import { SettingsSection } from "./SettingsSection";
@@ -19,12 +17,7 @@ import { SyncSection } from "./SyncSection";
 import { TrafficSection } from "./traffic/TrafficSection";
 import { WelcomePage } from "./welcome/WelcomePage";
 
-export interface PageData {
-  settings: Settings;
-  status: ProxyStatus;
-  connection: Connection;
-  tokens: StoredToken[];
-}
+export type { PageData } from "./page-data";
 
 export function PageBody({ page, data }: { page: PageId; data: PageData }) {
   const { settings, connection, tokens } = data;

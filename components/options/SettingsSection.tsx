@@ -1,6 +1,6 @@
 /** Bypass list, default auto-refresh interval, plan, language; WebRTC protection below. */
 import { useState } from "preact/hooks";
-import { intlLocale, LANGUAGE_NAMES, LANGUAGES } from "@/lib/i18n/languages";
+import { intlLocale, LANGUAGE_NAMES, LANGUAGES } from "@/lib/base/languages";
 import type { OptionsKey } from "@/lib/i18n/options-strings";
 import {
   formatBypassList,

@@ -1,6 +1,6 @@
 /** Provider answers that could not become tokens, kept so support can see what was sent. */
-import { items } from "@/lib/state/items";
-import { read } from "@/lib/state/read";
+import { items } from "@/lib/storage/items";
+import { read } from "@/lib/storage/read";
 import { CopyButton, useStoredValue, useT } from "./shared";
 
 const readSupport = () => read("support");

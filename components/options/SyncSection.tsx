@@ -8,8 +8,8 @@ import { refusalSentence } from "@/lib/i18n/refusal-strings";
 import { type SyncT, syncTranslate } from "@/lib/i18n/sync-strings";
 import { itemName, refusedItemName, ruleName } from "@/lib/options/sync-view";
 import type { SiteRule } from "@/lib/routing/rules";
-import { items } from "@/lib/state/items";
-import { read } from "@/lib/state/read";
+import { items } from "@/lib/storage/items";
+import { read } from "@/lib/storage/read";
 import type { SyncMeta } from "@/lib/sync/meta";
 import {
   formatInstant,

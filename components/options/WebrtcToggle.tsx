@@ -9,7 +9,7 @@ import {
   enableWebrtcProtection,
   type WebrtcState,
   webrtcState,
-} from "@/lib/proxy/webrtc";
+} from "@/lib/privacy/webrtc";
 import type { Settings } from "@/lib/state/settings";
 import { webrtcApis } from "../common/webrtc-apis";
 import { LockedNote, usePolicy } from "./policy";

@@ -1,8 +1,9 @@
 /** The credentials form's values: read from settings, checked, turned back into settings. */
+
+import { validateBaseUrl } from "@/lib/base/base-url";
 import type { OptionsKey, Translate } from "@/lib/i18n/options-strings";
 import { describeAuth } from "@/lib/options/secrets";
 import type { VerifyReport } from "@/lib/protocol/commands";
-import { validateBaseUrl } from "@/lib/state/base-url";
 import type { Settings } from "@/lib/state/settings";
 
 export type Method = "bearer" | "basic";

@@ -5,8 +5,8 @@
 import { createContext } from "preact";
 import { useContext } from "preact/hooks";
 import type { OptionsKey } from "@/lib/i18n/options-strings";
-import { type DecodedPolicy, decodePolicy } from "@/lib/state/managed";
-import type { PolicyUnread } from "@/lib/state/managed-read";
+import { type DecodedPolicy, decodePolicy } from "@/lib/policy/managed";
+import type { PolicyUnread } from "@/lib/policy/managed-read";
 import { formatInstant, useLocale, useT } from "./shared";
 
 export const PolicyContext = createContext<DecodedPolicy>(decodePolicy({}));

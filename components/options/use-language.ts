@@ -4,8 +4,8 @@
  * the one it shows, so no section unmounts (nor loses its form) for a language change.
  */
 import { useEffect, useState } from "preact/hooks";
+import type { Language } from "@/lib/base/languages";
 import { hasCatalog } from "@/lib/i18n/catalog";
-import type { Language } from "@/lib/i18n/languages";
 import { loadCatalog } from "@/lib/i18n/load-catalog";
 
 /** null until the first language is in (settings unread, or its catalog loading). */

@@ -1,5 +1,5 @@
+import type { Failure } from "../../lib/base/failure";
 import { alertStrings } from "../../lib/i18n/alert-strings";
-import type { Failure } from "../../lib/protocol/failure";
 import { useEnv } from "./env";
 import { ErrorText } from "./Messages";
 import { viewWords } from "./view-words";

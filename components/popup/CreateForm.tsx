@@ -2,9 +2,9 @@
 import "../common/bidi.css";
 import "./create-form.css";
 import { useState } from "preact/hooks";
+import type { Failure } from "../../lib/base/failure";
 import { createCommand, type CreateForm as Form, validateCreate } from "../../lib/popup/create";
 import type { CreateOutcome } from "../../lib/protocol/commands";
-import type { Failure } from "../../lib/protocol/failure";
 import { isDynamic } from "../../lib/state/token-facts";
 import { CreateDone } from "./CreateDone";
 import { CreateFields } from "./CreateFields";

@@ -1,6 +1,6 @@
+import type { Failure } from "../../lib/base/failure";
 import { type CreateForm, parseNumber } from "../../lib/popup/create";
 import { isTimeBilled, planName } from "../../lib/popup/plans";
-import type { Failure } from "../../lib/protocol/failure";
 import { useCreateT } from "./create-words";
 import { useEnv } from "./env";
 import { Flag } from "./Flag";

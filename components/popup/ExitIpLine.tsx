@@ -1,7 +1,7 @@
 import { useState } from "preact/hooks";
+import type { Failure } from "../../lib/base/failure";
 import { sayStatus } from "../../lib/i18n/status-words";
 import { relativeTime } from "../../lib/popup/format";
-import type { Failure } from "../../lib/protocol/failure";
 import type { RouteStatus } from "../../lib/state/route-status";
 import type { ProxyStatus } from "../../lib/state/status";
 import { useEnv } from "./env";

@@ -5,7 +5,7 @@
  * popup's first read (lib/popup/first-reads.ts).
  */
 import { useEffect, useMemo, useState } from "preact/hooks";
-import { isRecord } from "../../lib/api/is-record";
+import { isRecord } from "../../lib/base/is-record";
 import type { HealthResults, HealthRun } from "../../lib/health/health";
 import { healthTranslate } from "../../lib/i18n/health-strings";
 import { extension } from "../../lib/popup/extension";

@@ -1,4 +1,4 @@
-import { type Failure, fixedInOptions } from "../../lib/protocol/failure";
+import { type Failure, fixedInOptions } from "../../lib/base/failure";
 import { useEnv } from "./env";
 
 /** A failure in the popup's language; one fixed in Options links there. */

@@ -7,8 +7,8 @@
 import { useState } from "preact/hooks";
 import type { SiteKey } from "../../lib/i18n/this-site-strings";
 import type { Route } from "../../lib/routing/rules";
-import type { SiteRouteReport } from "../../lib/routing/site-route";
 import type { RecentRequest } from "../../lib/traffic/page-traffic";
+import type { SiteRouteReport } from "../../lib/traffic/site-route";
 
 /** Hosts listed; the rest are counted. */
 const SHOWN_HOSTS = 5;

@@ -1,8 +1,8 @@
 import { useEffect, useState } from "preact/hooks";
 import type { PaymentPlan } from "../../lib/api/lookup-schemas";
+import type { Failure } from "../../lib/base/failure";
 import { planLookup } from "../../lib/popup/create";
 import { planName } from "../../lib/popup/plans";
-import type { Failure } from "../../lib/protocol/failure";
 import type { ProviderKind } from "../../lib/state/token-facts";
 import { useCreateT } from "./create-words";
 import { useEnv } from "./env";

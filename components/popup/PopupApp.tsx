@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from "preact/hooks";
+import { asFailure } from "../../lib/base/failure";
 import type { Notice } from "../../lib/popup/outcome";
 import type { PopupState } from "../../lib/popup/state";
-import { asFailure } from "../../lib/protocol/failure";
 import { routeStatus } from "../../lib/state/route-status";
 import { ExitIpLine } from "./ExitIpLine";
 import { useEnv } from "./env";

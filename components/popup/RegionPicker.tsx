@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from "preact/hooks";
+import type { Failure } from "../../lib/base/failure";
 import {
   hasMorePages,
   type RegionChoice,
   type RegionLevel,
   regionLookup,
 } from "../../lib/popup/create";
-import type { Failure } from "../../lib/protocol/failure";
 import type { ProviderKind } from "../../lib/state/token-facts";
 import { useCreateT } from "./create-words";
 import { useEnv } from "./env";

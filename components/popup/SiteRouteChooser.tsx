@@ -7,7 +7,7 @@ import { useState } from "preact/hooks";
 import { translateOf } from "../../lib/i18n/index";
 import { thisSiteStrings } from "../../lib/i18n/this-site-strings";
 import type { Route } from "../../lib/routing/rules";
-import type { SiteChoice } from "../../lib/routing/site-route";
+import type { SiteChoice } from "../../lib/traffic/site-route";
 import { LookDot } from "../common/LookDot";
 import { useEnv } from "./env";
 import { NamedFlag } from "./NamedFlag";

@@ -4,13 +4,13 @@
  * or, under "Other…", through any token that can carry traffic, or blocked). Loaded after the first rows, in its own chunk: it adds nothing before them.
  */
 import { useEffect, useRef, useState } from "preact/hooks";
+import type { Failure } from "../../lib/base/failure";
 import { translateOf } from "../../lib/i18n/index";
 import { thisSiteStrings } from "../../lib/i18n/this-site-strings";
 import { answerToShow, askSiteRoute, takeEarlyAnswer } from "../../lib/popup/site-question";
 import type { Reply } from "../../lib/protocol/commands";
-import type { Failure } from "../../lib/protocol/failure";
 import type { Route } from "../../lib/routing/rules";
-import type { SiteRouteReport } from "../../lib/routing/site-route";
+import type { SiteRouteReport } from "../../lib/traffic/site-route";
 import { type ActiveTab, useEnv } from "./env";
 import { ErrorText } from "./Messages";
 import { PageTraffic } from "./PageTraffic";

@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useState } from "preact/hooks";
+import { asFailure } from "../../lib/base/failure";
 import { NO_FILTER, type TokenFilter, TokenSearch } from "../../lib/popup/filter";
 import type { TrafficUnit } from "../../lib/popup/format";
 import type { HealthMark } from "../../lib/popup/health-marks";
 import { listControls } from "../../lib/popup/list-controls";
 import type { Notice } from "../../lib/popup/outcome";
-import { asFailure } from "../../lib/protocol/failure";
 import { routeStatus } from "../../lib/state/route-status";
 import type { Connection, ProxyStatus } from "../../lib/state/status";
 import type { StoredToken } from "../../lib/state/tokens";

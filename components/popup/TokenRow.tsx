@@ -1,3 +1,4 @@
+import type { Failure } from "../../lib/base/failure";
 import type { Language } from "../../lib/i18n";
 import type { PopupT } from "../../lib/i18n/popup-strings";
 import {
@@ -10,7 +11,6 @@ import {
   trafficOf,
 } from "../../lib/popup/format";
 import type { HealthMark } from "../../lib/popup/health-marks";
-import type { Failure } from "../../lib/protocol/failure";
 import type { RouteStatus } from "../../lib/state/route-status";
 import { isDynamic } from "../../lib/state/token-facts";
 import { warningsOf } from "../../lib/state/token-warnings";

@@ -1,6 +1,6 @@
+import { asFailure } from "../../lib/base/failure";
 import { alertStrings } from "../../lib/i18n/alert-strings";
-import { asFailure } from "../../lib/protocol/failure";
-import type { UnseenFailure as Unseen } from "../../lib/state/items";
+import type { UnseenFailure as Unseen } from "../../lib/storage/items";
 import { useEnv } from "./env";
 import { ErrorText } from "./Messages";
 import { viewWords } from "./view-words";

@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks";
 import { webrtcOfferStrings } from "../../lib/i18n/webrtc-offer-strings";
-import { enableWebrtcProtection, type WebrtcProblem } from "../../lib/proxy/webrtc";
+import { enableWebrtcProtection, type WebrtcProblem } from "../../lib/privacy/webrtc";
 import { webrtcApis } from "../common/webrtc-apis";
 import { useEnv } from "./env";
 import { viewWords } from "./view-words";

@@ -5,7 +5,7 @@
  */
 import { createContext } from "preact";
 import { useContext, useEffect, useMemo, useState } from "preact/hooks";
-import type { Failure } from "../../lib/protocol/failure";
+import type { Failure } from "../../lib/base/failure";
 
 interface Trouble {
   report(source: string, failure: Failure | null): void;

@@ -1,9 +1,9 @@
 /** The per-row actions of the token list, each with a pending state that ends on the reply. */
 
 import { type StateUpdater, useEffect, useMemo, useRef, useState } from "preact/hooks";
+import type { Failure } from "../../lib/base/failure";
 import { credentialLine, proxyUrl } from "../../lib/popup/copy";
 import type { Notice } from "../../lib/popup/outcome";
-import type { Failure } from "../../lib/protocol/failure";
 import type { CommandOf } from "../../lib/protocol/send";
 import type { StoredToken } from "../../lib/state/tokens";
 import { useEnv } from "./env";

@@ -3,7 +3,7 @@ import { copyText } from "../../components/common/clipboard";
 import { PopupContext, type PopupEnv } from "../../components/popup/env";
 import { withPageCatalog } from "../../components/popup/lazy";
 import { PopupApp } from "../../components/popup/PopupApp";
-import { intlLocale, resolveLanguage, textDirection } from "../../lib/i18n/languages";
+import { intlLocale, resolveLanguage, textDirection } from "../../lib/base/languages";
 import { loadPopupLanguage, type PopupLanguage } from "../../lib/i18n/popup-language";
 import { activeTabOf } from "../../lib/popup/active-tab";
 import { extension } from "../../lib/popup/extension";

@@ -2,7 +2,7 @@
  * Imported first by main.tsx: ES modules run in import order, so the first screen's reads start
  * before the rest of the popup's module (Preact, the views) has even been evaluated.
  */
-import { isLanguage } from "../../lib/i18n/languages";
+import { isLanguage } from "../../lib/base/languages";
 import { activeTabOf } from "../../lib/popup/active-tab";
 import { extension } from "../../lib/popup/extension";
 import { startFirstReads } from "../../lib/popup/first-reads";

@@ -3,7 +3,7 @@ import { first } from "./first";
 import "../../components/popup/popup.css";
 import { type ComponentChild, render } from "preact";
 import { OpenFailed } from "../../components/popup/OpenFailed";
-import { resolveLanguage } from "../../lib/i18n/languages";
+import { resolveLanguage } from "../../lib/base/languages";
 import { loadPopupLanguage } from "../../lib/i18n/popup-language";
 import { OPEN_FAILED } from "../../lib/i18n/popup-strings-en";
 import { loadFirstState, loadLists, type PopupState, watchPopupState } from "../../lib/popup/state";

@@ -1,5 +1,6 @@
 /** Public surface of the provider API client. */
 
+export { isRecord } from "../base/is-record";
 export {
   type AuthConfig,
   authorizationHeader,
@@ -14,7 +15,6 @@ export {
 } from "./client";
 export { ApiError, type ApiErrorKind, isApiError } from "./errors";
 export type { FetchLike } from "./http";
-export { isRecord } from "./is-record";
 export { PLAN_REQUESTS_PER_MINUTE, type Plan } from "./rate-limiter";
 export { REFRESH_METHOD, type RefreshTarget } from "./refresh";
 export { joinUrl } from "./request-url";

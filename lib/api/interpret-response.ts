@@ -4,8 +4,8 @@
  * Pure: the answer has already been read (see read-body.ts).
  */
 import type * as z from "zod/mini";
+import { isRecord } from "../base/is-record";
 import { ApiError, clipServerText } from "./errors";
-import { isRecord } from "./is-record";
 import { parseRetryAfter } from "./retry";
 import { describeIssue } from "./validate";
 

@@ -6,7 +6,7 @@ import { dequal } from "dequal";
 import { planFromAccount } from "../state/account-plan";
 import { checkSetting } from "../state/setting-check";
 import type { Settings } from "../state/settings";
-import { updateState } from "../state/store";
+import { updateState } from "../storage/store";
 
 /**
  * Stores the plan `record` states, if any, for the credentials it was read with (`asked`):

@@ -7,9 +7,9 @@
 import type { AddProxiesOutcome } from "../protocol/commands";
 import { acceptToken } from "../state/accept-token";
 import { type LineVerdict, parseProxyLines } from "../state/proxy-lines";
-import { updateState } from "../state/store";
 import type { TokenLook } from "../state/token-look";
 import type { StoredToken } from "../state/tokens";
+import { updateState } from "../storage/store";
 
 export function addProxies(text: string, now: number): Promise<AddProxiesOutcome> {
   return storeProxies((tokens) => parseProxyLines(text, tokens), now);

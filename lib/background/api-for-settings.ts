@@ -6,9 +6,9 @@
 import { type ApiClient, createApiClient, PLAN_REQUESTS_PER_MINUTE } from "../api";
 import type { RefreshMethod } from "../api/refresh";
 import { effectivePlan } from "../state/account-plan";
-import { read } from "../state/read";
 import type { Settings } from "../state/settings";
-import { updateState } from "../state/store";
+import { read } from "../storage/read";
+import { updateState } from "../storage/store";
 
 let cached: { key: string; client: ApiClient } | undefined;
 /** What storage held at wake, and what was learned since (by provider origin). */

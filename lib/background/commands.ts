@@ -4,18 +4,18 @@
  * leave as codes with parameters; the pages word them.
  */
 import type { ApiClient } from "../api";
+import type { Failure } from "../base/failure";
+import { decodePolicy } from "../policy/managed";
+import { guardPatch } from "../policy/managed-settings";
 import { failureOf } from "../protocol/api-failure";
 import type { CommandType, ParsedCommand, Reply, ReplyData } from "../protocol/commands";
-import type { Failure } from "../protocol/failure";
 import type { Engine, EngineResult } from "../proxy/engine";
 import { checkLook } from "../state/look-check";
-import { decodePolicy } from "../state/managed";
-import { guardPatch } from "../state/managed-settings";
 import { judgeFields } from "../state/proxy-lines";
-import { read } from "../state/read";
 import type { Settings } from "../state/settings";
 import { applySettingsPatch } from "../state/settings-patch";
-import { updateState } from "../state/store";
+import { read } from "../storage/read";
+import { updateState } from "../storage/store";
 import { noteAccountPlan } from "./account-plan";
 import { addProxies, storeProxies } from "./add-proxies";
 import type { HealthCheck } from "./health-check";

@@ -10,20 +10,14 @@
  * their creates (a duplicate id fails the second).
  */
 import type { WxtBrowser } from "wxt/browser";
+import type { Failure } from "../base/failure";
 import type { Language } from "../i18n";
 import { resolveLanguage } from "../i18n";
 import { describeFailure } from "../i18n/failure-strings";
-import type { Failure } from "../protocol/failure";
-import { unusableReason } from "../proxy/usable";
-import {
-  clickedHost,
-  type MenuAction,
-  type MenuItem,
-  menuAction,
-  pageMenu,
-} from "../routing/page-menu";
 import type { Route } from "../routing/rules";
-import { readState } from "../state/read";
+import { unusableReason } from "../state/usable";
+import { readState } from "../storage/read";
+import { clickedHost, type MenuAction, type MenuItem, menuAction, pageMenu } from "./page-menu";
 import { dropTabRoutesOnClose, setTabRoute } from "./tab-routes";
 
 export interface MenuClick {

@@ -5,7 +5,7 @@
  * text hides the global one, so while traffic is blocked or a problem waits to be seen, the
  * tabs' counts are cleared and "STOP" or "!" shows.
  */
-import { readState } from "../state/read";
+import { readState } from "../storage/read";
 import type { PageTraffic } from "../traffic/page-traffic";
 
 export interface TabBadgeApi {

@@ -1,6 +1,6 @@
 /** Where "Check all" keeps its results (storage.local) and its progress (storage.session). */
 import type { HealthResults, HealthRun } from "../health/health";
-import { updateState, writeState } from "../state/store";
+import { updateState, writeState } from "../storage/store";
 
 /**
  * Writes results, then progress; `keep`: the tokens that exist (the others' results go). Two

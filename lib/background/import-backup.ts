@@ -4,19 +4,19 @@
  * nothing writes nothing.
  */
 
-import type { Failure } from "../protocol/failure";
-import { keepManagedRules } from "../routing/managed-rules";
-import type { Backup } from "../state/backup";
+import type { Backup } from "../backup/backup";
 import {
   blockedEntries,
   changesSomething,
   type ImportSummary,
   planImport,
   summaryOf,
-} from "../state/backup-merge";
-import { decodePolicy } from "../state/managed";
-import { type Change, updateState } from "../state/store";
+} from "../backup/backup-merge";
+import type { Failure } from "../base/failure";
+import { decodePolicy } from "../policy/managed";
+import { keepManagedRules } from "../policy/managed-rules";
 import type { StoredToken } from "../state/tokens";
+import { type Change, updateState } from "../storage/store";
 import { firstInvalidRule } from "./site-rules";
 
 /** Hand-added proxies (negative ids) the import would add, under a policy that forbids them. */

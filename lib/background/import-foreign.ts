@@ -7,16 +7,16 @@
  * before the first write: a file with a rule that would be refused writes nothing.
  */
 import { dequal } from "dequal";
+import type { Failure } from "../base/failure";
 import type { ForeignImportSummary } from "../import/foreign";
 import { heldIds, mergedBypass, proxiesCsv, proxyKey, siteRulesOf } from "../import/plan";
 import { readForeignFile } from "../import/read-foreign";
-import type { Failure } from "../protocol/failure";
+import { decodePolicy } from "../policy/managed";
+import { guardPatch } from "../policy/managed-settings";
 import { MAX_RULES, type SiteRule } from "../routing/rules";
-import { decodePolicy } from "../state/managed";
-import { guardPatch } from "../state/managed-settings";
-import { read } from "../state/read";
 import { checkSetting } from "../state/setting-check";
-import { updateState } from "../state/store";
+import { read } from "../storage/read";
+import { updateState } from "../storage/store";
 import { addProxies } from "./add-proxies";
 import { forbiddenByPolicy } from "./managed-policy";
 import { firstInvalidRule, patchSiteRules } from "./site-rules";

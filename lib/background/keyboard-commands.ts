@@ -6,15 +6,15 @@
  * (nobody watches a key press: the badge and the popup say it).
  */
 import { Mutex } from "async-mutex";
+import type { Failure } from "../base/failure";
 import { isKeyboardCommand } from "../keyboard/commands";
 import { cycleTarget } from "../keyboard/recent-cycle";
-import type { Failure } from "../protocol/failure";
 import type { EngineResult } from "../proxy/engine-result";
-import { unusableReason } from "../proxy/usable";
-import { clickedHost } from "../routing/page-menu";
 import type { Route } from "../routing/rules";
-import { readState } from "../state/read";
-import { writeState } from "../state/store";
+import { unusableReason } from "../state/usable";
+import { readState } from "../storage/read";
+import { writeState } from "../storage/store";
+import { clickedHost } from "./page-menu";
 
 export interface KeyboardDeps {
   engine: {

@@ -4,8 +4,8 @@
  */
 import type { ApiClient, Country, PaymentPlan, Region } from "../api";
 import type { ParsedCommand } from "../protocol/commands";
-import { read } from "../state/read";
-import { updateState } from "../state/store";
+import { read } from "../storage/read";
+import { updateState } from "../storage/store";
 
 export const LOOKUP_STALE_MS = 6 * 60 * 60 * 1000;
 const MAX_CACHE_ENTRIES = 200;

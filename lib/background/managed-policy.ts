@@ -6,17 +6,17 @@
  * A read that fails keeps the copy in force (managed-read.ts) and is tried again.
  */
 import { dequal } from "dequal";
-import type { Failure } from "../protocol/failure";
-import { managedRulesOf, sameRules, withManagedRules } from "../routing/managed-rules";
-import { decodePolicy } from "../state/managed";
+import type { Failure } from "../base/failure";
+import { decodePolicy } from "../policy/managed";
 import {
   EMPTY_AFTER_FAILURE,
   type ManagedRead,
   managedReadOf,
   readTaken,
-} from "../state/managed-read";
-import { read } from "../state/read";
-import { updateState } from "../state/store";
+} from "../policy/managed-read";
+import { managedRulesOf, sameRules, withManagedRules } from "../policy/managed-rules";
+import { read } from "../storage/read";
+import { updateState } from "../storage/store";
 
 /** `storage.managed` and the change events that cover it. */
 export interface ManagedArea {

@@ -5,8 +5,8 @@
  * requests cost a few writes, and a stop in between loses at most that second's counts). One
  * write at a time: changes that come during a write go in the next one.
  */
-import { read } from "../state/read";
-import { updateState } from "../state/store";
+import { read } from "../storage/read";
+import { updateState } from "../storage/store";
 import type { PageTraffic } from "../traffic/page-traffic";
 
 const ROUTES_SAVE_MS = 1_000;

@@ -5,7 +5,7 @@
  * other settings take effect through the managedPolicy item's reactions (main.ts).
  */
 import type { WxtBrowser } from "wxt/browser";
-import { read } from "../state/read";
+import { read } from "../storage/read";
 import { POLICY_RETRY_ALARM, POLICY_RETRY_MINUTES, startManagedPolicy } from "./managed-policy";
 import { applyWebrtcWanted, backgroundWebrtcApis } from "./webrtc-policy";
 

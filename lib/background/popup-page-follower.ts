@@ -2,7 +2,7 @@
  * The toolbar follows the stored language (popup-page.ts decides the page). Apart from
  * popup-page.ts because the build reads that one in Node, where storage cannot load.
  */
-import { read } from "../state/read";
+import { read } from "../storage/read";
 import { syncPopupPage } from "./popup-page";
 
 /**

@@ -5,8 +5,8 @@
  * the page's count meanwhile.
  */
 import { proxyProblem } from "../proxy/proxy-error";
-import { readStateWithNamedTokens } from "../state/read";
 import { proxyEndpoint } from "../state/token-facts";
+import { readStateWithNamedTokens } from "../storage/read";
 
 export function proxyErrorReporter(deps: {
   probing: () => boolean;

@@ -7,8 +7,8 @@
 
 import type { ProxyPlatform } from "../proxy/platform";
 import type { PlanOptions } from "../proxy/route-plan";
-import { readState } from "../state/read";
 import type { StoredToken } from "../state/tokens";
+import { readState } from "../storage/read";
 import { siteRouteNow } from "./site-route-now";
 
 export function chromeRequestCarrier(platform: ProxyPlatform, planOptions: PlanOptions) {

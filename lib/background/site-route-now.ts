@@ -5,15 +5,15 @@
  * sends the default route direct while the rules still hold.
  */
 
-import { asFailure, type Failure } from "../protocol/failure";
+import { asFailure, type Failure } from "../base/failure";
 import { currentPlan, type PlanOptions } from "../proxy/route-plan";
-import { unusableReason } from "../proxy/usable";
 import type { RoutingPlan } from "../routing/plan";
-import { type SiteChoice, type SiteRouteReport, siteRouteReport } from "../routing/site-route";
 import { tabTarget } from "../routing/tab-routes";
-import { readState, readStateWithNamedTokens } from "../state/read";
 import { proxyEndpoint } from "../state/token-facts";
 import { tokenTag } from "../state/token-look";
+import { unusableReason } from "../state/usable";
+import { readState, readStateWithNamedTokens } from "../storage/read";
+import { type SiteChoice, type SiteRouteReport, siteRouteReport } from "../traffic/site-route";
 
 /**
  * The popup's question: the route, and every token that can carry traffic in this browser

@@ -2,13 +2,13 @@
  * Saving the site rules: every pattern checked again here (the editor checked it too, but the
  * background trusts no page), the whole ordered list written in one step.
  */
-import type { Failure } from "../protocol/failure";
-import { keepManagedRules } from "../routing/managed-rules";
+import type { Failure } from "../base/failure";
+import { keepManagedRules } from "../policy/managed-rules";
 import { parsePattern } from "../routing/pattern";
+import { checkRule } from "../routing/rule-check";
 import { MAX_RULES, type Route, type SiteRule } from "../routing/rules";
-import { isOwnRule } from "../routing/site-route";
-import { checkRule } from "../state/rule-check";
-import { updateState } from "../state/store";
+import { updateState } from "../storage/store";
+import { isOwnRule } from "../traffic/site-route";
 
 /**
  * A subscribed list's lines belong to its fetches (subscriptions.ts): a page's copy of the rule

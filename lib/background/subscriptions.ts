@@ -5,14 +5,15 @@
  * lines in the same write as its state, and the routes follow at once. One update per rule at
  * a time: a second request joins the first.
  */
+
+import { validateListUrl } from "../base/list-url";
 import { ruleLines } from "../routing/rule-list";
 import { MAX_RULES, type SiteRule, type Subscription } from "../routing/rules";
-import { read, readState } from "../state/read";
-import { updateState } from "../state/store";
 import type { StoredToken } from "../state/tokens";
+import { read, readState } from "../storage/read";
+import { updateState } from "../storage/store";
 import { dueSubscriptions, isSubscribed } from "../subscriptions/due";
 import { judgeList } from "../subscriptions/fetched-list";
-import { validateListUrl } from "../subscriptions/list-url";
 import type { SubscribeInput, SubscribeOutcome, UpdateOutcome } from "../subscriptions/outcomes";
 import {
   linesHashOf,

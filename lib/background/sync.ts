@@ -6,10 +6,10 @@
  * still arriving, a failed write) is a timer, with an alarm behind it for a stopped worker.
  */
 import type { WxtBrowser } from "wxt/browser";
-import { decodePolicy } from "../state/managed";
-import { managedSettingKeys } from "../state/managed-settings";
-import { read } from "../state/read";
-import { updateState } from "../state/store";
+import { decodePolicy } from "../policy/managed";
+import { managedSettingKeys } from "../policy/managed-settings";
+import { read } from "../storage/read";
+import { updateState } from "../storage/store";
 import { createSyncEngine } from "../sync/engine";
 import { switchedSync } from "../sync/meta";
 

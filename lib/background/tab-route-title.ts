@@ -7,7 +7,7 @@
  */
 import type { Language } from "../i18n";
 import { badgeStrings } from "../i18n/badge-strings";
-import type { SiteRouteReport } from "../routing/site-route";
+import type { SiteRouteReport } from "../traffic/site-route";
 
 export interface TabInFront {
   id?: number;

@@ -3,7 +3,7 @@
  * serialized store), and their end when the tab closes.
  */
 import { withTabRoute } from "../routing/tab-routes";
-import { updateState } from "../state/store";
+import { updateState } from "../storage/store";
 
 /** Routes this tab through the token, or (null) back to its sites' routes. */
 export async function setTabRoute(tabId: number, tokenId: number | null): Promise<void> {

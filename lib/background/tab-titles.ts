@@ -4,8 +4,8 @@
  */
 import type { WxtBrowser } from "wxt/browser";
 import { resolveLanguage } from "../i18n";
-import type { SiteRouteReport } from "../routing/site-route";
-import { read } from "../state/read";
+import { read } from "../storage/read";
+import type { SiteRouteReport } from "../traffic/site-route";
 import { createTabRouteTitle } from "./tab-route-title";
 
 export interface TabTitlesDeps {

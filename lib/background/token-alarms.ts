@@ -5,7 +5,7 @@
 import { autoRefreshPeriod, syncAutoRefreshAlarm } from "../proxy/auto-refresh";
 import { syncExpiryAlarm } from "../proxy/expiry-alarm";
 import { tokensOfRules } from "../proxy/route-plan";
-import { readState } from "../state/read";
+import { readState } from "../storage/read";
 
 type Alarms = Parameters<typeof syncAutoRefreshAlarm>[0] & Parameters<typeof syncExpiryAlarm>[0];
 

@@ -5,17 +5,17 @@
  */
 import { Mutex } from "async-mutex";
 import type { ApiClient, CreateTimeBilledParams } from "../api";
+import type { Failure } from "../base/failure";
 import { apiFailure } from "../protocol/api-failure";
 import type { BatchOutcome, CreateOutcome } from "../protocol/commands";
-import type { Failure } from "../protocol/failure";
 import type { Engine } from "../proxy/engine";
 import { acceptToken } from "../state/accept-token";
-import type { SupportEntry } from "../state/items";
-import { read } from "../state/read";
-import { updateState } from "../state/store";
 import { isLocalToken, type ProviderKind } from "../state/token-facts";
 import { fromDynamicToken, fromStaticToken, type StoredToken } from "../state/tokens";
 import { canRestore, trashEntry } from "../state/trash";
+import type { SupportEntry } from "../storage/items";
+import { read } from "../storage/read";
+import { updateState } from "../storage/store";
 
 export interface CreateRequest {
   kind: ProviderKind;

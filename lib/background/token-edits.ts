@@ -8,8 +8,8 @@ import type { EditOutcome } from "../protocol/commands";
 import { acceptToken } from "../state/accept-token";
 import { checkLook } from "../state/look-check";
 import { judgeFields, type ProxyFields } from "../state/proxy-lines";
-import { updateState } from "../state/store";
 import type { StoredToken } from "../state/tokens";
+import { updateState } from "../storage/store";
 
 export interface TokenEdit {
   tokenId: number;

@@ -6,11 +6,11 @@
 
 import { chromeBypasses, isBypassed } from "../proxy/config";
 import type { PlanOptions } from "../proxy/route-plan";
-import { unusableReason } from "../proxy/usable";
 import type { TabRoutes } from "../routing/tab-routes";
-import { items } from "../state/items";
-import { read } from "../state/read";
 import type { StoredToken } from "../state/tokens";
+import { unusableReason } from "../state/usable";
+import { items } from "../storage/items";
+import { read } from "../storage/read";
 import type { TrafficRoute } from "../traffic/entry";
 import { explainRoute } from "../traffic/explain";
 import { hostOf } from "../traffic/scrub";

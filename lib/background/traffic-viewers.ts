@@ -9,7 +9,7 @@ import type { TrafficEntry, TrafficOutcome, TrafficReason, TrafficRoute } from "
 import { createTrafficLog } from "../traffic/log";
 import { hostOf, shownUrl } from "../traffic/scrub";
 import { readViewerMessage, TRAFFIC_PORT } from "../traffic/viewer-protocol";
-import type { RequestDetails, TrafficApis, ViewerPort } from "./traffic";
+import type { RequestDetails, TrafficApis, ViewerPort } from "./traffic-apis";
 
 const ALL = { urls: ["<all_urls>"] };
 // Viewers get changes once a second: a busy page's thousand requests cost them a few renders.

@@ -6,9 +6,9 @@
 import { resolveLanguage } from "../i18n";
 import { badgeStrings } from "../i18n/badge-strings";
 import { relativeTime } from "../i18n/time";
-import { readState } from "../state/read";
-import { updateState } from "../state/store";
 import { unnotifiedWarnings, warningKey } from "../state/token-warnings";
+import { readState } from "../storage/read";
+import { updateState } from "../storage/store";
 
 export const WARNINGS_ALARM = "token-warnings";
 

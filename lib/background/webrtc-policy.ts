@@ -13,7 +13,7 @@ import {
   PRIVACY_PERMISSION,
   WEBRTC_POLICY,
   type WebrtcApis,
-} from "../proxy/webrtc";
+} from "../privacy/webrtc";
 
 export type WebrtcPolicyOutcome =
   | "on"

@@ -5,9 +5,9 @@
  */
 import type { WxtBrowser } from "wxt/browser";
 import { isNewcomer } from "../state/newcomer";
-import { read } from "../state/read";
 import type { Settings } from "../state/settings";
 import type { StoredToken } from "../state/tokens";
+import { read } from "../storage/read";
 
 export interface WelcomeDeps {
   onInstalled: {

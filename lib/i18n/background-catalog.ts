@@ -4,8 +4,9 @@
  * does not carry the pages' text. The worker cannot import a chunk later (no import() in a
  * service worker), and the language may change while it runs: all languages are in.
  */
+
+import { isLanguage } from "../base/languages";
 import { installCatalog, type Table } from "./catalog";
-import { isLanguage } from "./languages";
 
 const TABLES: Record<string, Record<string, Table>> = {
   badge: import.meta.glob<Table>("./locales/*.json", { eager: true, import: "badge" }),

@@ -4,7 +4,7 @@
  * catalog is installed before the page words anything in it (load-catalog.ts), and a key it
  * lacks reads in English.
  */
-import type { Language } from "./languages";
+import type { Language } from "../base/languages";
 
 export type Table = Readonly<Record<string, string>>;
 export type Catalog = Readonly<Record<string, Table | undefined>>;

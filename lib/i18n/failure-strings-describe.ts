@@ -1,5 +1,5 @@
 /** How a failure becomes one sentence, whatever the language's table (no table here). */
-import type { FailureCode } from "../protocol/failure";
+import type { FailureCode } from "../base/failure";
 
 export type FailureLike = { code: string; cause?: unknown; [param: string]: unknown };
 type Translate = (key: FailureCode, values?: Record<string, string | number>) => string;

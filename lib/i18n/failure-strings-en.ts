@@ -1,5 +1,5 @@
 /** Every failure code as an English sentence that says what to do. */
-import type { FailureCode } from "../protocol/failure";
+import type { FailureCode } from "../base/failure";
 
 export const en: Record<FailureCode, string> = {
   "no-credentials": "Add the provider's base URL and your API credentials in Options first.",

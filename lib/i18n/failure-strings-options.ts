@@ -3,7 +3,7 @@
  * worded for the Options page itself: it names the page to open instead (its sidebar shows it). Every other code
  * reads as everywhere else (failure-strings-en.ts).
  */
-import type { FailureCode } from "../protocol/failure";
+import type { FailureCode } from "../base/failure";
 import { describeWith, type FailureLike } from "./failure-strings-describe";
 import { en } from "./failure-strings-en";
 import { defineStrings, type Language } from "./index";

@@ -3,7 +3,7 @@
  * right-to-left text each value isolated. Apart from the translators (index.ts) because the
  * popup's first path (20 kB budget) words from its complete pack with this alone.
  */
-import { intlLocale, type Language, textDirection } from "./languages";
+import { intlLocale, type Language, textDirection } from "../base/languages";
 
 export type Strings = Record<string, string>;
 type Values = Record<string, string | number>;

@@ -4,11 +4,11 @@
  * chrome.i18n because the user can pick the language in Settings, and chrome.i18n follows only
  * the browser's. Each page loads only its language, and only the tables it words.
  */
+
+import type { Language } from "../base/languages";
 import { translation } from "./catalog";
 import { type Count, fill, type Strings } from "./fill";
-import type { Language } from "./languages";
 
-export { type Count, fill, type Strings, wordsFrom } from "./fill";
 export {
   intlLocale,
   isLanguage,
@@ -17,7 +17,8 @@ export {
   type Language,
   resolveLanguage,
   textDirection,
-} from "./languages";
+} from "../base/languages";
+export { type Count, fill, type Strings, wordsFrom } from "./fill";
 
 /**
  * A translator over a table: `tables` names its catalog tables (its own first, then those whose

@@ -3,8 +3,9 @@
  * page carries only the language it shows), awaited before its first frame. The popup loads
  * only its views' tables (popup-views.ts).
  */
+
+import type { Language } from "../base/languages";
 import { type Catalog, hasCatalog, installCatalog } from "./catalog";
-import type { Language } from "./languages";
 
 const catalogs = import.meta.glob<Catalog>("./locales/*.json", { import: "default" });
 

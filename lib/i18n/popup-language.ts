@@ -4,10 +4,10 @@
  * `ready()` fetches them and says when; until then a failure reads "Loading…".
  */
 
-import type { FailureCode } from "../protocol/failure";
+import type { FailureCode } from "../base/failure";
+import type { Language } from "../base/languages";
 import { describeWith } from "./failure-strings-describe";
 import { wordsFrom } from "./fill";
-import type { Language } from "./languages";
 import { type FailurePack, loadFailures, loadPack, type PopupPack } from "./popup-pack";
 import type { PopupT } from "./popup-strings";
 

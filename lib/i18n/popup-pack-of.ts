@@ -3,10 +3,10 @@
  * table whole in that language (a key the catalog lacks reads in English). Written into the
  * build by scripts/popup-first-files.ts; tests make them the same way.
  */
-import type { FailureCode } from "../protocol/failure";
+import type { FailureCode } from "../base/failure";
+import type { Language } from "../base/languages";
 import type { Catalog } from "./catalog";
 import { en as failuresEn } from "./failure-strings-en";
-import type { Language } from "./languages";
 import type { FailurePack, PopupPack } from "./popup-pack";
 import type { PopupStringKey } from "./popup-strings";
 import { en as popupEn, popupTable } from "./popup-strings-en";

@@ -5,8 +5,8 @@
  * (popup-failures-en.js, loaded once the first frame is out, or before it when it shows a
  * failure). Another language is never fetched unless chosen.
  */
-import type { FailureCode } from "../protocol/failure";
-import type { Language } from "./languages";
+import type { FailureCode } from "../base/failure";
+import type { Language } from "../base/languages";
 import type { PopupStringKey } from "./popup-strings";
 
 export interface PopupPack {

@@ -4,8 +4,9 @@
  * (popup-views-<code>.js, scripts/popup-first-files.ts), not the whole catalog Options loads.
  * An English page needs none: English is in the code.
  */
+
+import { isLanguage, type Language } from "../base/languages";
 import { type Catalog, hasCatalog, installCatalog } from "./catalog";
-import { isLanguage, type Language } from "./languages";
 import { loadTable } from "./popup-pack";
 
 /** The catalog tables the popup's views word themselves with. */

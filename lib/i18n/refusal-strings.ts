@@ -1,8 +1,8 @@
 /**
- * Why a value from another browser or a backup file was refused (lib/state/refusal.ts), and
+ * Why a value from another browser or a backup file was refused (lib/base/refusal.ts), and
  * what to do: one sentence each, English and Simplified Chinese. `{value}`: the refused text.
  */
-import type { RefusalCode } from "../state/refusal";
+import type { RefusalCode } from "../base/refusal";
 import { translateOf } from "./index";
 
 export const refusalStrings = {

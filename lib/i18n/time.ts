@@ -1,5 +1,5 @@
 /** Times in the user's language: "in 3 days", "Jul 3, 2026, 14:05" (pure). */
-import { intlLocale, type Language } from "./languages";
+import { intlLocale, type Language } from "../base/languages";
 
 const DAY = 24 * 3600_000;
 

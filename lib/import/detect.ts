@@ -4,7 +4,7 @@
  * (`schemaVersion` and `+name` profiles, default_options.coffee). zod-free, so the popup's
  * "Add proxies" can tell a pasted export from proxy lines cheaply.
  */
-import { isRecord } from "../api/is-record";
+import { isRecord } from "../base/is-record";
 import type { ForeignFormat } from "./foreign";
 
 export const isFoxyExport = (value: Record<string, unknown>): boolean =>

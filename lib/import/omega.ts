@@ -5,8 +5,9 @@
  * be a rule-list profile (one list rule, its `@@`/`!` lines falling through) whose default is
  * walked in turn; the first plain profile reached is where the rest of the traffic went.
  */
+
+import { validateListUrl } from "../base/list-url";
 import type { SiteRule } from "../routing/rules";
-import { validateListUrl } from "../subscriptions/list-url";
 import type { ForeignImport, ForeignRead, ForeignRoute, SkipWhy } from "./foreign";
 import { MAX_FOREIGN_PATTERNS, MAX_FOREIGN_PROXIES } from "./foreign";
 import { conditionPatterns, type OmegaCondition } from "./omega-conditions";

@@ -5,8 +5,8 @@
  * these; the background builds the same again from the file before it writes.
  */
 
+import { invalidBypassRules } from "../base/bypass-rules";
 import type { Route, SiteRule } from "../routing/rules";
-import { invalidBypassRules } from "../state/bypass-rules";
 import type { ForeignImport, ForeignProxy, ForeignRoute } from "./foreign";
 
 /** How "Add proxies" tells one proxy from another (proxy-lines.ts). */

@@ -3,7 +3,7 @@
  * options file (JSON, or the base64 of it, which Omega also restores). A Proxy Deck backup is
  * not read here (backup.ts reads it, as before); anything else is "not-foreign".
  */
-import { isRecord } from "../api/is-record";
+import { isRecord } from "../base/is-record";
 import { isFoxyExport, isFoxyLegacyExport, isOmegaOptions } from "./detect";
 import { type ForeignProblem, type ForeignRead, MAX_FOREIGN_BYTES } from "./foreign";
 import { readFoxyProxy } from "./foxyproxy";

@@ -7,7 +7,7 @@
  * value as plain text (objects as a nested table), so nothing a server sends breaks the page.
  */
 import * as z from "zod/mini";
-import { isRecord } from "../api/is-record";
+import { isRecord } from "../base/is-record";
 import type { AccountKey, AccountT } from "../i18n/account-strings";
 import { planFromAccount } from "../state/account-plan";
 import { humanKey, unwrapEnvelope } from "./kv-table";

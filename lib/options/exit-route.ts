@@ -2,8 +2,8 @@
  * Which way traffic leaves, from the exit IP the provider saw and what storage says is
  * connected (pure): direct, through the active token, or not as expected.
  */
-import type { Failure } from "../protocol/failure";
-import { asFailure } from "../protocol/failure";
+import type { Failure } from "../base/failure";
+import { asFailure } from "../base/failure";
 import type { Connection, ProxyStatus } from "../state/status";
 import { menuTag } from "../state/token-look";
 import type { StoredToken } from "../state/tokens";

@@ -3,7 +3,7 @@
  * not in the spec, so nothing here assumes a field: depth and size are bounded and every
  * value becomes text.
  */
-import { isRecord } from "../api/is-record";
+import { isRecord } from "../base/is-record";
 
 export type KvNode =
   | { kind: "value"; key: string; text: string }

@@ -4,16 +4,16 @@
  */
 
 import type { RulesKey, RulesT } from "../i18n/rules-strings";
-import { unusableReason } from "../proxy/usable";
 import type { PatternProblem } from "../routing/pattern";
 import { planRouting } from "../routing/plan";
 import { compileRules } from "../routing/router";
 import { type ListProblem, ruleLines } from "../routing/rule-list";
 import type { Route, RuleSource, SiteRule } from "../routing/rules";
-import { asChromeSeesIt } from "../routing/site-route";
 import { isExpired } from "../state/token-facts";
 import { menuTag } from "../state/token-look";
 import type { StoredToken } from "../state/tokens";
+import { unusableReason } from "../state/usable";
+import { asChromeSeesIt } from "../traffic/site-route";
 
 type TokenFacts = Pick<
   StoredToken,

@@ -13,7 +13,7 @@ export function parseBypassList(text: string): string[] {
 export const formatBypassList = (rules: readonly string[]): string => rules.join("\n");
 
 // The check lives with the settings' other checks (the gate every door goes through).
-export { type BypassProblem, invalidBypassRules } from "../state/bypass-rules";
+export { type BypassProblem, invalidBypassRules } from "../base/bypass-rules";
 
 export type MinutesResult =
   | { ok: true; minutes: number }

@@ -4,7 +4,7 @@
  * items and the user's language tables. The page carries its own language's strings inline
  * (scripts/popup-first-files.ts), so only storage is a round trip.
  */
-import { isLanguage, type Language, resolveLanguage } from "../i18n/languages";
+import { isLanguage, type Language, resolveLanguage } from "../base/languages";
 import { type FailurePack, loadFailures, loadPack, type PopupPack } from "../i18n/popup-pack";
 
 /** What the first screen reads, in one call. */

@@ -4,7 +4,7 @@
  * when it works, a word or two when not, the full sentence for its title.
  * Loaded with the popup's health chunk, after the first rows.
  */
-import { isRecord } from "../api/is-record";
+import { isRecord } from "../base/is-record";
 import type { HealthOutcome, HealthResults, HealthRun, TokenHealth } from "../health/health";
 import type { HealthT } from "../i18n/health-strings";
 import { gatewayUser, outcomeMark, outcomeSentence } from "../i18n/health-words";

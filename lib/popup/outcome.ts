@@ -1,8 +1,9 @@
 /** Turning replies into what the popup says (pure). Loaded on demand, with its own words. */
+
+import { type Failure, fixedInOptions } from "../base/failure";
 import { type Language, translateOf } from "../i18n";
 import { outcomeStrings } from "../i18n/outcome-strings";
 import type { BatchOutcome } from "../protocol/commands";
-import { type Failure, fixedInOptions } from "../protocol/failure";
 
 /** A failure as a sentence in the page's language (the popup's language pack). */
 export type Explain = (failure: Failure) => string;

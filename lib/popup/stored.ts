@@ -4,8 +4,8 @@
  * fails a check here (an entry from another version, damage) is left out of the view, as the
  * background leaves it untouched in storage.
  */
-import { isRecord } from "../api/is-record";
-import { isLanguage } from "../i18n/languages";
+import { isRecord } from "../base/is-record";
+import { isLanguage } from "../base/languages";
 import type { PopupSummary } from "../state/popup-summary";
 import { readSummary } from "../state/popup-summary";
 import type { Settings } from "../state/settings";

@@ -1,6 +1,6 @@
 /** The API client's errors as failure codes for the pages (pure). */
 import { type ApiError, effectiveStatus, isApiError, reasonOf, statusLabel } from "../api/errors";
-import type { Failure } from "./failure";
+import type { Failure } from "../base/failure";
 
 const seconds = (ms: number | undefined, fallback: number) =>
   ms === undefined ? fallback : Math.max(1, Math.ceil(ms / 1000));

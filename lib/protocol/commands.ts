@@ -19,15 +19,15 @@ import {
   proxyQuerySchema,
   regionQuerySchema,
 } from "../api/request-schemas";
+import { backupSchema } from "../backup/backup";
+import type { ImportSummary } from "../backup/backup-merge";
+import type { Failure } from "../base/failure";
 import { type ForeignImportSummary, MAX_FOREIGN_BYTES } from "../import/foreign";
 import { MAX_RULES, routeSchema, siteRulesSchema, subscriptionSchema } from "../routing/rules";
-import type { SiteRouteReport } from "../routing/site-route";
-import { backupSchema } from "../state/backup";
-import type { ImportSummary } from "../state/backup-merge";
 import { authSchema, type SettingKey } from "../state/settings";
 import { PROVIDER_KINDS } from "../state/token-facts";
 import type { SubscribeOutcome, UpdateOutcome } from "../subscriptions/outcomes";
-import type { Failure } from "./failure";
+import type { SiteRouteReport } from "../traffic/site-route";
 import {
   type AddProxiesOutcome,
   type BatchOutcome,

@@ -5,10 +5,10 @@
  */
 import * as z from "zod/mini";
 import type { JsonObject } from "../api/lookup-schemas";
+import type { Failure } from "../base/failure";
+import type { Refusal } from "../base/refusal";
 import type { LineProblem } from "../state/proxy-lines";
-import type { Refusal } from "../state/refusal";
 import type { StoredToken } from "../state/tokens";
-import type { Failure } from "./failure";
 
 const field = z.string().check(z.maxLength(2048));
 export const lookSchema = z.object({ name: field, colour: field });

@@ -3,8 +3,8 @@
  * answered (a woken worker's next challenge for one of them is a strike, not a question) and
  * the logins the proxy refused. Kept in memory, read back once per worker life, written behind.
  */
-import { read } from "../state/read";
-import { updateState } from "../state/store";
+import { read } from "../storage/read";
+import { updateState } from "../storage/store";
 
 export function createAuthRecords() {
   const records = {

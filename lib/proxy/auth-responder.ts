@@ -11,8 +11,9 @@
  * Records live in memory (challenges arriving together see each other); storage.session keeps
  * what a woken worker needs: the requests we answered, and the refused logins.
  */
-import { readState } from "../state/read";
+
 import type { StoredToken } from "../state/tokens";
+import { readState } from "../storage/read";
 import { createAnswersOut } from "./answers-out";
 import { type AuthChallenge, decideAuth, recordAnswer } from "./auth";
 import { createAuthRecords } from "./auth-records";

@@ -4,13 +4,13 @@ import { badgeStrings } from "../i18n/badge-strings";
 import { describeFailure } from "../i18n/failure-strings";
 import { sayStatus } from "../i18n/status-words";
 import { relativeTime } from "../i18n/time";
-import type { UnseenFailure } from "../state/items";
 import { routeStatus } from "../state/route-status";
 import type { ProxyStatus } from "../state/status";
 import { proxyEndpoint } from "../state/token-facts";
 import { lookTag } from "../state/token-look";
 import { warningsOf } from "../state/token-warnings";
 import type { StoredToken } from "../state/tokens";
+import type { UnseenFailure } from "../storage/items";
 import type { Badge } from "./platform";
 
 const CONNECTED = "#15803d";

@@ -6,9 +6,10 @@
 
 import type { Browser } from "@wxt-dev/browser";
 import { dequal } from "dequal";
+import { isLoopbackHost } from "../base/base-url";
 import { chromeProbeHost, newNonce } from "../health/probe-target";
 import { gatewaySpellings } from "../routing/plan";
-import { isLoopbackHost } from "../state/base-url";
+import { providerHostname } from "../state/usable";
 import type { AuthResponder } from "./auth-responder";
 import { chromePacConfig } from "./chrome-pac";
 import { withProbeGateways } from "./chrome-probes";
@@ -21,7 +22,6 @@ import {
 } from "./config";
 import { listenerSwitch } from "./listener-switch";
 import type { GatewayAddress, ProxyPlatform } from "./platform";
-import { providerHostname } from "./usable";
 
 export type ChromeApi = typeof Browser;
 

@@ -3,7 +3,7 @@
  * answers 407s separately; Firefox takes a ProxyInfo per request with the credentials inside.
  */
 import { basicAuthorization } from "../api/authorization";
-import { isLoopbackHost } from "../state/base-url";
+import { isLoopbackHost } from "../base/base-url";
 import type { StoredToken } from "../state/tokens";
 
 export type ProxyTarget = Pick<

@@ -1,5 +1,5 @@
 /** What the engine's actions answer, and the status rules they share (pure). */
-import type { Failure } from "../protocol/failure";
+import type { Failure } from "../base/failure";
 import type { ProxyStatus } from "../state/status";
 
 export type EngineResult = { ok: true } | { ok: false; failure: Failure };

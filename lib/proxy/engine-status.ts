@@ -3,11 +3,12 @@
  * Badge updates are chained and each reads the status as stored by then, so overlapping
  * changes cannot leave an older badge on top.
  */
+
+import type { Failure } from "../base/failure";
 import { resolveLanguage } from "../i18n";
-import type { Failure } from "../protocol/failure";
-import { read, readState } from "../state/read";
 import type { Connection, ProxyStatus } from "../state/status";
-import { updateState } from "../state/store";
+import { read, readState } from "../storage/read";
+import { updateState } from "../storage/store";
 import { badgeFor } from "./badge";
 import { notThroughToken } from "./engine-result";
 import type { ProxyPlatform } from "./platform";

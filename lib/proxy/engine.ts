@@ -8,11 +8,12 @@
 import { Mutex } from "async-mutex";
 import type { ApiClient } from "../api";
 import { compiledRouter } from "../routing/compiled-router";
-import { readState } from "../state/read";
 import type { Settings } from "../state/settings";
 import { type ProxyStatus, withRecent } from "../state/status";
-import { updateState } from "../state/store";
 import type { StoredToken } from "../state/tokens";
+import { providerHost, unusableReason } from "../state/usable";
+import { readState } from "../storage/read";
+import { updateState } from "../storage/store";
 import type { EngineResult } from "./engine-result";
 import { createStatusWriter } from "./engine-status";
 import { createExitCheck } from "./exit-check";
@@ -22,7 +23,6 @@ import { createLeaving } from "./leave";
 import type { ProxyPlatform } from "./platform";
 import { createProblemReports } from "./problem-reports";
 import { createRouteApplier, type RouteApplyDeps } from "./route-apply";
-import { providerHost, unusableReason } from "./usable";
 
 export type { EngineResult } from "./engine-result";
 

@@ -6,16 +6,16 @@
  * direct and proves nothing about the token — the user's own IP is never stored as its IP.
  */
 import type { ApiClient } from "../api";
+import { asFailure, because } from "../base/failure";
 import { failureOf } from "../protocol/api-failure";
-import { asFailure, because } from "../protocol/failure";
-import { read, readState } from "../state/read";
 import type { Settings } from "../state/settings";
-import { updateState } from "../state/store";
 import type { StoredToken } from "../state/tokens";
+import { providerHostname } from "../state/usable";
+import { read, readState } from "../storage/read";
+import { updateState } from "../storage/store";
 import { type EngineResult, notThroughToken } from "./engine-result";
 import type { StatusWriter } from "./engine-status";
 import type { ProxyPlatform } from "./platform";
-import { providerHostname } from "./usable";
 
 export function createExitCheck(deps: {
   api: (settings: Settings) => ApiClient;

@@ -3,12 +3,12 @@
  * own host excepted, so the user can still buy a token) rather than let it go out direct,
  * unless the user prefers falling back to direct. The status says why.
  */
-import type { Failure } from "../protocol/failure";
+import type { Failure } from "../base/failure";
 import type { RoutingPlan } from "../routing/plan";
 import type { Settings } from "../state/settings";
+import { providerHost } from "../state/usable";
 import type { StatusWriter } from "./engine-status";
 import type { ProxyPlatform } from "./platform";
-import { providerHost } from "./usable";
 
 export function createFailClosed(
   platform: ProxyPlatform,

@@ -10,10 +10,10 @@ import {
   tabTarget,
   tokensOfTabRoutes,
 } from "../routing/tab-routes";
-import { items } from "../state/items";
-import { read, readStateWithNamedTokens } from "../state/read";
 import type { StoredToken } from "../state/tokens";
-import { unusableReason } from "./usable";
+import { unusableReason } from "../state/usable";
+import { items } from "../storage/items";
+import { read, readStateWithNamedTokens } from "../storage/read";
 
 interface Loaded {
   routes: TabRoutes;

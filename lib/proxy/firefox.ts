@@ -19,6 +19,7 @@
 
 import { compiledRouter } from "../routing/compiled-router";
 import type { StoredToken } from "../state/tokens";
+import { providerHost } from "../state/usable";
 import type { AuthResponder } from "./auth-responder";
 import {
   DEAD_END,
@@ -34,7 +35,6 @@ import { createFirefoxRuleRouting, type FirefoxRules } from "./firefox-rules";
 import { createFirefoxTabRoutes } from "./firefox-tab-routes";
 import { listenerSwitch } from "./listener-switch";
 import type { ProxyPlatform } from "./platform";
-import { providerHost } from "./usable";
 
 const DIRECT = { type: "direct" } as const;
 

@@ -11,9 +11,9 @@
  * Kept in storage.session, which the browser empties when its login cache empties too.
  */
 import { endpointKey, gatewaySpellings } from "../routing/plan";
-import { read } from "../state/read";
-import { updateState } from "../state/store";
 import type { StoredToken } from "../state/tokens";
+import { read } from "../storage/read";
+import { updateState } from "../storage/store";
 import type { GatewayAddress } from "./platform";
 
 export type Owners = Record<string, number>;

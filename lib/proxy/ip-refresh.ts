@@ -1,12 +1,12 @@
 /** A dynamic token's new IP: asked of the provider, stored, and applied if it is connected. */
 import type { ApiClient } from "../api";
+import { because } from "../base/failure";
 import { failureOf } from "../protocol/api-failure";
-import { because } from "../protocol/failure";
-import { readState } from "../state/read";
 import type { Settings } from "../state/settings";
-import { updateState } from "../state/store";
 import { isDynamic } from "../state/token-facts";
 import { type StoredToken, withRefreshedAddress } from "../state/tokens";
+import { readState } from "../storage/read";
+import { updateState } from "../storage/store";
 import type { EngineResult } from "./engine-result";
 
 export function createIpRefresh(deps: {

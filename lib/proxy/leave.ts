@@ -3,8 +3,8 @@
  * Disconnect (no token; site rules still route their sites) and the toggle between the last
  * token and Off.
  */
-import { readState } from "../state/read";
-import { updateState } from "../state/store";
+import { readState } from "../storage/read";
+import { updateState } from "../storage/store";
 import type { EngineResult } from "./engine-result";
 
 export interface LeavingDeps {

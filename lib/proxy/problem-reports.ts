@@ -5,10 +5,10 @@
  * through fine. So the engine checks through the token itself, and blames the token only when
  * its own request fails too.
  */
-import type { Failure } from "../protocol/failure";
-import { readState } from "../state/read";
+import type { Failure } from "../base/failure";
 import type { ProxyStatus } from "../state/status";
 import type { StoredToken } from "../state/tokens";
+import { readState } from "../storage/read";
 import { type EngineResult, notThroughToken } from "./engine-result";
 import type { StatusWriter } from "./engine-status";
 

@@ -4,7 +4,7 @@
  * died mid-challenge). Only the auth responder, which sees a 407 to our own answer, says
  * "refused"; this is weighed like any other proxy error (problem-reports.ts).
  */
-import type { Failure } from "../protocol/failure";
+import type { Failure } from "../base/failure";
 
 const UNREACHABLE = [
   "ERR_PROXY_CONNECTION_FAILED",

@@ -4,15 +4,15 @@
  * by the challenge answer, which must send the login of the token the config wrote there.
  */
 
-import { isManagedRule } from "../routing/managed-rules";
+import { isManagedRule } from "../policy/managed-rules";
 import { planRouting, type RoutingPlan } from "../routing/plan";
 import type { SiteRule } from "../routing/rules";
-import type { State } from "../state/items";
-import { readStateWithNamedTokens } from "../state/read";
 import type { StoredToken } from "../state/tokens";
+import { unusableReason } from "../state/usable";
+import type { State } from "../storage/items";
+import { readStateWithNamedTokens } from "../storage/read";
 import type { AuthChallenge } from "./auth";
 import { appliedOwner, cachedOwners, ownersNow } from "./gateway-owners";
-import { unusableReason } from "./usable";
 
 export interface PlanOptions {
   supportsSocksAuth: boolean;

@@ -10,7 +10,7 @@
  * two tokens per gateway: a third token on it, or a gateway written as an address other than
  * loopback (no second spelling), blocks the later rule's sites and says why ("gateway-shared").
  */
-import type { Failure } from "../protocol/failure";
+import type { Failure } from "../base/failure";
 import type { StoredToken } from "../state/tokens";
 import type { Route, SiteRule } from "./rules";
 

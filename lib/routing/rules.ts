@@ -4,6 +4,7 @@
  * what they see again and a better matcher never needs a storage migration.
  */
 import * as z from "zod/mini";
+import { MAX_SUBSCRIPTION_URL } from "../base/list-url";
 
 /** Provider tokens have positive ids; proxies added by hand negative (local) ones. */
 const tokenIdSchema = z.int().check(
@@ -26,7 +27,6 @@ export const MAX_LIST_LINES = 50_000;
 
 const patternText = z.string().check(z.minLength(1), z.maxLength(MAX_PATTERN_LENGTH));
 
-export const MAX_SUBSCRIPTION_URL = 2_000;
 export const DEFAULT_UPDATE_HOURS = 24;
 
 /**

@@ -5,7 +5,7 @@
  * carry traffic now (gone, expired) goes nowhere, never direct.
  */
 import * as z from "zod/mini";
-import type { Failure } from "../protocol/failure";
+import type { Failure } from "../base/failure";
 import type { StoredToken } from "../state/tokens";
 
 /** Tab id (as text: a record key) → token id. */

@@ -5,7 +5,7 @@
  * new credentials forget it until the account is read again.
  */
 import { dequal } from "dequal";
-import { isRecord } from "../api/is-record";
+import { isRecord } from "../base/is-record";
 import type { Settings } from "./settings";
 
 export type Plan = Settings["plan"];

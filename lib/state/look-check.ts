@@ -6,8 +6,8 @@
  * purpose: a look that fails this gate must never make a paid token unreadable.
  */
 import * as z from "zod/mini";
-import { type Checked, refused } from "./refusal";
-import { MAX_NAME, PALETTE, type TokenLook, UNSAFE_NAME } from "./token-look";
+import { type Checked, refused } from "../base/refusal";
+import { MAX_NAME, PALETTE, type TokenLook, UNSAFE_NAME } from "./look-palette";
 
 /** What storage holds: loose enough that no look can hide its token (see above). */
 export const storedLookSchema = z.object({

@@ -5,9 +5,9 @@
  * with a reason; the caller keeps the stored value and reports the refusal.
  */
 
-import { validateBaseUrl } from "./base-url";
-import { invalidBypassRules } from "./bypass-rules";
-import { type Checked, refused } from "./refusal";
+import { validateBaseUrl } from "../base/base-url";
+import { invalidBypassRules } from "../base/bypass-rules";
+import { type Checked, refused } from "../base/refusal";
 import { type SettingKey, type Settings, settingsSchema } from "./settings";
 
 /**

@@ -2,8 +2,9 @@
  * A page's change of settings (the `patchSettings` command): each field through the gate
  * (setting-check.ts) as typed by the user; a refused field is named and keeps its value.
  */
+
+import type { Refusal } from "../base/refusal";
 import { keepAccountPlanBound } from "./account-plan";
-import type { Refusal } from "./refusal";
 import { checkSetting } from "./setting-check";
 import { SETTING_KEYS, type SettingKey, type Settings, type SettingsPatch } from "./settings";
 

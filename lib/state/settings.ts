@@ -5,8 +5,8 @@
  * never the credentials.
  */
 import * as z from "zod/mini";
-import { isRecord } from "../api/is-record";
-import { LANGUAGES } from "../i18n/languages";
+import { isRecord } from "../base/is-record";
+import { LANGUAGES } from "../base/languages";
 
 export const authSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("bearer"), accessToken: z.string().check(z.minLength(1)) }),

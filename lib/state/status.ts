@@ -3,8 +3,8 @@
  * the browser has shown us about it). Both written only by the background.
  */
 import * as z from "zod/mini";
-import { isRecord } from "../api/is-record";
-import { failureSchema } from "../protocol/failure-schema";
+import { failureSchema } from "../base/failure-schema";
+import { isRecord } from "../base/is-record";
 
 export const connectionSchema = z.object({
   /** The token the user wants traffic to go through; null = no token (site rules only, or Off). */

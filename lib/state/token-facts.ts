@@ -4,17 +4,7 @@
  */
 import type { StoredToken } from "./tokens";
 
-/** The kinds the provider sells. */
-export const PROVIDER_KINDS = [
-  "static-ip",
-  "dynamic-ip",
-  "static-traffic",
-  "dynamic-traffic",
-] as const;
-export type ProviderKind = (typeof PROVIDER_KINDS)[number];
-/** …and proxies the user added by hand (a line of text): kept with a local, negative id. */
-export const TOKEN_KINDS = [...PROVIDER_KINDS, "manual"] as const;
-export type TokenKind = (typeof TOKEN_KINDS)[number];
+export { PROVIDER_KINDS, type ProviderKind, TOKEN_KINDS, type TokenKind } from "./token-kinds";
 
 /** A hand-added token the provider does not know: deleted and restored here only. */
 export const isLocalToken = (token: Pick<StoredToken, "id">) => token.id < 0;

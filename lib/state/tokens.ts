@@ -5,7 +5,7 @@
 import * as z from "zod/mini";
 import type { DynamicToken, NetworkType, StaticToken } from "../api";
 import { storedLookSchema } from "./look-check";
-import { TOKEN_KINDS } from "./token-facts";
+import { TOKEN_KINDS } from "./token-kinds";
 
 /** An instant in epoch ms that Date can hold: a stored 1e300 must not crash a view. */
 export const instantSchema = z.number().check(z.gte(0), z.lte(8_640_000_000_000_000));

@@ -4,8 +4,8 @@
  * could rewrite the list. A hop goes to https, or stays on plain http on this machine when it
  * comes from there (a list the user typed on loopback, as `validateListUrl` allows).
  */
-import { isLoopbackHost } from "../state/base-url";
-import { isSecureListUrl } from "./list-url";
+import { isLoopbackHost } from "../base/base-url";
+import { isSecureListUrl } from "../base/list-url";
 
 export interface Hop {
   from: string;

@@ -4,7 +4,7 @@
  * last change. Keyed by rule id; an entry whose URL is not the rule's any more is stale.
  */
 import * as z from "zod/mini";
-import { hashText } from "../sync/hash";
+import { hashText } from "../base/hash";
 
 export const SUBSCRIPTION_PROBLEMS = [
   "status",

@@ -7,10 +7,10 @@
  * address is offered in Options instead.
  */
 
-import { isManagedRule } from "../routing/managed-rules";
+import type { Refusal } from "../base/refusal";
+import { isManagedRule } from "../policy/managed-rules";
+import { checkRule } from "../routing/rule-check";
 import type { SiteRule } from "../routing/rules";
-import type { Refusal } from "../state/refusal";
-import { checkRule } from "../state/rule-check";
 import { checkSetting } from "../state/setting-check";
 import type { SettingKey, Settings } from "../state/settings";
 import type { DocEntry, ItemKey } from "./doc";

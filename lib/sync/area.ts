@@ -3,6 +3,8 @@
  * browser, a fake in tests). Writes go chunks first, manifest last, stale chunks after; three
  * operations per write.
  */
+
+import { hashText } from "../base/hash";
 import {
   assemble,
   generation,
@@ -13,7 +15,6 @@ import {
   staleChunkKeys,
 } from "./chunks";
 import { decodeDoc, type SyncDoc } from "./doc";
-import { hashText } from "./hash";
 import type { SyncProblem } from "./meta";
 
 export interface SyncArea {

@@ -6,7 +6,7 @@
  * document "incomplete" until the next change event), never a mix of two versions.
  */
 import * as z from "zod/mini";
-import { hashText } from "./hash";
+import { hashText } from "../base/hash";
 import { byteLength, SYNC_QUOTA } from "./quota";
 
 export const MANIFEST_KEY = "pd.m";

@@ -5,9 +5,9 @@
  * Short property names: every byte counts against the 100 KB quota.
  */
 import * as z from "zod/mini";
+import { canonicalJson } from "../base/hash";
 import { type SiteRule, siteRuleSchema } from "../routing/rules";
 import { isPositionKey, keysBetween } from "./fraction-key";
-import { canonicalJson } from "./hash";
 import type { Stamp } from "./precedence";
 
 /**

@@ -4,9 +4,10 @@
  * does not is left out (and keeps its place here), and the next smaller ones still go. Every
  * browser fits the same merged document the same way, so they agree on what is left out.
  */
+
+import { canonicalJson } from "../base/hash";
 import { generation, splitText } from "./chunks";
 import { type DocEntry, encodeDoc, type ItemKey, positionKey, ruleKey, type SyncDoc } from "./doc";
-import { canonicalJson } from "./hash";
 import type { NotSyncedReason } from "./meta";
 import { byteLength, itemBytes, SYNC_MARGIN, SYNC_QUOTA } from "./quota";
 

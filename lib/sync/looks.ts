@@ -5,8 +5,9 @@
  * in passes the gate every door uses (look-check.ts) and lands on the token of that id here;
  * one for a token this browser does not hold is left unread (taken once the token comes).
  */
+
+import type { Refusal } from "../base/refusal";
 import { checkLook } from "../state/look-check";
-import type { Refusal } from "../state/refusal";
 import type { StoredToken } from "../state/tokens";
 import type { DocEntry, ItemKey } from "./doc";
 

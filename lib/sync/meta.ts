@@ -4,7 +4,7 @@
  * Options shows (last synced, the problem, rules that did not sync, changes that came in).
  */
 import * as z from "zod/mini";
-import { REFUSAL_CODES } from "../state/refusal";
+import { REFUSAL_CODES } from "../base/refusal";
 
 const stampFields = { t: z.number(), b: z.string().check(z.maxLength(16)) };
 /** The change count (precedence.ts); absent in records written before it was counted. */

@@ -6,13 +6,14 @@
  * change of that item lost), and so are changes the gate refused. A value applied here takes
  * the remote stamp, so it is not written back as a change of ours (no echo).
  */
+
+import { hashValue } from "../base/hash";
 import type { SiteRule } from "../routing/rules";
 import type { SettingKey, Settings } from "../state/settings";
 import type { StoredToken } from "../state/tokens";
 import { applyRemote } from "./apply";
 import type { DocEntry, ItemKey, SyncDoc } from "./doc";
 import { type Fitted, fitDoc } from "./fit";
-import { hashValue } from "./hash";
 import { applyLooks, localLooks } from "./looks";
 import type { StoredStamp, SyncMeta } from "./meta";
 import { byPosition } from "./placement";

@@ -3,7 +3,7 @@
  * line per item (the latest refusal), gone once a value of that item is taken here or the
  * synced document no longer holds the refused change (a later one replaced it, ours included).
  */
-import type { Refusal } from "../state/refusal";
+import type { Refusal } from "../base/refusal";
 import type { DocEntry, ItemKey, SyncDoc } from "./doc";
 import type { SyncMeta } from "./meta";
 

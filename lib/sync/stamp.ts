@@ -4,10 +4,11 @@
  * a command), so no writer of settings or rules needs to know about sync. A worker stopped
  * before a change was stamped finds it on the next run.
  */
+
+import { hashValue } from "../base/hash";
 import type { SiteRule } from "../routing/rules";
 import type { SettingKey, Settings } from "../state/settings";
 import { type ItemKey, positionKey, ruleKey, settingKey } from "./doc";
-import { hashValue } from "./hash";
 import type { NotSyncedReason, StoredStamp } from "./meta";
 import { placeRules } from "./placement";
 import { nextStamp } from "./precedence";

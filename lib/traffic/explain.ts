@@ -2,8 +2,9 @@
  * A request's route and its reason in the log's words (pure), from the same answer the popup's
  * "this site" gives (the plan the browser carries, with the engine's fail-closed decision).
  */
-import type { SiteRouteReport } from "../routing/site-route";
+
 import type { TrafficReason, TrafficRoute } from "./entry";
+import type { SiteRouteReport } from "./site-route";
 
 export function explainRoute(
   report: SiteRouteReport,

@@ -7,7 +7,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { intlLocale, type Language, textDirection } from "../../lib/i18n/languages";
+import { intlLocale, type Language, textDirection } from "../../lib/base/languages";
 import { PAGES } from "../../lib/options/pages";
 import { expect, test } from "./fixtures";
 import { extensionPage, must, sendOk } from "./harness";

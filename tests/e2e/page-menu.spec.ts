@@ -105,7 +105,7 @@ test("the page menu sends the clicked site (or the link's) through a token, bloc
       .poll(async () => (await sendOk(ext, { type: "routeOf", url: page })).ownRule)
       .toBe(false);
     expect(await exitOfSite(context, echo, "shop.test")).toBe(a.ip);
-    // Stored as one JSON text (lib/state/items.ts): the link's rule kept, the page's gone.
+    // Stored as one JSON text (lib/storage/items.ts): the link's rule kept, the page's gone.
     const stored = await ext.evaluate(async () =>
       JSON.parse(String((await chrome.storage.local.get("siteRules")).siteRules)),
     );

@@ -20,7 +20,7 @@ test.beforeEach(({ sb: sandbox }) => {
 
 const storedRules = (page: Page) =>
   page.evaluate(
-    // Stored as one JSON text (lib/state/items.ts).
+    // Stored as one JSON text (lib/storage/items.ts).
     async () =>
       JSON.parse(
         String((await chrome.storage.local.get("siteRules")).siteRules ?? "[]"),

@@ -149,7 +149,7 @@ test("the rule editor lists the user's containers and limits a rule to one", asy
   await select?.select(work.cookieStoreId);
   await options.waitForFunction(
     async (id) => {
-      // Stored as one JSON text (lib/state/items.ts).
+      // Stored as one JSON text (lib/storage/items.ts).
       const { siteRules } = await chrome.storage.local.get("siteRules");
       const rules = JSON.parse(String(siteRules ?? "[]")) as { container?: string }[];
       return rules[0]?.container === id;

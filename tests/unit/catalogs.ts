@@ -2,8 +2,9 @@
  * Every language's catalog, installed as a page installs its own (lib/i18n/load-catalog.ts):
  * unit tests word things in any language without loading chunks.
  */
+
+import { isLanguage } from "../../lib/base/languages";
 import { type Catalog, installCatalog } from "../../lib/i18n/catalog";
-import { isLanguage } from "../../lib/i18n/languages";
 
 export const CATALOG_FILES = import.meta.glob<Catalog>("../../lib/i18n/locales/*.json", {
   eager: true,

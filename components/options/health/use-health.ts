@@ -4,8 +4,8 @@
  * While the check waits for the provider's rate limit, a one-second clock moves the countdown.
  */
 import { useEffect, useState } from "preact/hooks";
-import { items } from "@/lib/state/items";
-import { read } from "@/lib/state/read";
+import { items } from "@/lib/storage/items";
+import { read } from "@/lib/storage/read";
 import { useStoredValue } from "../shared";
 
 const readResults = () => read("tokenHealth");

@@ -7,7 +7,7 @@ import "./rules.css";
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { RulesKey } from "@/lib/i18n/rules-strings";
 import { moveRule, newRule, sharedGatewayRules, sourceText } from "@/lib/options/rules-editor";
-import { isManagedRule } from "@/lib/routing/managed-rules";
+import { isManagedRule } from "@/lib/policy/managed-rules";
 import { MAX_RULES, type Route, type RuleSource, type SiteRule } from "@/lib/routing/rules";
 import type { Connection } from "@/lib/state/status";
 import type { StoredToken } from "@/lib/state/tokens";

@@ -3,9 +3,9 @@
  * fetched and how often. The background fetches it at once; only a usable list is added.
  */
 import { useState } from "preact/hooks";
+import { validateListUrl } from "@/lib/base/list-url";
 import { problemText } from "@/lib/options/subscription-view";
 import { DEFAULT_UPDATE_HOURS, type Subscription } from "@/lib/routing/rules";
-import { validateListUrl } from "@/lib/subscriptions/list-url";
 import { Notice, type NoticeValue, send, useExplain } from "../shared";
 import { type AddFormProps, CheckedTextInput, RouteField, useNewRoute } from "./RuleFields";
 import { useSubscriptionT } from "./use-subscription-t";

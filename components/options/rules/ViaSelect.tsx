@@ -4,9 +4,9 @@
  */
 import { tokenRouteLabel } from "@/lib/options/rules-editor";
 import { everyText, UPDATE_CHOICES } from "@/lib/options/subscription-view";
-import { unusableReason } from "@/lib/proxy/usable";
 import type { Subscription } from "@/lib/routing/rules";
 import type { StoredToken } from "@/lib/state/tokens";
+import { unusableReason } from "@/lib/state/usable";
 import { useSubscriptionT } from "./use-subscription-t";
 
 type Via = Subscription["via"];

@@ -7,8 +7,8 @@ import { dequal } from "dequal";
 import { useContext, useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { type RulesT, rulesTranslate } from "@/lib/i18n/rules-strings";
 import type { SiteRule } from "@/lib/routing/rules";
-import { items } from "@/lib/state/items";
-import { read } from "@/lib/state/read";
+import { items } from "@/lib/storage/items";
+import { read } from "@/lib/storage/read";
 import { LanguageContext, send, useExplain, useStoredValue } from "../shared";
 
 export function useRulesT(): RulesT {

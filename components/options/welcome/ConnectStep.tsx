@@ -3,13 +3,13 @@
  * connected (a request through it worked) or why not. Never "connected" before that evidence.
  */
 import { useState } from "preact/hooks";
+import { asFailure } from "@/lib/base/failure";
 import { sayStatus } from "@/lib/i18n/status-words";
 import { tokenLabel } from "@/lib/options/exit-route";
-import { asFailure } from "@/lib/protocol/failure";
 import { routeStatus } from "@/lib/state/route-status";
 import type { Connection, ProxyStatus } from "@/lib/state/status";
 import type { StoredToken } from "@/lib/state/tokens";
-import type { PageData } from "../PageBody";
+import type { PageData } from "../page-data";
 import { Notice, type NoticeValue, send, useExplain, useT } from "../shared";
 
 /** Enough to choose from on a first run; the rest are a page away. */

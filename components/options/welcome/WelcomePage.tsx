@@ -4,7 +4,7 @@
  */
 import "./welcome.css";
 import { CredentialsSection } from "../CredentialsSection";
-import type { PageData } from "../PageBody";
+import type { PageData } from "../page-data";
 import { useT } from "../shared";
 import { ConnectStep } from "./ConnectStep";
 import { FirstToken } from "./FirstToken";

@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { fakeBrowser } from "wxt/testing";
 import { addProxies } from "../../../lib/background/add-proxies";
-import { read } from "../../../lib/state/read";
+import { read } from "../../../lib/storage/read";
 import { makeToken } from "../stored-token";
 
 const NOW = Date.parse("2026-11-23T12:00:00Z");

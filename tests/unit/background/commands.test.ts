@@ -14,11 +14,11 @@ import { createCommandHandler } from "../../../lib/background/commands";
 import type { ParsedCommand } from "../../../lib/protocol/commands";
 import { parseCommand } from "../../../lib/protocol/parse-command";
 import type { Engine } from "../../../lib/proxy/engine";
-import { read } from "../../../lib/state/read";
 import { DEFAULT_SETTINGS, type Settings } from "../../../lib/state/settings";
-import { writeState } from "../../../lib/state/store";
 import type { TokenKind } from "../../../lib/state/token-facts";
 import type { StoredToken } from "../../../lib/state/tokens";
+import { read } from "../../../lib/storage/read";
+import { writeState } from "../../../lib/storage/store";
 import * as samples from "../api/samples";
 import { makeToken } from "../stored-token";
 

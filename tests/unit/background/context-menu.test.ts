@@ -10,12 +10,12 @@ import {
   type MenusApi,
   startContextMenu,
 } from "../../../lib/background/context-menu";
+import type { MenuItem } from "../../../lib/background/page-menu";
 import { dropTabRoutesOnClose, setTabRoute } from "../../../lib/background/tab-routes";
 import { createFirefoxTabRoutes } from "../../../lib/proxy/firefox-tab-routes";
-import type { MenuItem } from "../../../lib/routing/page-menu";
 import type { Route } from "../../../lib/routing/rules";
-import { read } from "../../../lib/state/read";
-import { writeState } from "../../../lib/state/store";
+import { read } from "../../../lib/storage/read";
+import { writeState } from "../../../lib/storage/store";
 import { makeToken } from "../stored-token";
 
 function fakeEvent<L extends (...args: never[]) => unknown>() {

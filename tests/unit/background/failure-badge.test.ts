@@ -8,7 +8,7 @@ import { fakeBrowser } from "wxt/testing";
 import { createFailureBadge } from "../../../lib/background/failure-badge";
 import { DEFAULT_SETTINGS } from "../../../lib/state/settings";
 import { DEFAULT_STATUS } from "../../../lib/state/status";
-import { writeState } from "../../../lib/state/store";
+import { writeState } from "../../../lib/storage/store";
 
 beforeEach(() => fakeBrowser.reset());
 

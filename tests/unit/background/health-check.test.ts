@@ -8,9 +8,9 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeBrowser } from "wxt/testing";
 import { createHealthCheck, type HealthCheckDeps } from "../../../lib/background/health-check";
 import type { ProbeRouting, ProbeTargets } from "../../../lib/proxy/platform";
-import { read } from "../../../lib/state/read";
 import { DEFAULT_SETTINGS } from "../../../lib/state/settings";
-import { writeState } from "../../../lib/state/store";
+import { read } from "../../../lib/storage/read";
+import { writeState } from "../../../lib/storage/store";
 import { makeToken } from "../stored-token";
 
 const tokens = [1, 2, 3].map((id) => makeToken({ id, host: "gw.example.net", port: 8000 }));

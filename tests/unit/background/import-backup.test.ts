@@ -2,13 +2,13 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeBrowser } from "wxt/testing";
 import { createCommandHandler } from "../../../lib/background/commands";
 import { importBackup } from "../../../lib/background/import-backup";
+import { buildBackup, parseBackup } from "../../../lib/backup/backup";
+import { planImport } from "../../../lib/backup/backup-merge";
 import { parseCommand } from "../../../lib/protocol/parse-command";
 import type { SiteRule } from "../../../lib/routing/rules";
-import { buildBackup, parseBackup } from "../../../lib/state/backup";
-import { planImport } from "../../../lib/state/backup-merge";
-import { read } from "../../../lib/state/read";
 import { DEFAULT_SETTINGS, type Settings } from "../../../lib/state/settings";
-import { writeState } from "../../../lib/state/store";
+import { read } from "../../../lib/storage/read";
+import { writeState } from "../../../lib/storage/store";
 import { makeToken } from "../stored-token";
 
 const SETTINGS: Settings = {

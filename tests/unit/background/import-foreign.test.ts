@@ -9,9 +9,9 @@ import { fakeBrowser } from "wxt/testing";
 import { createCommandHandler } from "../../../lib/background/commands";
 import { parseCommand } from "../../../lib/protocol/parse-command";
 import type { SiteRule } from "../../../lib/routing/rules";
-import { read } from "../../../lib/state/read";
 import { DEFAULT_SETTINGS } from "../../../lib/state/settings";
-import { writeState } from "../../../lib/state/store";
+import { read } from "../../../lib/storage/read";
+import { writeState } from "../../../lib/storage/store";
 import { foxyExport, omegaBackup } from "../import/fixtures";
 import { makeToken } from "../stored-token";
 

@@ -11,9 +11,9 @@ import {
 } from "../../../lib/background/keyboard-commands";
 import type { EngineResult } from "../../../lib/proxy/engine-result";
 import type { Route } from "../../../lib/routing/rules";
-import { read } from "../../../lib/state/read";
 import type { Connection } from "../../../lib/state/status";
-import { updateState, writeState } from "../../../lib/state/store";
+import { read } from "../../../lib/storage/read";
+import { updateState, writeState } from "../../../lib/storage/store";
 import { makeToken } from "../stored-token";
 
 const NOW = 1_800_000_000_000;

@@ -12,8 +12,8 @@ import { startBackground } from "../../../lib/background/main";
 import { WARNINGS_ALARM } from "../../../lib/background/warnings";
 import { EXPIRY_ALARM } from "../../../lib/proxy/expiry-alarm";
 import type { FirefoxApi } from "../../../lib/proxy/firefox";
-import { read } from "../../../lib/state/read";
-import { writeState } from "../../../lib/state/store";
+import { read } from "../../../lib/storage/read";
+import { writeState } from "../../../lib/storage/store";
 import { makeToken } from "../stored-token";
 
 /** fakeBrowser's events have hasListeners() at run time; its typings lack it. */

@@ -12,12 +12,12 @@ import {
   syncManagedPolicy,
 } from "../../../lib/background/managed-policy";
 import { patchSiteRules, saveSiteRules, setSiteRoute } from "../../../lib/background/site-rules";
+import { EMPTY_AFTER_FAILURE } from "../../../lib/policy/managed-read";
 import type { Engine } from "../../../lib/proxy/engine";
 import type { SiteRule } from "../../../lib/routing/rules";
-import { EMPTY_AFTER_FAILURE } from "../../../lib/state/managed-read";
-import { read } from "../../../lib/state/read";
 import { DEFAULT_SETTINGS } from "../../../lib/state/settings";
-import { updateState, writeState } from "../../../lib/state/store";
+import { read } from "../../../lib/storage/read";
+import { updateState, writeState } from "../../../lib/storage/store";
 
 const POLICY = {
   baseUrl: "https://corp.example.test",

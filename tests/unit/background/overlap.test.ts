@@ -11,9 +11,9 @@ import { createCommandHandler } from "../../../lib/background/commands";
 import type { ParsedCommand } from "../../../lib/protocol/commands";
 import { createEngine } from "../../../lib/proxy/engine";
 import type { ProxyPlatform } from "../../../lib/proxy/platform";
-import { readState } from "../../../lib/state/read";
 import { DEFAULT_SETTINGS } from "../../../lib/state/settings";
-import { writeState } from "../../../lib/state/store";
+import { readState } from "../../../lib/storage/read";
+import { writeState } from "../../../lib/storage/store";
 import { noProbes } from "../proxy/no-probes";
 
 /** The provider's own record: which ids exist and whether each is deleted. */

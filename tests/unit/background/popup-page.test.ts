@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { parseHTML } from "linkedom";
 import { describe, expect, it } from "vitest";
 import { syncPopupPage } from "../../../lib/background/popup-page";
-import { LANGUAGES } from "../../../lib/i18n/languages";
+import { LANGUAGES } from "../../../lib/base/languages";
 import { carriedTable } from "../../../lib/i18n/popup-pack";
 import { popupPackOf } from "../../../lib/i18n/popup-pack-of";
 import { POPUP_STYLE_ID } from "../../../lib/popup/style";

@@ -8,8 +8,8 @@ import { fakeBrowser } from "wxt/testing";
 import { patchSiteRules, saveSiteRules, setSiteRoute } from "../../../lib/background/site-rules";
 import { planRouting } from "../../../lib/routing/plan";
 import type { SiteRule } from "../../../lib/routing/rules";
-import { siteRouteReport } from "../../../lib/routing/site-route";
-import { read } from "../../../lib/state/read";
+import { read } from "../../../lib/storage/read";
+import { siteRouteReport } from "../../../lib/traffic/site-route";
 import { makeToken } from "../stored-token";
 
 const rule = (id: string, text: string, route: SiteRule["route"], enabled = true): SiteRule => ({

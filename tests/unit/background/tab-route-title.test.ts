@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { createTabRouteTitle, tabRouteMark } from "../../../lib/background/tab-route-title";
-import type { SiteRouteReport } from "../../../lib/routing/site-route";
+import type { SiteRouteReport } from "../../../lib/traffic/site-route";
 
 const rule = { id: "r", position: 1, text: "a.test", route: { kind: "direct" as const } };
 const report = (over: Partial<SiteRouteReport>): SiteRouteReport => ({

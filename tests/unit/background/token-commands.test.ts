@@ -4,9 +4,9 @@ import type { ApiClient } from "../../../lib/api";
 import { ApiError } from "../../../lib/api/errors";
 import { deleteTokens, dismissTrash, restoreTokens } from "../../../lib/background/token-commands";
 import type { Engine } from "../../../lib/proxy/engine";
-import { read } from "../../../lib/state/read";
-import { updateState, writeState } from "../../../lib/state/store";
 import { canRestore, RESTORE_WINDOW_MS, trashEntry } from "../../../lib/state/trash";
+import { read } from "../../../lib/storage/read";
+import { updateState, writeState } from "../../../lib/storage/store";
 import { makeToken } from "../stored-token";
 
 const NOW = Date.parse("2026-11-01T00:00:00Z");

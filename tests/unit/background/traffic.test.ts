@@ -13,7 +13,7 @@ import {
 } from "../../../lib/background/traffic";
 import type { TrafficRouting } from "../../../lib/background/traffic-routing";
 import type { RoutingPlan } from "../../../lib/routing/plan";
-import { read } from "../../../lib/state/read";
+import { read } from "../../../lib/storage/read";
 import { makeToken } from "../stored-token";
 
 function event<T>() {

@@ -6,8 +6,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { fakeBrowser } from "wxt/testing";
 import { notifyWarnings } from "../../../lib/background/warnings";
-import { read } from "../../../lib/state/read";
 import { DEFAULT_SETTINGS } from "../../../lib/state/settings";
+import { read } from "../../../lib/storage/read";
 import { makeToken } from "../stored-token";
 
 const NOW = Date.parse("2026-11-23T12:00:00Z");

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { applyWebrtcWanted } from "../../../lib/background/webrtc-policy";
-import { WEBRTC_POLICY, type WebrtcApis } from "../../../lib/proxy/webrtc";
+import { WEBRTC_POLICY, type WebrtcApis } from "../../../lib/privacy/webrtc";
 
 /** The browser's permission and setting, as Chrome keeps them. */
 function browserWith(options: { granted: boolean; value?: string; control?: string }) {

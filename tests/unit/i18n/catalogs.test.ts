@@ -6,7 +6,7 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { intlLocale, LANGUAGES } from "../../../lib/i18n/languages";
+import { intlLocale, LANGUAGES } from "../../../lib/base/languages";
 import { placeholderNames } from "../../../lib/i18n/plural";
 import { CATALOG_FILES, catalogOf } from "../catalogs";
 import { englishTables } from "./english-tables";

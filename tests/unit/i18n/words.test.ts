@@ -3,6 +3,8 @@
  * and Options' own wording for failures that elsewhere send the user "to Options".
  */
 import { describe, expect, it } from "vitest";
+import { tokenTitle } from "../../../lib/background/page-menu";
+import type { FailureCode } from "../../../lib/base/failure";
 import { countryName } from "../../../lib/i18n/country-name";
 import { describeFailure } from "../../../lib/i18n/failure-strings";
 import { en as failuresEn } from "../../../lib/i18n/failure-strings-en";
@@ -10,8 +12,6 @@ import { describeFailureInOptions } from "../../../lib/i18n/failure-strings-opti
 import { countryCode } from "../../../lib/i18n/flag";
 import { menuStrings } from "../../../lib/i18n/menu-strings";
 import { optionsStrings } from "../../../lib/i18n/options-strings";
-import type { FailureCode } from "../../../lib/protocol/failure";
-import { tokenTitle } from "../../../lib/routing/page-menu";
 import { makeToken } from "../stored-token";
 
 /** Any regional-indicator letter: the halves of an emoji flag. */

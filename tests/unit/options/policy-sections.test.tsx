@@ -10,8 +10,8 @@ import { fakeBrowser } from "wxt/testing";
 import { BackupSection } from "../../../components/options/BackupSection";
 import { PolicyContext, PolicySection } from "../../../components/options/policy";
 import { SettingsSection } from "../../../components/options/SettingsSection";
+import { decodePolicy } from "../../../lib/policy/managed";
 import { fromWire, toWire } from "../../../lib/protocol/wire";
-import { decodePolicy } from "../../../lib/state/managed";
 import { DEFAULT_SETTINGS } from "../../../lib/state/settings";
 import { waitFor } from "../wait";
 

@@ -15,8 +15,8 @@ import { patchSiteRules, saveSiteRules } from "../../../lib/background/site-rule
 import type { Language } from "../../../lib/i18n";
 import { fromWire, toWire } from "../../../lib/protocol/wire";
 import type { SiteRule } from "../../../lib/routing/rules";
-import { read } from "../../../lib/state/read";
 import type { Connection } from "../../../lib/state/status";
+import { read } from "../../../lib/storage/read";
 import { makeToken } from "../stored-token";
 import { waitFor } from "../wait";
 

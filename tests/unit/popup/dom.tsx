@@ -8,11 +8,11 @@ import { act } from "preact/test-utils";
 import { afterAll, vi } from "vitest";
 import { type ActiveTab, PopupContext, type PopupEnv } from "../../../components/popup/env";
 import { loadAllViews } from "../../../components/popup/lazy-views";
+import type { Failure } from "../../../lib/base/failure";
 import type { Language } from "../../../lib/i18n";
 import { describeFailure } from "../../../lib/i18n/failure-strings";
 import { popupStrings } from "../../../lib/i18n/popup-strings";
 import type { Command } from "../../../lib/protocol/commands";
-import type { Failure } from "../../../lib/protocol/failure";
 import { waitFor } from "../wait";
 
 export { waitFor };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { fixedInOptions } from "../../../lib/base/failure";
 import { describeFailure } from "../../../lib/i18n/failure-strings";
 import { popupStrings } from "../../../lib/i18n/popup-strings";
 import { credentialLine, proxyUrl } from "../../../lib/popup/copy";
@@ -29,7 +30,6 @@ import {
 } from "../../../lib/popup/format";
 import { deleteNotice, errorNotice, outcomeWords, restoreNotice } from "../../../lib/popup/outcome";
 import { isTimeBilled, kindFilters, planName } from "../../../lib/popup/plans";
-import { fixedInOptions } from "../../../lib/protocol/failure";
 import type { StoredToken } from "../../../lib/state/tokens";
 import { makeToken } from "../stored-token";
 

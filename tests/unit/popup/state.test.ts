@@ -8,10 +8,10 @@ import {
   type PopupState,
   watchPopupState,
 } from "../../../lib/popup/state";
-import { items } from "../../../lib/state/items";
 import { summarize } from "../../../lib/state/popup-summary";
 import { DEFAULT_SETTINGS } from "../../../lib/state/settings";
 import { DEFAULT_STATUS } from "../../../lib/state/status";
+import { items } from "../../../lib/storage/items";
 import { makeToken } from "../stored-token";
 
 beforeEach(() => fakeBrowser.reset());

@@ -8,7 +8,7 @@ import type { ActiveTab } from "../../../components/popup/env";
 import { ThisSite } from "../../../components/popup/ThisSite";
 import { askEarly } from "../../../lib/popup/site-question";
 import type { Command } from "../../../lib/protocol/commands";
-import type { SiteRouteReport } from "../../../lib/routing/site-route";
+import type { SiteRouteReport } from "../../../lib/traffic/site-route";
 import { button, click, fakeEnv, type Mounted, mount, settle, type } from "./dom";
 
 let mounted: Mounted | undefined;

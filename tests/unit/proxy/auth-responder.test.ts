@@ -11,8 +11,8 @@ import { GIVE_UP_MS } from "../../../lib/proxy/answers-out";
 import type { AuthChallenge } from "../../../lib/proxy/auth";
 import { type AuthResponderDeps, createAuthResponder } from "../../../lib/proxy/auth-responder";
 import { VERDICT_MS, verdictAfter } from "../../../lib/proxy/login-doubts";
-import { writeState } from "../../../lib/state/store";
 import type { StoredToken } from "../../../lib/state/tokens";
+import { writeState } from "../../../lib/storage/store";
 import { makeToken } from "../stored-token";
 
 const active = makeToken({ id: 1, host: "gw.example.net", port: 8000, username: "u1" });

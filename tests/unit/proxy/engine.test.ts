@@ -16,12 +16,12 @@ import { createEngine } from "../../../lib/proxy/engine";
 import type { Badge, ProxyPlatform } from "../../../lib/proxy/platform";
 import type { RouteTarget } from "../../../lib/routing/plan";
 import type { SiteRule } from "../../../lib/routing/rules";
-import { read } from "../../../lib/state/read";
 import { DEFAULT_SETTINGS, type Settings } from "../../../lib/state/settings";
 import { type Connection, DEFAULT_STATUS, type ProxyStatus } from "../../../lib/state/status";
-import { writeState } from "../../../lib/state/store";
 import { proxyEndpoint } from "../../../lib/state/token-facts";
 import type { StoredToken } from "../../../lib/state/tokens";
+import { read } from "../../../lib/storage/read";
+import { writeState } from "../../../lib/storage/store";
 import { makeToken } from "../stored-token";
 import { noProbes } from "./no-probes";
 

@@ -8,9 +8,9 @@ import { fakeBrowser } from "wxt/testing";
 import { changeOwners, spellingFor } from "../../../lib/proxy/gateway-owners";
 import { chromeLoginFor } from "../../../lib/proxy/route-plan";
 import type { SiteRule } from "../../../lib/routing/rules";
-import { read } from "../../../lib/state/read";
-import { writeState } from "../../../lib/state/store";
 import type { StoredToken } from "../../../lib/state/tokens";
+import { read } from "../../../lib/storage/read";
+import { writeState } from "../../../lib/storage/store";
 import { makeToken } from "../stored-token";
 
 const gw = { host: "127.0.0.1", port: 8000 };

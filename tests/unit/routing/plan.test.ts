@@ -4,7 +4,7 @@
  * second way for Chrome, whose login cache is keyed by the host:port as written.
  */
 import { describe, expect, it } from "vitest";
-import type { Failure } from "../../../lib/protocol/failure";
+import type { Failure } from "../../../lib/base/failure";
 import { gatewaySpellings, planRouting } from "../../../lib/routing/plan";
 import type { Route, SiteRule } from "../../../lib/routing/rules";
 import type { StoredToken } from "../../../lib/state/tokens";

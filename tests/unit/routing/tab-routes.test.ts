@@ -1,12 +1,12 @@
 /** Firefox's "This tab only" (pure): stored per tab, bounded, fail closed. */
 import { describe, expect, it } from "vitest";
-import { unusableReason } from "../../../lib/proxy/usable";
 import {
   MAX_TAB_ROUTES,
   tabRoutesSchema,
   tabTarget,
   withTabRoute,
 } from "../../../lib/routing/tab-routes";
+import { unusableReason } from "../../../lib/state/usable";
 import { makeToken } from "../stored-token";
 
 const NOW = 1_800_000_000_000;

@@ -8,10 +8,10 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { dynamicTokenSchema, staticTokenSchema } from "../../../lib/api/schemas";
 import { chromeProxyConfig, firefoxProxyInfo } from "../../../lib/proxy/config";
-import { unusableReason } from "../../../lib/proxy/usable";
 import { acceptToken } from "../../../lib/state/accept-token";
-import { codecs } from "../../../lib/state/items";
 import { fromDynamicToken, fromStaticToken, type StoredToken } from "../../../lib/state/tokens";
+import { unusableReason } from "../../../lib/state/usable";
+import { codecs } from "../../../lib/storage/items";
 
 const NOW = Date.parse("2026-11-23T00:00:00Z");
 /**

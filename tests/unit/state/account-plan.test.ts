@@ -7,6 +7,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { fakeBrowser } from "wxt/testing";
 import { apiForSettings } from "../../../lib/background/api-for-settings";
 import { createCommandHandler } from "../../../lib/background/commands";
+import { buildBackup } from "../../../lib/backup/backup";
+import { importSettings } from "../../../lib/backup/backup-settings";
 import { parseCommand } from "../../../lib/protocol/parse-command";
 import type { Engine } from "../../../lib/proxy/engine";
 import {
@@ -14,13 +16,11 @@ import {
   keepAccountPlanBound,
   planFromAccount,
 } from "../../../lib/state/account-plan";
-import { buildBackup } from "../../../lib/state/backup";
-import { importSettings } from "../../../lib/state/backup-settings";
-import { read } from "../../../lib/state/read";
 import { checkSetting } from "../../../lib/state/setting-check";
 import { DEFAULT_SETTINGS, type Settings } from "../../../lib/state/settings";
 import { applySettingsPatch } from "../../../lib/state/settings-patch";
-import { writeState } from "../../../lib/state/store";
+import { read } from "../../../lib/storage/read";
+import { writeState } from "../../../lib/storage/store";
 import { control } from "../../sandbox/test-helpers";
 import { useSandbox } from "../../sandbox/use-sandbox";
 

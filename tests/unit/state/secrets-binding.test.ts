@@ -3,8 +3,8 @@
  * were entered for, and a token's password to its host:port.
  */
 import { describe, expect, it } from "vitest";
-import { type Backup, buildBackup } from "../../../lib/state/backup";
-import { blockedEntries, planImport } from "../../../lib/state/backup-merge";
+import { type Backup, buildBackup } from "../../../lib/backup/backup";
+import { blockedEntries, planImport } from "../../../lib/backup/backup-merge";
 import { DEFAULT_SETTINGS, type Settings } from "../../../lib/state/settings";
 import { applySettingsPatch } from "../../../lib/state/settings-patch";
 import { makeToken } from "../stored-token";
@@ -111,7 +111,7 @@ describe("planImport", () => {
   });
 
   it("a restore deadline of 1e300 is not a backup", async () => {
-    const { parseBackup } = await import("../../../lib/state/backup");
+    const { parseBackup } = await import("../../../lib/backup/backup");
     const text = JSON.stringify(
       buildBackup(
         {

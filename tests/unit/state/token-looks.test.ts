@@ -3,10 +3,10 @@
  * tokens stored before looks existed reading as they are (no migration: a new optional field).
  */
 import { describe, expect, it } from "vitest";
-import { codecs } from "../../../lib/state/items";
 import { checkLook } from "../../../lib/state/look-check";
 import { menuTag, nameOf, PALETTE, tokenTag } from "../../../lib/state/token-look";
 import { withRefreshedAddress } from "../../../lib/state/tokens";
+import { codecs } from "../../../lib/storage/items";
 import { makeToken } from "../stored-token";
 
 describe("checkLook (the gate)", () => {

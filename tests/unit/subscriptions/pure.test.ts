@@ -1,11 +1,11 @@
 /** Rule lists by URL, the pure parts: where a list may come from, what a fetched one becomes, when it is due, and its state in words. */
 import { describe, expect, it } from "vitest";
+import { validateListUrl } from "../../../lib/base/list-url";
 import { subscriptionTranslate } from "../../../lib/i18n/subscription-strings";
 import { subscriptionLines } from "../../../lib/options/subscription-view";
 import type { SiteRule } from "../../../lib/routing/rules";
 import { dueSubscriptions, RETRY_AFTER_FAILURE_MS } from "../../../lib/subscriptions/due";
 import { judgeList, lineChange, looksLikeHtml } from "../../../lib/subscriptions/fetched-list";
-import { validateListUrl } from "../../../lib/subscriptions/list-url";
 
 describe("validateListUrl", () => {
   it.each([

@@ -4,10 +4,10 @@
  * browser keeps its own value, and nothing else of the same change is lost.
  */
 import { describe, expect, it } from "vitest";
+import { REFUSAL_CODES } from "../../../lib/base/refusal";
 import { refusalSentence } from "../../../lib/i18n/refusal-strings";
 import { syncTranslate } from "../../../lib/i18n/sync-strings";
 import { refusedItemName } from "../../../lib/options/sync-view";
-import { REFUSAL_CODES } from "../../../lib/state/refusal";
 import { catalogOf } from "../catalogs";
 import { fakeArea } from "./fake-area";
 import { browserOn, rule } from "./two-browsers";

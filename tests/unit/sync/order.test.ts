@@ -6,10 +6,10 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { canonicalJson } from "../../../lib/base/hash";
 import type { SiteRule } from "../../../lib/routing/rules";
 import { writeRemote } from "../../../lib/sync/area";
 import { ruleKey, type SyncDoc } from "../../../lib/sync/doc";
-import { canonicalJson } from "../../../lib/sync/hash";
 import { fakeArea } from "./fake-area";
 import { browserOn, rule } from "./two-browsers";
 

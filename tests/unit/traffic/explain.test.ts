@@ -1,7 +1,7 @@
 /** A request's route and why (lib/traffic/explain.ts), from the popup's own route answer. */
 import { describe, expect, it } from "vitest";
-import type { SiteRouteReport } from "../../../lib/routing/site-route";
 import { explainRoute } from "../../../lib/traffic/explain";
+import type { SiteRouteReport } from "../../../lib/traffic/site-route";
 
 const report = (over: Partial<SiteRouteReport>): SiteRouteReport => ({
   host: "a.example",

@@ -4,15 +4,15 @@
  */
 import { dequal } from "dequal";
 import type { SiteRule } from "../routing/rules";
+import { sameLook } from "../state/look-check";
+import type { SettingKey } from "../state/settings";
+import { proxyEndpoint } from "../state/token-facts";
+import { tokenTag } from "../state/token-look";
+import { type StoredToken, storedTokenSchema } from "../state/tokens";
+import type { TrashEntry } from "../state/trash";
 import type { Backup, BackupState, BackupToken, BackupTrashEntry } from "./backup";
 import { gatedLook, type LookRefusal } from "./backup-looks";
 import { importSettings, type SettingChange, type SettingsImport } from "./backup-settings";
-import { sameLook } from "./look-check";
-import type { SettingKey } from "./settings";
-import { proxyEndpoint } from "./token-facts";
-import { tokenTag } from "./token-look";
-import { type StoredToken, storedTokenSchema } from "./tokens";
-import type { TrashEntry } from "./trash";
 
 export type { LookRefusal };
 

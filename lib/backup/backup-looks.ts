@@ -1,8 +1,9 @@
 /** A backup file's token looks at the import (pure): the same gate as every other door. */
+
+import type { Refusal } from "../base/refusal";
+import { checkLook } from "../state/look-check";
+import type { StoredToken } from "../state/tokens";
 import type { BackupToken } from "./backup";
-import { checkLook } from "./look-check";
-import type { Refusal } from "./refusal";
-import type { StoredToken } from "./tokens";
 
 export interface LookRefusal {
   id: number;

@@ -3,11 +3,12 @@
  * sync, a backup file): a rule that would not route as written is refused with the text at
  * fault, never stored for the router to skip in silence.
  */
-import { parsePattern } from "../routing/pattern";
-import { listDialect, parseListLine } from "../routing/rule-list";
-import type { SiteRule } from "../routing/rules";
-import { validateListUrl } from "../subscriptions/list-url";
-import { type Checked, refused } from "./refusal";
+
+import { validateListUrl } from "../base/list-url";
+import { type Checked, refused } from "../base/refusal";
+import { parsePattern } from "./pattern";
+import { listDialect, parseListLine } from "./rule-list";
+import type { SiteRule } from "./rules";
 
 /**
  * A pattern the parser refuses, or an imported list with a line the importer would have

@@ -4,8 +4,8 @@
  * values stay stored underneath, untouched, and come back when the policy lets go.
  */
 import { dequal } from "dequal";
+import type { SettingKey, Settings, SettingsPatch } from "../state/settings";
 import type { ManagedPolicy } from "./managed";
-import type { SettingKey, Settings, SettingsPatch } from "./settings";
 
 /** The settings the policy fixes, as settings. */
 export function managedSettings(policy: ManagedPolicy): Partial<Settings> {

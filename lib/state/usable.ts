@@ -2,10 +2,10 @@
  * Can the chosen token carry traffic in this browser, now? (pure) When it cannot, the engine
  * blocks traffic (fail closed) rather than let it go out direct.
  */
-import type { Failure } from "../protocol/failure";
-import { isUsableHost } from "../state/accept-token";
-import { isAddressPending, isExpired } from "../state/token-facts";
-import type { StoredToken } from "../state/tokens";
+import type { Failure } from "../base/failure";
+import { isUsableHost } from "./accept-token";
+import { isAddressPending, isExpired } from "./token-facts";
+import type { StoredToken } from "./tokens";
 
 export function unusableReason(
   token: StoredToken | undefined,

@@ -5,7 +5,7 @@ import {
   type PolicySetting,
   type WebrtcApis,
   webrtcState,
-} from "../../../lib/proxy/webrtc";
+} from "../../../lib/privacy/webrtc";
 
 function fakeApis(
   options: { grant?: boolean; granted?: boolean; control?: string; hasPolicy?: boolean } = {},

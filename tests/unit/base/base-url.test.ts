@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isLoopbackHost, validateBaseUrl } from "../../../lib/state/base-url";
+import { isLoopbackHost, validateBaseUrl } from "../../../lib/base/base-url";
 
 describe("validateBaseUrl", () => {
   it.each([

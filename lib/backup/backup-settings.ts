@@ -7,11 +7,11 @@
  * the stored ones; refused, it takes the file's with it.
  */
 import { dequal } from "dequal";
-import { keepAccountPlanBound } from "./account-plan";
+import type { Refusal } from "../base/refusal";
+import { keepAccountPlanBound } from "../state/account-plan";
+import { checkSetting } from "../state/setting-check";
+import { SETTING_KEYS, type SettingKey, type Settings } from "../state/settings";
 import type { Backup } from "./backup";
-import type { Refusal } from "./refusal";
-import { checkSetting } from "./setting-check";
-import { SETTING_KEYS, type SettingKey, type Settings } from "./settings";
 
 export interface SettingChange {
   key: SettingKey;

@@ -5,6 +5,7 @@
  */
 import { storage } from "@wxt-dev/storage";
 import * as z from "zod/mini";
+import { failureSchema } from "../base/failure-schema";
 import {
   type HealthResults,
   type HealthRun,
@@ -12,12 +13,9 @@ import {
   healthRunSchema,
 } from "../health/health";
 import { type KeyboardCycle, keyboardCycleSchema } from "../keyboard/recent-cycle";
-import { failureSchema } from "../protocol/failure-schema";
+import { type PolicyUnread, policyUnreadSchema } from "../policy/managed-read";
 import { type SiteRule, siteRuleSchema } from "../routing/rules";
 import { type TabRoutes, tabRoutesSchema } from "../routing/tab-routes";
-import { type SubscriptionStatus, subscriptionStatusSchema } from "../subscriptions/status";
-import { DEFAULT_SYNC_META, decodeSyncMeta, type SyncMeta, syncMetaSchema } from "../sync/meta";
-import type { PageTraffic } from "../traffic/page-traffic";
 import {
   type Codec,
   checkedOr,
@@ -25,10 +23,9 @@ import {
   textListCodec,
   textValueCodec,
   valueCodec,
-} from "./codecs";
-import { type PolicyUnread, policyUnreadSchema } from "./managed-read";
-import { type PopupSummary, readSummary } from "./popup-summary";
-import { DEFAULT_SETTINGS, decodeSettings, type Settings, settingsSchema } from "./settings";
+} from "../state/codecs";
+import { type PopupSummary, readSummary } from "../state/popup-summary";
+import { DEFAULT_SETTINGS, decodeSettings, type Settings, settingsSchema } from "../state/settings";
 import {
   type Connection,
   connectionSchema,
@@ -38,9 +35,12 @@ import {
   NO_CONNECTION,
   type ProxyStatus,
   proxyStatusSchema,
-} from "./status";
-import { instantSchema, type StoredToken, storedTokenSchema } from "./tokens";
-import { type TrashEntry, trashEntrySchema } from "./trash";
+} from "../state/status";
+import { instantSchema, type StoredToken, storedTokenSchema } from "../state/tokens";
+import { type TrashEntry, trashEntrySchema } from "../state/trash";
+import { type SubscriptionStatus, subscriptionStatusSchema } from "../subscriptions/status";
+import { DEFAULT_SYNC_META, decodeSyncMeta, type SyncMeta, syncMetaSchema } from "../sync/meta";
+import type { PageTraffic } from "../traffic/page-traffic";
 
 const numberRecord = z.record(z.string(), z.number());
 const lookupCacheSchema = z.record(z.string(), z.object({ at: z.number(), value: z.unknown() }));
@@ -124,7 +124,7 @@ export interface State {
   subscriptionStatus: SubscriptionStatus;
   /**
    * The administrator's policy as the browser last gave it (storage.managed, copied by the
-   * background: lib/background/managed-policy.ts), unchecked: see lib/state/managed.ts.
+   * background: lib/background/managed-policy.ts), unchecked: see lib/policy/managed.ts.
    */
   managedPolicy: Record<string, unknown>;
   /**

@@ -4,9 +4,9 @@
  */
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeBrowser } from "wxt/testing";
-import { read, readStateWithNamedTokens } from "../../../lib/state/read";
-import { writeState } from "../../../lib/state/store";
 import { storedTokenSchema } from "../../../lib/state/tokens";
+import { read, readStateWithNamedTokens } from "../../../lib/storage/read";
+import { writeState } from "../../../lib/storage/store";
 import { makeToken } from "../stored-token";
 
 beforeEach(() => {

@@ -4,8 +4,8 @@
  * write over it refused.
  */
 import { describe, expect, it } from "vitest";
-import { decodePolicy } from "../../../lib/state/managed";
-import { effectiveSettings, guardPatch } from "../../../lib/state/managed-settings";
+import { decodePolicy } from "../../../lib/policy/managed";
+import { effectiveSettings, guardPatch } from "../../../lib/policy/managed-settings";
 import { DEFAULT_SETTINGS, type Settings } from "../../../lib/state/settings";
 
 const USER: Settings = {

@@ -4,8 +4,10 @@
  * the way could rewrite it.
  */
 
-import { MAX_SUBSCRIPTION_URL } from "../routing/rules";
-import { isLoopbackHost, parseWebUrl, type WebUrlProblem } from "../state/base-url";
+import { isLoopbackHost, parseWebUrl, type WebUrlProblem } from "./base-url";
+
+/** The longest list address kept (a stored subscription's URL is checked against it too). */
+export const MAX_SUBSCRIPTION_URL = 2_000;
 
 export type ListUrlProblem = WebUrlProblem | "https-required";
 

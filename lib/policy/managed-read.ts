@@ -5,8 +5,8 @@
  * read works again.
  */
 import * as z from "zod/mini";
-import { isRecord } from "../api/is-record";
-import { instantSchema } from "./tokens";
+import { isRecord } from "../base/is-record";
+import { instantSchema } from "../state/tokens";
 
 export const policyUnreadSchema = z.object({
   at: instantSchema,

@@ -4,8 +4,8 @@
  * never changed or removed by an edit. Their ids say whose they are: `managed-<position>`.
  */
 import { dequal } from "dequal";
-import type { ManagedRuleSpec } from "../state/managed";
-import type { SiteRule } from "./rules";
+import type { SiteRule } from "../routing/rules";
+import type { ManagedRuleSpec } from "./managed";
 
 export const MANAGED_RULE_PREFIX = "managed-";
 

@@ -7,8 +7,8 @@ import {
   backupFileText,
   buildBackup,
   parseBackup,
-} from "../../../lib/state/backup";
-import { blockedEntries, changesSomething, planImport } from "../../../lib/state/backup-merge";
+} from "../../../lib/backup/backup";
+import { blockedEntries, changesSomething, planImport } from "../../../lib/backup/backup-merge";
 import { DEFAULT_SETTINGS, type Settings } from "../../../lib/state/settings";
 import type { TrashEntry } from "../../../lib/state/trash";
 import { makeToken } from "../stored-token";

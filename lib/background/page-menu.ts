@@ -8,10 +8,10 @@
 import type { Language } from "../i18n";
 import { countryCode } from "../i18n/flag";
 import { type MenuWord, menuStrings } from "../i18n/menu-strings";
+import type { Route } from "../routing/rules";
 import { proxyEndpoint } from "../state/token-facts";
 import { menuTag } from "../state/token-look";
 import type { StoredToken } from "../state/tokens";
-import type { Route } from "./rules";
 
 /** Tokens offered per submenu: a menu of 10,000 items would be unusable and slow to build. */
 export const MENU_TOKENS = 10;

@@ -5,11 +5,11 @@
  * Secrets never come from a policy: it names an address, never a login.
  */
 import * as z from "zod/mini";
-import { isRecord } from "../api/is-record";
-import { invalidBypassRules } from "../options/settings-form";
+import { validateBaseUrl } from "../base/base-url";
+import { invalidBypassRules } from "../base/bypass-rules";
+import { isRecord } from "../base/is-record";
+import { validateListUrl } from "../base/list-url";
 import { parsePattern } from "../routing/pattern";
-import { validateListUrl } from "../subscriptions/list-url";
-import { validateBaseUrl } from "./base-url";
 
 /** A rule the policy puts first: one pattern, or a rule list kept by URL. */
 export type ManagedRuleSpec =

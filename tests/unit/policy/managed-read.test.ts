@@ -3,7 +3,7 @@
  * failure that keeps the last policy in force; and when an answer that worked is taken.
  */
 import { describe, expect, it } from "vitest";
-import { managedReadOf, readTaken } from "../../../lib/state/managed-read";
+import { managedReadOf, readTaken } from "../../../lib/policy/managed-read";
 
 describe("managedReadOf", () => {
   it("takes what the browser gave, a record or nothing", () => {

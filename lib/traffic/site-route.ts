@@ -2,11 +2,11 @@
  * The popup's "this site" (pure): the tab's site, the route it takes now and which rule says
  * so. The same router as the browser's config, so what the popup says is what traffic does.
  */
-import type { Failure } from "../protocol/failure";
-import type { PageSummary } from "../traffic/page-traffic";
-import { compiledRouter } from "./compiled-router";
-import type { RoutingPlan } from "./plan";
-import type { Route, SiteRule } from "./rules";
+import type { Failure } from "../base/failure";
+import { compiledRouter } from "../routing/compiled-router";
+import type { RoutingPlan } from "../routing/plan";
+import type { Route, SiteRule } from "../routing/rules";
+import type { PageSummary } from "./page-traffic";
 
 /** What the popup's "this site" line says: the site, the route it takes now, and why. */
 export interface SiteRouteReport {

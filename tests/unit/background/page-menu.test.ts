@@ -7,7 +7,7 @@ import {
   menuTokens,
   pageMenu,
   tokenTitle,
-} from "../../../lib/routing/page-menu";
+} from "../../../lib/background/page-menu";
 import type { StoredToken } from "../../../lib/state/tokens";
 import { makeToken } from "../stored-token";
 

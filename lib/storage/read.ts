@@ -3,10 +3,10 @@
  * finished change. Kept apart from the writer so a page never loads it.
  */
 import { storage } from "@wxt-dev/storage";
+import { decodePolicy } from "../policy/managed";
+import { effectiveSettings } from "../policy/managed-settings";
 import { decodedCopy, readBegins, rememberRead } from "./decoded-memo";
 import { codecs, items, type State, type StateKey } from "./items";
-import { decodePolicy } from "./managed";
-import { effectiveSettings } from "./managed-settings";
 
 type Slice<K extends StateKey> = Pick<State, K>;
 

@@ -18,9 +18,9 @@ const rule = (id: string, text: string): SiteRule => ({
 /** Fresh module state (the copies live in the module), as a new worker has. */
 async function load(background: boolean) {
   vi.resetModules();
-  const memo = await import("../../../lib/state/decoded-memo");
-  const { read } = await import("../../../lib/state/read");
-  const { writeState } = await import("../../../lib/state/store");
+  const memo = await import("../../../lib/storage/decoded-memo");
+  const { read } = await import("../../../lib/storage/read");
+  const { writeState } = await import("../../../lib/storage/store");
   if (background) memo.keepDecoded();
   return {
     read: () => read("siteRules"),
@@ -57,7 +57,7 @@ describe("the background's decoded site rules", () => {
 
   it("a read that began before a write does not leave the older list as the copy", async () => {
     await load(true);
-    const memo = await import("../../../lib/state/decoded-memo");
+    const memo = await import("../../../lib/storage/decoded-memo");
     const began = memo.readBegins(); // a read from storage starts
     const newer = [rule("new", "new.example")];
     memo.stampWrite("siteRules", newer, []); // the store writes meanwhile

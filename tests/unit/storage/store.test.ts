@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeBrowser } from "wxt/testing";
 import { splitList } from "../../../lib/state/codecs";
-import { read } from "../../../lib/state/read";
 import { DEFAULT_SETTINGS, type Settings } from "../../../lib/state/settings";
 import { DEFAULT_STATUS } from "../../../lib/state/status";
-import { updateState, writeState } from "../../../lib/state/store";
 import { storedTokenSchema } from "../../../lib/state/tokens";
+import { read } from "../../../lib/storage/read";
+import { updateState, writeState } from "../../../lib/storage/store";
 import { makeToken } from "../stored-token";
 
 const rawLocal = async (key: string) => (await fakeBrowser.storage.local.get(key))[key];

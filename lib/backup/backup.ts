@@ -5,9 +5,9 @@
  */
 import * as z from "zod/mini";
 import { type SiteRule, siteRulesSchema } from "../routing/rules";
-import { authSchema, type Settings, settingsSchema } from "./settings";
-import { instantSchema, type StoredToken, storedTokenSchema } from "./tokens";
-import type { TrashEntry } from "./trash";
+import { authSchema, type Settings, settingsSchema } from "../state/settings";
+import { instantSchema, type StoredToken, storedTokenSchema } from "../state/tokens";
+import type { TrashEntry } from "../state/trash";
 
 export const BACKUP_FORMAT = "proxy-deck-backup";
 export const BACKUP_VERSION = 1;
