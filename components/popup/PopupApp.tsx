@@ -135,8 +135,7 @@ export function PopupApp({
       {connection.activeTokenId !== null &&
         (status.state === "connected" || status.state === "checking") &&
         !state.settings.webrtcProtection &&
-        !state.settings.webrtcOfferDismissed &&
-        !state.webrtcByPolicy && <WebrtcOfferView.Lazy />}
+        !state.settings.webrtcOfferDismissed && <WebrtcOfferView.Lazy />}
       <nav class="views" aria-label={t("views")}>
         {(
           [

@@ -3,6 +3,7 @@ import { webrtcOfferStrings } from "../../lib/i18n/webrtc-offer-strings";
 import { enableWebrtcProtection, type WebrtcProblem } from "../../lib/privacy/webrtc";
 import { webrtcApis } from "../common/webrtc-apis";
 import { useEnv } from "./env";
+import { usePolicyFixes } from "./use-policy-fixes";
 import { viewWords } from "./view-words";
 
 /** The offer's words come with its chunk (off the popup's first path). */
@@ -19,6 +20,8 @@ export function WebrtcOffer() {
   const t = useOfferT();
   const [problem, setProblem] = useState<WebrtcProblem | null>(null);
   const [busy, setBusy] = useState(false);
+  // A WebRTC setting the administrator's policy decides is not offered.
+  const byPolicy = usePolicyFixes("webrtcProtection");
 
   function protect() {
     setBusy(true);
@@ -38,6 +41,7 @@ export function WebrtcOffer() {
     setBusy(false);
   }
 
+  if (byPolicy !== false) return null;
   return (
     // Named by its sentence, so it is a region of its own: the popup's other parts are landmarks.
     <section

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from "preact/hooks";
+import { THIS_BROWSER } from "@/lib/base/browser-abilities";
 import { copyText } from "../../components/common/clipboard";
 import { PopupContext, type PopupEnv } from "../../components/popup/env";
 import { withPageCatalog } from "../../components/popup/lazy";
@@ -69,7 +70,7 @@ export function Popup({
           ? api.tabs.create({ url: api.runtime.getURL(`/options.html#${page}` as "/options.html") })
           : api.runtime.openOptionsPage()),
       copy: copyText,
-      socksAuth: import.meta.env.FIREFOX,
+      socksAuth: THIS_BROWSER.supportsSocksAuth,
       activeTab: activeTabOf(api),
     };
   }, [pack, failuresIn]);

@@ -9,7 +9,9 @@
  * another, and requests during a build become one more build, so two builds never interleave
  * their creates (a duplicate id fails the second).
  */
+
 import type { WxtBrowser } from "wxt/browser";
+import type { BrowserAbilities } from "../base/browser-abilities";
 import type { Failure } from "../base/failure";
 import type { Language } from "../i18n";
 import { resolveLanguage } from "../i18n";
@@ -148,6 +150,8 @@ export function startPageMenu(
   options: {
     /** Firefox's routing (per-tab routes); null in Chrome. */
     firefox: { tabRoutesChanged(): void } | null;
+    /** The engine's browser: which tokens can carry a route here. */
+    abilities: BrowserAbilities;
     routeSite: ContextMenuDeps["routeSite"];
   },
 ) {
@@ -160,8 +164,7 @@ export function startPageMenu(
     onInstalled: browser.runtime.onInstalled,
     onStartup: browser.runtime.onStartup,
     perTab: firefox !== null,
-    // Only Firefox carries SOCKS5 logins (Chrome cannot authenticate to SOCKS5 at all).
-    supportsSocksAuth: firefox !== null,
+    supportsSocksAuth: options.abilities.supportsSocksAuth,
     browserLanguage: () => globalThis.navigator?.language ?? "",
     routeSite: options.routeSite,
     routeTab: async (tabId, tokenId) => {

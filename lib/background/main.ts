@@ -120,7 +120,7 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
   // The page menu's "send this site through" (and the keys') is the popup's setSiteRoute command.
   const routeSite = (host: string, route: Route | null) =>
     handle({ type: "setSiteRoute", host, route });
-  const pageMenu = startPageMenu(browser, { firefox, routeSite });
+  const pageMenu = startPageMenu(browser, { firefox, abilities: platform, routeSite });
   const responder = createAuthResponder({
     // A probe's refusal at an address only the probe uses is the probe's to report.
     onRefused: async (token) =>

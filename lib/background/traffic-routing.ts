@@ -4,9 +4,10 @@
  * so a page's thousand requests cost one read, not a thousand.
  */
 
+import { FIREFOX_ABILITIES } from "../base/browser-abilities";
 import { chromeBypasses, isBypassed } from "../proxy/config";
 import type { PlanOptions } from "../proxy/route-plan";
-import type { TabRoutes } from "../routing/tab-routes";
+import { type TabRoutes, type TabTarget, tabTarget } from "../routing/tab-routes";
 import type { StoredToken } from "../state/tokens";
 import { unusableReason } from "../state/usable";
 import { items } from "../storage/items";
@@ -72,19 +73,20 @@ export function routeOfRequest(
     ? chromeBypasses(host, now.bypassList)
     : isBypassed(host, now.bypassList);
   // Firefox routes a tab with a route of its own by it, after the bypass list only.
-  const tab = deps.chrome || bypassed ? null : tabRoutes[String(details.tabId)];
-  const explained =
-    tab === undefined || tab === null
-      ? explainRoute(report, bypassed, now.blockedBy)
-      : tabRouteOf(tab, tokens);
+  const tab =
+    deps.chrome || bypassed
+      ? null
+      : tabTarget(tabRoutes, details.tabId, tokens, (token) =>
+          unusableReason(token, FIREFOX_ABILITIES.supportsSocksAuth, Date.now()),
+        );
+  const explained = tab ? tabRouteOf(tab) : explainRoute(report, bypassed, now.blockedBy);
   const token = explained.route.kind === "proxy" ? tokens.get(explained.route.tokenId) : undefined;
   return { ...explained, refused: token ? deps.isRefused(token) : false };
 }
 
-/** A tab's own route, failing closed when its token cannot be used (as firefox.ts does). */
-function tabRouteOf(tokenId: number, tokens: Map<number, StoredToken>) {
-  const token = tokens.get(tokenId);
-  const usable = token && !unusableReason(token, true, Date.now());
-  const route: TrafficRoute = usable ? { kind: "proxy", tokenId } : { kind: "block" };
+/** A tab's own route in the log's words. */
+function tabRouteOf(target: TabTarget) {
+  const route: TrafficRoute =
+    target.kind === "proxy" ? { kind: "proxy", tokenId: target.token.id } : { kind: "block" };
   return { route, reason: { kind: "tab" } as const };
 }

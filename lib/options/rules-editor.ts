@@ -3,6 +3,7 @@
  * each pattern mistake, and which route an address would take.
  */
 
+import type { BrowserAbilities } from "../base/browser-abilities";
 import type { RulesKey, RulesT } from "../i18n/rules-strings";
 import type { PatternProblem } from "../routing/pattern";
 import { planRouting } from "../routing/plan";
@@ -195,7 +196,7 @@ export function sharedGatewayRules(
   rules: SiteRule[],
   tokens: StoredToken[],
   defaultTokenId: number | null,
-  oneLoginPerEndpoint: boolean,
+  browser: BrowserAbilities,
   now: number,
 ): Map<string, string> {
   // As the background plans it: a token that cannot be used (expired, SOCKS5 in Chrome…)
@@ -204,8 +205,8 @@ export function sharedGatewayRules(
     rules,
     tokens,
     defaultTokenId,
-    unusable: (token) => unusableReason(token, !oneLoginPerEndpoint, now),
-    oneLoginPerEndpoint,
+    unusable: (token) => unusableReason(token, browser.supportsSocksAuth, now),
+    oneLoginPerEndpoint: browser.oneLoginPerEndpoint,
   });
   const shared = new Map<string, string>();
   for (const rule of plan.rules) {

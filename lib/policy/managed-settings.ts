@@ -5,7 +5,7 @@
  */
 import { dequal } from "dequal";
 import type { SettingKey, Settings, SettingsPatch } from "../state/settings";
-import type { ManagedPolicy } from "./managed";
+import { decodePolicy, type ManagedPolicy } from "./managed";
 
 /** The settings the policy fixes, as settings. */
 export function managedSettings(policy: ManagedPolicy): Partial<Settings> {
@@ -19,6 +19,10 @@ export function managedSettings(policy: ManagedPolicy): Partial<Settings> {
 
 export const managedSettingKeys = (policy: ManagedPolicy): SettingKey[] =>
   Object.keys(managedSettings(policy)) as SettingKey[];
+
+/** Does the policy as stored (unchecked: storage's copy of storage.managed) fix this setting? */
+export const policyFixes = (stored: unknown, key: SettingKey): boolean =>
+  managedSettingKeys(decodePolicy(stored).policy).includes(key);
 
 /**
  * The settings in force: the policy's over the user's. Credentials are bound to the address

@@ -4,7 +4,6 @@
  * a typo never half-applies a bypass list or a rule set, and the good fields still apply.
  * Secrets never come from a policy: it names an address, never a login.
  */
-import * as z from "zod/mini";
 import { validateBaseUrl } from "../base/base-url";
 import { invalidBypassRules } from "../base/bypass-rules";
 import { isRecord } from "../base/is-record";
@@ -52,7 +51,8 @@ export interface DecodedPolicy {
   problems: PolicyProblem[];
 }
 
-const routeSchema = z.enum(["direct", "block"]);
+const isRuleRoute = (value: unknown): value is "direct" | "block" =>
+  value === "direct" || value === "block";
 const MAX_POLICY_RULES = 1_000;
 
 type Check<T> = (
@@ -87,11 +87,11 @@ const listUrl = (text: string): boolean => validateListUrl(text, true).ok;
 
 function ruleOf(entry: unknown): ManagedRuleSpec | PolicyProblemWhy {
   if (!isRecord(entry)) return "rule";
-  const route = routeSchema.safeParse(entry.route);
-  if (!route.success) return "rule-route";
+  const route = entry.route;
+  if (!isRuleRoute(route)) return "rule-route";
   if (typeof entry.pattern === "string" && entry.subscription === undefined) {
     const pattern = entry.pattern.trim();
-    return parsePattern(pattern).ok ? { pattern, route: route.data } : "rule-pattern";
+    return parsePattern(pattern).ok ? { pattern, route } : "rule-pattern";
   }
   if (typeof entry.subscription !== "string" || entry.pattern !== undefined) return "rule";
   if (!listUrl(entry.subscription)) return "rule-url";
@@ -99,7 +99,7 @@ function ruleOf(entry: unknown): ManagedRuleSpec | PolicyProblemWhy {
   if (typeof hours !== "number" || !Number.isInteger(hours) || hours < 1 || hours > 720)
     return "rule";
   const name = typeof entry.name === "string" ? entry.name.slice(0, 200) : entry.subscription;
-  return { subscription: entry.subscription, route: route.data, name, everyHours: hours };
+  return { subscription: entry.subscription, route, name, everyHours: hours };
 }
 
 const rules: Check<ManagedRuleSpec[]> = (value) => {

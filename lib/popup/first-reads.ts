@@ -14,8 +14,6 @@ export const FIRST_KEYS = [
   "proxyStatus",
   "settings",
   "unseenFailure",
-  // The administrator's policy: a WebRTC setting it decides is not offered here.
-  "managedPolicy",
 ];
 
 export interface FirstReads {

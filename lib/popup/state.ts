@@ -30,12 +30,7 @@ export interface PopupState {
   unseenFailure: UnseenFailureView | null;
   /** Until the full lists arrive, the rows and counts come from the summary. */
   summary?: PopupSummary | null;
-  /** The administrator's policy decides WebRTC protection: the popup does not offer it. */
-  webrtcByPolicy?: boolean;
 }
-
-const webrtcByPolicy = (raw: unknown) =>
-  typeof raw === "object" && raw !== null && "webrtcProtection" in raw;
 
 export { FIRST_KEYS };
 /** The full lists, read after the first frame. */
@@ -48,7 +43,6 @@ const readers: Record<string, (raw: unknown) => Partial<PopupState>> = {
   proxyStatus: (raw) => ({ status: storedStatus(raw) }),
   settings: (raw) => ({ settings: storedSettings(raw) }),
   unseenFailure: (raw) => ({ unseenFailure: storedUnseenFailure(raw) }),
-  managedPolicy: (raw) => ({ webrtcByPolicy: webrtcByPolicy(raw) }),
 };
 
 function fromRaw(raw: Record<string, unknown>, keys: readonly string[]): Partial<PopupState> {
@@ -74,7 +68,6 @@ export async function loadFirstState(
     settings: storedSettings(raw.settings),
     unseenFailure: storedUnseenFailure(raw.unseenFailure),
     summary,
-    webrtcByPolicy: webrtcByPolicy(raw.managedPolicy),
   };
   return summary ? base : { ...base, ...(await loadLists()) };
 }

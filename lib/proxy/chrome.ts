@@ -7,10 +7,12 @@
 import type { Browser } from "@wxt-dev/browser";
 import { dequal } from "dequal";
 import { isLoopbackHost } from "../base/base-url";
+import { CHROME_ABILITIES } from "../base/browser-abilities";
 import { chromeProbeHost, newNonce } from "../health/probe-target";
 import { gatewaySpellings } from "../routing/plan";
 import { providerHostname } from "../state/usable";
 import type { AuthResponder } from "./auth-responder";
+import { writeBadge } from "./badge-writer";
 import { chromePacConfig } from "./chrome-pac";
 import { withProbeGateways } from "./chrome-probes";
 import {
@@ -72,8 +74,7 @@ export function createChromePlatform(chrome: ChromeApi): ProxyPlatform {
   }
 
   return {
-    supportsSocksAuth: false,
-    oneLoginPerEndpoint: true,
+    ...CHROME_ABILITIES,
     apply: (token, settings) => setConfig(chromeProxyConfig(token, settings.bypassList)),
     applyPlan: (plan, settings) =>
       setConfig(chromePacConfig(plan, settings.bypassList, providerHostname(settings.baseUrl))),
@@ -105,13 +106,7 @@ export function createChromePlatform(chrome: ChromeApi): ProxyPlatform {
       const setting = await chrome.proxy.settings.get({ incognito: false });
       return setting.levelOfControl === "controlled_by_other_extensions";
     },
-    async setBadge(badge) {
-      await Promise.all([
-        chrome.action.setBadgeText({ text: badge.text }),
-        chrome.action.setBadgeBackgroundColor({ color: badge.color }),
-        chrome.action.setTitle({ title: badge.title }),
-      ]);
-    },
+    setBadge: (badge) => writeBadge(chrome.action, badge),
     probes: {
       async open(gateways) {
         probeGateways = [...gateways];

@@ -1,5 +1,7 @@
 /** The Firefox APIs the engine uses, typed here: Chrome's typings lack proxy.onRequest. */
+
 import type { AuthResponse } from "./auth-responder";
+import type { ActionApi } from "./badge-writer";
 import type { FirefoxProxyInfo, RequestHeader, RequestProxy } from "./config";
 
 /** Firefox's onAuthRequired: for a proxy challenge `challenger` is the site, proxyInfo the proxy. */
@@ -71,9 +73,5 @@ export interface FirefoxApi {
     onError: { addListener(listener: (error: { message: string }) => void): void };
     settings: { get(details: object): Promise<{ levelOfControl: string }> };
   };
-  action: {
-    setBadgeText(details: { text: string }): Promise<void>;
-    setBadgeBackgroundColor(details: { color: string }): Promise<void>;
-    setTitle(details: { title: string }): Promise<void>;
-  };
+  action: ActionApi;
 }

@@ -4,6 +4,7 @@
  * (storage watchers, or the writer telling at once so the next request already sees a click).
  * Rebuilt from storage.session on every wake: nothing lives only in this module.
  */
+import { FIREFOX_ABILITIES } from "../base/browser-abilities";
 import {
   type TabRoutes,
   type TabTarget,
@@ -50,8 +51,9 @@ export function createFirefoxTabRoutes(now: () => number = Date.now) {
         if (loaded === current) loaded = null;
       });
       const { routes, tokens } = await current;
-      // SOCKS5 logins travel in Firefox's ProxyInfo: every token type can carry traffic here.
-      return tabTarget(routes, tabId, tokens, (token) => unusableReason(token, true, now()));
+      return tabTarget(routes, tabId, tokens, (token) =>
+        unusableReason(token, FIREFOX_ABILITIES.supportsSocksAuth, now()),
+      );
     },
   };
 }

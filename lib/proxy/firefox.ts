@@ -17,10 +17,12 @@
  * tunnels. Requests the extension cannot see (Firefox's own) still use the cached login.
  */
 
+import { FIREFOX_ABILITIES } from "../base/browser-abilities";
 import { compiledRouter } from "../routing/compiled-router";
 import type { StoredToken } from "../state/tokens";
 import { providerHost } from "../state/usable";
 import type { AuthResponder } from "./auth-responder";
+import { writeBadge } from "./badge-writer";
 import {
   DEAD_END,
   type FirefoxProxyInfo,
@@ -183,8 +185,7 @@ export function createFirefoxRouting(browser: FirefoxApi) {
   }
 
   const platform: ProxyPlatform = {
-    supportsSocksAuth: true,
-    oneLoginPerEndpoint: false,
+    ...FIREFOX_ABILITIES,
     async apply(token, settings) {
       setRoute({ token, bypassList: settings.bypassList, blocked: null, rules: null });
     },
@@ -218,13 +219,7 @@ export function createFirefoxRouting(browser: FirefoxApi) {
       const setting = await browser.proxy.settings.get({});
       return setting.levelOfControl === "controlled_by_other_extensions";
     },
-    async setBadge(badge) {
-      await Promise.all([
-        browser.action.setBadgeText({ text: badge.text }),
-        browser.action.setBadgeBackgroundColor({ color: badge.color }),
-        browser.action.setTitle({ title: badge.title }),
-      ]);
-    },
+    setBadge: (badge) => writeBadge(browser.action, badge),
     probes: probes.routing,
   };
 

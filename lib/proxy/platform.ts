@@ -1,18 +1,13 @@
 /** What the engine needs from a browser; Chrome and Firefox each implement it at the edge. */
+import type { BrowserAbilities } from "../base/browser-abilities";
 import type { RoutingPlan } from "../routing/plan";
 import type { Settings } from "../state/settings";
 import type { StoredToken } from "../state/tokens";
 
-export interface ProxyPlatform {
-  /** Chrome cannot send SOCKS5 credentials; Firefox can. */
-  readonly supportsSocksAuth: boolean;
+/** What the engine needs from a browser, beyond what it can do (BrowserAbilities). */
+export interface ProxyPlatform extends BrowserAbilities {
   /** Route browser traffic through this token. */
   apply(token: StoredToken, settings: Settings): Promise<void>;
-  /**
-   * Chrome keeps one cached login per proxy host:port as written: site rules spell a shared
-   * gateway twice (lib/routing/plan.ts). Firefox sends credentials per request.
-   */
-  readonly oneLoginPerEndpoint: boolean;
   /**
    * Route by the site rules (several tokens, direct, blocked sites). Absent where the browser
    * side is not built yet: there the rules are not applied.

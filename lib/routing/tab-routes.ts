@@ -36,17 +36,20 @@ export function withTabRoute(routes: TabRoutes, tabId: number, tokenId: number |
 
 export type TabTarget = { kind: "proxy"; token: StoredToken } | { kind: "block"; failure: Failure };
 
-/** Where this tab's requests go, or null when the tab has no route of its own. */
+/**
+ * Where this tab's requests go, or null when the tab has no route of its own: the one answer
+ * for the proxy (firefox-tab-routes.ts), the popup's "this site" and the traffic log.
+ */
 export function tabTarget(
   routes: TabRoutes,
   tabId: number | undefined,
-  tokens: readonly StoredToken[],
+  tokens: readonly StoredToken[] | ReadonlyMap<number, StoredToken>,
   unusable: (token: StoredToken | undefined) => Failure | null,
 ): TabTarget | null {
   if (tabId === undefined || tabId < 0) return null;
   const tokenId = routes[String(tabId)];
   if (tokenId === undefined) return null;
-  const token = tokens.find((t) => t.id === tokenId);
+  const token = "get" in tokens ? tokens.get(tokenId) : tokens.find((t) => t.id === tokenId);
   const failure = unusable(token);
   if (failure || !token) return { kind: "block", failure: failure ?? { code: "token-missing" } };
   return { kind: "proxy", token };

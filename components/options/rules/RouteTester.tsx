@@ -2,7 +2,9 @@
  * "Which route would this URL take?": the answer follows the rules as they change (disabled
  * ones skipped), naming the rule that decides or the default route.
  */
+
 import { useState } from "preact/hooks";
+import { THIS_BROWSER } from "@/lib/base/browser-abilities";
 import {
   routeHealth,
   routeOfUrl,
@@ -27,7 +29,12 @@ export function RouteTester(props: {
   const [asked, setAsked] = useState<string | null>(null);
 
   function answer(url: string): string {
-    const found = routeOfUrl(props.rules, url, props.activeTokenId, !import.meta.env.FIREFOX);
+    const found = routeOfUrl(
+      props.rules,
+      url,
+      props.activeTokenId,
+      THIS_BROWSER.oneLoginPerEndpoint,
+    );
     if (found.kind === "rule") {
       const named = { url, position: found.position, rule: sourceText(found.rule.source, t) };
       // Fail closed: the background blocks the sites of a rule whose token is gone or expired.

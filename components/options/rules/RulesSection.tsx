@@ -3,6 +3,7 @@
  * change; adding, checking an address, importing a rule list. A rule whose token is gone or
  * expired blocks its sites (the background fails closed), and its row says so.
  */
+import { THIS_BROWSER } from "@/lib/base/browser-abilities";
 import "./rules.css";
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { RulesKey } from "@/lib/i18n/rules-strings";
@@ -71,12 +72,11 @@ export function RulesSection(props: { tokens: StoredToken[]; connection: Connect
 
   if (!rules) return null;
   const current = rules;
-  // Chrome holds one login per gateway address as written; Firefox signs in per request.
   const sharedGateways = sharedGatewayRules(
     current,
     props.tokens,
     activeTokenId,
-    !import.meta.env.FIREFOX,
+    THIS_BROWSER,
     Date.now(),
   );
 

@@ -3,7 +3,9 @@
  * kept after a failure, and why), its last change, how and how often it is fetched, and
  * "Update now".
  */
+
 import { useContext, useState } from "preact/hooks";
+import { THIS_BROWSER } from "@/lib/base/browser-abilities";
 import { problemText, subscriptionLines } from "@/lib/options/subscription-view";
 import type { SiteRule, Subscription } from "@/lib/routing/rules";
 import type { StoredToken } from "@/lib/state/tokens";
@@ -38,7 +40,7 @@ export function SubscriptionLine(props: {
     props.now,
     language,
     t,
-    !import.meta.env.FIREFOX,
+    THIS_BROWSER.oneLoginPerEndpoint,
     rule.enabled,
   );
 

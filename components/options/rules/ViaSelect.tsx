@@ -2,6 +2,7 @@
  * How a rule list is fetched: direct (Chrome: the way the browser goes now, since Chrome cannot
  * route one request of its own) or through one of the user's usable tokens.
  */
+import { THIS_BROWSER } from "@/lib/base/browser-abilities";
 import { tokenRouteLabel } from "@/lib/options/rules-editor";
 import { everyText, UPDATE_CHOICES } from "@/lib/options/subscription-view";
 import type { Subscription } from "@/lib/routing/rules";
@@ -22,7 +23,7 @@ export function ViaSelect(props: {
   const t = useSubscriptionT();
   // Chrome cannot send a SOCKS5 login: such a token could never fetch the list there.
   const usable = props.tokens.filter(
-    (token) => unusableReason(token, !!import.meta.env.FIREFOX, props.now) === null,
+    (token) => unusableReason(token, THIS_BROWSER.supportsSocksAuth, props.now) === null,
   );
   const value = props.value.kind === "token" ? `token:${props.value.tokenId}` : "direct";
   const current = props.value;

@@ -2,10 +2,12 @@
  * Buying from the welcome: the popup's own create form (one form to keep right), given what the
  * popup gives its views. Its strings load with it, in the page's language.
  */
+
 import { useEffect, useState } from "preact/hooks";
 import { copyText } from "@/components/common/clipboard";
 import { CreateForm } from "@/components/popup/CreateForm";
 import { PopupContext, type PopupEnv } from "@/components/popup/env";
+import { THIS_BROWSER } from "@/lib/base/browser-abilities";
 import { loadPopupLanguage } from "@/lib/i18n/popup-language";
 import { send, useLanguage, useT } from "../shared";
 
@@ -26,7 +28,7 @@ export function BuyToken({ onDone }: { onDone: () => void }) {
         send,
         openOptions: () => undefined,
         copy: copyText,
-        socksAuth: import.meta.env.FIREFOX,
+        socksAuth: THIS_BROWSER.supportsSocksAuth,
         activeTab: async () => null,
       });
     });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { CHROME_ABILITIES, FIREFOX_ABILITIES } from "../../../lib/base/browser-abilities";
 import { placeholderNames } from "../../../lib/i18n/plural";
 import { rulesStrings, rulesTranslate } from "../../../lib/i18n/rules-strings";
 import {
@@ -220,23 +221,25 @@ describe("sharedGatewayRules", () => {
 
   it("Chrome: a third token on a named gateway cannot be routed beside the first two", () => {
     const rules = [to("a", 1), to("b", 2), to("c", 3), to("d", 4)];
-    const shared = sharedGatewayRules(rules, tokens, null, true, NOW);
+    const shared = sharedGatewayRules(rules, tokens, null, CHROME_ABILITIES, NOW);
     expect([...shared]).toEqual([["c", "gw.example.net:8000"]]);
   });
 
   it("the connected token takes the gateway first", () => {
-    expect([...sharedGatewayRules([to("a", 2), to("b", 3)], tokens, 1, true, NOW)]).toEqual([
-      ["b", "gw.example.net:8000"],
-    ]);
+    expect([
+      ...sharedGatewayRules([to("a", 2), to("b", 3)], tokens, 1, CHROME_ABILITIES, NOW),
+    ]).toEqual([["b", "gw.example.net:8000"]]);
   });
 
   it("as the background plans it: an expired token takes no gateway from a later rule", () => {
     const expired = [makeToken({ id: 1, ...gw, expiresAt: NOW - 1 }), ...tokens.slice(1)];
     const rules = [to("a", 1), to("b", 2), to("c", 3)];
-    expect(sharedGatewayRules(rules, expired, null, true, NOW).size).toBe(0);
+    expect(sharedGatewayRules(rules, expired, null, CHROME_ABILITIES, NOW).size).toBe(0);
   });
 
   it("Firefox signs in per request: nothing is shared", () => {
-    expect(sharedGatewayRules([to("a", 1), to("b", 2)], tokens, null, false, NOW).size).toBe(0);
+    expect(
+      sharedGatewayRules([to("a", 1), to("b", 2)], tokens, null, FIREFOX_ABILITIES, NOW).size,
+    ).toBe(0);
   });
 });

@@ -3,6 +3,7 @@
  * and stays so while the setting says so.
  */
 import { afterEach, describe, expect, it } from "vitest";
+import { fakeBrowser } from "wxt/testing";
 import { WebrtcOfferView } from "../../../components/popup/lazy-views";
 import { PopupApp } from "../../../components/popup/PopupApp";
 import type { PopupState } from "../../../lib/popup/state";
@@ -95,5 +96,19 @@ describe("the WebRTC offer", () => {
     mounted = m;
     await waitFor(() => expect(m.root.querySelector("[data-testid=route-word]")).not.toBeNull());
     expect(m.root.querySelector("[data-testid=webrtc-offer]")).toBeNull();
+  });
+
+  it("is not offered where the administrator's policy decides it, as the policy's one check reads it", async () => {
+    await WebrtcOfferView.prefetch();
+    const { env } = fakeEnv(() => ({ ok: true, data: null }));
+    // A field the policy's check refuses decides nothing: the offer stands.
+    await fakeBrowser.storage.local.set({ managedPolicy: { webrtcProtection: "yes" } });
+    const m = await mount(<PopupApp state={connected({})} />, env);
+    mounted = m;
+    await waitFor(() => expect(m.root.querySelector("[data-testid=webrtc-offer]")).not.toBeNull());
+    // The policy arrives while the popup is open: the offer goes.
+    await fakeBrowser.storage.local.set({ managedPolicy: { webrtcProtection: false } });
+    await waitFor(() => expect(m.root.querySelector("[data-testid=webrtc-offer]")).toBeNull());
+    await fakeBrowser.storage.local.remove("managedPolicy");
   });
 });

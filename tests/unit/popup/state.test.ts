@@ -76,14 +76,9 @@ describe("popup state", () => {
   it("the early read asks for the first screen's own keys; the lists are real items too", async () => {
     const keyOf = (item: { key: string }) => item.key.replace(/^local:/, "");
     expect(FIRST_KEYS).toEqual(
-      [
-        items.popupSummary,
-        items.connection,
-        items.status,
-        items.settings,
-        items.unseenFailure,
-        items.managedPolicy,
-      ].map(keyOf),
+      [items.popupSummary, items.connection, items.status, items.settings, items.unseenFailure].map(
+        keyOf,
+      ),
     );
     expect(LIST_KEYS).toEqual([items.tokens, items.trash].map(keyOf));
 
@@ -92,11 +87,6 @@ describe("popup state", () => {
       Promise.resolve({ popupSummary: summarize([token], 0, null) }),
     );
     expect(state.tokens).toEqual([token]);
-    expect(state.webrtcByPolicy).toBe(false);
-    const managed = await loadFirstState(
-      Promise.resolve({ managedPolicy: { webrtcProtection: false } }),
-    );
-    expect(managed.webrtcByPolicy).toBe(true);
     // A failed early read falls back to reading storage.
     await fakeBrowser.storage.local.set({
       popupSummary: summarize([makeToken({ id: 10 })], 0, null),
