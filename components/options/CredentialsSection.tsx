@@ -13,6 +13,7 @@ import {
   verifyNotice,
 } from "./credentials-form";
 import { TextField } from "./FormFields";
+import { LoginFields } from "./LoginFields";
 import { LockedNote, usePolicy } from "./policy";
 import { Notice, type NoticeValue, patchSettings, send, useExplain, useT } from "./shared";
 import { useLatestAttempt } from "./use-latest-attempt";
@@ -146,57 +147,7 @@ export function CredentialsSection({ settings, welcome }: Props) {
         {/* The credentials stay the user's own: entered here, bound to the policy's address. */}
         {baseUrlLocked && <LockedNote id="base-url-locked" />}
 
-        <fieldset class="field">
-          <legend>{t("cred.method")}</legend>
-          {(["bearer", "basic"] as const).map((method) => (
-            <label class="choice" key={method}>
-              <input
-                type="radio"
-                name="auth-method"
-                value={method}
-                checked={form.method === method}
-                onChange={() => update({ method })}
-              />
-              {t(method === "bearer" ? "cred.bearer" : "cred.basic")}
-            </label>
-          ))}
-        </fieldset>
-
-        {form.method === "bearer" ? (
-          <TextField
-            id="access-token"
-            label={t("cred.token")}
-            secret
-            value={form.accessToken}
-            describedBy="secret-hint"
-            error={error("accessToken")}
-            onInput={(accessToken) => update({ accessToken })}
-          />
-        ) : (
-          <>
-            <TextField
-              id="username"
-              label={t("cred.username")}
-              autoComplete="off"
-              spellcheck={false}
-              value={form.username}
-              describedBy="secret-hint"
-              error={error("username")}
-              onInput={(username) => update({ username })}
-            />
-            <TextField
-              id="password"
-              label={t("cred.password")}
-              secret
-              value={form.password}
-              error={error("password")}
-              onInput={(password) => update({ password })}
-            />
-          </>
-        )}
-        <p id="secret-hint" class="hint">
-          {t("cred.secretHint")}
-        </p>
+        <LoginFields form={form} update={update} error={error} />
 
         <div class="actions">
           <button type="submit" disabled={busy !== null}>
