@@ -3,8 +3,10 @@
  * nothing is in error before the user acts, an error is gone once its cause is fixed, and the
  * welcome leads from credentials to a token bought in it and connected.
  */
+
 import type { BrowserContext, Page } from "@playwright/test";
 import { PAGES } from "../../lib/options/pages";
+import { guard } from "../support/pace";
 import { expect, test } from "./fixtures";
 import { extensionPage, gatewayLog, must, sendOk, storedTokens } from "./harness";
 
@@ -23,7 +25,7 @@ test("first run: the install opens the welcome; credentials → verify → a tok
   extensionId,
   sb,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(guard(120_000));
   const page = await welcomeTab(context);
   await expect(page.getByRole("heading", { name: "Welcome to Proxy Deck" })).toBeVisible();
   await expect(page.locator(ERRORS)).toHaveCount(0);
@@ -80,7 +82,7 @@ test("first run: the install opens the welcome; credentials → verify → a tok
   await page.getByRole("button", { name: new RegExp(`^Connect through #${bought.id}`) }).click();
   await expect(page.getByTestId("welcome-state")).toHaveText(
     new RegExp(`^Through #${bought.id} · Your traffic goes through #${bought.id}`),
-    { timeout: 30_000 },
+    { timeout: guard(30_000) },
   );
   await expect(page.getByTestId("welcome-finished")).toBeVisible();
   await expect(page.locator(ERRORS)).toHaveCount(0);

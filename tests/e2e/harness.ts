@@ -2,10 +2,12 @@
  * End-to-end harness: a sandbox provider per test, a page server that reports which address a
  * request came from, and commands sent to the background the way the popup sends them.
  */
+
 import { type BrowserContext, type CDPSession, expect, type Page } from "@playwright/test";
 import type { ProviderKind } from "../../lib/state/token-facts";
 import { type Sandbox, startSandbox } from "../sandbox/index";
 import { startEchoServer } from "../support/echo-server";
+import { guard } from "../support/pace";
 import { commandsFor, pageCommands } from "../support/page-commands";
 import { buyElsewhere, must, sandboxSettings } from "../support/sandbox-session";
 import { backgroundWorker } from "./fixtures";
@@ -162,7 +164,7 @@ export async function exitOfSite(
   const page = await context.newPage();
   try {
     const url = `http://${site}:${new URL(echo.url).port}/?${Math.random()}`;
-    const response = await page.goto(url, { timeout: 10_000 });
+    const response = await page.goto(url, { timeout: guard(10_000) });
     if (!response?.ok()) return `status ${response?.status()}`;
     return (await page.locator("#remote").textContent()) ?? "";
   } catch {
@@ -201,7 +203,7 @@ export async function watchWorker(cdp: CDPSession, extensionId: string) {
      */
     async startedOnceSince(before: number, what: string) {
       await expect
-        .poll(() => starts, { message: `${what}: the worker woke once`, timeout: 10_000 })
+        .poll(() => starts, { message: `${what}: the worker woke once`, timeout: guard(10_000) })
         .toBe(before + 1);
     },
     /**
@@ -217,7 +219,7 @@ export async function watchWorker(cdp: CDPSession, extensionId: string) {
             if (running) await cdp.send("ServiceWorker.stopAllWorkers");
             return running;
           },
-          { timeout: 30_000 },
+          { timeout: guard(30_000) },
         )
         .toBe(false);
     },

@@ -4,8 +4,10 @@
  * tokens checked again) and the popup's marks (a refused token's row says so, a working one its
  * latency; the popup's own Check all runs a check).
  */
+
 import type { Page } from "@playwright/test";
 import type { HealthRun } from "../../lib/health/health";
+import { guard } from "../support/pace";
 import { expect, extensionPath, test, unpackedExtensionId } from "./fixtures";
 import {
   control,
@@ -48,7 +50,7 @@ test("Check all in Options: progress to the end, results in words, fastest first
 
     await section.getByRole("button", { name: "Check all" }).click();
     const status = section.locator(".health-progress [role=status]");
-    await expect(status).toHaveText("Checked 3 of 3.", { timeout: 30_000 });
+    await expect(status).toHaveText("Checked 3 of 3.", { timeout: guard(30_000) });
     await expect(section.locator(".health-progress progress")).toHaveJSProperty("value", 3);
     await expect(section.getByRole("button", { name: "Cancel" })).toHaveCount(0);
 
@@ -84,7 +86,7 @@ test("Check all in Options: progress to the end, results in words, fastest first
     const first = must(await runOf(ext), "run");
     await section.getByLabel(`Select token #${refused.id}`).check();
     await section.getByRole("button", { name: "Check selected (1)" }).click();
-    await expect(status).toHaveText("Checked 1 of 1.", { timeout: 30_000 });
+    await expect(status).toHaveText("Checked 1 of 1.", { timeout: guard(30_000) });
     const second = must(await runOf(ext), "run");
     expect(second.startedAt).toBeGreaterThan(first.startedAt);
     expect(second.total).toBe(1);

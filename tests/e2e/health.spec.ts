@@ -4,10 +4,12 @@
  * (counted at the sandbox and the test website); a refusing, a slow and a closed gateway, each
  * said in words; a token that could only be checked by dropping a login is not checked.
  */
+
 import type { Page } from "@playwright/test";
 import type { HealthResults, HealthRun } from "../../lib/health/health";
 import { DOWNLOAD_BYTES } from "../support/echo-server";
 import { downloadResult, runFetchLoop, startDownload, stopFetchLoop } from "../support/fetch-loop";
+import { guard } from "../support/pace";
 import { expect, extensionPath, launchWithExtension, test, unpackedExtensionId } from "./fixtures";
 import {
   control,
@@ -40,7 +42,7 @@ test("Check all probes every token it can without costing the user's traffic: a 
   sb,
   echo,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(guard(120_000));
   const context = await launchWithExtension(userDataDir, [TEST_NAMES]);
   try {
     const ext = await sandboxPage(context, extensionId, sb);
@@ -64,7 +66,7 @@ test("Check all probes every token it can without costing the user's traffic: a 
     const started = await sendOk(ext, { type: "checkHealth" });
     expect(started).toEqual({ checking: 6, notChecked: 1, joined: false });
     await expect
-      .poll(async () => (await healthOf(ext)).run?.state, { timeout: 30_000 })
+      .poll(async () => (await healthOf(ext)).run?.state, { timeout: guard(30_000) })
       .toBe("done");
     const during = await page.evaluate(stopFetchLoop);
     const { results, run } = await healthOf(ext);
@@ -98,7 +100,7 @@ test("Check all of 20 tokens on the gateway that carries the user's traffic, whi
   sb,
   echo,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(guard(120_000));
   const context = await launchWithExtension(userDataDir, [TEST_NAMES]);
   try {
     const ext = await sandboxPage(context, extensionId, sb);
@@ -120,7 +122,7 @@ test("Check all of 20 tokens on the gateway that carries the user's traffic, whi
     // other spelling of the same gateway; the rest would cost a dropped login, so they wait.
     expect(started).toMatchObject({ checking: 2, notChecked: 18 });
     await expect
-      .poll(async () => (await healthOf(ext)).run?.state, { timeout: 30_000 })
+      .poll(async () => (await healthOf(ext)).run?.state, { timeout: guard(30_000) })
       .toBe("done");
     const during = await page.evaluate(stopFetchLoop);
     const download = await page.evaluate(downloadResult);
@@ -173,7 +175,7 @@ test("a worker stop during Check all: the run says it stopped, keeps what it fou
       joined: false,
     });
     await expect
-      .poll(async () => (await healthOf(ext)).run?.state, { timeout: 30_000 })
+      .poll(async () => (await healthOf(ext)).run?.state, { timeout: guard(30_000) })
       .toBe("done");
     const { results } = await healthOf(ext);
     for (const token of tokens) expect(results[token.id]?.outcome).toMatchObject({ kind: "ok" });
@@ -194,7 +196,7 @@ test("a gateway that asks a valid login again during Check all: a question, not 
     await control(sb, "gateway/rechallenge", { count: 2 });
     await sendOk(ext, { type: "checkHealth" });
     await expect
-      .poll(async () => (await healthOf(ext)).run?.state, { timeout: 30_000 })
+      .poll(async () => (await healthOf(ext)).run?.state, { timeout: guard(30_000) })
       .toBe("done");
     const { results } = await healthOf(ext);
     for (const token of tokens) expect(results[token.id]?.outcome).toMatchObject({ kind: "ok" });

@@ -10,9 +10,11 @@
  * The files are written in each extension's own format (FoxyProxy 9: app.js `pref`, the export
  * is its storage; ZeroOmega: default_options.coffee, the `.bak` is the options as JSON).
  */
+
 import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "@playwright/test";
 import type { Sandbox } from "../sandbox/index";
+import { guard } from "../support/pace";
 import { foxyProxy } from "../unit/import/fixtures";
 import { expect, extensionPath, launchWithExtension, test, unpackedExtensionId } from "./fixtures";
 import {
@@ -70,7 +72,7 @@ test("a FoxyProxy export: proxies with logins, include/exclude in order; the pre
   sb,
   echo,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(guard(120_000));
   const context = await launchWithExtension(userDataDir, [TEST_NAMES]);
   try {
     const { connected, one, two } = await setUp(context, sb);
@@ -179,7 +181,7 @@ test("a ZeroOmega backup: fixed profiles with logins, a switch profile's rules i
   sb,
   echo,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(guard(120_000));
   const context = await launchWithExtension(userDataDir, [TEST_NAMES]);
   try {
     const { connected, one, two } = await setUp(context, sb);

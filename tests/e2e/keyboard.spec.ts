@@ -7,10 +7,12 @@
  * extension events have dispatch(), which runs the registered listeners, as page-menu.spec.ts
  * does for a menu click), with the tab a real press brings.
  */
+
 import AxeBuilder from "@axe-core/playwright";
 import type { Worker } from "@playwright/test";
 import { KEYBOARD_COMMANDS } from "../../lib/keyboard/commands";
 import type { StoredToken } from "../../lib/state/tokens";
+import { guard } from "../support/pace";
 import {
   backgroundWorker,
   expect,
@@ -89,7 +91,7 @@ test("the keys switch through the recent tokens, turn everything off, and route 
   sb,
   echo,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(guard(90_000));
   const extensionId = unpackedExtensionId(extensionPath);
   const context = await launchWithExtension(userDataDir, [TEST_NAMES]);
   try {

@@ -5,10 +5,12 @@
  * the test's output. Persian is laid out from the right: the sidebar stands right of the page,
  * a row's checkbox right of its place, and addresses keep their own left-to-right order.
  */
+
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { intlLocale, type Language, textDirection } from "../../lib/base/languages";
 import { PAGES } from "../../lib/options/pages";
+import { guard } from "../support/pace";
 import { expect, test } from "./fixtures";
 import { extensionPage, must, sendOk } from "./harness";
 import { optionsWorld, showOptionsPage } from "./options-world";
@@ -52,7 +54,7 @@ async function judge(page: Page, name: string): Promise<string[]> {
 }
 
 // Nine pages, each judged twice (light, dark), and the popup.
-test.describe.configure({ timeout: 180_000 });
+test.describe.configure({ timeout: guard(180_000) });
 
 const LANGUAGES: readonly { language: Language; title: RegExp }[] = [
   { language: "fa", title: /[\u0600-\u06FF]/ },

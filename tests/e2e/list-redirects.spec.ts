@@ -5,10 +5,12 @@
  * https → https redirect still brings the list. The sandbox serves the same lists over HTTPS
  * (its list host) and plain HTTP (its API port), both as `lists.test`.
  */
+
 import type { Page } from "@playwright/test";
 import type { SiteRule } from "../../lib/routing/rules";
 import type { SubscriptionStatus } from "../../lib/subscriptions/status";
 import type { Sandbox } from "../sandbox/index";
+import { guard } from "../support/pace";
 import { expect, extensionPath, launchWithExtension, test, unpackedExtensionId } from "./fixtures";
 import { control, exitOfSite, openOptions, sandboxPage, sendOk, TEST_NAMES } from "./harness";
 
@@ -40,7 +42,7 @@ test("a list behind https → http → https is refused, with the hop named; the
   sb,
   echo,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(guard(90_000));
   // The sandbox's list host has a self-signed certificate (see subscriptions.spec.ts).
   const context = await launchWithExtension(userDataDir, [
     TEST_NAMES,

@@ -6,9 +6,11 @@
  * profile: the last policy read stays in force (its block holds, 0 hits at the site), Options
  * says the policy could not be read, and once the store is back the next launch reads it again.
  */
+
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { guard } from "../support/pace";
 import { expect, extensionPath, launchWithExtension, test, unpackedExtensionId } from "./fixtures";
 import { exitOfSite, extensionPage, sendOk, TEST_NAMES, watchWorker } from "./harness";
 
@@ -30,7 +32,7 @@ test("a policy read that fails: the last policy stays in force, its block holds,
   userDataDir,
   echo,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(guard(120_000));
   const id = unpackedExtensionId(copy);
   mkdirSync(POLICY_DIR, { recursive: true });
   const policy = { rules: [{ pattern: "d.test", route: "block" }] };

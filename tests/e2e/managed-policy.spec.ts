@@ -6,10 +6,12 @@
  * Chromium drops a field that fails the shipped managed_schema.json before the extension sees
  * it, so the malformed field here is one the schema lets through (a bypass rule with a space).
  */
+
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
+import { guard } from "../support/pace";
 import { control, must, sandboxSettings } from "../support/sandbox-session";
 import { expect, extensionPath, launchWithExtension, test, unpackedExtensionId } from "./fixtures";
 import { createTokens, exitOfSite, extensionPage, send, sendOk, TEST_NAMES } from "./harness";
@@ -33,7 +35,7 @@ test("a policy file: its values win and are locked in Options, its rules route f
   sb,
   echo,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(guard(90_000));
   const id = unpackedExtensionId(copy);
   mkdirSync(POLICY_DIR, { recursive: true });
   const policy = {

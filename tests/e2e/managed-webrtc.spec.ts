@@ -5,10 +5,12 @@
  * policy directory while it runs (chrome://policy's "Reload policies" asks it now, as an
  * administrator would), and tells the extension by a storage change in area "managed".
  */
+
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { BrowserContext, Page } from "@playwright/test";
+import { guard } from "../support/pace";
 import { expect, extensionPath, launchWithExtension, test, unpackedExtensionId } from "./fixtures";
 import { extensionPage, must, openOptions } from "./harness";
 
@@ -58,7 +60,7 @@ async function setPolicy(
         await page.getByRole("button", { name: "Reload policies" }).click();
         return storedPolicy(ext);
       },
-      { timeout: 60_000, intervals: [1_000, 2_000, 5_000] },
+      { timeout: guard(60_000), intervals: [1_000, 2_000, 5_000] },
     )
     .toEqual(policy);
   await page.close();
@@ -67,7 +69,7 @@ async function setPolicy(
 test("a policy's WebRTC protection, off then on, changes the browser when it arrives, with no click", async ({
   userDataDir,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(guard(120_000));
   const id = unpackedExtensionId(copy);
   mkdirSync(POLICY_DIR, { recursive: true });
   // Granted at run time once before (as a click on the switch leaves it), so the click below
@@ -104,7 +106,7 @@ test("a policy's WebRTC protection, off then on, changes the browser when it arr
     // On again: set at once (the permission was kept for it), still no click.
     await setPolicy(context, ext, id, { webrtcProtection: true });
     await expect
-      .poll(() => webrtcSetting(ext), { timeout: 30_000 })
+      .poll(() => webrtcSetting(ext), { timeout: guard(30_000) })
       .toBe("disable_non_proxied_udp");
     const locked = await openOptions(context, id, "settings");
     await expect(locked.locator("#webrtc-protection")).toBeDisabled();

@@ -3,8 +3,10 @@
  * toolbar says so; with no token but the rules on, a rule-routed tab's toolbar names the token
  * its requests go through, never "direct". Off holds across a worker stop.
  */
+
 import type { Page } from "@playwright/test";
 import type { Sandbox } from "../sandbox/index";
+import { guard } from "../support/pace";
 import { expect, extensionPath, launchWithExtension, test, unpackedExtensionId } from "./fixtures";
 import {
   control,
@@ -38,7 +40,7 @@ test("Off with a site rule and a list on: every site direct, the badge and title
   sb,
   echo,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(guard(120_000));
   const context = await launchWithExtension(userDataDir, [
     TEST_NAMES,
     "--ignore-certificate-errors",

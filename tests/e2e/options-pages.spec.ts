@@ -3,9 +3,11 @@
  * axe clean in light and dark, in English and Chinese, every control reached with Tab, and a
  * screenshot of each kept with the test's output.
  */
+
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { PAGES } from "../../lib/options/pages";
+import { guard } from "../support/pace";
 import { expect, test } from "./fixtures";
 import { sendOk } from "./harness";
 import { optionsWorld, showOptionsPage } from "./options-world";
@@ -74,7 +76,7 @@ test("every Options page: axe clean light and dark, en and zh, Tab reaches every
   extensionId,
   sb,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(guard(180_000));
   const { page, ext } = await optionsWorld(context, extensionId, sb);
 
   await judgePages(page, extensionId, "en");

@@ -3,8 +3,10 @@
  * whose login the gateway refuses) checked by Check all, a blocking site rule, and a blocked
  * request in the traffic log. Returns the Options page (at Traffic) and the command page.
  */
+
 import type { BrowserContext, Page } from "@playwright/test";
 import type { Sandbox } from "../sandbox/index";
+import { guard } from "../support/pace";
 import { expect } from "./fixtures";
 import {
   control,
@@ -39,8 +41,8 @@ export async function showOptionsPage(page: Page, extensionId: string, id: strin
   await expect(page.locator(`.sidebar a[href="#${id}"]`)).toHaveAttribute("aria-current", "page");
   // A page not shown is not mounted: the log is watched again once its page is back.
   if (id === "traffic") await page.locator("#traffic summary").click();
-  await expect(page.locator(LOADED[id] ?? "main").first()).toBeVisible({ timeout: 20_000 });
-  await expect(page.locator("[aria-busy=true]")).toHaveCount(0, { timeout: 20_000 });
+  await expect(page.locator(LOADED[id] ?? "main").first()).toBeVisible({ timeout: guard(20_000) });
+  await expect(page.locator("[aria-busy=true]")).toHaveCount(0, { timeout: guard(20_000) });
 }
 
 export async function optionsWorld(
@@ -69,7 +71,7 @@ export async function optionsWorld(
   await page.locator("#health").getByRole("button", { name: "Check all" }).click();
   await expect(page.locator("#health .health-progress [role=status]")).toHaveText(
     "Checked 2 of 2.",
-    { timeout: 30_000 },
+    { timeout: guard(30_000) },
   );
   // The traffic log open, with a blocked request in it.
   await page.locator('.sidebar a[href="#traffic"]').click();

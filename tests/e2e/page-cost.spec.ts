@@ -5,8 +5,10 @@
  * outside: a stopped worker stays asleep while the page fetches through the token. A site rule
  * brings the page's counts by route back.
  */
+
 import type { Page } from "@playwright/test";
 import type { SiteRule } from "../../lib/routing/rules";
+import { guard } from "../support/pace";
 import { expect, extensionPath, launchWithExtension, test, unpackedExtensionId } from "./fixtures";
 import { createTokens, must, sandboxPage, sendOk, TEST_NAMES, watchWorker } from "./harness";
 
@@ -47,7 +49,7 @@ test("connected without rules, a page's requests go through the token without wa
     // All ten went through the token, and the worker was not woken to hear them (a listener
     // for every request's end or headers, even one left from before the stop, would wake it).
     expect(echo.requestsFrom.slice(heard)).toEqual(Array(10).fill(token.ip));
-    await expect.poll(() => worker.isRunning(), { timeout: 2_000 }).toBe(false);
+    await expect.poll(() => worker.isRunning(), { timeout: guard(2_000) }).toBe(false);
     expect(worker.starts()).toBe(starts);
 
     // A rule: requests go more than one way, so this page's are counted by route again.

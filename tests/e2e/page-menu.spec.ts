@@ -5,8 +5,10 @@
  * listener a real click reaches, with the OnClickData a real click brings. The result is counted
  * where it lands: the echo server sees each site arrive through the chosen token, or not at all.
  */
+
 import type { Worker } from "@playwright/test";
 import type { StoredToken } from "../../lib/state/tokens";
+import { guard } from "../support/pace";
 import {
   backgroundWorker,
   expect,
@@ -56,7 +58,7 @@ test("the page menu sends the clicked site (or the link's) through a token, bloc
   sb,
   echo,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(guard(90_000));
   const context = await launchWithExtension(userDataDir, [TEST_NAMES]);
   try {
     const ext = await extensionPage(context, extensionId);

@@ -1,3 +1,4 @@
+import { guard } from "../support/pace";
 import { expect, test } from "./fixtures";
 import {
   connectedToken,
@@ -235,7 +236,7 @@ test("an unreachable proxy becomes a visible error once the engine's own check f
 test("automatic refresh: the alarm moves a connected dynamic token to a new exit IP", {
   tag: "@waits",
 }, async ({ context, extensionId, sb, echo }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(guard(120_000));
   const ext = await extensionPage(context, extensionId);
   // Chrome's shortest alarm period is 30 s.
   await sendOk(ext, {
@@ -248,7 +249,7 @@ test("automatic refresh: the alarm moves a connected dynamic token to a new exit
   expect(await exitOfPageLoad(page, echo.url)).toBe(token.ip);
   await expect
     .poll(async () => (await storedTokens(ext)).find((t) => t.id === token.id)?.ip, {
-      timeout: 60_000,
+      timeout: guard(60_000),
       intervals: [1_000],
     })
     .not.toBe(token.ip);

@@ -1,3 +1,4 @@
+import { guard } from "../support/pace";
 import { expect, launchWithExtension, test } from "./fixtures";
 import {
   backgroundWorker,
@@ -21,7 +22,7 @@ test(`a stopped worker answers the proxy's challenge: ${WAKES} cold wakes, 0 fai
   sb,
   echo,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(guard(180_000));
   const ext = await sandboxPage(context, extensionId, sb);
   const token = must((await createTokens(ext, "static-traffic", 1))[0], "token");
   await sendOk(ext, { type: "connect", tokenId: token.id });

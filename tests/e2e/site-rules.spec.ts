@@ -7,10 +7,12 @@
  * Chromium never hands a PAC script a loopback address, so the sites are names under `.test`:
  * the browser maps them to 127.0.0.1 (--host-resolver-rules), and so does the sandbox's gateway.
  */
+
 import type { BrowserContext } from "@playwright/test";
 import type { SiteRule } from "../../lib/routing/rules";
 import type { StoredToken } from "../../lib/state/tokens";
 import type { Sandbox } from "../sandbox/index";
+import { guard } from "../support/pace";
 import { expect, extensionPath, launchWithExtension, test, unpackedExtensionId } from "./fixtures";
 import {
   buyElsewhere,
@@ -60,7 +62,7 @@ async function pacApplied(context: BrowserContext, extensionId: string) {
 test("A through token 1, B through token 2 (another gateway), E through token 3 (A's gateway), C direct, D blocked: also after a worker stop and a browser restart", async ({
   userDataDir,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(guard(120_000));
   let context = await launchWithExtension(userDataDir, [TEST_NAMES]);
   try {
     const ext = await sandboxPage(context, extensionId, sb);
@@ -218,7 +220,10 @@ test("a rule whose token expires blocks its site when it expires, not at the nex
     expect(await exitOfSite(context, echo, "x.test")).toBe(bought.ip);
     // The expiry alarm re-applies the rules: the site goes nowhere, never direct.
     await expect
-      .poll(() => exitOfSite(context, echo, "x.test"), { timeout: 30_000, intervals: [1_000] })
+      .poll(() => exitOfSite(context, echo, "x.test"), {
+        timeout: guard(30_000),
+        intervals: [1_000],
+      })
       .toBe("blocked");
     expect(await exitOfSite(context, echo, "other.test")).toBe("127.0.0.1");
   } finally {

@@ -6,6 +6,7 @@
  * Where a list request came from is read at the sandbox: 127.0.0.1 direct, a token's own exit
  * address through its gateway.
  */
+
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import type { SiteRule } from "../../lib/routing/rules";
@@ -13,6 +14,7 @@ import type { SubscriptionStatus } from "../../lib/subscriptions/status";
 import type { Sandbox } from "../sandbox/index";
 import type { ListFetch } from "../sandbox/rule-lists";
 import { askAgain } from "../support/gateway-moods";
+import { guard } from "../support/pace";
 import { expect, extensionPath, launchWithExtension, test, unpackedExtensionId } from "./fixtures";
 import {
   control,
@@ -70,7 +72,7 @@ test("a list by URL: first fetch, 304, a change, and every failure keeps the las
   sb,
   echo,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(guard(120_000));
   const context = await launchWithExtension(userDataDir, [TEST_NAMES, IGNORE_CERTIFICATES]);
   try {
     const ext = await sandboxPage(context, extensionId, sb);
@@ -189,7 +191,7 @@ test("a list fetched through a token exits there; a worker stop during an update
   sb,
   echo,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(guard(120_000));
   let context = await launchWithExtension(userDataDir, [TEST_NAMES, IGNORE_CERTIFICATES]);
   try {
     const ext = await sandboxPage(context, extensionId, sb);
@@ -263,7 +265,7 @@ test("a list fetched through a token exits there; a worker stop during an update
     await serveList(sb, "b", { delay_ms: 0 });
     await sendOk(ext, { type: "routeOf", url: "http://example.test/" });
     await expect
-      .poll(() => linesOf(ext, subscribed.ruleId), { timeout: 20_000 })
+      .poll(() => linesOf(ext, subscribed.ruleId), { timeout: guard(20_000) })
       .toEqual(["||gamma.test"]);
     const state = (await stored(ext)).status[subscribed.ruleId];
     expect(state?.startedAt).toBeUndefined();

@@ -4,6 +4,7 @@
  * must leave from the new exit; none may hang, fail or go direct (issue 34). Figures (how fast)
  * are `npm run bench`'s; this asserts only what happened to the requests.
  */
+
 import type { Page } from "@playwright/test";
 import type { Sandbox } from "../sandbox/index";
 import {
@@ -20,6 +21,7 @@ import {
   switchUnderLoad,
   waitForSentSince,
 } from "../support/fetch-loop";
+import { guard } from "../support/pace";
 import { backgroundWorker, expect, test } from "./fixtures";
 import { createTokens, must, sandboxFor, sandboxPage, sendOk, startEchoServer } from "./harness";
 
@@ -48,7 +50,7 @@ test("60 switches between tokens on two gateways while pages fetch in a loop (HT
   sb,
   echo,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(guard(240_000));
   const other = await sandboxFor();
   const secure = await startEchoServer({ https: true });
   try {
@@ -79,7 +81,7 @@ test("60 switches between tokens on two gateways while pages fetch in a loop (HT
         completions: chrome.webRequest.onCompleted.hasListeners(),
       }));
     await expect
-      .poll(listening, { timeout: 30_000 })
+      .poll(listening, { timeout: guard(30_000) })
       .toEqual({ headers: false, completions: false });
   } finally {
     await secure.close();
@@ -94,7 +96,7 @@ for (const withProvider of [true, false]) {
     sb,
     echo,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(guard(180_000));
     const ext = await sandboxPage(context, extensionId, sb);
     const one = await addedFrom(ext, sb, ["127.0.0.1"]);
     const two = await addedFrom(ext, sb, ["127.0.0.1", one.ip]);

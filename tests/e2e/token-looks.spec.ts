@@ -4,9 +4,11 @@
  * one country read apart in the popup, a rule's route menu and the page menu; one proxy added
  * by its fields connects through the sandbox's authenticating gateway.
  */
+
 import { readFileSync } from "node:fs";
 import type { Page, Worker } from "@playwright/test";
 import type { StoredToken } from "../../lib/state/tokens";
+import { guard } from "../support/pace";
 import { buyElsewhere } from "../support/sandbox-session";
 import { backgroundWorker, expect, launchWithExtension, test } from "./fixtures";
 import {
@@ -50,7 +52,7 @@ test("rename and recolour a token: shown in the popup, kept across a browser res
   extensionId,
   sb,
 }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(guard(120_000));
   const ext = await sandboxPage(context, extensionId, sb);
   const [a, b] = (await createTokens(ext, "static-traffic", 2)).map((t, i) =>
     must(t, `token ${i}`),
@@ -114,7 +116,7 @@ test("two tokens of one country read apart in the popup, a rule's route menu and
   extensionId,
   sb,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(guard(90_000));
   const ext = await sandboxPage(context, extensionId, sb);
   const [a, b] = (await createTokens(ext, "static-traffic", 2)).map((t, i) =>
     must(t, `token ${i}`),
@@ -161,7 +163,7 @@ test("one proxy added by its fields connects through the sandbox's authenticatin
   sb,
   echo,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(guard(90_000));
   const ext = await sandboxPage(context, extensionId, sb);
   // Bought elsewhere: the provider's gateway knows its login, this browser does not.
   const real = await buyElsewhere(sb);

@@ -3,12 +3,14 @@
  * installed temporarily. Commands reach the background from the extension's own popup page,
  * exactly as the popup sends them: nothing test-only is added to the shipped extension.
  */
+
 import { cpSync, existsSync, mkdtempSync } from "node:fs";
 import path from "node:path";
 import puppeteer, { type Browser, type LaunchOptions, type Page } from "puppeteer-core";
 import { inject } from "vitest";
 import type { Settings } from "../../lib/state/settings";
 import type { Sandbox } from "../sandbox/index";
+import { guard } from "../support/pace";
 import { commandsFor, pageCommands } from "../support/page-commands";
 import { sandboxSettings } from "../support/sandbox-session";
 
@@ -100,11 +102,11 @@ export async function extensionPage(browser: Browser, file = "popup.html"): Prom
     const page = await browser.newPage();
     // The navigation happens, but puppeteer never sees its load events (the page moves to the
     // extension process), so goto would time out: start it, then wait for the loaded document.
-    page.goto(url, { timeout: 10_000 }).catch(() => undefined);
+    page.goto(url, { timeout: guard(10_000) }).catch(() => undefined);
     try {
       await page.waitForFunction(
         (expected) => location.href === expected && document.readyState === "complete",
-        { timeout: 10_000 },
+        { timeout: guard(10_000) },
         url,
       );
       await backgroundListening(page);

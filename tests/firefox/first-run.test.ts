@@ -3,9 +3,11 @@
  * shows no error before the user acts, and it leads from credentials typed into it to a token
  * connected from it, "connected" said only once the browser has shown a request through it.
  */
+
 import type { Browser, Page } from "puppeteer-core";
 import { afterAll, beforeAll, expect, test, vi } from "vitest";
 import { type Sandbox, startSandbox } from "../sandbox/index";
+import { guard } from "../support/pace";
 import { must } from "../support/sandbox-session";
 import {
   assertPrerequisites,
@@ -45,7 +47,7 @@ async function welcomeTab(): Promise<Page> {
         if ((await at(page)).endsWith("/options.html#welcome")) return page;
       throw new Error("no welcome tab yet");
     },
-    { timeout: 20_000, interval: 200 },
+    { timeout: guard(20_000), interval: 200 },
   );
 }
 
@@ -62,7 +64,7 @@ test("the install opens the welcome: no error before an action; credentials, the
       expect(await text(page, "#credentials-status")).toMatch(
         /^It works: the provider accepted these credentials/,
       ),
-    { timeout: 20_000 },
+    { timeout: guard(20_000) },
   );
   expect(await page.$$(ERRORS)).toHaveLength(0);
 
@@ -78,7 +80,7 @@ test("the install opens the welcome: no error before an action; credentials, the
       expect(await text(page, '[data-testid="welcome-state"]')).toMatch(
         new RegExp(`^Through #${token.id} · Your traffic goes through #${token.id}`),
       ),
-    { timeout: 30_000 },
+    { timeout: guard(30_000) },
   );
   const log = await gatewayLog(sb);
   expect(log.some((event) => event.token_id === token.id && event.result === "ok")).toBe(true);

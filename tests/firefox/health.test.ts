@@ -4,11 +4,13 @@
  * provider through it; a refusing, a slow and a closed gateway said as such; the user's own
  * traffic keeps its token throughout.
  */
+
 import type { Page } from "puppeteer-core";
 import { expect, test, vi } from "vitest";
 import type { HealthResults, HealthRun } from "../../lib/health/health";
 import { DOWNLOAD_BYTES } from "../support/echo-server";
 import { downloadResult, runFetchLoop, startDownload, stopFetchLoop } from "../support/fetch-loop";
+import { guard } from "../support/pace";
 import { control, must } from "../support/sandbox-session";
 import {
   assertPrerequisites,
@@ -41,7 +43,7 @@ const checkDone = (ext: Page) =>
       if (health.run?.state !== "done") throw new Error("the check has not finished");
       return health;
     },
-    { timeout: 30_000, interval: 100 },
+    { timeout: guard(30_000), interval: 100 },
   );
 
 test("Check all learns each token's login, latency and exit address; the user's traffic keeps its token", async () => {
@@ -96,7 +98,7 @@ test("Options' Check all: progress to the end, each row in words with the exit a
     (n) =>
       document.querySelector("#health .health-progress [role=status]")?.textContent ===
       `Checked ${n} of ${n}.`,
-    { timeout: 30_000 },
+    { timeout: guard(30_000) },
     total,
   );
   const rowText = (id: number) =>

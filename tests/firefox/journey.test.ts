@@ -3,7 +3,9 @@
  * proxy.onRequest), then direct again. Run with `npx vitest run --config vitest.firefox.config.ts`
  * after `npm run build`.
  */
+
 import { expect, test } from "vitest";
+import { guard } from "../support/pace";
 import {
   assertPrerequisites,
   createTokens,
@@ -136,13 +138,13 @@ test("a gateway that stops answering: Firefox reports it, the status says the pr
           () => "loaded",
           () => "failed",
         ),
-      { timeout: 15_000 },
+      { timeout: guard(15_000) },
     )
     .toBe("failed");
   // The engine blames the token only after its own check through it fails too: wait for that
   // verification (about a second here, longer on a busy machine), not vitest's 1 s default.
   await expect
-    .poll(async () => (await proxyStatus(ext)).error?.failure.code, { timeout: 15_000 })
+    .poll(async () => (await proxyStatus(ext)).error?.failure.code, { timeout: guard(15_000) })
     .toBe("proxy-unreachable");
   expect((await proxyStatus(ext)).state).toBe("error");
   // The API is reached through the (down) proxy too: the user goes direct to carry on.
@@ -162,7 +164,7 @@ test("a connected token deleted elsewhere: Firefox blocks pages (fail closed), n
     await chrome.storage.local.set({ tokens: kept });
   }, token.id);
   await expect
-    .poll(async () => (await proxyStatus(ext)).state, { timeout: 10_000 })
+    .poll(async () => (await proxyStatus(ext)).state, { timeout: guard(10_000) })
     .toBe("blocked");
   const before = site.requestsFrom.length;
   const outcome = await page.goto(`${site.url}?blocked=1`).then(

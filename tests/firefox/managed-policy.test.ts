@@ -4,12 +4,14 @@
  * this test's own (no other test's Firefox sees the policy). Firefox checks nothing against a
  * schema: a field of the wrong type reaches the extension, which names it and ignores it.
  */
+
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "puppeteer-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { type Sandbox, startSandbox } from "../sandbox/index";
+import { guard } from "../support/pace";
 import { must, sandboxSettings } from "../support/sandbox-session";
 import {
   assertPrerequisites,
@@ -70,7 +72,7 @@ test("a managed-storage manifest: values applied and locked, its rule routes fir
   const server = must(sb, "sandbox");
   const port = new URL(must(echo, "echo").url).port;
   await expect
-    .poll(() => stored("managedPolicy"), { timeout: 10_000 })
+    .poll(() => stored("managedPolicy"), { timeout: guard(10_000) })
     .toMatchObject({
       baseUrl: server.baseUrl,
       webrtcProtection: "on",

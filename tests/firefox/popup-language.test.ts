@@ -3,8 +3,10 @@
  * at popup-zh_CN.html when Chinese is chosen and back at popup.html for English; the Chinese page
  * words its first screen in Chinese, with the stylesheet it carries.
  */
+
 import type { Browser, Page } from "puppeteer-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { guard } from "../support/pace";
 import { assertPrerequisites, extensionPage, launchFirefox, sendOk } from "./firefox";
 
 let browser: Browser | undefined;
@@ -25,7 +27,7 @@ afterAll(async () => {
 async function toolbarPage(file: string): Promise<void> {
   await ext.waitForFunction(
     async (name) => (await chrome.action.getPopup({})).endsWith(`/${name}`),
-    { timeout: 10_000 },
+    { timeout: guard(10_000) },
     file,
   );
 }
@@ -38,7 +40,7 @@ test("choosing Chinese points the toolbar at the Chinese page, which speaks Chin
   const chinese = await extensionPage(launched, "popup-zh_CN.html");
   // No credentials in this profile: the first screen says what to do first, in Chinese.
   await chinese.waitForFunction(() => document.body.textContent?.includes("设置服务商"), {
-    timeout: 10_000,
+    timeout: guard(10_000),
   });
   expect(await chinese.evaluate(() => document.documentElement.lang)).toBe("zh-CN");
   // The page carries its stylesheet inline: Firefox applies it (the popup is 400 px wide).

@@ -5,6 +5,7 @@
  * without a provider. Every switch's next request leaves from the new exit; none hangs, fails
  * or goes direct.
  */
+
 import type { Page } from "puppeteer-core";
 import { expect, test } from "vitest";
 import { type Sandbox, startSandbox } from "../sandbox/index";
@@ -22,6 +23,7 @@ import {
   switchUnderLoad,
   waitForSentSince,
 } from "../support/fetch-loop";
+import { guard } from "../support/pace";
 import { must } from "../support/sandbox-session";
 import { assertPrerequisites, createTokens, sendOk } from "./firefox";
 import { firefoxSuite } from "./suite";
@@ -58,47 +60,55 @@ function expectClean(requests: LoopRequest[], switches: Switch[]) {
 
 const connect = (tokenId: number) => sendOk(suite.ext, { type: "connect", tokenId });
 
-test("60 switches between tokens on two gateways while pages fetch in a loop (HTTP and HTTPS)", async () => {
-  const other = await startSandbox({ plan: "enterprise" });
-  const tls = await suite.browser.newPage();
-  try {
-    const a = must((await createTokens(suite.ext, "static-traffic", 1))[0], "token A");
-    const b = await addedFrom(other, [a.ip, "127.0.0.1"]);
-    await sendOk(suite.ext, { type: "connect", tokenId: a.id });
-    await suite.site.goto(suite.echo.url);
-    await tls.goto(suite.secure.url);
-    const { requests, switches } = await switchUnderLoad(
-      connect,
-      [
-        { page: loopOf(suite.site), url: suite.echo.url },
-        { page: loopOf(tls), url: suite.secure.url },
-      ],
-      [b, { id: a.id, ip: a.ip }],
-      60,
-    );
-    for (const page of requests) expectClean(page, switches);
-  } finally {
-    await tls.close();
-    await other.close();
-  }
-}, 240_000);
+test(
+  "60 switches between tokens on two gateways while pages fetch in a loop (HTTP and HTTPS)",
+  async () => {
+    const other = await startSandbox({ plan: "enterprise" });
+    const tls = await suite.browser.newPage();
+    try {
+      const a = must((await createTokens(suite.ext, "static-traffic", 1))[0], "token A");
+      const b = await addedFrom(other, [a.ip, "127.0.0.1"]);
+      await sendOk(suite.ext, { type: "connect", tokenId: a.id });
+      await suite.site.goto(suite.echo.url);
+      await tls.goto(suite.secure.url);
+      const { requests, switches } = await switchUnderLoad(
+        connect,
+        [
+          { page: loopOf(suite.site), url: suite.echo.url },
+          { page: loopOf(tls), url: suite.secure.url },
+        ],
+        [b, { id: a.id, ip: a.ip }],
+        60,
+      );
+      for (const page of requests) expectClean(page, switches);
+    } finally {
+      await tls.close();
+      await other.close();
+    }
+  },
+  guard(240_000),
+);
 
 for (const withProvider of [true, false]) {
-  test(`20 switches between two tokens on one gateway, added as lines, ${withProvider ? "with" : "without"} a provider base URL`, async () => {
-    const one = await addedFrom(suite.sb, ["127.0.0.1"]);
-    const two = await addedFrom(suite.sb, ["127.0.0.1", one.ip]);
-    await sendOk(suite.ext, {
-      type: "patchSettings",
-      patch: { baseUrl: withProvider ? suite.sb.baseUrl : "" },
-    });
-    await connect(one.id);
-    await suite.site.goto(suite.echo.url);
-    const { requests, switches } = await switchUnderLoad(
-      connect,
-      [{ page: loopOf(suite.site), url: suite.echo.url }],
-      [two, one],
-      20,
-    );
-    expectClean(must(requests[0], "requests"), switches);
-  }, 180_000);
+  test(
+    `20 switches between two tokens on one gateway, added as lines, ${withProvider ? "with" : "without"} a provider base URL`,
+    async () => {
+      const one = await addedFrom(suite.sb, ["127.0.0.1"]);
+      const two = await addedFrom(suite.sb, ["127.0.0.1", one.ip]);
+      await sendOk(suite.ext, {
+        type: "patchSettings",
+        patch: { baseUrl: withProvider ? suite.sb.baseUrl : "" },
+      });
+      await connect(one.id);
+      await suite.site.goto(suite.echo.url);
+      const { requests, switches } = await switchUnderLoad(
+        connect,
+        [{ page: loopOf(suite.site), url: suite.echo.url }],
+        [two, one],
+        20,
+      );
+      expectClean(must(requests[0], "requests"), switches);
+    },
+    guard(180_000),
+  );
 }

@@ -9,8 +9,10 @@
  * (lib/background/tab-routes.ts, its click path unit-tested in tests/unit/background/), and
  * checks that the menu offers the item.
  */
+
 import type { Page } from "puppeteer-core";
 import { expect, test } from "vitest";
+import { guard } from "../support/pace";
 import { must } from "../support/sandbox-session";
 import { assertPrerequisites, createTokens, exitOfPageLoad, sendOk, tabIdOf } from "./firefox";
 import { firefoxSuite } from "./suite";
@@ -65,7 +67,7 @@ test("This tab only: one tab through token b while another tab on the same site 
     expect(siteTab).not.toBe(otherTab);
 
     await setTabRoutes(ext, { [siteTab]: b.id });
-    await expect.poll(() => exitOfPageLoad(site, url), { timeout: 10_000 }).toBe(b.ip);
+    await expect.poll(() => exitOfPageLoad(site, url), { timeout: guard(10_000) }).toBe(b.ip);
     // The same site in the other tab: still the site's route (the connected token).
     expect(await exitOfPageLoad(other, url)).toBe(a.ip);
     expect(await exitOfPageLoad(site, url)).toBe(b.ip);
@@ -80,7 +82,7 @@ test("This tab only: one tab through token b while another tab on the same site 
 
     // Fail closed: a tab routed through a token that is gone goes nowhere, not direct.
     await setTabRoutes(ext, { [siteTab]: b.id, [otherTab]: 999_999 });
-    await expect.poll(() => exitOrBlocked(other, url), { timeout: 15_000 }).toBe("blocked");
+    await expect.poll(() => exitOrBlocked(other, url), { timeout: guard(15_000) }).toBe("blocked");
     expect(await exitOfPageLoad(site, url)).toBe(b.ip);
     // Nothing of the blocked tab reached the site, by any route.
     const arrived = suite.echo.requestsFrom.length;

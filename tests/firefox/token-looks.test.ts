@@ -3,7 +3,9 @@
  * toolbar title, in the popup's rows and in Options' route menu; a name the gate refuses is
  * refused here too, and the stored look stays.
  */
+
 import { expect, test } from "vitest";
+import { guard } from "../support/pace";
 import { must } from "../support/sandbox-session";
 import {
   assertPrerequisites,
@@ -44,7 +46,7 @@ test("two named tokens of one country read apart: toolbar title, popup rows, rou
 
   await sendOk(ext, { type: "connect", tokenId: a.id });
   await expect
-    .poll(() => ext.evaluate(() => browser.action.getTitle({})), { timeout: 10_000 })
+    .poll(() => ext.evaluate(() => browser.action.getTitle({})), { timeout: guard(10_000) })
     .toContain("Work");
 
   const popup = await extensionPage(suite.browser);

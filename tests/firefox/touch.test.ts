@@ -5,9 +5,11 @@
  * screen's width, and a tap at its centre lands on it; Firefox's popup offers no keyboard
  * shortcuts where the browser has no commands API (Android), and does here.
  */
+
 import type { Page } from "puppeteer-core";
 import { expect, test } from "vitest";
 import { TOUCH_WIDTH, touchProblems } from "../e2e/touch-targets";
+import { guard } from "../support/pace";
 import { must } from "../support/sandbox-session";
 import { assertPrerequisites, createTokens, extensionPage, sendOk } from "./firefox";
 import { firefoxSuite } from "./suite";
@@ -41,7 +43,7 @@ test("the popup at 360 × 740 with a finger: every control at least 44 px tall a
     const popup = await extensionPage(suite.browser, file);
     await popup.setViewport({ width: TOUCH_WIDTH, height: 740 });
     expect(await popup.evaluate(() => matchMedia("(pointer: coarse)").matches)).toBe(true);
-    await popup.waitForSelector("[data-token-id]", { timeout: 10_000 });
+    await popup.waitForSelector("[data-token-id]", { timeout: guard(10_000) });
     await nextFrames(popup);
     const problems = await touchProblems(popup, `${language} tokens`);
     // Firefox ESR has the commands API: its shortcuts are offered here (not on Android).
@@ -53,7 +55,7 @@ test("the popup at 360 × 740 with a finger: every control at least 44 px tall a
       await popup.waitForFunction(
         (i) =>
           document.querySelectorAll(".view-button")[i]?.getAttribute("aria-pressed") === "true",
-        { timeout: 10_000 },
+        { timeout: guard(10_000) },
         index,
       );
       await popup.waitForFunction(
@@ -61,7 +63,7 @@ test("the popup at 360 × 740 with a finger: every control at least 44 px tall a
           [...document.querySelectorAll("main :is(form, ul, fieldset, textarea)")].some((el) =>
             el.checkVisibility(),
           ),
-        { timeout: 10_000 },
+        { timeout: guard(10_000) },
       );
       await nextFrames(popup);
       problems.push(...(await touchProblems(popup, `${language} view ${index}`)));

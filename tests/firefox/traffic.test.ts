@@ -4,8 +4,10 @@
  * echo server is two sites here, by its name and by its address (Firefox proxies loopback
  * through allow_hijacking_localhost).
  */
+
 import { expect, test } from "vitest";
 import type { SiteRule } from "../../lib/routing/rules";
+import { guard } from "../support/pace";
 import { must } from "../support/sandbox-session";
 import { assertPrerequisites, createTokens, extensionPage, send, sendOk } from "./firefox";
 import { firefoxSuite } from "./suite";
@@ -85,7 +87,7 @@ test("Options' traffic log shows each request's route, why and outcome", async (
         [...document.querySelectorAll(`#traffic tr[data-host="${h}"]`)].find(
           (tr) => !tr.textContent?.includes("favicon") && !tr.textContent?.includes("under way"),
         )?.textContent ?? false,
-      { timeout: 10_000 },
+      { timeout: guard(10_000) },
       host,
     );
   const blocked = await (await row("localhost")).jsonValue();
