@@ -6,6 +6,7 @@
 
 import type { Browser } from "@wxt-dev/browser";
 import { dequal } from "dequal";
+import { recordFailure } from "../diagnostics/record";
 import { chromeProbeHost, newNonce } from "../health/probe-target";
 import { gatewaySpellings } from "../routing/plan";
 import { isLoopbackHost } from "../state/base-url";
@@ -148,7 +149,11 @@ export function registerChromeAuth(chrome: ChromeApi, responder: AuthResponder):
       const { requestId, isProxy, challenger, tabId } = details;
       responder.answer({ requestId, isProxy, challenger, fromTab: tabId >= 0 }).then(
         (response) => callback?.(response),
-        () => callback?.({}),
+        (error: unknown) => {
+          // Unanswered rather than hung: the browser shows its own login prompt.
+          recordFailure("auth:answer", error);
+          callback?.({});
+        },
       );
       return undefined;
     },

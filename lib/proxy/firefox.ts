@@ -17,6 +17,7 @@
  * tunnels. Requests the extension cannot see (Firefox's own) still use the cached login.
  */
 
+import { recordFailure } from "../diagnostics/record";
 import { compiledRouter } from "../routing/compiled-router";
 import type { StoredToken } from "../state/tokens";
 import type { AuthResponder } from "./auth-responder";
@@ -113,7 +114,11 @@ export function createFirefoxRouting(browser: FirefoxApi) {
             challenger: details.proxyInfo ?? details.challenger,
             fromTab: (details.tabId ?? -1) >= 0,
           })
-          .catch(() => ({})),
+          // Unanswered rather than hung: the browser shows its own login prompt.
+          .catch((error: unknown) => {
+            recordFailure("auth:answer", error);
+            return {};
+          }),
       { urls: ["<all_urls>"] },
       ["blocking"],
     );
@@ -149,6 +154,7 @@ export function createFirefoxRouting(browser: FirefoxApi) {
           );
           return requestHeaders ? { requestHeaders } : {};
         };
+        // Unread: no header added; onRequest, awaiting the same read, fails closed and records it.
         return loaded ? answer(loaded) : route.then(answer, () => ({}));
       },
       { urls: ["<all_urls>"] },
@@ -173,8 +179,9 @@ export function createFirefoxRouting(browser: FirefoxApi) {
           if (blocked) return url.host === blocked.providerHost ? DIRECT : DEAD_END_INFO;
           if (isBypassed(url.hostname, bypassList)) return DIRECT;
           return byRules.route(rules, details, token, responder.isRefused);
-        } catch {
+        } catch (error) {
           // Firefox sends a request whose listener failed out direct: fail closed instead.
+          recordFailure("firefox:route", error);
           return DEAD_END_INFO;
         }
       },
