@@ -9,6 +9,7 @@ import { AccountSection } from "./AccountSection";
 import { AddProxiesSection } from "./AddProxiesSection";
 import { BackupSection } from "./BackupSection";
 import { CredentialsSection } from "./CredentialsSection";
+import { DiagnosticsSection } from "./DiagnosticsSection";
 import { ExitIpSection } from "./ExitIpSection";
 import { HealthSection } from "./health/HealthSection";
 import { TokenLooksSection } from "./looks/TokenLooksSection";
@@ -60,7 +61,12 @@ export function PageBody({ page, data }: { page: PageId; data: PageData }) {
         </>
       );
     case "settings":
-      return <SettingsSection settings={settings} />;
+      return (
+        <>
+          <SettingsSection settings={settings} />
+          <DiagnosticsSection />
+        </>
+      );
   }
 }
 
