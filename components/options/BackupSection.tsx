@@ -3,6 +3,7 @@
  * file. The page reads storage to export and to preview; the background does the writing.
  */
 import { useRef, useState } from "preact/hooks";
+import { recordFailure } from "@/lib/diagnostics/record";
 import type { OptionsKey, Translate } from "@/lib/i18n/options-strings";
 import {
   type Backup,
@@ -59,7 +60,8 @@ export function BackupSection() {
       // The download has started by now; give slow disks a minute before freeing the blob.
       setTimeout(() => URL.revokeObjectURL(url), 60_000);
       setExportNotice({ tone: "ok", text: t("backup.exported", { file: link.download }) });
-    } catch {
+    } catch (error) {
+      recordFailure("backup:export", error);
       setExportNotice({ tone: "error", text: t("backup.exportFailed") });
     }
   }
@@ -77,7 +79,8 @@ export function BackupSection() {
     let text: string;
     try {
       text = await file.text();
-    } catch {
+    } catch (error) {
+      recordFailure("backup:read-file", error);
       setImportNotice({ tone: "error", text: t("backup.err.read") });
       return;
     }

@@ -10,6 +10,7 @@
  * their creates (a duplicate id fails the second).
  */
 import type { WxtBrowser } from "wxt/browser";
+import { recordedAs } from "../diagnostics/record";
 import type { Language } from "../i18n";
 import { resolveLanguage } from "../i18n";
 import { describeFailure } from "../i18n/failure-strings";
@@ -114,7 +115,7 @@ export function startContextMenu(deps: ContextMenuDeps) {
     tail = tail.then(async () => {
       queued = false;
       // A failed build leaves what the last one drew; the next change tries again.
-      await build(menus).catch(() => undefined);
+      await build(menus).catch(recordedAs("menu:build"));
     });
     return tail;
   }
@@ -141,7 +142,9 @@ export function startContextMenu(deps: ContextMenuDeps) {
 
   if (menus) {
     // Registered in the worker's first turn: a click may be what wakes it.
-    menus.onClicked.addListener((info, tab) => void clicked(info, tab).catch(() => undefined));
+    menus.onClicked.addListener(
+      (info, tab) => void clicked(info, tab).catch(recordedAs("menu:click")),
+    );
     deps.onInstalled.addListener(() => void rebuild());
     deps.onStartup.addListener(() => void rebuild());
   }
@@ -178,6 +181,6 @@ export function startPageMenu(
     tell: (message) =>
       void browser.notifications
         .create({ type: "basic", iconUrl: "icons/128.png", title: "Proxy Deck", message })
-        .catch(() => undefined),
+        .catch(recordedAs("menu:notify")),
   });
 }

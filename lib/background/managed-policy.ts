@@ -6,6 +6,7 @@
  * A read that fails keeps the copy in force (managed-read.ts) and is tried again.
  */
 import { dequal } from "dequal";
+import { recordedAs } from "../diagnostics/record";
 import type { Failure } from "../protocol/failure";
 import { managedRulesOf, sameRules, withManagedRules } from "../routing/managed-rules";
 import { decodePolicy } from "../state/managed";
@@ -107,7 +108,7 @@ export function startManagedPolicy(
         return result.rulesChanged ? rulesChanged() : undefined;
       })
       // A failed storage write: the copy in force stays as it was, and the next wake reads again.
-      .catch(() => undefined);
+      .catch(recordedAs("policy:sync"));
   onManagedChange(area, () => sync(true));
   return () => sync();
 }

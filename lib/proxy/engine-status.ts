@@ -3,6 +3,8 @@
  * Badge updates are chained and each reads the status as stored by then, so overlapping
  * changes cannot leave an older badge on top.
  */
+
+import { recordedAs } from "../diagnostics/record";
 import { resolveLanguage } from "../i18n";
 import type { Failure } from "../protocol/failure";
 import { read, readState } from "../state/read";
@@ -51,7 +53,7 @@ export function createStatusWriter(
         );
         badgeChanged?.();
       })
-      .catch(() => undefined); // a badge that fails to draw must not stop the next one
+      .catch(recordedAs("badge")); // a badge that fails to draw must not stop the next one
     return badgeQueue;
   }
 
