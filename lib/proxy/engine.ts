@@ -129,7 +129,7 @@ export function createEngine(deps: EngineDeps) {
       refused = error;
       await platform.block(settings, providerHost(settings.baseUrl));
     }
-    const route = off ? "off" : "no token";
+    const route = off ? "off" : "no token chosen";
     if (refused) noteApply("reconcile", route, "rules refused, blocking", refused);
     else noteApply("reconcile", route, "applied");
     const controlledByOther = await platform.controlledByOther();

@@ -37,9 +37,14 @@ describe("the diagnostics log", () => {
   it("records without touching storage, then writes a moment's events in one write", async () => {
     const { area, data, calls } = fakeArea();
     const log = createDiagnosticsLog({ area, now: () => 5, delayMs: 250 });
-    for (let n = 0; n < 50; n++) log.record(error("test", `failure ${n}`));
+    for (let n = 0; n < 25; n++) log.record(error("test", `failure ${n}`));
     expect(calls).toMatchObject({ get: 0, set: 0 });
-    await vi.advanceTimersByTimeAsync(250);
+    // Events a moment apart wait for the same write.
+    await vi.advanceTimersByTimeAsync(100);
+    for (let n = 25; n < 50; n++) log.record(error("test", `failure ${n}`));
+    await vi.advanceTimersByTimeAsync(100);
+    expect(calls).toMatchObject({ get: 0, set: 0 });
+    await vi.advanceTimersByTimeAsync(50);
     expect(calls.set).toBe(1);
     const stored = data.get(RING_KEY) as { text: string; at: number }[];
     expect(stored.map((e) => e.text)).toEqual(Array.from({ length: 50 }, (_, n) => `failure ${n}`));
@@ -107,6 +112,16 @@ describe("the diagnostics log", () => {
     faults.set = false;
     await log.flush();
     expect((data.get(RING_KEY) as { text: string }[]).map((e) => e.text)).toEqual(["one", "two"]);
+  });
+
+  it("a clock gone at shutdown does not reach the caller either", () => {
+    const log = createDiagnosticsLog({
+      area: null,
+      now: () => {
+        throw new Error("clock gone");
+      },
+    });
+    expect(() => log.record(error("x", "y"))).not.toThrow();
   });
 
   it("never has more than one write on its way", async () => {

@@ -59,6 +59,8 @@ describe("scrubText: addresses", () => {
 describe("scrubText: secrets", () => {
   it.each([
     "Authorization: Bearer tok-9f8e7d",
+    "Authorization: tok-9f8e7d",
+    "Proxy-Authorization: Negotiate dXNlcjpwYXNz",
     "authorization=Basic dXNlcjpwYXNz",
     'headers {"Proxy-Authorization":"Basic dXNlcjpwYXNz"}',
     "sent Bearer tok-9f8e7d.abc to the provider",
@@ -115,6 +117,12 @@ describe("scrubText: shape", () => {
     expect(performance.now() - started).toBeLessThan(200);
     expect(text).not.toContain("password");
     expect(text).not.toContain("xxxx");
+  });
+
+  it("reads no further than its input bound, whatever the output's bound", () => {
+    const text = scrubText(`${"word ".repeat(1_000)}TAIL`, 100_000);
+    expect(text).not.toContain("TAIL");
+    expect(text.length).toBeLessThanOrEqual(4_000);
   });
 
   it("takes anything thrown at it as text", () => {
