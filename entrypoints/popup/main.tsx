@@ -49,9 +49,10 @@ if (root) {
     })
     .catch(async (error: unknown) => {
       // Storage (or the page's strings) could not be read: say so, never a blank popup, and
-      // record it (by code loaded off the first path: later.ts, whose failure leaves no log).
+      // record it, by code loaded off the first path (later.ts).
       void later.then(
         (diagnostics) => diagnostics.recordFailure("open", error),
+        // later.ts did not load: there is no log to say so in.
         () => undefined,
       );
       // No strings of the page's language: the English sentence below, built in.
