@@ -6,6 +6,7 @@ export async function copyText(text: string): Promise<boolean> {
     await navigator.clipboard.writeText(text);
     return true;
   } catch {
+    // Said by the caller ("Copying failed…"), with how to copy by hand.
     return false;
   }
 }

@@ -13,6 +13,7 @@ import {
   parseBackup,
 } from "@/lib/backup/backup";
 import { type ImportPlan, type ImportSummary, planImport } from "@/lib/backup/backup-merge";
+import { recordFailure } from "@/lib/diagnostics/record";
 import type { OptionsKey, Translate } from "@/lib/i18n/options-strings";
 import { readState } from "@/lib/storage/read";
 import {
@@ -59,7 +60,8 @@ export function BackupSection() {
       // The download has started by now; give slow disks a minute before freeing the blob.
       setTimeout(() => URL.revokeObjectURL(url), 60_000);
       setExportNotice({ tone: "ok", text: t("backup.exported", { file: link.download }) });
-    } catch {
+    } catch (error) {
+      recordFailure("backup:export", error);
       setExportNotice({ tone: "error", text: t("backup.exportFailed") });
     }
   }
@@ -77,7 +79,8 @@ export function BackupSection() {
     let text: string;
     try {
       text = await file.text();
-    } catch {
+    } catch (error) {
+      recordFailure("backup:read-file", error);
       setImportNotice({ tone: "error", text: t("backup.err.read") });
       return;
     }

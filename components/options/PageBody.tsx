@@ -6,6 +6,7 @@ import { AccountSection } from "./AccountSection";
 import { AddProxiesSection } from "./AddProxiesSection";
 import { BackupSection } from "./BackupSection";
 import { CredentialsSection } from "./CredentialsSection";
+import { DiagnosticsSection } from "./DiagnosticsSection";
 import { ExitIpSection } from "./ExitIpSection";
 import { HealthSection } from "./health/HealthSection";
 import { TokenLooksSection } from "./looks/TokenLooksSection";
@@ -53,7 +54,12 @@ export function PageBody({ page, data }: { page: PageId; data: PageData }) {
         </>
       );
     case "settings":
-      return <SettingsSection settings={settings} />;
+      return (
+        <>
+          <SettingsSection settings={settings} />
+          <DiagnosticsSection />
+        </>
+      );
   }
 }
 

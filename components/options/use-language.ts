@@ -5,6 +5,7 @@
  */
 import { useEffect, useState } from "preact/hooks";
 import type { Language } from "@/lib/base/languages";
+import { recordedAs } from "@/lib/diagnostics/record";
 import { hasCatalog } from "@/lib/i18n/catalog";
 import { loadCatalog } from "@/lib/i18n/load-catalog";
 
@@ -18,7 +19,7 @@ export function useLoadedLanguage(wanted: Language | null): Language | null {
     let live = true;
     // A catalog that fails to load leaves its keys in English: still a page to show.
     void loadCatalog(wanted)
-      .catch(() => undefined)
+      .catch(recordedAs("language:catalog"))
       .then(() => {
         if (live) setLoaded(wanted);
       });

@@ -20,6 +20,7 @@ import type { Notice } from "../../lib/popup/outcome";
 import type { StoredToken } from "../../lib/state/tokens";
 import { useEnv } from "./env";
 import "./health.css";
+import { recordedAs } from "../../lib/diagnostics/record";
 
 const RESULTS = "tokenHealth";
 const RUN = "healthRun";
@@ -46,7 +47,7 @@ function useStoredHealth() {
         setRun(readRun(got[RUN]));
         setOwners(ownersOf(got[OWNERS]));
       })
-      .catch(() => undefined);
+      .catch(recordedAs("health:read"));
     const listener = (changes: Record<string, { newValue?: unknown }>, area: string) => {
       // The results text is parsed once per change, not per render.
       if (area === "local" && RESULTS in changes)

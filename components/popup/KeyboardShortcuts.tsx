@@ -29,6 +29,7 @@ function commandsApi(): Commands | null {
   try {
     return (extension().commands as Commands | undefined) ?? null;
   } catch {
+    // No commands API to ask here (a test page): the list says there are no shortcuts.
     return null;
   }
 }

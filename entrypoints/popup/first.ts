@@ -24,5 +24,9 @@ export const background = backgroundClient(api.runtime);
 
 // "Which route does this tab's site take?" goes to the background beside the first read.
 askEarly(activeTabOf(api), background);
-// Its line's code too: both are in by the time the first rows are out.
-void import("../../components/popup/ThisSite");
+// Its line's code too: both are in by the time the first rows are out. The page's diagnostics
+// come with it (later.ts).
+export const later = import("./later").then((chunk) => {
+  chunk.startLater(background);
+  return chunk;
+});

@@ -1,5 +1,5 @@
 // First: the storage read and the language tables start before anything else in the module runs.
-import { first } from "./first";
+import { first, later } from "./first";
 import "../../components/popup/popup.css";
 import { type ComponentChild, render } from "preact";
 import { OpenFailed } from "../../components/popup/OpenFailed";
@@ -47,8 +47,15 @@ if (root) {
       if (initial.summary)
         requestAnimationFrame(() => setTimeout(() => void loadLists().then(update)));
     })
-    .catch(async () => {
-      // Storage (or the page's strings) could not be read: say so, never a blank popup.
+    .catch(async (error: unknown) => {
+      // Storage (or the page's strings) could not be read: say so, never a blank popup, and
+      // record it, by code loaded off the first path (later.ts).
+      void later.then(
+        (diagnostics) => diagnostics.recordFailure("open", error),
+        // later.ts did not load: there is no log to say so in.
+        () => undefined,
+      );
+      // No strings of the page's language: the English sentence below, built in.
       const pack = await first.pack.catch(() => null);
       paint(<OpenFailed sentence={pack?.popup.openFailed ?? OPEN_FAILED} />, root);
     });

@@ -26,6 +26,7 @@ export async function readBodyText(
   // A declared length over the limit is refused without reading a byte of it.
   const declared = Number(response.headers.get("Content-Length") ?? Number.NaN);
   if (Number.isFinite(declared) && declared > maxBytes) {
+    // Refused already (thrown below): a body that will not cancel changes nothing.
     await response.body?.cancel().catch(() => undefined);
     throw tooLarge(`Content-Length ${declared}`);
   }
@@ -38,6 +39,7 @@ export async function readBodyText(
     if (done) break;
     size += value.byteLength;
     if (size > maxBytes) {
+      // Refused already (thrown below): a reader that will not cancel changes nothing.
       await reader.cancel().catch(() => undefined);
       throw tooLarge(`more than ${maxBytes} bytes arrived`);
     }

@@ -41,6 +41,7 @@ export function safeOrigin(url: string, base?: string): string {
   try {
     return new URL(url, base).origin;
   } catch {
+    // An address that does not parse is named generically in the message it is for.
     return "the provider";
   }
 }

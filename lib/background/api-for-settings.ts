@@ -23,6 +23,7 @@ const originOf = (baseUrl: string) => {
   try {
     return new URL(baseUrl).origin;
   } catch {
+    // Not a URL: its own text is the key (the client refuses it with a sentence when used).
     return baseUrl;
   }
 };

@@ -4,7 +4,9 @@
  * leave as codes with parameters; the pages word them.
  */
 import type { ApiClient } from "../api";
+import { isApiError } from "../api/errors";
 import type { Failure } from "../base/failure";
+import { recordFailure } from "../diagnostics/record";
 import { decodePolicy } from "../policy/managed";
 import { guardPatch } from "../policy/managed-settings";
 import { failureOf } from "../protocol/api-failure";
@@ -18,6 +20,12 @@ import { read } from "../storage/read";
 import { updateState } from "../storage/store";
 import { noteAccountPlan } from "./account-plan";
 import { addProxies, storeProxies } from "./add-proxies";
+import {
+  type DiagnosticsDoor,
+  diagnosticsCommands,
+  noteCommandFailure,
+  noteRefusals,
+} from "./diagnostics";
 import type { HealthCheck } from "./health-check";
 import { importBackup } from "./import-backup";
 import { importForeign } from "./import-foreign";
@@ -43,6 +51,8 @@ export interface CommandDeps {
   subscriptions?: Pick<Subscriptions, "subscribe" | "update">;
   /** Sync across browsers (lib/background/sync.ts). */
   sync?: { setEnabled(enabled: boolean): Promise<void> };
+  /** The diagnostics log (lib/background/diagnostics.ts). */
+  diagnostics?: DiagnosticsDoor;
 }
 
 /** Thrown by a handler to answer with this failure. */
@@ -211,6 +221,7 @@ export function createCommandHandler(deps: CommandDeps) {
       await deps.sync.setEnabled(enabled);
       return null;
     },
+    ...diagnosticsCommands(deps.diagnostics, now),
     importBackup: async ({ backup }) => {
       const outcome = await importBackup(backup);
       if (!outcome.ok) throw new CommandFailure(outcome.failure);
@@ -224,10 +235,16 @@ export function createCommandHandler(deps: CommandDeps) {
   ): Promise<Reply<K>> {
     try {
       const handler = handlers[command.type as K] as (c: ParsedCommand<K>) => Promise<ReplyData<K>>;
-      return { ok: true, data: await handler(command) };
+      const data = await handler(command);
+      noteRefusals(command.type, data);
+      return { ok: true, data };
     } catch (error) {
-      if (error instanceof CommandFailure) return { ok: false, failure: error.failure };
-      return { ok: false, failure: failureOf(error) };
+      const failure = error instanceof CommandFailure ? error.failure : failureOf(error);
+      // The page words the code; a thrown error's own message would be lost in "internal".
+      if (error instanceof CommandFailure || isApiError(error)) {
+        noteCommandFailure(command.type, failure);
+      } else recordFailure(`command:${command.type}`, error);
+      return { ok: false, failure };
     }
   };
 }

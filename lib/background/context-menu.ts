@@ -13,6 +13,7 @@
 import type { WxtBrowser } from "wxt/browser";
 import type { BrowserAbilities } from "../base/browser-abilities";
 import type { Failure } from "../base/failure";
+import { recordedAs } from "../diagnostics/record";
 import type { Language } from "../i18n";
 import { resolveLanguage } from "../i18n";
 import { describeFailure } from "../i18n/failure-strings";
@@ -110,7 +111,7 @@ export function startContextMenu(deps: ContextMenuDeps) {
     tail = tail.then(async () => {
       queued = false;
       // A failed build leaves what the last one drew; the next change tries again.
-      await build(menus).catch(() => undefined);
+      await build(menus).catch(recordedAs("menu:build"));
     });
     return tail;
   }
@@ -137,7 +138,9 @@ export function startContextMenu(deps: ContextMenuDeps) {
 
   if (menus) {
     // Registered in the worker's first turn: a click may be what wakes it.
-    menus.onClicked.addListener((info, tab) => void clicked(info, tab).catch(() => undefined));
+    menus.onClicked.addListener(
+      (info, tab) => void clicked(info, tab).catch(recordedAs("menu:click")),
+    );
     deps.onInstalled.addListener(() => void rebuild());
     deps.onStartup.addListener(() => void rebuild());
   }
@@ -175,6 +178,6 @@ export function startPageMenu(
     tell: (message) =>
       void browser.notifications
         .create({ type: "basic", iconUrl: "icons/128.png", title: "Proxy Deck", message })
-        .catch(() => undefined),
+        .catch(recordedAs("menu:notify")),
   });
 }

@@ -5,6 +5,8 @@
  * text hides the global one, so while traffic is blocked or a problem waits to be seen, the
  * tabs' counts are cleared and "STOP" or "!" shows.
  */
+
+import { recordedAs } from "../diagnostics/record";
 import { readState } from "../storage/read";
 import type { PageTraffic } from "../traffic/page-traffic";
 
@@ -52,7 +54,7 @@ export function createFailureBadge(action: TabBadgeApi) {
   /** Brings every tab's badge in line with its counts, the setting and the status. */
   function sync(next?: PageTraffic): Promise<void> {
     if (next) pages = next;
-    queue = queue.then(apply).catch(() => undefined);
+    queue = queue.then(apply).catch(recordedAs("badge:failures"));
     return queue;
   }
 

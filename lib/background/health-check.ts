@@ -9,6 +9,8 @@
  * life: a worker that wakes to find another's run "running" says it stopped; the results it
  * wrote stay. One run at a time: a second "Check all" while one runs joins it.
  */
+
+import { recordedAs } from "../diagnostics/record";
 import type { HealthOutcome, HealthResults, HealthRun } from "../health/health";
 import { groupByKey, runInLanes } from "../health/probe-lanes";
 import { type ProbeSlot, planProbes } from "../health/probe-plan";
@@ -53,7 +55,7 @@ export function createHealthCheck(deps: HealthCheckDeps) {
   let current: { run: HealthRun; cancelled: boolean; aborts: Set<AbortController> } | null = null;
   /** The token each probed address answers challenges with while its probe runs (Chrome). */
   const probing = new Map<string, ProbeSlot>();
-  const staleRunChecked = stopRunOfOtherWorker(worker).catch(() => undefined);
+  const staleRunChecked = stopRunOfOtherWorker(worker).catch(recordedAs("health:stale-run"));
 
   let starting: Promise<HealthStart> | null = null;
   /** Starts a run; a second "Check all" while one starts or runs joins it. */
@@ -92,7 +94,7 @@ export function createHealthCheck(deps: HealthCheckDeps) {
       skipped[token.id] = { at, outcome: { kind: "not-checked", why } };
     }
     await save(skipped, run, new Set(tokens.map((t) => t.id)));
-    void execute(plan.slots, settings).catch(() => undefined);
+    void execute(plan.slots, settings).catch(recordedAs("health:run"));
     return { checking: plan.slots.length, notChecked: plan.skipped.length, joined: false };
   }
 
@@ -117,7 +119,7 @@ export function createHealthCheck(deps: HealthCheckDeps) {
       const batch = pending;
       pending = {};
       const run = { ...state.run };
-      writing = writing.then(() => save(batch, run)).catch(() => undefined);
+      writing = writing.then(() => save(batch, run)).catch(recordedAs("health:save"));
       return writing;
     };
     const groups = groupByKey(slots);
@@ -151,7 +153,7 @@ export function createHealthCheck(deps: HealthCheckDeps) {
       });
     } finally {
       requests.stop();
-      await probes.close().catch(() => undefined);
+      await probes.close().catch(recordedAs("health:close"));
       state.run = {
         ...state.run,
         state: state.cancelled ? "cancelled" : "done",
@@ -179,7 +181,7 @@ export function createHealthCheck(deps: HealthCheckDeps) {
   async function waitFor(ms: number): Promise<void> {
     if (ms <= 0 || !current) return;
     current.run = { ...current.run, waitingUntil: now() + ms };
-    await save({}, current.run).catch(() => undefined);
+    await save({}, current.run).catch(recordedAs("health:save"));
     await sleep(ms);
   }
 

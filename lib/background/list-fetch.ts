@@ -92,11 +92,13 @@ export async function fetchList(
     });
     const refusal = await refusedHop(url, response, trail, () => refused);
     if (refusal) {
+      // Refused already (said below): a body that will not cancel changes nothing.
       await response.body?.cancel().catch(() => undefined);
       return { kind: "failed", reason: refusal.reason, detail: refusal.at.slice(0, 300) };
     }
     if (response.status === 304) return { kind: "unchanged", validators: validatorsOf(response) };
     if (response.status !== 200) {
+      // Failed already (said below): a body that will not cancel changes nothing.
       await response.body?.cancel().catch(() => undefined);
       return { kind: "failed", reason: "status", detail: String(response.status) };
     }

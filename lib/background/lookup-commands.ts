@@ -3,6 +3,7 @@
  * are answered from a stored cache at once and refreshed in the background when stale.
  */
 import type { ApiClient, Country, PaymentPlan, Region } from "../api";
+import { recordedAs } from "../diagnostics/record";
 import type { ParsedCommand } from "../protocol/commands";
 import { read } from "../storage/read";
 import { updateState } from "../storage/store";
@@ -47,7 +48,7 @@ export async function cachedLookup<L extends Lookup>(
     if (now - hit.at > LOOKUP_STALE_MS) {
       void fetchLookup(api, lookup)
         .then((value) => store(key, value, Date.now()))
-        .catch(() => undefined); // a failed refresh keeps the cached answer
+        .catch(recordedAs("lookup:refresh")); // a failed refresh keeps the cached answer
     }
     return hit.value as Answer<L>;
   }

@@ -5,6 +5,7 @@
  */
 import type { Browser } from "@wxt-dev/browser";
 import type { WxtBrowser } from "wxt/browser";
+import { recordedAs } from "../diagnostics/record";
 import { isOwnPage } from "../protocol/sender";
 import { activeLogin, createAuthResponder } from "../proxy/auth-responder";
 import { AUTO_REFRESH_ALARM } from "../proxy/auto-refresh";
@@ -25,6 +26,7 @@ import { apiForSettings, loadRefreshMethods } from "./api-for-settings";
 import { coalesced } from "./coalesced";
 import { createCommandHandler } from "./commands";
 import { startPageMenu } from "./context-menu";
+import { startDiagnostics } from "./diagnostics";
 import { createFailureBadge } from "./failure-badge";
 import { createHealthCheck } from "./health-check";
 import { createKeyboardCommands } from "./keyboard-commands";
@@ -56,6 +58,8 @@ export interface BackgroundApis {
 }
 
 export function startBackground({ browser, chrome, firefox: firefoxApi }: BackgroundApis): void {
+  // First: a failure anywhere below is recorded, and the wake with it.
+  const diagnostics = startDiagnostics(browser);
   const syncAlarm = () => syncTokenAlarms(browser.alarms);
   // The background is the only writer: it keeps the decoded site rules (decoded-memo.ts).
   keepDecoded();
@@ -116,7 +120,15 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
     watchRedirects: redirectWatcher(browser.webRequest.onBeforeRedirect),
   });
   const sync = startSync(browser, { rulesChanged: () => engine.rulesChanged() });
-  const handle = createCommandHandler({ engine, api, traffic, health, subscriptions, sync });
+  const handle = createCommandHandler({
+    engine,
+    api,
+    traffic,
+    health,
+    subscriptions,
+    sync,
+    diagnostics,
+  });
   // The page menu's "send this site through" (and the keys') is the popup's setSiteRoute command.
   const routeSite = (host: string, route: Route | null) =>
     handle({ type: "setSiteRoute", host, route });
@@ -125,7 +137,7 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
     // A probe's refusal at an address only the probe uses is the probe's to report.
     onRefused: async (token) =>
       health.onProbeOnlyAddress(token) ? undefined : engine.reportRefusal(token),
-    onWorked: (token) => void engine.loginWorks(token).catch(() => undefined),
+    onWorked: (token) => void engine.loginWorks(token).catch(recordedAs("engine:login-works")),
     // The token whose proxy asks: Firefox remembers per request which token it was sent through.
     loginFor: firefox
       ? async (challenge) => firefox.tokenOfRequest(challenge.requestId) ?? activeLogin()
@@ -173,7 +185,8 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
 
   const policy = startPolicy(browser, () => engine.rulesChanged());
 
-  const warn = () => void notifyWarnings(browser.notifications, Date.now()).catch(() => undefined);
+  const warn = () =>
+    void notifyWarnings(browser.notifications, Date.now()).catch(recordedAs("warnings"));
   browser.alarms.onAlarm.addListener(async (alarm) => {
     // The page menu offers usable tokens: one that expired by the clock alone goes from it.
     if (alarm.name === WARNINGS_ALARM || alarm.name === EXPIRY_ALARM) void pageMenu.rebuild();
@@ -192,7 +205,7 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
     void updateState(["tokens", "trash", "connection", "popupSummary"], (s) => ({
       write: { popupSummary: summarize(s.tokens, s.trash.length, s.connection.activeTokenId) },
       result: undefined,
-    })).catch(() => undefined);
+    })).catch(recordedAs("popup-summary"));
   // The toolbar opens the page of the user's language.
   const popupPage = popupPageFollower(browser.action);
   // Bypass list or credentials changed in Options, or the tokens changed (the active one
@@ -208,7 +221,7 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
   });
 
   // Subscribed lists never fetched (added by sync or policy), or due: fetched in turn.
-  const listsDue = coalesced(() => void subscriptions.updateDue().catch(() => undefined));
+  const listsDue = coalesced(() => void subscriptions.updateDue().catch(recordedAs("lists:due")));
 
   // What each stored item's change sets off, in one place.
   const reactions = [

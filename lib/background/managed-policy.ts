@@ -7,6 +7,7 @@
  */
 import { dequal } from "dequal";
 import type { Failure } from "../base/failure";
+import { recordedAs } from "../diagnostics/record";
 import { decodePolicy } from "../policy/managed";
 import {
   EMPTY_AFTER_FAILURE,
@@ -107,7 +108,7 @@ export function startManagedPolicy(
         return result.rulesChanged ? rulesChanged() : undefined;
       })
       // A failed storage write: the copy in force stays as it was, and the next wake reads again.
-      .catch(() => undefined);
+      .catch(recordedAs("policy:sync"));
   onManagedChange(area, () => sync(true));
   return () => sync();
 }

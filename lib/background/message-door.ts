@@ -4,6 +4,7 @@
  * or as an object).
  */
 import type { WxtBrowser } from "wxt/browser";
+import { recordEvent } from "../diagnostics/record";
 import type { ParsedCommand, Reply } from "../protocol/commands";
 import { parseCommand } from "../protocol/parse-command";
 import { isOwnPage } from "../protocol/sender";
@@ -20,6 +21,9 @@ export function openMessageDoor(
     const inKind = (reply: unknown) => (wasText ? toWire(reply) : reply);
     const command = parseCommand(value);
     if (!command) {
+      // Its type only: the rest of a message that failed its schema is not ours to keep.
+      const type = (value as { type?: unknown } | null)?.type;
+      recordEvent("refusal", "message-door", `malformed command ${String(type).slice(0, 40)}`);
       const malformed: Reply<"connect"> = { ok: false, failure: { code: "malformed-command" } };
       return Promise.resolve(inKind(malformed));
     }

@@ -150,6 +150,7 @@ export function clickedHost(info: { linkUrl?: string; pageUrl?: string }): strin
     const parsed = new URL(url);
     return parsed.protocol === "http:" || parsed.protocol === "https:" ? parsed.hostname : "";
   } catch {
+    // No address on the clicked page (a blank tab): no site to route.
     return "";
   }
 }

@@ -5,6 +5,8 @@
  * requests cost a few writes, and a stop in between loses at most that second's counts). One
  * write at a time: changes that come during a write go in the next one.
  */
+
+import { recordedAs } from "../diagnostics/record";
 import { read } from "../storage/read";
 import { updateState } from "../storage/store";
 import type { PageTraffic } from "../traffic/page-traffic";
@@ -18,7 +20,7 @@ export function createPageTrafficStore(changed?: (pages: PageTraffic) => void) {
     .then((stored) => {
       pages = stored;
     })
-    .catch(() => undefined);
+    .catch(recordedAs("page-traffic:read"));
   let writing = false;
   let dirty = false;
   let lazyWrite: ReturnType<typeof setTimeout> | undefined;
@@ -29,7 +31,7 @@ export function createPageTrafficStore(changed?: (pages: PageTraffic) => void) {
       dirty = false;
       const pageTraffic = pages;
       await updateState(["pageTraffic"], () => ({ write: { pageTraffic }, result: null })).catch(
-        () => undefined,
+        recordedAs("page-traffic:write"),
       );
     }
     writing = false;

@@ -5,6 +5,7 @@
  * other settings take effect through the managedPolicy item's reactions (main.ts).
  */
 import type { WxtBrowser } from "wxt/browser";
+import { recordedAs } from "../diagnostics/record";
 import { read } from "../storage/read";
 import { POLICY_RETRY_ALARM, POLICY_RETRY_MINUTES, startManagedPolicy } from "./managed-policy";
 import { applyWebrtcWanted, backgroundWebrtcApis } from "./webrtc-policy";
@@ -21,7 +22,7 @@ export function startPolicy(browser: WxtBrowser, rulesChanged: () => Promise<voi
     void read("settings")
       .then((settings) => applyWebrtcWanted(webrtcApis, settings.webrtcProtection))
       // A storage read that failed: the next policy change or wake applies it.
-      .catch(() => undefined);
+      .catch(recordedAs("policy:webrtc"));
   return {
     sync,
     webrtc,

@@ -2,6 +2,8 @@
  * The toolbar follows the stored language (popup-page.ts decides the page). Apart from
  * popup-page.ts because the build reads that one in Node, where storage cannot load.
  */
+
+import { recordedAs } from "../diagnostics/record";
 import { read } from "../storage/read";
 import { syncPopupPage } from "./popup-page";
 
@@ -15,4 +17,4 @@ export const popupPageFollower =
   (action: { setPopup(details: { popup: string }): Promise<void> }) => () =>
     void read("settings")
       .then((settings) => syncPopupPage(action, settings, globalThis.navigator?.language ?? ""))
-      .catch(() => undefined);
+      .catch(recordedAs("popup-page"));

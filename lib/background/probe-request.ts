@@ -98,6 +98,7 @@ export function createProbeRequests(deps: {
         signal: abort.signal,
       });
       const ms = deps.now() - started;
+      // A body cut short: no exit IP learned from it, the status still tells the outcome.
       const body = answer.status === 200 ? await answer.text().catch(() => null) : null;
       const retryAfter = Number(answer.headers.get("Retry-After"));
       return {
@@ -107,6 +108,7 @@ export function createProbeRequests(deps: {
         ms,
       };
     } catch {
+      // The probe's outcome (shown in Token health) says it: a timeout, or the browser's error.
       const response: ProbeResponse = abort.signal.aborted
         ? { kind: "timeout", afterMs: deps.now() - started }
         : { kind: "error", error: (await errorOf(url)) ?? "network error" };
@@ -129,6 +131,7 @@ export function exitIpOf(body: string | null): string | null {
     const parsed = ipInfoResponseSchema.safeParse(JSON.parse(body));
     return parsed.success && parsed.data.code === 0 ? parsed.data.data.ip || null : null;
   } catch {
+    // Not JSON: no exit IP in this answer, which the probe reports as such.
     return null;
   }
 }

@@ -7,6 +7,7 @@
  */
 
 import { validateListUrl } from "../base/list-url";
+import { recordEvent, recordedAs } from "../diagnostics/record";
 import { ruleLines } from "../routing/rule-list";
 import { MAX_RULES, type SiteRule, type Subscription } from "../routing/rules";
 import type { StoredToken } from "../state/tokens";
@@ -20,6 +21,7 @@ import {
   type SubscriptionState,
   type SubscriptionStatus,
 } from "../subscriptions/status";
+import { hostOf } from "../traffic/scrub";
 import { fetchList, type ListFetch, type SendRequest } from "./list-fetch";
 import type { WatchRedirects } from "./redirect-watch";
 
@@ -38,6 +40,14 @@ export interface SubscriptionDeps {
   now?: () => number;
   timeoutMs?: number;
 }
+
+/** A fetch's outcome in the diagnostics log: the list's host, never its address. */
+function noteList(where: string, url: string, outcome: string): void {
+  recordEvent("list", `lists:${where}`, `${hostOf(url) || "no host"}: ${outcome}`);
+}
+
+const problemText = (problem: { reason: string; detail?: string }) =>
+  problem.detail ? `${problem.reason} (${problem.detail})` : problem.reason;
 
 /** Only the states of rules still in the list. */
 function ofRules(status: SubscriptionStatus, rules: readonly SiteRule[]): SubscriptionStatus {
@@ -163,6 +173,15 @@ export function createSubscriptions(deps: SubscriptionDeps) {
         result: { kind: "changed", added: lines.added, removed: lines.removed } as UpdateOutcome,
       };
     });
+    noteList(
+      "update",
+      sub.url,
+      outcome.kind === "failed" && outcome.state.problem
+        ? `failed: ${problemText(outcome.state.problem)}`
+        : outcome.kind === "changed"
+          ? `changed, ${outcome.added} lines added, ${outcome.removed} removed`
+          : outcome.kind,
+    );
     if (outcome.kind === "changed") await deps.rulesChanged();
     return outcome;
   }
@@ -192,7 +211,7 @@ export function createSubscriptions(deps: SubscriptionDeps) {
   async function updateDue(): Promise<void> {
     const { siteRules, subscriptionStatus } = await readState(["siteRules", "subscriptionStatus"]);
     for (const rule of dueSubscriptions(siteRules, subscriptionStatus, now())) {
-      await update(rule.id).catch(() => undefined);
+      await update(rule.id).catch(recordedAs("lists:update"));
     }
   }
 
@@ -215,6 +234,11 @@ export function createSubscriptions(deps: SubscriptionDeps) {
     };
     const at = now();
     const judged = outcomeOf(rule, fetched, at);
+    noteList(
+      "subscribe",
+      subscription.url,
+      judged.problem ? `failed: ${problemText(judged.problem)}` : "fetched",
+    );
     if (judged.problem) return { subscribed: false, problem: judged.problem };
     const lines = judged.lines;
     if (!lines) return { subscribed: false, problem: { at, reason: "status", detail: "304" } };

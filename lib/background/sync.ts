@@ -6,6 +6,7 @@
  * still arriving, a failed write) is a timer, with an alarm behind it for a stopped worker.
  */
 import type { WxtBrowser } from "wxt/browser";
+import { recordedAs } from "../diagnostics/record";
 import { decodePolicy } from "../policy/managed";
 import { managedSettingKeys } from "../policy/managed-settings";
 import { read } from "../storage/read";
@@ -66,7 +67,7 @@ export function startSync(browser: WxtBrowser, deps: SyncDeps) {
       return running;
     }
     running = once()
-      .catch(() => undefined)
+      .catch(recordedAs("sync:run"))
       .finally(() => {
         running = null;
         if (again) {

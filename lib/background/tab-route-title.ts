@@ -5,6 +5,8 @@
  * default route shows the global badge (the engine's status). Asked for the tab in front of
  * each window: when it changes, when it navigates, and when the route or the badge changed.
  */
+
+import { recordedAs } from "../diagnostics/record";
 import type { Language } from "../i18n";
 import { badgeStrings } from "../i18n/badge-strings";
 import type { SiteRouteReport } from "../traffic/site-route";
@@ -67,6 +69,7 @@ export function createTabRouteTitle(deps: TabRouteTitleDeps) {
     const title = mark?.title ?? (await deps.globalTitle());
     if (shown.get(tab.id) === title) return;
     shown.set(tab.id, title);
+    // A tab closed meanwhile has no title to set.
     await deps.setTitle(tab.id, title).catch(() => undefined);
   }
 
@@ -83,7 +86,7 @@ export function createTabRouteTitle(deps: TabRouteTitleDeps) {
         ]);
         for (const one of tabs) await mark(one, language);
       })
-      .catch(() => undefined);
+      .catch(recordedAs("tab-titles"));
     return queue;
   }
 

@@ -2,6 +2,8 @@
  * Firefox's "This tab only": the one writer of the tab routes (storage.session, through the
  * serialized store), and their end when the tab closes.
  */
+
+import { recordedAs } from "../diagnostics/record";
 import { withTabRoute } from "../routing/tab-routes";
 import { updateState } from "../storage/store";
 
@@ -21,5 +23,7 @@ export async function setTabRoute(tabId: number, tokenId: number | null): Promis
 export function dropTabRoutesOnClose(onTabRemoved: {
   addListener(listener: (tabId: number) => void): void;
 }): void {
-  onTabRemoved.addListener((tabId) => void setTabRoute(tabId, null).catch(() => undefined));
+  onTabRemoved.addListener(
+    (tabId) => void setTabRoute(tabId, null).catch(recordedAs("tab-routes:closed")),
+  );
 }

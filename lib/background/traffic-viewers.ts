@@ -3,6 +3,8 @@
  * start, with its route and why, and how it ended; changes go to the viewers once a second.
  * Only the extension's own pages may watch.
  */
+
+import { recordedAs } from "../diagnostics/record";
 import { isProbeUrl } from "../health/probe-target";
 import { fromWire, toWire } from "../protocol/wire";
 import type { TrafficEntry, TrafficOutcome, TrafficReason, TrafficRoute } from "../traffic/entry";
@@ -71,7 +73,7 @@ export function createTrafficViewers(
         Object.assign(entry, { route, reason });
         changed(entry);
       })
-      .catch(() => undefined);
+      .catch(recordedAs("traffic:route-of"));
     return entry;
   }
 

@@ -7,6 +7,7 @@
  * page (listener-switch.ts), so it is heard only while the counts or the log say something.
  */
 
+import { recordedAs } from "../diagnostics/record";
 import { isProbeUrl } from "../health/probe-target";
 import { listenerSwitch } from "../proxy/listener-switch";
 import type { StoredToken } from "../state/tokens";
@@ -95,7 +96,7 @@ export function startTraffic(apis: TrafficApis, deps: TrafficDeps) {
     },
     { ...ALL, types: ["main_frame"] },
   );
-  const ending: Observer = (details) => void end(details).catch(() => undefined);
+  const ending: Observer = (details) => void end(details).catch(recordedAs("traffic:end"));
   // Errors are few: always heard. Every request's end only while it tells something; on from
   // the start, so the end that wakes the worker is heard, until the routing says otherwise.
   apis.webRequest.onErrorOccurred.addListener(ending, ALL);
@@ -111,7 +112,7 @@ export function startTraffic(apis: TrafficApis, deps: TrafficDeps) {
         hearCompletions();
       })
       // Unread: counting stays as it was (the next change asks again).
-      .catch(() => undefined);
+      .catch(recordedAs("traffic:routing"));
   deps.watchRouting?.(() => void recount());
   void recount();
   apis.onTabRemoved.addListener((tabId) => changeTraffic((all) => tabClosed(all, tabId), true));

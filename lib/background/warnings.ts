@@ -3,6 +3,8 @@
  * repeated: what was shown is remembered (notifiedWarnings) before it is shown, so a worker
  * stopped in between cannot show it twice.
  */
+
+import { recordedAs } from "../diagnostics/record";
 import { resolveLanguage } from "../i18n";
 import { badgeStrings } from "../i18n/badge-strings";
 import { relativeTime } from "../i18n/time";
@@ -50,7 +52,7 @@ export async function notifyWarnings(notifications: Notifier, now: number): Prom
         title: t(`notify.${warning}.title`),
         message: t(`notify.${warning}.body`, values),
       })
-      .catch(() => undefined); // a notification that cannot be shown must not stop the others
+      .catch(recordedAs("warnings:notify")); // one that cannot be shown must not stop the others
   }
   return due.length;
 }

@@ -8,6 +8,8 @@
  * the permission, so the policy's next "on" takes effect at once; the user's own Off in Options
  * still hands it back.
  */
+
+import { recordFailure } from "../diagnostics/record";
 import {
   type PolicySetting,
   PRIVACY_PERMISSION,
@@ -56,8 +58,9 @@ export async function applyWebrtcWanted(
     }
     if (current.value !== WEBRTC_POLICY) await setting.set({ value: WEBRTC_POLICY });
     return "on";
-  } catch {
+  } catch (error) {
     // The browser refused the write: Options reads the browser's state and offers the click.
+    recordFailure("webrtc:policy", error);
     return "failed";
   }
 }

@@ -4,6 +4,7 @@
  * each relaunch, keeps the user's data and must not open a tab every time.
  */
 import type { WxtBrowser } from "wxt/browser";
+import { recordedAs } from "../diagnostics/record";
 import { isNewcomer } from "../state/newcomer";
 import type { Settings } from "../state/settings";
 import type { StoredToken } from "../state/tokens";
@@ -28,7 +29,7 @@ export function welcomeNewcomers(deps: WelcomeDeps): void {
         isNewcomer(settings, tokens) ? deps.openTab(deps.welcomeUrl) : undefined,
       )
       // Not opening a tab loses nothing: Options and the popup both lead a newcomer as well.
-      .catch(() => undefined);
+      .catch(recordedAs("welcome"));
   });
 }
 

@@ -130,6 +130,7 @@ export function parseBackup(text: string): ParsedBackup {
   try {
     value = JSON.parse(text.replace(/^\uFEFF/, ""));
   } catch {
+    // Said to the user: the import words "not-json" (or reads the file as another format).
     return { ok: false, problem: { kind: "not-json" } };
   }
   if (value === null || typeof value !== "object" || Array.isArray(value)) {

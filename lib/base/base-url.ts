@@ -39,6 +39,7 @@ export function parseWebUrl(
   try {
     url = new URL(text);
   } catch {
+    // Said to the user under the address field.
     return { ok: false, problem: "not-a-url" };
   }
   if (url.protocol !== "https:" && url.protocol !== "http:")

@@ -35,6 +35,7 @@ export function probeNonceOf(url: string): string | null {
   try {
     return new URL(url).searchParams.get(PROBE_PARAM);
   } catch {
+    // Not a URL: not one of our probes.
     return null;
   }
 }

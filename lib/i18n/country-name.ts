@@ -12,6 +12,7 @@ export function countryName(code: string, locale: string): string {
     const name = new Intl.DisplayNames([locale], { type: "region" }).of(cc);
     return name && name !== cc ? name : "";
   } catch {
+    // A locale or code Intl does not know: the code alone is shown, as for any unnamed one.
     return "";
   }
 }

@@ -1,6 +1,7 @@
 /** The options page's own text, in English (other languages: lib/i18n/locales). */
 
 import { addProxiesStrings } from "./add-proxies-strings";
+import { diagnosticsStrings } from "./diagnostics-strings";
 import { foreignImportStrings } from "./foreign-import-strings";
 import { defineStrings } from "./index";
 import { optionsPagesStrings } from "./options-pages-strings";
@@ -343,6 +344,7 @@ const PARTS = [
   policyStrings,
   foreignImportStrings,
   optionsPagesStrings,
+  diagnosticsStrings,
 ];
 // The page's own words win over a part's of the same key ("add.foreign" names the page here).
 const en = Object.assign({}, ...[...PARTS].reverse().map((part) => part.en)) as typeof own &
@@ -350,7 +352,8 @@ const en = Object.assign({}, ...[...PARTS].reverse().map((part) => part.en)) as 
   typeof addProxiesStrings.en &
   typeof policyStrings.en &
   typeof foreignImportStrings.en &
-  typeof optionsPagesStrings.en;
+  typeof optionsPagesStrings.en &
+  typeof diagnosticsStrings.en;
 
 export const optionsStrings = defineStrings(
   PARTS.map((part) => part.name),

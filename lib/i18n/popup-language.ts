@@ -22,11 +22,22 @@ export interface PopupLanguage {
   ready: () => Promise<void>;
 }
 
+/**
+ * The failure sentences did not load (failures then read "Loading…"): recorded for the log, by
+ * code loaded only then, since the popup's first path has a budget (20 kB).
+ */
+const recordLater = (error: unknown) =>
+  void import("../diagnostics/record")
+    .then((diagnostics) => diagnostics.recordFailure("language:failures", error))
+    // The recorder itself did not load: nowhere to say so.
+    .catch(() => undefined);
+
 /** `started`: the tables the page's first reads (lib/popup/first-reads.ts) asked for. */
 export async function loadPopupLanguage(
   language: Language,
   started?: { pack: Promise<PopupPack>; failures: () => Promise<FailurePack> },
 ): Promise<PopupLanguage> {
+  // The early load failed: loaded again below, and its failure is the caller's.
   const startedPack = await started?.pack.catch(() => undefined);
   const pack = startedPack?.language === language ? startedPack : await loadPack(language);
   const t = wordsFrom(pack.popup, language);
@@ -35,15 +46,13 @@ export async function loadPopupLanguage(
   const ready = () => {
     loading ??= (started?.failures() ?? Promise.reject(new Error("not started")))
       .then((table) => (table.language === language ? table : loadFailures(language)))
+      // The early table failed or was of another language: loaded afresh.
       .catch(() => loadFailures(language))
-      .then(
-        ({ failures: table }: { failures: Record<FailureCode, string> }) => {
-          // Each table is complete in its language.
-          const word = wordsFrom(table, language);
-          explainWith = (failure) => describeWith(table, word, failure);
-        },
-        () => undefined,
-      );
+      .then(({ failures: table }: { failures: Record<FailureCode, string> }) => {
+        // Each table is complete in its language.
+        const word = wordsFrom(table, language);
+        explainWith = (failure) => describeWith(table, word, failure);
+      }, recordLater);
     return loading;
   };
   return { language, t, explain: (failure) => explainWith?.(failure) ?? t("loading"), ready };

@@ -49,6 +49,7 @@ export function loadTable<T extends { language: Language }>(
       try {
         filed[address] = JSON.parse(carried.textContent ?? "") as { language?: unknown };
       } catch {
+        // Damaged: settled below as a rejection ("is damaged"), which its caller handles.
         filed[address] = {};
       }
       return settle();

@@ -161,6 +161,7 @@ function balanceWithCurrency(w: Words): string | null {
       currency: currency.trim().toUpperCase(),
     }).format(Number(amount.data));
   } catch {
+    // Not a currency code Intl knows: the amount is shown as the provider wrote it.
     return null;
   }
 }

@@ -8,6 +8,7 @@ export function isIpAddress(text: string): boolean {
     // The URL parser implements the full IPv6 grammar (:: shortening, embedded IPv4).
     return new URL(`http://[${value}]/`).hostname.length > 2;
   } catch {
+    // The parser's no is the answer: not an IPv6 address.
     return false;
   }
 }

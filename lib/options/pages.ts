@@ -25,7 +25,7 @@ export const PAGES = [
   { id: "rules", sections: ["site-rules", "rules-help", "rules-import", "rules-subscribe"] },
   { id: "traffic", sections: ["traffic"] },
   { id: "sync", sections: ["sync", "backup"] },
-  { id: "settings", sections: ["settings"] },
+  { id: "settings", sections: ["settings", "support"] },
 ] as const satisfies readonly { id: PageId; sections: readonly string[] }[];
 
 export type SectionId = (typeof PAGES)[number]["sections"][number];
@@ -55,6 +55,7 @@ function decoded(text: string): string {
   try {
     return decodeURIComponent(text);
   } catch {
+    // Mangled: no address (see above).
     return "";
   }
 }

@@ -140,6 +140,7 @@ export function urlToTest(text: string): string | null {
     const url = new URL(withScheme);
     return url.hostname ? url.href : null;
   } catch {
+    // Not an address: the editor says so under the field.
     return null;
   }
 }

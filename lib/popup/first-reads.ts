@@ -51,12 +51,14 @@ export function startFirstReads(
   // The page's language is the one the background opened; a stored choice that says otherwise
   // (changed a moment ago) wins.
   const pagePack = loadPack(pageLanguage);
+  // Not left unhandled while the storage read decides; its failure reaches whoever awaits it.
   pagePack.catch(() => undefined);
   const chosen = storage.then(
     (stored): Language => {
       const language = (stored.settings as { language?: unknown } | undefined)?.language;
       return isLanguage(language) ? language : resolveLanguage("auto", browserLanguage);
     },
+    // Unread: the page's own language; the read's failure is shown (and recorded) by main.tsx.
     () => pageLanguage,
   );
   return {

@@ -47,6 +47,7 @@ export function readResults(raw: unknown): HealthResults {
     try {
       parsed = JSON.parse(raw);
     } catch {
+      // Unreadable results show as not checked, as the stored item's own check reads them.
       return {};
     }
   }

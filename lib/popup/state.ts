@@ -58,6 +58,7 @@ export async function loadFirstState(
   early?: Promise<Record<string, unknown>>,
 ): Promise<PopupState> {
   const raw: Record<string, unknown> =
+    // An early read that failed is read again here; a second failure is the caller's to show.
     (await early?.catch(() => undefined)) ?? (await extension().storage.local.get(FIRST_KEYS));
   const summary = storedSummary(raw.popupSummary);
   const base: PopupState = {

@@ -3,6 +3,8 @@
  * protection on, and handed back when it goes off. `disable_non_proxied_udp` makes WebRTC use
  * the proxy (TCP) or nothing, so a page cannot learn the real address through ICE candidates.
  */
+import { recordedAs, recordFailure } from "../diagnostics/record";
+
 export const WEBRTC_POLICY = "disable_non_proxied_udp";
 export const PRIVACY_PERMISSION: { permissions: "privacy"[] } = { permissions: ["privacy"] };
 
@@ -33,7 +35,9 @@ export async function enableWebrtcProtection(apis: WebrtcApis): Promise<WebrtcRe
   let granted: boolean;
   try {
     granted = await apis.permissions.request(PRIVACY_PERMISSION);
-  } catch {
+  } catch (error) {
+    // Each "failed" is said to the user ("could not be changed"); the log keeps why.
+    recordFailure("webrtc:permission", error);
     return { ok: false, problem: "failed" };
   }
   if (!granted) return { ok: false, problem: "denied" };
@@ -46,7 +50,8 @@ export async function enableWebrtcProtection(apis: WebrtcApis): Promise<WebrtcRe
     }
     await policy.set({ value: WEBRTC_POLICY });
     return { ok: true };
-  } catch {
+  } catch (error) {
+    recordFailure("webrtc:enable", error);
     return { ok: false, problem: "failed" };
   }
 }
@@ -58,7 +63,8 @@ export async function disableWebrtcProtection(apis: WebrtcApis): Promise<WebrtcR
       await apis.permissions.remove(PRIVACY_PERMISSION);
     }
     return { ok: true };
-  } catch {
+  } catch (error) {
+    recordFailure("webrtc:disable", error);
     return { ok: false, problem: "failed" };
   }
 }
@@ -72,13 +78,14 @@ export type WebrtcState =
 
 /** What the switch should say on load: settings and the browser can disagree. */
 export async function webrtcState(apis: WebrtcApis, wanted: boolean): Promise<WebrtcState> {
-  const granted = await apis.permissions.contains(PRIVACY_PERMISSION).catch(() => false);
+  // Unreadable reads as missing: the switch then offers the click that asks again.
+  const granted = await apis.permissions.contains(PRIVACY_PERMISSION).catch((error: unknown) => {
+    recordFailure("webrtc:contains", error);
+    return false;
+  });
   if (!wanted) return "off";
   if (!granted) return "permission-missing";
-  const current = await apis
-    .policy()
-    ?.get({})
-    .catch(() => undefined);
+  const current = await apis.policy()?.get({}).catch(recordedAs("webrtc:state"));
   if (current?.levelOfControl === "controlled_by_other_extensions") return "controlled-by-other";
   return current?.value === WEBRTC_POLICY ? "on" : "not-applied";
 }

@@ -22,6 +22,8 @@ import {
 import { backupSchema } from "../backup/backup";
 import type { ImportSummary } from "../backup/backup-merge";
 import type { Failure } from "../base/failure";
+import { PAGE_BATCH } from "../diagnostics/message";
+import { type DiagEvent, EVENT_KINDS } from "../diagnostics/ring";
 import { type ForeignImportSummary, MAX_FOREIGN_BYTES } from "../import/foreign";
 import { MAX_RULES, routeSchema, siteRulesSchema, subscriptionSchema } from "../routing/rules";
 import { authSchema, type SettingKey } from "../state/settings";
@@ -165,6 +167,22 @@ export const requestSchemas = {
   updateRuleList: command("updateRuleList", {
     ruleId: z.string().check(z.minLength(1), z.maxLength(64)),
   }),
+  /** Options' "Copy diagnostics": the events the log keeps (lib/diagnostics/). */
+  diagnostics: command("diagnostics", {}),
+  clearDiagnostics: command("clearDiagnostics", {}),
+  /** A page's caught failures, for the log (page-diagnostics.ts); scrubbed again on arrival. */
+  recordDiagnostics: command("recordDiagnostics", {
+    events: z
+      .array(
+        z.object({
+          at: z.number(),
+          kind: z.enum(EVENT_KINDS),
+          where: z.string().check(z.maxLength(200)),
+          text: z.string().check(z.maxLength(4_000)),
+        }),
+      )
+      .check(z.maxLength(PAGE_BATCH)),
+  }),
 };
 
 /** What each command answers with when it succeeds. */
@@ -204,6 +222,9 @@ interface Replies {
   cancelHealth: null;
   subscribeRuleList: SubscribeOutcome;
   updateRuleList: UpdateOutcome;
+  diagnostics: { events: DiagEvent[] };
+  clearDiagnostics: null;
+  recordDiagnostics: null;
 }
 
 type Schemas = typeof requestSchemas;

@@ -14,6 +14,8 @@ export function fromWire(message: unknown): { value: unknown; wasText: boolean }
   try {
     return { value: JSON.parse(message), wasText: true };
   } catch {
+    // Not JSON: no message (a command is answered "malformed" and recorded at the door, a
+    // reply reads as a background that did not answer, which the page says).
     return { value: undefined, wasText: true };
   }
 }

@@ -12,6 +12,7 @@
  * what a woken worker needs: the requests we answered, and the refused logins.
  */
 
+import { recordEvent, recordedAs } from "../diagnostics/record";
 import type { StoredToken } from "../state/tokens";
 import { readState } from "../storage/read";
 import { createAnswersOut } from "./answers-out";
@@ -52,6 +53,8 @@ export interface AuthResponderDeps {
 }
 
 const CANCEL: AuthResponse = { cancel: true };
+/** An answer's outcome in the diagnostics log: the gateway by its address, never a login. */
+const note = (text: string) => recordEvent("auth", "auth", text);
 
 export function createAuthResponder(deps: AuthResponderDeps) {
   const loginFor = deps.loginFor ?? activeLogin;
@@ -71,7 +74,7 @@ export function createAuthResponder(deps: AuthResponderDeps) {
     onRefused: (login) => {
       wantOutcomes();
       const token = tokenOf.get(login);
-      if (token) void refuse(token).catch(() => undefined);
+      if (token) void refuse(token).catch(recordedAs("auth:refuse"));
     },
   });
 
@@ -98,6 +101,7 @@ export function createAuthResponder(deps: AuthResponderDeps) {
     working.delete(login);
     if (records.refused.has(login)) return Promise.resolve();
     records.refused.add(login);
+    note(`${token.host}:${token.port} refused token #${token.id}'s sign-in`);
     // Told at once: the browser sends its cached copy unasked on every new connection until
     // the engine drops it.
     told = Promise.all([mirror(), deps.onRefused(token)]).then(() => undefined);
@@ -134,7 +138,7 @@ export function createAuthResponder(deps: AuthResponderDeps) {
     wantOutcomes();
     if (records.answered[requestId] === undefined) return;
     delete records.answered[requestId];
-    void mirror().catch(() => undefined);
+    void mirror().catch(recordedAs("auth:mirror"));
   }
 
   /**
@@ -170,7 +174,7 @@ export function createAuthResponder(deps: AuthResponderDeps) {
     deps
       .carrier({ requestId, url })
       .then((token) => token && worked(token))
-      .catch(() => undefined)
+      .catch(recordedAs("auth:carrier"))
       .finally(() => {
         looking = false;
       });
@@ -189,7 +193,7 @@ export function createAuthResponder(deps: AuthResponderDeps) {
   /** The user connects (or checks) again: they may have mended the password at the provider. */
   function retry(): void {
     records.refused = new Set();
-    void mirror().catch(() => undefined);
+    void mirror().catch(recordedAs("auth:mirror"));
   }
 
   /** A login the proxy refused: Firefox's header listener must not send it either. */
@@ -199,18 +203,29 @@ export function createAuthResponder(deps: AuthResponderDeps) {
     const [token] = await Promise.all([loginFor(challenge), loadMirror()]);
     const { requestId } = challenge;
     const decision = decideAuth(challenge, token, records.answered[requestId] ? 1 : 0);
-    if (decision.action === "ignore" || !token) return {};
+    const asker = `${challenge.challenger.host}:${challenge.challenger.port}`;
+    if (decision.action === "ignore" || !token) {
+      // A website's own 401 is none of ours; a proxy left unanswered may show a login dialog.
+      const why = decision.action === "ignore" ? decision.reason : "no token";
+      if (challenge.isProxy) note(`${asker} not answered: ${why}`);
+      return {};
+    }
     const login = loginKey(token);
     if (decision.action === "strike" && !records.refused.has(login)) {
       unsettled.delete(requestId);
       strike(token, requestId);
       await doubts.verdictFor(login, requestId);
       // Asked after every answer while the login works for others: answering again would loop.
-      if ((answers.get(requestId) ?? 1) >= maxAnswers && !records.refused.has(login)) return CANCEL;
+      if ((answers.get(requestId) ?? 1) >= maxAnswers && !records.refused.has(login)) {
+        note(`${asker} asked again after ${maxAnswers} answers: cancelled`);
+        return CANCEL;
+      }
     }
     if (records.refused.has(login)) {
-      // The engine's own check must find the reason stored when its request fails.
+      // The engine's own check must find the reason stored when its request fails (a failure
+      // to tell was recorded where it was told: refuse's caller).
       if (challenge.fromTab === false) await told.catch(() => undefined);
+      note(`${asker} refused: token #${token.id}'s sign-in was refused before`);
       return CANCEL;
     }
     working.delete(login);
@@ -222,7 +237,9 @@ export function createAuthResponder(deps: AuthResponderDeps) {
     // Answered first, recorded after: the answer never waits on a write (a rule save of a
     // megabyte may hold the writer). A worker stop before the write lands loses only the
     // note that this request was answered: its next challenge is then a question again.
-    void mirror().catch(() => undefined);
+    void mirror().catch(recordedAs("auth:mirror"));
+    // A page's requests only: a health check's thousands of probes would flush out the rest.
+    if (challenge.fromTab !== false) note(`${asker} answered with token #${token.id}`);
     return { authCredentials: { username: token.username, password: token.password } };
   }
 

@@ -8,6 +8,7 @@ import type { Browser } from "@wxt-dev/browser";
 import { dequal } from "dequal";
 import { isLoopbackHost } from "../base/base-url";
 import { CHROME_ABILITIES } from "../base/browser-abilities";
+import { recordFailure } from "../diagnostics/record";
 import { chromeProbeHost, newNonce } from "../health/probe-target";
 import { gatewaySpellings } from "../routing/plan";
 import { providerHostname } from "../state/usable";
@@ -143,7 +144,11 @@ export function registerChromeAuth(chrome: ChromeApi, responder: AuthResponder):
       const { requestId, isProxy, challenger, tabId } = details;
       responder.answer({ requestId, isProxy, challenger, fromTab: tabId >= 0 }).then(
         (response) => callback?.(response),
-        () => callback?.({}),
+        (error: unknown) => {
+          // Unanswered rather than hung: the browser shows its own login prompt.
+          recordFailure("auth:answer", error);
+          callback?.({});
+        },
       );
       return undefined;
     },

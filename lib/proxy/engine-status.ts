@@ -5,6 +5,7 @@
  */
 
 import type { Failure } from "../base/failure";
+import { recordedAs } from "../diagnostics/record";
 import { resolveLanguage } from "../i18n";
 import type { Connection, ProxyStatus } from "../state/status";
 import { read, readState } from "../storage/read";
@@ -52,7 +53,7 @@ export function createStatusWriter(
         );
         badgeChanged?.();
       })
-      .catch(() => undefined); // a badge that fails to draw must not stop the next one
+      .catch(recordedAs("badge")); // a badge that fails to draw must not stop the next one
     return badgeQueue;
   }
 

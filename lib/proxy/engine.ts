@@ -7,6 +7,7 @@
  */
 import { Mutex } from "async-mutex";
 import type { ApiClient } from "../api";
+import { recordedAs, recordFailure } from "../diagnostics/record";
 import { compiledRouter } from "../routing/compiled-router";
 import type { Settings } from "../state/settings";
 import { type ProxyStatus, withRecent } from "../state/status";
@@ -14,6 +15,7 @@ import type { StoredToken } from "../state/tokens";
 import { providerHost, unusableReason } from "../state/usable";
 import { readState } from "../storage/read";
 import { updateState } from "../storage/store";
+import { noteApply } from "./apply-events";
 import type { EngineResult } from "./engine-result";
 import { createStatusWriter } from "./engine-status";
 import { createExitCheck } from "./exit-check";
@@ -101,7 +103,11 @@ export function createEngine(deps: EngineDeps) {
         problem = { code: "config-failed", detail: String(error).slice(0, 200) };
       }
     }
-    if (problem) return failClosed(id, problem, settings);
+    if (problem) {
+      noteApply("reconcile", `token #${id}`, "fail closed", problem);
+      return failClosed(id, problem, settings);
+    }
+    noteApply("reconcile", `token #${id}`, "applied");
     return status.tokenApplied(id);
   }
 
@@ -123,6 +129,9 @@ export function createEngine(deps: EngineDeps) {
       refused = error;
       await platform.block(settings, providerHost(settings.baseUrl));
     }
+    const route = off ? "off" : "no token chosen";
+    if (refused) noteApply("reconcile", route, "rules refused, blocking", refused);
+    else noteApply("reconcile", route, "applied");
     const controlledByOther = await platform.controlledByOther();
     return status.setStatus((s) => ({
       ...s,
@@ -150,7 +159,7 @@ export function createEngine(deps: EngineDeps) {
     setTimeout(() => {
       rulesPlan(false)
         .then((plan) => plan && compiledRouter(plan.rules))
-        .catch(() => undefined);
+        .catch(recordedAs("engine:router"));
     });
   }
 
@@ -186,7 +195,10 @@ export function createEngine(deps: EngineDeps) {
         known,
       ).then(
         () => true,
-        () => false,
+        (error: unknown) => {
+          recordFailure("connect:apply", error);
+          return false;
+        },
       );
       await updateState(["connection", "status"], (s) => ({
         write: {
@@ -202,6 +214,7 @@ export function createEngine(deps: EngineDeps) {
       return applied ? "applied" : "refused";
     });
     if (typeof applied === "object") return applied;
+    noteApply("connect", `token #${tokenId}`, applied); // after the switch, never before it
     if (applied === "applied") await status.tokenApplied(tokenId);
     else await reconcile();
     const checked = await checkExitIp();

@@ -18,6 +18,7 @@
  */
 
 import { FIREFOX_ABILITIES } from "../base/browser-abilities";
+import { recordFailure } from "../diagnostics/record";
 import { compiledRouter } from "../routing/compiled-router";
 import type { StoredToken } from "../state/tokens";
 import { providerHost } from "../state/usable";
@@ -115,7 +116,11 @@ export function createFirefoxRouting(browser: FirefoxApi) {
             challenger: details.proxyInfo ?? details.challenger,
             fromTab: (details.tabId ?? -1) >= 0,
           })
-          .catch(() => ({})),
+          // Unanswered rather than hung: the browser shows its own login prompt.
+          .catch((error: unknown) => {
+            recordFailure("auth:answer", error);
+            return {};
+          }),
       { urls: ["<all_urls>"] },
       ["blocking"],
     );
@@ -151,6 +156,7 @@ export function createFirefoxRouting(browser: FirefoxApi) {
           );
           return requestHeaders ? { requestHeaders } : {};
         };
+        // Unread: no header added; onRequest, awaiting the same read, fails closed and records it.
         return loaded ? answer(loaded) : route.then(answer, () => ({}));
       },
       { urls: ["<all_urls>"] },
@@ -175,8 +181,9 @@ export function createFirefoxRouting(browser: FirefoxApi) {
           if (blocked) return url.host === blocked.providerHost ? DIRECT : DEAD_END_INFO;
           if (isBypassed(url.hostname, bypassList)) return DIRECT;
           return byRules.route(rules, details, token, responder.isRefused);
-        } catch {
+        } catch (error) {
           // Firefox sends a request whose listener failed out direct: fail closed instead.
+          recordFailure("firefox:route", error);
           return DEAD_END_INFO;
         }
       },

@@ -4,6 +4,7 @@
  * by the challenge answer, which must send the login of the token the config wrote there.
  */
 
+import { recordedAs } from "../diagnostics/record";
 import { isManagedRule } from "../policy/managed-rules";
 import { planRouting, type RoutingPlan } from "../routing/plan";
 import type { SiteRule } from "../routing/rules";
@@ -40,7 +41,8 @@ export async function withMomentaryRule<T>(
     return await run();
   } finally {
     momentary.splice(momentary.indexOf(rule), 1);
-    await apply().catch(() => undefined);
+    // The fetch's own outcome stands; a restore that failed is the next reconcile's to mend.
+    await apply().catch(recordedAs("route-plan:restore"));
   }
 }
 

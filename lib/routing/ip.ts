@@ -112,6 +112,7 @@ export function canonicalIPv6(text: string): string | null {
     const host = new URL(`http://[${text}]/`).hostname;
     return host.slice(1, -1);
   } catch {
+    // The parser's no is the answer: not an IPv6 address.
     return null;
   }
 }

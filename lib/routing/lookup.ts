@@ -54,6 +54,7 @@ function compileTest([owner, target, httpOnly, op, source, flags]: IndexTables["
       const re = new RegExp(source, flags);
       run = (text) => re.test(text);
     } catch {
+      // Checked when the rule was saved (pattern.ts): one that slips through matches nothing.
       run = () => false;
     }
   }

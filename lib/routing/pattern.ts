@@ -78,6 +78,7 @@ export function parseRegex(t: string): ParsedPattern {
   try {
     new RegExp(source, flags);
   } catch {
+    // Refused with its code: the editor words it under the rule.
     return fail("bad-regex");
   }
   return ok({ kind: "regex", source, flags });
@@ -104,6 +105,7 @@ export function normalizeHost(text: string, wildcards: boolean): string | null {
     try {
       out.push(new URL(`http://${label}/`).hostname);
     } catch {
+      // Not a host name the URL parser takes: the pattern is refused by the caller.
       return null;
     }
   }
@@ -168,6 +170,7 @@ function encodeNonAscii(path: string): string | null {
   try {
     return path.replace(/[\u0080-\uffff]+/g, (run) => encodeURIComponent(run));
   } catch {
+    // A lone surrogate cannot be encoded: the pattern is refused by the caller.
     return null;
   }
 }

@@ -28,6 +28,7 @@ export function requestOf(url: string): RouteRequest | null {
   try {
     parsed = new URL(url);
   } catch {
+    // Not an address: no route to find for it (the caller's answer for that).
     return null;
   }
   const scheme = parsed.protocol.slice(0, -1);

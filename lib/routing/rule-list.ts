@@ -158,6 +158,7 @@ export function decodeBase64List(text: string): string | null {
     const bytes = Uint8Array.from(binary, (ch) => ch.charCodeAt(0));
     decoded = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
+    // Not base64 of UTF-8: not this format (the caller reads the text as plain lines).
     return null;
   }
   if (hasControlCharacters(decoded)) return null;

@@ -21,6 +21,7 @@ export function isUsableHost(host: string): boolean {
   try {
     return new URL(`http://[${host}]/`).hostname !== "";
   } catch {
+    // The parser's no is the answer: not an IPv6 address, so the token is not taken.
     return false;
   }
 }

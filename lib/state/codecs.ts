@@ -97,6 +97,7 @@ export function textValueCodec<T>(schema: z.ZodMiniType<T>, fallback: T): Codec<
       try {
         return { value: decodeRaw(JSON.parse(raw)), kept: [] };
       } catch {
+        // Not JSON: read as the default, as every value that fails its check is (items.ts).
         return { value: fallback, kept: [] };
       }
     },

@@ -120,6 +120,7 @@ export function parseLine(text: string): Parsed {
       try {
         return scheme ? decodeURIComponent(value) : value;
       } catch {
+        // A stray "%" is a character of the password, not an escape: kept as typed.
         return value;
       }
     };

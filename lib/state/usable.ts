@@ -30,6 +30,7 @@ export function providerHost(baseUrl: string): string {
   try {
     return new URL(baseUrl).host;
   } catch {
+    // No provider address (or none that parses): no host to exempt.
     return "";
   }
 }
@@ -39,6 +40,7 @@ export function providerHostname(baseUrl: string): string {
   try {
     return new URL(baseUrl).hostname;
   } catch {
+    // No provider address (or none that parses): no host to exempt.
     return "";
   }
 }

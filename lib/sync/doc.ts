@@ -6,6 +6,7 @@
  */
 import * as z from "zod/mini";
 import { canonicalJson } from "../base/hash";
+import { recordFailure } from "../diagnostics/record";
 import { type SiteRule, siteRuleSchema } from "../routing/rules";
 import { isPositionKey, keysBetween } from "./fraction-key";
 import type { Stamp } from "./precedence";
@@ -42,7 +43,9 @@ export function decodeDoc(text: string): SyncDoc {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
-  } catch {
+  } catch (error) {
+    // Read as empty (nothing of it applied), and kept in the log: sync wrote it whole.
+    recordFailure("sync:doc", error);
     return {};
   }
   const doc: SyncDoc = {};

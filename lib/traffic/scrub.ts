@@ -10,6 +10,7 @@ export function hostOf(url: string): string {
   try {
     return new URL(url).hostname;
   } catch {
+    // Not an address: the log shows no host rather than the text.
     return "";
   }
 }
@@ -25,6 +26,7 @@ export function shownUrl(url: string): string {
     }
     return parsed.toString();
   } catch {
+    // Not an address: the log shows nothing rather than the text.
     return "";
   }
 }

@@ -45,6 +45,7 @@ const webHost = (url: string): string => {
     const parsed = new URL(url);
     return parsed.protocol === "http:" || parsed.protocol === "https:" ? parsed.hostname : "";
   } catch {
+    // Not a web address: no site to name.
     return "";
   }
 };
@@ -62,6 +63,7 @@ export function asChromeSeesIt(url: string): string {
     const parsed = new URL(url);
     return parsed.protocol === "https:" ? `${parsed.origin}/` : url;
   } catch {
+    // Not an address: Chrome sees it as it is.
     return url;
   }
 }

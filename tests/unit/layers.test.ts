@@ -10,10 +10,11 @@ import { describe, expect, it } from "vitest";
 
 /** Ground first. A folder may import only folders on a lower floor. */
 const FLOORS: readonly (readonly string[])[] = [
-  // Facts and checks every floor may use: failures, refusals, URL checks, languages.
-  ["base", "keyboard", "privacy"],
-  // The provider's HTTP API.
-  ["api"],
+  // Facts and checks every floor may use: failures, refusals, URL checks, languages; the
+  // diagnostics log every catch records into.
+  ["base", "diagnostics", "keyboard"],
+  // The provider's HTTP API; WebRTC protection.
+  ["api", "privacy"],
   // What a token, a setting and the proxy status are, and their checks.
   ["state"],
   // Site rules: patterns, lists, the routing plan, PAC.

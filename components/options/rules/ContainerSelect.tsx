@@ -3,6 +3,7 @@
  * tab. Chrome has no containers and never shows this.
  */
 import { useEffect, useState } from "preact/hooks";
+import { recordFailure } from "@/lib/diagnostics/record";
 import { useRulesT } from "./use-rules";
 
 export interface Container {
@@ -26,7 +27,10 @@ export function useContainers(): Container[] {
       .then((list) =>
         setContainers(list.map(({ cookieStoreId, name }) => ({ cookieStoreId, name }))),
       )
-      .catch(() => setContainers([]));
+      .catch((error: unknown) => {
+        recordFailure("rules:containers", error);
+        setContainers([]);
+      });
   }, []);
   return containers;
 }

@@ -3,6 +3,7 @@
  * reported first, then the accepted lines added as one rule with one route.
  */
 import { useState } from "preact/hooks";
+import { recordFailure } from "@/lib/diagnostics/record";
 import { listProblemSentence } from "@/lib/options/rules-editor";
 import { parseRuleList } from "@/lib/routing/rule-list";
 import { FieldError } from "../shared";
@@ -37,7 +38,8 @@ export function RuleListImport(props: AddFormProps) {
     try {
       edit(await file.text());
       if (!name) setName(file.name.replace(/\.[^.]*$/, "").slice(0, MAX_NAME));
-    } catch {
+    } catch (error) {
+      recordFailure("rules:read-file", error);
       setReadError(true);
     }
   }

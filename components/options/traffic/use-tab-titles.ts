@@ -4,6 +4,7 @@
  */
 import { useEffect, useState } from "preact/hooks";
 import { browser } from "wxt/browser";
+import { recordedAs } from "@/lib/diagnostics/record";
 
 export function useTabTitles(tabIds: readonly number[]): ReadonlyMap<number, string> {
   const [titles, setTitles] = useState<ReadonlyMap<number, string>>(new Map());
@@ -20,7 +21,7 @@ export function useTabTitles(tabIds: readonly number[]): ReadonlyMap<number, str
         setTitles(next);
       })
       // Unread titles: the log names tabs by their page's host instead.
-      .catch(() => undefined);
+      .catch(recordedAs("traffic:tab-titles"));
     return () => {
       live = false;
     };

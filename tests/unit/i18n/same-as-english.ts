@@ -7,6 +7,7 @@
 export const SAME_AS_ENGLISH: Partial<Record<string, readonly string[]>> = {
   de: [
     "create.optional",
+    "diagnostics.diag.heading",
     "health.health.col.token",
     "look.looks.colour.orange",
     "optionsPages.pages.traffic",
