@@ -6,8 +6,8 @@
  */
 import { isApiError } from "../api/errors";
 import { readBodyText } from "../api/read-body";
+import type { ListFetch, Validators } from "../subscriptions/fetch-verdict";
 import { hopAllowed } from "../subscriptions/redirect-hops";
-import type { SubscriptionProblem } from "../subscriptions/status";
 import type { RedirectTrail, WatchRedirects } from "./redirect-watch";
 
 /** 5 MiB: gfwlist, the largest list in common use, is some 160 KB of base64. */
@@ -16,15 +16,7 @@ export const LIST_TIMEOUT_MS = 30_000;
 /** How long the hops of a redirected answer may trail it: the events cross processes. */
 export const HOPS_GRACE_MS = 2_000;
 
-export interface Validators {
-  etag?: string;
-  lastModified?: string;
-}
-
-export type ListFetch =
-  | { kind: "unchanged"; validators: Validators }
-  | { kind: "text"; text: string; contentType: string; validators: Validators }
-  | { kind: "failed"; reason: SubscriptionProblem; detail?: string };
+export type { ListFetch, Validators } from "../subscriptions/fetch-verdict";
 
 export type SendRequest = (url: string, init: RequestInit) => Promise<Response>;
 

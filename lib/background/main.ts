@@ -7,13 +7,11 @@ import type { Browser } from "@wxt-dev/browser";
 import type { WxtBrowser } from "wxt/browser";
 import { recordedAs } from "../diagnostics/record";
 import { isOwnPage } from "../protocol/sender";
-import { activeLogin, createAuthResponder } from "../proxy/auth-responder";
 import { AUTO_REFRESH_ALARM } from "../proxy/auto-refresh";
-import { createChromePlatform, registerChromeAuth } from "../proxy/chrome";
+import { createChromePlatform } from "../proxy/chrome";
 import { createEngine, type EngineResult } from "../proxy/engine";
 import { EXPIRY_ALARM } from "../proxy/expiry-alarm";
 import { createFirefoxRouting, type FirefoxApi } from "../proxy/firefox";
-import { chromeLoginFor } from "../proxy/route-plan";
 import type { Route } from "../routing/rules";
 import { summarize } from "../state/popup-summary";
 import type { Settings } from "../state/settings";
@@ -35,9 +33,8 @@ import { openMessageDoor } from "./message-door";
 import { createMutationTracker } from "./mutations";
 import { startPolicy } from "./policy";
 import { popupPageFollower } from "./popup-page-follower";
-import { proxyErrorReporter } from "./proxy-errors";
+import { startProxyAuth } from "./proxy-auth";
 import { redirectWatcher } from "./redirect-watch";
-import { chromeRequestCarrier } from "./request-carrier";
 import { siteRouteNow, tokenNow } from "./site-route-now";
 import { createSubscriptions, SUBSCRIPTIONS_ALARM } from "./subscriptions";
 import { startSync } from "./sync";
@@ -133,31 +130,7 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
   const routeSite = (host: string, route: Route | null) =>
     handle({ type: "setSiteRoute", host, route });
   const pageMenu = startPageMenu(browser, { firefox, abilities: platform, routeSite });
-  const responder = createAuthResponder({
-    // A probe's refusal at an address only the probe uses is the probe's to report.
-    onRefused: async (token) =>
-      health.onProbeOnlyAddress(token) ? undefined : engine.reportRefusal(token),
-    onWorked: (token) => void engine.loginWorks(token).catch(recordedAs("engine:login-works")),
-    // The token whose proxy asks: Firefox remembers per request which token it was sent through.
-    loginFor: firefox
-      ? async (challenge) => firefox.tokenOfRequest(challenge.requestId) ?? activeLogin()
-      : async (challenge) =>
-          health.loginAt(challenge.challenger.host, challenge.challenger.port) ??
-          chromeLoginFor(challenge),
-    carrier: firefox
-      ? async ({ requestId }) => firefox.tokenOfRequest(requestId)
-      : chromeRequestCarrier(platform, engine.planOptions),
-  });
-
-  const onProxyError = proxyErrorReporter({
-    probing: () => health.probing(),
-    report: (problem) => engine.reportProxyProblem(problem),
-  });
-  if (firefox) firefox.register(onProxyError, responder);
-  else if (chrome) {
-    registerChromeAuth(chrome, responder);
-    chrome.proxy.onProxyError.addListener((details) => onProxyError(details.error));
-  }
+  const responder = startProxyAuth({ chrome, firefox, platform, engine, health });
 
   openMessageDoor(browser, handle, syncAlarm);
 

@@ -14,7 +14,7 @@ import type { StoredToken } from "../state/tokens";
 import { read, readState } from "../storage/read";
 import { updateState } from "../storage/store";
 import { dueSubscriptions, isSubscribed } from "../subscriptions/due";
-import { judgeList } from "../subscriptions/fetched-list";
+import { outcomeOf, problemText } from "../subscriptions/fetch-verdict";
 import type { SubscribeInput, SubscribeOutcome, UpdateOutcome } from "../subscriptions/outcomes";
 import {
   linesHashOf,
@@ -22,7 +22,7 @@ import {
   type SubscriptionStatus,
 } from "../subscriptions/status";
 import { hostOf } from "../traffic/scrub";
-import { fetchList, type ListFetch, type SendRequest } from "./list-fetch";
+import { fetchList, type SendRequest } from "./list-fetch";
 import type { WatchRedirects } from "./redirect-watch";
 
 /** Hourly: each list is fetched when its own interval has passed (due.ts). */
@@ -45,9 +45,6 @@ export interface SubscriptionDeps {
 function noteList(where: string, url: string, outcome: string): void {
   recordEvent("list", `lists:${where}`, `${hostOf(url) || "no host"}: ${outcome}`);
 }
-
-const problemText = (problem: { reason: string; detail?: string }) =>
-  problem.detail ? `${problem.reason} (${problem.detail})` : problem.reason;
 
 /** Only the states of rules still in the list. */
 function ofRules(status: SubscriptionStatus, rules: readonly SiteRule[]): SubscriptionStatus {
@@ -78,34 +75,6 @@ export function createSubscriptions(deps: SubscriptionDeps) {
     const current = state?.url === sub.url && state.linesHash === linesHashOf(lines);
     const options = { timeoutMs: deps.timeoutMs, watch: deps.watchRedirects };
     return fetchList(deps.sendVia(token), sub.url, current ? state : {}, options);
-  }
-
-  /** The rule's state after `fetched`, and its new lines when they changed. */
-  function outcomeOf(
-    rule: { source: { lines: readonly string[] } },
-    fetched: ListFetch,
-    at: number,
-  ) {
-    if (fetched.kind === "failed") {
-      const problem = {
-        at,
-        reason: fetched.reason,
-        ...(fetched.detail ? { detail: fetched.detail } : {}),
-      };
-      return { problem, validators: null, lines: null } as const;
-    }
-    if (fetched.kind === "unchanged")
-      return { problem: null, validators: fetched.validators, lines: null } as const;
-    const verdict = judgeList(fetched.text, fetched.contentType, rule.source.lines);
-    if (!verdict.ok) {
-      const detail = verdict.reason === "unusable" ? verdict.detail : undefined;
-      return {
-        problem: { at, reason: verdict.reason, ...(detail ? { detail } : {}) },
-        validators: null,
-        lines: null,
-      } as const;
-    }
-    return { problem: null, validators: fetched.validators, lines: verdict } as const;
   }
 
   async function runUpdate(ruleId: string): Promise<UpdateOutcome> {

@@ -1,0 +1,54 @@
+/**
+ * The proxy's questions and errors, answered in this browser: the auth responder (which login a
+ * challenge gets, and who hears of a refusal: Check all for its own probe addresses, the
+ * engine otherwise) and the proxy's error reports, registered in the worker's first turn.
+ */
+import type { Browser } from "@wxt-dev/browser";
+import { recordedAs } from "../diagnostics/record";
+import { activeLogin, createAuthResponder } from "../proxy/auth-responder";
+import { registerChromeAuth } from "../proxy/chrome";
+import type { Engine } from "../proxy/engine";
+import type { createFirefoxRouting } from "../proxy/firefox";
+import type { ProxyPlatform } from "../proxy/platform";
+import { chromeLoginFor } from "../proxy/route-plan";
+import type { HealthCheck } from "./health-check";
+import { proxyErrorReporter } from "./proxy-errors";
+import { chromeRequestCarrier } from "./request-carrier";
+
+interface ProxyAuthDeps {
+  /** Chrome only: callback-style webRequest (asyncBlocking) and proxy.onProxyError. */
+  chrome: typeof Browser | null;
+  firefox: ReturnType<typeof createFirefoxRouting> | null;
+  platform: ProxyPlatform;
+  engine: Engine;
+  health: HealthCheck;
+}
+
+export function startProxyAuth({ chrome, firefox, platform, engine, health }: ProxyAuthDeps) {
+  const responder = createAuthResponder({
+    // A probe's refusal at an address only the probe uses is the probe's to report.
+    onRefused: async (token) =>
+      health.onProbeOnlyAddress(token) ? undefined : engine.reportRefusal(token),
+    onWorked: (token) => void engine.loginWorks(token).catch(recordedAs("engine:login-works")),
+    // The token whose proxy asks: Firefox remembers per request which token it was sent through.
+    loginFor: firefox
+      ? async (challenge) => firefox.tokenOfRequest(challenge.requestId) ?? activeLogin()
+      : async (challenge) =>
+          health.loginAt(challenge.challenger.host, challenge.challenger.port) ??
+          chromeLoginFor(challenge),
+    carrier: firefox
+      ? async ({ requestId }) => firefox.tokenOfRequest(requestId)
+      : chromeRequestCarrier(platform, engine.planOptions),
+  });
+
+  const onProxyError = proxyErrorReporter({
+    probing: () => health.probing(),
+    report: (problem) => engine.reportProxyProblem(problem),
+  });
+  if (firefox) firefox.register(onProxyError, responder);
+  else if (chrome) {
+    registerChromeAuth(chrome, responder);
+    chrome.proxy.onProxyError.addListener((details) => onProxyError(details.error));
+  }
+  return responder;
+}
