@@ -5,7 +5,8 @@
  */
 import type { Browser } from "@wxt-dev/browser";
 import { recordedAs } from "../diagnostics/record";
-import { activeLogin, createAuthResponder } from "../proxy/auth-responder";
+import { activeLogin } from "../proxy/active-login";
+import { createAuthResponder } from "../proxy/auth-responder";
 import { registerChromeAuth } from "../proxy/chrome";
 import type { Engine } from "../proxy/engine";
 import type { createFirefoxRouting } from "../proxy/firefox";

@@ -25,11 +25,9 @@ import type { Failure } from "../base/failure";
 import { PAGE_BATCH } from "../diagnostics/message";
 import { type DiagEvent, EVENT_KINDS } from "../diagnostics/ring";
 import { type ForeignImportSummary, MAX_FOREIGN_BYTES } from "../import/foreign";
-import { MAX_RULES, routeSchema, siteRulesSchema, subscriptionSchema } from "../routing/rules";
 import { authSchema, type SettingKey } from "../state/settings";
 import { PROVIDER_KINDS } from "../state/token-facts";
-import type { SubscribeOutcome, UpdateOutcome } from "../subscriptions/outcomes";
-import type { SiteRouteReport } from "../traffic/site-route";
+import { command, tokenId, tokenIds } from "./command-parts";
 import {
   type AddProxiesOutcome,
   type BatchOutcome,
@@ -39,6 +37,7 @@ import {
   proxyFieldsSchema,
   type VerifyReport,
 } from "./outcomes";
+import { type RuleReplies, ruleRequestSchemas } from "./rule-commands";
 
 export type {
   AccessGroup,
@@ -56,19 +55,6 @@ export interface HealthStart {
   notChecked: number;
   joined: boolean;
 }
-
-/** Provider tokens have positive ids; proxies added by hand negative (local) ones. */
-const tokenId = z.int().check(
-  z.gte(-Number.MAX_SAFE_INTEGER),
-  z.lte(Number.MAX_SAFE_INTEGER),
-  z.refine((id) => id !== 0),
-);
-const tokenIds = z.array(tokenId).check(z.minLength(1), z.maxLength(10_000));
-const ruleIds = z
-  .array(z.string().check(z.minLength(1), z.maxLength(64)))
-  .check(z.maxLength(MAX_RULES));
-const command = <T extends string, S extends z.core.$ZodLooseShape>(type: T, shape: S) =>
-  z.object({ type: z.literal(type), ...shape });
 
 export const requestSchemas = {
   /** Changes only the fields given; each is checked on its own in the background. */
@@ -124,49 +110,12 @@ export const requestSchemas = {
     text: z.string().check(z.maxLength(MAX_FOREIGN_BYTES)),
     rest: z.optional(z.boolean()),
   }),
-  /** Replaces the site rules (the editor sends the whole ordered list). */
-  setSiteRules: command("setSiteRules", { rules: siteRulesSchema }),
-  /**
-   * The editor's change as a patch: the rules it added or changed, and the ids of the whole
-   * list in its order (a rule left out is removed). 10,000 rules with one changed: one rule.
-   */
-  patchSiteRules: command("patchSiteRules", {
-    upsert: siteRulesSchema,
-    order: ruleIds,
-    /**
-     * The rules the user removed. Given, a stored rule neither in `order` nor here (one that
-     * arrived meanwhile: by sync, a list's update) is kept, after the others.
-     */
-    removed: z.optional(ruleIds),
-  }),
-  /** The popup's "this site": which route the tab's address takes now, and why. */
-  routeOf: command("routeOf", {
-    url: z.string().check(z.maxLength(10_000)),
-    /** Firefox: the tab's container (cookieStoreId), which a rule may be limited to. */
-    container: z.optional(z.string().check(z.maxLength(200))),
-    /** The tab: its requests that failed since its page loaded come with the answer. */
-    tabId: z.optional(z.number().check(z.int())),
-  }),
-  /** The popup's two clicks: this site through a token, direct, or back to the default (null). */
   /** Every token's health (or these tokens'): lib/background/health-check.ts. */
   checkHealth: command("checkHealth", { tokenIds: z.optional(tokenIds) }),
   cancelHealth: command("cancelHealth", {}),
   /** Sync across the user's browsers on or off (lib/sync/): on merges with what sync holds. */
   setSync: command("setSync", { enabled: z.boolean() }),
-  setSiteRoute: command("setSiteRoute", {
-    host: z.string().check(z.minLength(1), z.maxLength(253)),
-    route: z.nullable(routeSchema),
-  }),
-  /** A rule list kept by URL: fetched now, added only when it can be used. */
-  subscribeRuleList: command("subscribeRuleList", {
-    name: z.string().check(z.maxLength(200)),
-    ...subscriptionSchema.def.shape,
-    route: routeSchema,
-  }),
-  /** "Update now" for one subscribed list. */
-  updateRuleList: command("updateRuleList", {
-    ruleId: z.string().check(z.minLength(1), z.maxLength(64)),
-  }),
+  ...ruleRequestSchemas,
   /** Options' "Copy diagnostics": the events the log keeps (lib/diagnostics/). */
   diagnostics: command("diagnostics", {}),
   clearDiagnostics: command("clearDiagnostics", {}),
@@ -186,7 +135,7 @@ export const requestSchemas = {
 };
 
 /** What each command answers with when it succeeds. */
-interface Replies {
+interface Replies extends RuleReplies {
   /** `managed`: keys the administrator's policy fixes, left as the policy says. */
   patchSettings: { rejected: SettingKey[]; managed?: SettingKey[] };
   createTokens: CreateOutcome;
@@ -213,15 +162,9 @@ interface Replies {
   addProxy: AddProxiesOutcome & EditOutcome;
   editToken: EditOutcome;
   importForeign: ForeignImportSummary;
-  setSiteRules: null;
-  patchSiteRules: null;
-  routeOf: SiteRouteReport;
-  setSiteRoute: null;
   setSync: null;
   checkHealth: HealthStart;
   cancelHealth: null;
-  subscribeRuleList: SubscribeOutcome;
-  updateRuleList: UpdateOutcome;
   diagnostics: { events: DiagEvent[] };
   clearDiagnostics: null;
   recordDiagnostics: null;

@@ -14,7 +14,7 @@
 
 import { recordEvent, recordedAs } from "../diagnostics/record";
 import type { StoredToken } from "../state/tokens";
-import { readState } from "../storage/read";
+import { activeLogin } from "./active-login";
 import { createAnswersOut } from "./answers-out";
 import { type AuthChallenge, decideAuth, recordAnswer } from "./auth";
 import { createAuthRecords } from "./auth-records";
@@ -25,12 +25,6 @@ export type AuthResponse = {
   authCredentials?: { username: string; password: string };
   cancel?: boolean;
 };
-
-/** The active token: the one proxy both browsers use without site rules. */
-export async function activeLogin(): Promise<StoredToken | null> {
-  const { connection, tokens } = await readState(["connection", "tokens"]);
-  return tokens.find((t) => t.id === connection.activeTokenId) ?? null;
-}
 
 export interface AuthResponderDeps {
   /** The proxy refused this token's login (a 407 to our own answer): say so, drop its copies. */

@@ -12,7 +12,7 @@ import { compiledRouter } from "../routing/compiled-router";
 import type { Settings } from "../state/settings";
 import { type ProxyStatus, withRecent } from "../state/status";
 import type { StoredToken } from "../state/tokens";
-import { providerHost, unusableReason } from "../state/usable";
+import { unusableReason } from "../state/usable";
 import { readState } from "../storage/read";
 import { updateState } from "../storage/store";
 import { noteApply } from "./apply-events";
@@ -22,6 +22,7 @@ import { createExitCheck } from "./exit-check";
 import { createFailClosed } from "./fail-closed";
 import { createIpRefresh } from "./ip-refresh";
 import { createLeaving } from "./leave";
+import { createNoToken } from "./no-token";
 import type { ProxyPlatform } from "./platform";
 import { createProblemReports } from "./problem-reports";
 import { createRouteApplier, type RouteApplyDeps } from "./route-apply";
@@ -69,6 +70,7 @@ export function createEngine(deps: EngineDeps) {
 
   const { rulesPlan, applyToken, applyNoToken } = createRouteApplier(platform, planOptions, deps);
   const failClosed = createFailClosed(platform, status, now, () => rulesPlan(true));
+  const noToken = createNoToken(platform, status, now, applyNoToken);
 
   /**
    * One reconcile at a time, and none while a switch applies and stores its choice: a run that
@@ -109,42 +111,6 @@ export function createEngine(deps: EngineDeps) {
     }
     noteApply("reconcile", `token #${id}`, "applied");
     return status.tokenApplied(id);
-  }
-
-  /**
-   * No token chosen: the site rules route (the rest direct); under the user's Off only the
-   * administrator's rules and a list fetched through a token (route-plan.ts) stay.
-   */
-  async function noToken(
-    off: boolean,
-    tokens: StoredToken[],
-    settings: Settings,
-  ): Promise<ProxyStatus> {
-    let refused: unknown = null;
-    try {
-      await applyNoToken(off, tokens, settings);
-    } catch (error) {
-      // The browser refused the rules' config: nothing may pass unchecked (fail closed),
-      // and the status says so rather than "direct".
-      refused = error;
-      await platform.block(settings, providerHost(settings.baseUrl));
-    }
-    const route = off ? "off" : "no token chosen";
-    if (refused) noteApply("reconcile", route, "rules refused, blocking", refused);
-    else noteApply("reconcile", route, "applied");
-    const controlledByOther = await platform.controlledByOther();
-    return status.setStatus((s) => ({
-      ...s,
-      state: refused ? "blocked" : "direct",
-      tokenId: null,
-      error: refused
-        ? {
-            failure: { code: "rules-config-failed", detail: String(refused).slice(0, 200) },
-            at: now(),
-          }
-        : null,
-      controlledByOther,
-    }));
   }
 
   /**
