@@ -1,5 +1,5 @@
 /** A gateway that asks again, in Chromium: the scenarios of tests/scenarios/gateway-asks-again.ts. */
 import { gatewayScenarios } from "../scenarios/gateway-asks-again";
-import { registerScenarios } from "./scenario-driver";
+import { bodyOf, detailsOf, test } from "./scenario-driver";
 
-registerScenarios(gatewayScenarios);
+for (const scenario of gatewayScenarios) test(scenario.name, detailsOf(scenario), bodyOf(scenario));

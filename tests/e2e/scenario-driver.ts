@@ -8,21 +8,27 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { BrowserContext, Page } from "@playwright/test";
 import type { Sandbox } from "../sandbox/index";
-import type {
-  Driver,
-  Expect,
-  Profile,
-  Route,
-  Scenario,
-  View,
-  WorkerControl,
+import {
+  type Driver,
+  type Expect,
+  POLL_TIMEOUT_MS,
+  type Profile,
+  type Route,
+  type Scenario,
+  type View,
+  type WorkerControl,
 } from "../scenarios/driver";
-import { POLL_TIMEOUT_MS } from "../scenarios/driver";
 import { type EchoServer, startEchoServer } from "../support/echo-server";
 import { burstInPage } from "../support/gateway-moods";
 import { pageCommands } from "../support/page-commands";
 import { sandboxSettings } from "../support/sandbox-session";
-import { expect, extensionPath, launchWithExtension, test, unpackedExtensionId } from "./fixtures";
+import {
+  expect,
+  extensionPath,
+  test as fixtureTest,
+  launchWithExtension,
+  unpackedExtensionId,
+} from "./fixtures";
 import {
   extensionPage,
   NAMED_GATEWAY_ARGS,
@@ -260,24 +266,41 @@ function chromiumDriver(
   };
 }
 
-/** Registers each scenario as a Playwright test with a driver of its own. */
-export function registerScenarios(scenarios: readonly Scenario[]) {
-  test.use({ chromiumArgs: NAMED_GATEWAY_ARGS });
-  for (const scenario of scenarios) {
-    const details = scenario.waits ? { tag: "@waits" } : {};
-    test(scenario.name, details, async ({ context, userDataDir, sb, echo }) => {
-      if (scenario.timeout) test.setTimeout(scenario.timeout);
-      const secure = await startEchoServer({ https: true });
-      const closing: (() => Promise<unknown>)[] = [() => secure.close()];
-      const profile = new ChromiumProfile(context, echo);
-      const driver = chromiumDriver(profile, userDataDir, { sb, echo, secure }, (close) =>
-        closing.push(close),
-      );
-      try {
-        await scenario.run(driver);
-      } finally {
-        for (const close of closing.reverse()) await close().catch(() => undefined);
-      }
-    });
-  }
+/** The fixtures' test, launched with every `.test` name and the sandbox's gateway name mapped. */
+export const test = fixtureTest.extend({
+  chromiumArgs: NAMED_GATEWAY_ARGS,
+});
+
+/** A scenario's Playwright details: the tag of the lane it runs in (playwright.config.ts). */
+export const detailsOf = (scenario: Scenario) => (scenario.waits ? { tag: "@waits" } : {});
+
+/**
+ * A scenario as a Playwright test's body, with a driver of its own. The spec files call `test`
+ * themselves (`test(s.name, detailsOf(s), bodyOf(s))`), so the report names the spec file.
+ */
+export function bodyOf(scenario: Scenario) {
+  return async ({
+    context,
+    userDataDir,
+    sb,
+    echo,
+  }: {
+    context: BrowserContext;
+    userDataDir: string;
+    sb: Sandbox;
+    echo: EchoServer;
+  }) => {
+    if (scenario.timeout) test.setTimeout(scenario.timeout);
+    const secure = await startEchoServer({ https: true });
+    const closing: (() => Promise<unknown>)[] = [() => secure.close()];
+    const profile = new ChromiumProfile(context, echo);
+    const driver = chromiumDriver(profile, userDataDir, { sb, echo, secure }, (close) =>
+      closing.push(close),
+    );
+    try {
+      await scenario.run(driver);
+    } finally {
+      for (const close of closing.reverse()) await close().catch(() => undefined);
+    }
+  };
 }

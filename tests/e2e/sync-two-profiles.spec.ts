@@ -1,5 +1,6 @@
 /** Two Chromium profiles syncing by hand: the scenarios of tests/scenarios/sync-two-profiles.ts. */
 import { syncTwoProfilesScenarios } from "../scenarios/sync-two-profiles";
-import { registerScenarios } from "./scenario-driver";
+import { bodyOf, detailsOf, test } from "./scenario-driver";
 
-registerScenarios(syncTwoProfilesScenarios);
+for (const scenario of syncTwoProfilesScenarios)
+  test(scenario.name, detailsOf(scenario), bodyOf(scenario));

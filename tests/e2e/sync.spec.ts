@@ -1,5 +1,5 @@
 /** Sync in Chromium against its real storage.sync: the scenarios of tests/scenarios/sync.ts. */
 import { syncScenarios } from "../scenarios/sync";
-import { registerScenarios } from "./scenario-driver";
+import { bodyOf, detailsOf, test } from "./scenario-driver";
 
-registerScenarios(syncScenarios);
+for (const scenario of syncScenarios) test(scenario.name, detailsOf(scenario), bodyOf(scenario));
