@@ -1,9 +1,8 @@
 /**
  * The shared scenarios (tests/scenarios/) driven in Firefox ESR through puppeteer over WebDriver
  * BiDi. Each Firefox runs on a profile of its own with the build installed permanently
- * (firefox.ts, launchFirefoxKept), so a restart finds the extension again; its background is
- * reached from the extension's own pages, and from Firefox's own window where only privileged
- * code can act (stopping the event page).
+ * (firefox.ts, launchFirefoxKept), so that a restart finds the extension again; what only
+ * privileged code can do (stopping the event page) runs in Firefox's own window.
  */
 import type { Browser, Page } from "puppeteer-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
@@ -12,15 +11,11 @@ import {
   type Driver,
   type Expect,
   POLL_TIMEOUT_MS,
-  type Profile,
-  type Route,
   type Scenario,
-  type View,
   type WorkerControl,
 } from "../scenarios/driver";
+import { type Tab, TabbedProfile, type TabOpener } from "../scenarios/tabbed-profile";
 import { type EchoServer, startEchoServer } from "../support/echo-server";
-import { burstInPage } from "../support/gateway-moods";
-import { pageCommands } from "../support/page-commands";
 import { must, sandboxSettings } from "../support/sandbox-session";
 import {
   assertPrerequisites,
@@ -47,16 +42,11 @@ const scenarioExpect: Expect = Object.assign(
   },
 );
 
-function viewOf(page: Page): View {
+function tabOf(page: Page): Tab {
   return {
-    text: (selector) =>
-      page.evaluate((s) => document.querySelector(s)?.textContent ?? "", selector),
-    count: (selector) => page.evaluate((s) => document.querySelectorAll(s).length, selector),
-    shown: (selector) =>
-      page.evaluate(
-        (s) => [...document.querySelectorAll(s)].filter((e) => e.checkVisibility()).length,
-        selector,
-      ),
+    // puppeteer types the function by its handle-flattened argument; scenarios pass plain data.
+    evaluate: (fn, arg) => page.evaluate(fn as never, arg) as Promise<never>,
+    goto: async (url, timeout) => (await page.goto(url, { timeout }))?.status() ?? 0,
     checkbox(name) {
       const box = `::-p-aria([name="${name}"][role="checkbox"])`;
       return {
@@ -69,71 +59,43 @@ function viewOf(page: Page): View {
   };
 }
 
-let loads = 0;
-/** The URL made unique (a navigation to the address a tab shows could be taken as a reload). */
-const unique = (url: string) => `${url}${url.includes("?") ? "&" : "?"}load=${++loads}`;
-const remoteOf = (page: Page) =>
-  page.evaluate(() => document.querySelector("#remote")?.textContent ?? "");
+const openerIn = (browser: Browser): TabOpener => ({
+  extension: async (file) => tabOf(await extensionPage(browser, file)),
+  async options(address) {
+    const page = await extensionPage(browser, `options.html${address ? `#${address}` : ""}`);
+    await page.waitForFunction(
+      () => document.querySelector("h1")?.textContent === "Proxy Deck options",
+      { timeout: 10_000 },
+    );
+    return tabOf(page);
+  },
+  web: async () => tabOf(await browser.newPage()),
+  visitsShareATab: false,
+});
 
-/** The extension's background, as Firefox's own code sees it. */
-const BACKGROUND = `WebExtensionPolicy.getByID(${JSON.stringify(EXTENSION_ID)}).extension`;
-
-/** One Firefox profile: its browser, and the tabs the driver keeps in it. */
-class FirefoxProfile implements Profile {
-  #tabs = new Map<"commands" | "browsing", Promise<Page>>();
-  #extensionPages = new Set<Page>();
-  readonly commands = pageCommands(
-    async (message) => (await this.ext()).evaluate((m) => chrome.runtime.sendMessage(m), message),
-    (key) => this.stored("local", key),
-  );
-
+/** One Firefox with the extension, on a profile it keeps. */
+class FirefoxProfile extends TabbedProfile {
   private constructor(
     public browser: Browser,
     private readonly profileDir: string,
-    private readonly echo: EchoServer,
-  ) {}
+    echo: EchoServer,
+  ) {
+    super(openerIn(browser), echo);
+  }
 
   static async launch(echo: EchoServer): Promise<FirefoxProfile> {
     const { browser, profile } = await launchFirefoxKept(PREFS);
     return new FirefoxProfile(browser, profile, echo);
   }
 
-  /** Firefox closed and started again on the same profile: every tab opened anew. */
+  /** Firefox closed and started again on the same profile. */
   async restart() {
     await this.browser.close();
-    this.#tabs.clear();
-    this.#extensionPages.clear();
     this.browser = (await launchFirefoxKept(PREFS, this.profileDir)).browser;
+    this.restarted(openerIn(this.browser));
   }
 
   close = () => this.browser.close();
-
-  #tab(name: "commands" | "browsing", open: () => Promise<Page>): Promise<Page> {
-    let tab = this.#tabs.get(name);
-    if (!tab) {
-      tab = open();
-      this.#tabs.set(name, tab);
-    }
-    return tab;
-  }
-
-  #own(page: Page): Page {
-    this.#extensionPages.add(page);
-    page.on("close", () => this.#extensionPages.delete(page));
-    return page;
-  }
-
-  /** The extension page commands and storage reads come from (the popup's page, in a tab). */
-  ext(): Promise<Page> {
-    return this.#tab("commands", async () => this.#own(await extensionPage(this.browser)));
-  }
-
-  async closeExtensionPages() {
-    this.#tabs.delete("commands");
-    await Promise.all([...this.#extensionPages].map((page) => page.close()));
-  }
-
-  browsingTab = () => this.#tab("browsing", () => this.browser.newPage());
 
   /**
    * Privileged script in Firefox's own window: WebDriver BiDi reaches it with system access,
@@ -142,10 +104,10 @@ class FirefoxProfile implements Profile {
   async privileged(expression: string): Promise<unknown> {
     const bidi = bidiOf(this.browser);
     const tree = (await bidi.send("browsingContext.getTree", { "moz:scope": "chrome" })).result;
-    const context = must((tree as { contexts: { context: string }[] }).contexts[0], "a window");
+    const window = must((tree as { contexts: { context: string }[] }).contexts[0], "a window");
     const { result } = await bidi.send("script.evaluate", {
       expression,
-      target: { context: context.context },
+      target: { context: window.context },
       awaitPromise: true,
     });
     const outcome = result as {
@@ -158,92 +120,14 @@ class FirefoxProfile implements Profile {
     }
     return outcome.result?.value;
   }
-
-  send: Profile["send"] = (command) => this.commands.send(command);
-  sendOk: Profile["sendOk"] = (command) => this.commands.sendOk(command);
-  createTokens: Profile["createTokens"] = (kind, number) =>
-    this.commands.createTokens(kind, number);
-  proxyStatus = () => this.commands.proxyStatus();
-
-  async stored(area: "local" | "session", key: string) {
-    const page = await this.ext();
-    return page.evaluate(
-      async (a, k) => (await chrome.storage[a as "local" | "session"].get(k))[k],
-      area,
-      key,
-    );
-  }
-
-  sync: Profile["sync"] = {
-    all: async () => (await this.ext()).evaluate(() => chrome.storage.sync.get(null)),
-    set: async (items) => {
-      await (await this.ext()).evaluate((i) => chrome.storage.sync.set(i), items);
-    },
-    remove: async (keys) => {
-      await (await this.ext()).evaluate((k) => chrome.storage.sync.remove(k), keys);
-    },
-    bytesInUse: async () =>
-      (await this.ext()).evaluate(() => chrome.storage.sync.getBytesInUse(null)),
-  };
-
-  async options(address = "") {
-    const page = await extensionPage(this.browser, `options.html${address ? `#${address}` : ""}`);
-    await page.waitForFunction(
-      () => document.querySelector("h1")?.textContent === "Proxy Deck options",
-      { timeout: 10_000 },
-    );
-    return viewOf(this.#own(page));
-  }
-
-  async popup() {
-    return viewOf(this.#own(await extensionPage(this.browser)));
-  }
-
-  /**
-   * In a tab of its own: after a navigation the extension cancelled, puppeteer never sees
-   * that tab load again, although it does (README, machine traps).
-   */
-  async routeOf(host: string): Promise<Route> {
-    const tag = `route-${++loads}`;
-    const page = await this.browser.newPage();
-    const port = new URL(this.echo.url).port;
-    const loaded = await page.goto(`http://${host}:${port}/?${tag}`, { timeout: 5_000 }).then(
-      (response) => !!response?.ok(),
-      () => false,
-    );
-    await page.close();
-    const arrived = this.echo.requestPaths.includes(`/?${tag}`);
-    return loaded && arrived ? "direct" : !arrived ? "blocked" : "arrived, not loaded";
-  }
-
-  /** Each visit in a tab of its own, for the same reason as `routeOf`. */
-  async visit(url: string) {
-    const visitor = await this.browser.newPage();
-    try {
-      const response = await visitor.goto(unique(url), { timeout: 15_000 });
-      return { status: response?.status() ?? 0, exit: await remoteOf(visitor).catch(() => "") };
-    } catch {
-      return { status: 0, exit: "" };
-    } finally {
-      await visitor.close().catch(() => undefined);
-    }
-  }
-
-  async exitOfPageLoad(url: string) {
-    const page = await this.browsingTab();
-    const response = await page.goto(unique(url));
-    if (!response?.ok()) throw new Error(`page load failed: ${response?.status()}`);
-    return remoteOf(page);
-  }
-
-  async burst(args: Parameters<Profile["burst"]>[0]) {
-    return (await this.browsingTab()).evaluate(burstInPage, args);
-  }
 }
 
-/** Firefox's event page, stopped and watched by Firefox's own code. */
+/** The extension's background, as Firefox's own code sees it. */
+const BACKGROUND = `WebExtensionPolicy.getByID(${JSON.stringify(EXTENSION_ID)}).extension`;
+
+/** Firefox's event page, stopped with its own `terminateBackground` and watched starting. */
 function eventPageControl(profile: FirefoxProfile): WorkerControl {
-  // Counts the starts of this run of Firefox's extension object (a restart makes a new one).
+  // Counts the starts of this Firefox's extension object (a restart makes a new one).
   const watch = () =>
     profile.privileged(`(() => {
       const extension = ${BACKGROUND};
@@ -257,7 +141,6 @@ function eventPageControl(profile: FirefoxProfile): WorkerControl {
     profile.privileged(
       `${BACKGROUND}.terminateBackground({ ignoreDevToolsAttached: true }).then(() => true)`,
     );
-  const state = () => profile.privileged(`${BACKGROUND}.backgroundState`);
   return {
     async stop() {
       await watch();
@@ -270,9 +153,9 @@ function eventPageControl(profile: FirefoxProfile): WorkerControl {
       // A late event can wake it again: it is stopped once more then.
       await scenarioExpect
         .poll(async () => {
-          const now = await state();
-          if (now === "running") await terminate();
-          return now;
+          const state = await profile.privileged(`${BACKGROUND}.backgroundState`);
+          if (state === "running") await terminate();
+          return state;
         })
         .toBe("stopped");
     },
@@ -304,8 +187,10 @@ function firefoxDriver(
       containers: true,
       restart: () => profile.restart(),
       worker: eventPageControl(profile),
-      // Firefox writes each request's login itself (lib/proxy/firefox.ts): two tokens bought,
-      // on the gateway as the provider gives it, one address for both.
+      // Firefox has no proxy setting of ours to read: the extension answers each request in
+      // proxy.onRequest (lib/proxy/firefox.ts), so no `proxyMode`; the loads that follow tell.
+      // It writes each request's login itself too: two tokens bought, on the gateway as the
+      // provider gives it, one address for both.
       async twoTokensOnOneGateway() {
         const [one, two] = await profile.createTokens("static-traffic", 2);
         const [a, b] = [must(one, "token 1"), must(two, "token 2")];
@@ -329,8 +214,8 @@ function firefoxDriver(
 
 /**
  * Registers each scenario as a test of this file, in order. `oneBrowser`: the file's scenarios
- * share one Firefox (each starts a connection of its own, and leaves no site rules behind);
- * otherwise each has a Firefox of its own.
+ * share one Firefox (each connects a token of its own; the site rules a scenario left are
+ * removed after it); otherwise each has a Firefox of its own.
  */
 export function registerScenarios(
   scenarios: readonly Scenario[],
@@ -351,20 +236,17 @@ export function registerScenarios(
     await servers.sb?.close();
   });
   for (const scenario of scenarios) {
-    test(
-      scenario.name,
-      async () => {
-        const closing: (() => Promise<unknown>)[] = [];
-        const main = shared ?? (await FirefoxProfile.launch(servers.echo));
-        if (!shared) closing.push(main.close);
-        try {
-          await scenario.run(firefoxDriver(main, servers, (close) => closing.push(close)));
-        } finally {
-          if (shared) await shared.sendOk({ type: "setSiteRules", rules: [] }).catch(() => {});
-          for (const close of closing.reverse()) await close().catch(() => undefined);
-        }
-      },
-      scenario.timeout ?? 60_000,
-    );
+    const run = async () => {
+      const closing: (() => Promise<unknown>)[] = [];
+      const main = shared ?? (await FirefoxProfile.launch(servers.echo));
+      if (!shared) closing.push(main.close);
+      try {
+        await scenario.run(firefoxDriver(main, servers, (close) => closing.push(close)));
+      } finally {
+        if (shared) await shared.sendOk({ type: "setSiteRules", rules: [] }).catch(() => {});
+        for (const close of closing.reverse()) await close().catch(() => undefined);
+      }
+    };
+    test(scenario.name, run, scenario.timeout ?? 60_000);
   }
 }
