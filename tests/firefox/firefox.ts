@@ -5,6 +5,7 @@
  */
 
 import { cpSync, existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import puppeteer, { type Browser, type LaunchOptions, type Page } from "puppeteer-core";
 import { inject } from "vitest";
@@ -13,13 +14,14 @@ import type { Sandbox } from "../sandbox/index";
 import { guard } from "../support/pace";
 import { commandsFor, pageCommands } from "../support/page-commands";
 import { sandboxSettings } from "../support/sandbox-session";
+import { xpiOf } from "./xpi";
 
 export { startEchoServer } from "../support/echo-server";
 export { gatewayLog } from "../support/sandbox-session";
 
 export const firefoxPath = process.env.FIREFOX_PATH ?? "/usr/bin/firefox-esr";
 export const extensionPath = path.resolve(".output/firefox-mv3");
-const EXTENSION_ID = "proxy-deck@proxydeck.example";
+export const EXTENSION_ID = "proxy-deck@proxydeck.example";
 // Pinned through the `extensions.webextensions.uuids` pref so the test knows the page URLs.
 const EXTENSION_UUID = "3b0c2f3e-8f5e-4c57-9a3b-1f2e3d4c5b6a";
 
@@ -93,6 +95,50 @@ export async function launchFirefox(
     throw error;
   }
   return browser;
+}
+
+/** What puppeteer's BiDi browser holds beside its API: the session's connection. */
+export interface BidiConnection {
+  send(method: string, params: object): Promise<{ result: unknown }>;
+}
+export const bidiOf = (browser: Browser) =>
+  (browser as unknown as { connection: BidiConnection }).connection;
+
+/**
+ * Firefox on a profile the caller keeps, with the build installed permanently (an XPI, unsigned:
+ * ESR allows it once `xpinstall.signatures.required` is off), so that Firefox started again on
+ * the same profile (`profile` given) still has the extension, its storage and its settings: a
+ * browser restart. A new profile is a copy of the suite's template, as `launchFirefox` makes.
+ */
+export async function launchFirefoxKept(
+  prefs: Record<string, unknown> = {},
+  profile?: string,
+): Promise<{ browser: Browser; profile: string }> {
+  const dir = profile ?? profileCopy() ?? mkdtempSync(path.join(tmpdir(), "proxy-deck-profile-"));
+  const browser = await puppeteer.launch({
+    ...firefoxLaunchOptions,
+    userDataDir: dir,
+    extraPrefsFirefox: {
+      ...firefoxLaunchOptions.extraPrefsFirefox,
+      "xpinstall.signatures.required": false,
+      ...prefs,
+    },
+  });
+  if (profile) return { browser, profile: dir };
+  try {
+    const profiles = process.env.VITEST ? inject("firefoxProfiles") : undefined;
+    const xpi = xpiOf(extensionPath, profiles?.root);
+    const { result } = await bidiOf(browser).send("webExtension.install", {
+      extensionData: { type: "archivePath", path: xpi },
+      "moz:permanent": true,
+    });
+    const id = (result as { extension?: string }).extension;
+    if (id !== EXTENSION_ID) throw new Error(`installed extension has id ${id}`);
+  } catch (error) {
+    await browser.close();
+    throw error;
+  }
+  return { browser, profile: dir };
 }
 
 /** The popup page (or another of the extension's pages), from which commands are sent. */
