@@ -4,6 +4,7 @@
  * (firefox.ts, launchFirefoxKept), so that a restart finds the extension again; what only
  * privileged code can do (stopping the event page) runs in Firefox's own window.
  */
+
 import type { Browser, Page } from "puppeteer-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { type Sandbox, startSandbox } from "../sandbox/index";
@@ -16,6 +17,7 @@ import {
 } from "../scenarios/driver";
 import { type Tab, TabbedProfile, type TabOpener } from "../scenarios/tabbed-profile";
 import { type EchoServer, startEchoServer } from "../support/echo-server";
+import { guard } from "../support/pace";
 import { must, sandboxSettings } from "../support/sandbox-session";
 import {
   assertPrerequisites,
@@ -65,7 +67,7 @@ const openerIn = (browser: Browser): TabOpener => ({
     const page = await extensionPage(browser, `options.html${address ? `#${address}` : ""}`);
     await page.waitForFunction(
       () => document.querySelector("h1")?.textContent === "Proxy Deck options",
-      { timeout: 10_000 },
+      { timeout: guard(10_000) },
     );
     return tabOf(page);
   },
@@ -247,6 +249,6 @@ export function registerScenarios(
         for (const close of closing.reverse()) await close().catch(() => undefined);
       }
     };
-    test(scenario.name, run, scenario.timeout ?? 60_000);
+    test(scenario.name, run, scenario.timeout ?? guard(60_000));
   }
 }

@@ -6,6 +6,7 @@
  * scenarios with their driver. Where the browsers differ in a way the product handles, the
  * driver names it in `Capabilities`, with why.
  */
+
 import type { CommandType, Reply, ReplyData } from "../../lib/protocol/commands";
 import type { CommandOf } from "../../lib/protocol/send";
 import type { ProxyStatus } from "../../lib/state/status";
@@ -14,6 +15,7 @@ import type { StoredToken } from "../../lib/state/tokens";
 import type { Sandbox } from "../sandbox/index";
 import type { EchoServer } from "../support/echo-server";
 import type { Sent } from "../support/gateway-moods";
+import { guard } from "../support/pace";
 import type { SyncAreaAccess } from "../support/sync-carry";
 
 /** The matchers the scenarios use, as both runners' `expect` has them. */
@@ -43,7 +45,7 @@ export interface Expect {
 }
 
 /** The poll timeout both drivers give `expect.poll` unless a scenario says otherwise. */
-export const POLL_TIMEOUT_MS = 10_000;
+export const POLL_TIMEOUT_MS = guard(10_000);
 
 /** Where a page load went, as the echo server saw it. */
 export type Route = "direct" | "blocked" | "arrived, not loaded";

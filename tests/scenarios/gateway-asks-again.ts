@@ -8,6 +8,7 @@
  * timing-dependent. Every request is bounded: a challenge left unanswered would hang on the
  * browser's login dialog.
  */
+
 import type { SiteRule } from "../../lib/routing/rules";
 import type { StoredToken } from "../../lib/state/tokens";
 import {
@@ -20,6 +21,7 @@ import {
   type Sent,
   startChaos,
 } from "../support/gateway-moods";
+import { guard } from "../support/pace";
 import { gatewayLog, must } from "../support/sandbox-session";
 import type { Driver, Scenario } from "./driver";
 
@@ -45,7 +47,7 @@ async function visitAndBurst({ main, echo, secure }: Driver, tag: string): Promi
   const start = Date.now();
   const [visit, burst] = await Promise.all([
     main.visit(`${echo.url}/visit-${tag}`),
-    main.burst({ bases, count: 40, tag, timeoutMs: 15_000 }),
+    main.burst({ bases, count: 40, tag, timeoutMs: guard(15_000) }),
   ]);
   return [{ url: `visit ${tag}`, start, end: Date.now(), ...visit }, ...burst];
 }
@@ -73,7 +75,7 @@ const mode = (i: number) => ASK_AGAIN_MODES[i % 2] ?? "next-request";
 export const gatewayScenarios: Scenario[] = [
   {
     name: `asked again (the next request; every open connection), ${REPEATS} times each: every request answered through the token, the next page loads, no error`,
-    timeout: 180_000,
+    timeout: guard(180_000),
     async run(d) {
       const { main, sb, echo, expect } = d;
       const token = await connectNewToken(d);
@@ -98,7 +100,7 @@ export const gatewayScenarios: Scenario[] = [
   },
   {
     name: "asked again while the worker is stopped: the woken worker answers every request",
-    timeout: 90_000,
+    timeout: guard(90_000),
     async run(d) {
       const { main, sb, can, expect } = d;
       const { worker } = can;
@@ -118,7 +120,7 @@ export const gatewayScenarios: Scenario[] = [
   },
   {
     name: "asked again after a browser restart: every request answered, no error",
-    timeout: 90_000,
+    timeout: guard(90_000),
     async run(d) {
       const { main, sb, echo, can, expect } = d;
       const token = await connectNewToken(d);
@@ -137,7 +139,7 @@ export const gatewayScenarios: Scenario[] = [
   },
   {
     name: "site rules with two tokens on one gateway, both asked again: every request through its own token",
-    timeout: 120_000,
+    timeout: guard(120_000),
     async run({ main, sb, echo, secure, can, expect }) {
       await can.useSandbox();
       await main.sendOk({ type: "disconnect" });
@@ -166,7 +168,7 @@ export const gatewayScenarios: Scenario[] = [
               bases: [site(name, echo), site(name, secure)],
               count: 20,
               tag: `${name}-${i}`,
-              timeoutMs: 15_000,
+              timeoutMs: guard(15_000),
             }),
           ),
         );
@@ -179,7 +181,7 @@ export const gatewayScenarios: Scenario[] = [
   },
   {
     name: "a revoked password (page visit + 40 parallel + an HTTPS visit): 'refused' shown, nothing sent after, nothing direct; refused logins and the time to 'refused' printed",
-    timeout: 60_000,
+    timeout: guard(60_000),
     async run(d) {
       const { browser, main, sb, echo, secure, expect } = d;
       const token = await connectNewToken(d);
@@ -218,7 +220,7 @@ export const gatewayScenarios: Scenario[] = [
   },
   {
     name: "asked again, then revoked mid-session, then mended: told apart, and the error clears once the login works again",
-    timeout: 60_000,
+    timeout: guard(60_000),
     async run(d) {
       const { main, sb, expect } = d;
       const token = await connectNewToken(d);
@@ -243,7 +245,7 @@ export const gatewayScenarios: Scenario[] = [
   },
   {
     name: `a gateway that misbehaves at random for ${CHAOS_MS / 1000} s (asks again, cuts, stalls; never refuses): no request lost to a login question, no 'refused'`,
-    timeout: CHAOS_MS + 60_000,
+    timeout: CHAOS_MS + guard(60_000),
     async run(d) {
       const { browser, main, sb, expect } = d;
       const seed = Number(process.env.CHAOS_SEED ?? Math.floor(Math.random() * 2 ** 31));

@@ -3,9 +3,11 @@
  * (Playwright's pages, puppeteer's) as a `Tab`. Commands and storage go through an extension
  * page, as the popup's do; loads go through web tabs and are judged at the echo server.
  */
+
 import type { ProviderKind } from "../../lib/state/token-facts";
 import type { EchoServer } from "../support/echo-server";
 import { burstInPage } from "../support/gateway-moods";
+import { guard } from "../support/pace";
 import { pageCommands } from "../support/page-commands";
 import type { Profile, Route, View } from "./driver";
 
@@ -139,7 +141,7 @@ export class TabbedProfile<T extends Tab = Tab> implements Profile {
     const tag = `route-${++loads}`;
     const tab = await this.open.web();
     const port = new URL(this.echo.url).port;
-    const loaded = await tab.goto(`http://${host}:${port}/?${tag}`, 5_000).then(
+    const loaded = await tab.goto(`http://${host}:${port}/?${tag}`, guard(5_000)).then(
       (status) => status >= 200 && status < 300,
       () => false,
     );
@@ -152,7 +154,7 @@ export class TabbedProfile<T extends Tab = Tab> implements Profile {
     const shared = this.open.visitsShareATab;
     const visitor = await (shared ? this.#tab("visitor", () => this.open.web()) : this.open.web());
     try {
-      const status = await visitor.goto(unique(url), 15_000);
+      const status = await visitor.goto(unique(url), guard(15_000));
       return { status, exit: await remoteOf(visitor).catch(() => "") };
     } catch {
       return { status: 0, exit: "" };
@@ -163,7 +165,7 @@ export class TabbedProfile<T extends Tab = Tab> implements Profile {
 
   async exitOfPageLoad(url: string) {
     const tab = await this.browsingTab();
-    const status = await tab.goto(unique(url), 30_000);
+    const status = await tab.goto(unique(url), guard(30_000));
     if (status < 200 || status >= 300) throw new Error(`page load failed: ${status}`);
     return remoteOf(tab);
   }
