@@ -497,11 +497,11 @@ async function firefoxSwitches(world: World) {
     const a = must((await ff.createTokens(popup, "static-traffic", 1))[0], "token A");
     const added = await ff.sendOk(popup, { type: "addProxies", text: lineOf(world.b) });
     const click = (tokenId: number) => async () => {
-      // Puppeteer's click does not wait: the row comes with the popup's next storage event.
-      const button = await popup.waitForSelector(
-        `button[aria-label="Connect through token #${tokenId}"]`,
-      );
-      await button?.click();
+      // The row comes with the popup's next storage event, and a render can replace it: wait
+      // for it, then click the one in the page at that moment (a click event, as a user's).
+      const button = `button[aria-label="Connect through token #${tokenId}"]`;
+      await popup.waitForSelector(button);
+      await popup.$eval(button, (element) => (element as HTMLElement).click());
       return popup.evaluate(() => (window as unknown as TimedWindow).benchClicks.at(-1) ?? 0);
     };
     // A window of its own: in a background tab of the popup's window, each puppeteer click

@@ -55,6 +55,8 @@ function expectClean(requests: LoopRequest[], switches: Switch[]) {
   const { stale, ...problems } = switchProblems(requests, switches);
   const { stale: _none, ...none } = NO_SWITCH_PROBLEMS;
   expect(problems).toEqual(none);
+  // Printed, with how long after its switch's reply each was sent (ms): the figure to follow.
+  console.log(`stale after a switch: ${stale.length} ${JSON.stringify(stale)}`);
   expect(stale.length, "requests after a switch that left from the old exit").toBeLessThan(3);
 }
 

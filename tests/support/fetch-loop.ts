@@ -156,14 +156,17 @@ export function judgeSwitches(
   const failed = requests.filter((r) => r.exit === "failed" || r.exit.startsWith("status"));
   const direct = requests.filter((r) => r.exit === directExit);
   /** After each switch's reply (until the next switch), a request that left elsewhere. */
-  const stale: { switch: number; exit: string; expected: string }[] = [];
+  // `afterReply`: how long after the switch's reply it was sent (the browser's network side
+  // takes a new config a moment after the extension set it; a loaded machine widens that).
+  const stale: { switch: number; exit: string; expected: string; afterReply: number }[] = [];
   const firstAfter: (string | undefined)[] = [];
   switches.forEach((s, i) => {
     const until = switches[i + 1]?.startedAt ?? Number.POSITIVE_INFINITY;
     const after = requests.filter((r) => r.sent >= s.repliedAt && r.sent < until);
     firstAfter.push(after[0]?.exit);
     for (const r of after) {
-      if (r.exit !== s.to) stale.push({ switch: i, exit: r.exit, expected: s.to });
+      if (r.exit !== s.to)
+        stale.push({ switch: i, exit: r.exit, expected: s.to, afterReply: r.sent - s.repliedAt });
     }
   });
   return { hung, failed, direct, stale, firstAfter };
