@@ -12,32 +12,11 @@ import type { DiagEvent } from "../../../lib/diagnostics/ring";
 import type { CommandType, Reply } from "../../../lib/protocol/commands";
 import type { CommandOf } from "../../../lib/protocol/send";
 import { fromWire, toWire } from "../../../lib/protocol/wire";
-
-const fakeEvent = () => ({ addListener: () => undefined, removeListener: () => undefined });
+import { chromeFake, fakeEvent } from "./chrome-fake";
 
 function start() {
-  const chrome = {
-    webRequest: {
-      onAuthRequired: fakeEvent(),
-      onHeadersReceived: fakeEvent(),
-      onErrorOccurred: fakeEvent(),
-    },
-    proxy: {
-      onProxyError: fakeEvent(),
-      settings: {
-        onChange: fakeEvent(),
-        get: async () => ({ levelOfControl: "controllable_by_this_extension", value: {} }),
-        set: async () => undefined,
-        clear: async () => undefined,
-      },
-    },
-    browsingData: { remove: async () => undefined },
-    action: {
-      setBadgeText: async () => undefined,
-      setBadgeBackgroundColor: async () => undefined,
-      setTitle: async () => undefined,
-    },
-  };
+  const chrome = chromeFake().api;
+
   const browser = {
     ...fakeBrowser,
     webRequest: {

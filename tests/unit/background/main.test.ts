@@ -15,51 +15,10 @@ import type { FirefoxApi } from "../../../lib/proxy/firefox";
 import { read } from "../../../lib/storage/read";
 import { writeState } from "../../../lib/storage/store";
 import { makeToken } from "../stored-token";
+import { chromeFake, fakeEvent } from "./chrome-fake";
 
 /** fakeBrowser's events have hasListeners() at run time; its typings lack it. */
 const listening = (event: object) => (event as { hasListeners(): boolean }).hasListeners();
-
-function fakeEvent() {
-  const listeners: unknown[] = [];
-  return {
-    listeners,
-    addListener: (listener: unknown) => void listeners.push(listener),
-    removeListener: (listener: unknown) => {
-      const at = listeners.indexOf(listener);
-      if (at >= 0) listeners.splice(at, 1);
-    },
-    hasListeners: () => listeners.length > 0,
-  };
-}
-
-function chromeFake() {
-  const applied: unknown[] = [];
-  return {
-    applied,
-    api: {
-      webRequest: {
-        onAuthRequired: fakeEvent(),
-        onHeadersReceived: fakeEvent(),
-        onErrorOccurred: fakeEvent(),
-      },
-      proxy: {
-        onProxyError: fakeEvent(),
-        settings: {
-          onChange: fakeEvent(),
-          get: async () => ({ levelOfControl: "controllable_by_this_extension", value: {} }),
-          set: async (details: { value: unknown }) => void applied.push(details.value),
-          clear: async () => void applied.push("clear"),
-        },
-      },
-      browsingData: { remove: async () => undefined },
-      action: {
-        setBadgeText: async () => undefined,
-        setBadgeBackgroundColor: async () => undefined,
-        setTitle: async (_details: { title: string }) => undefined,
-      },
-    },
-  };
-}
 
 /** fakeBrowser, plus the events it does not implement (proxy settings, commands, webRequest). */
 const onCommand = fakeEvent();
