@@ -8,6 +8,7 @@
 import type { Page } from "@playwright/test";
 import type { Sandbox } from "../sandbox/index";
 import {
+  describeCarriedOver,
   type LoopPage,
   type LoopRequest,
   lineWithOwnExit,
@@ -41,10 +42,11 @@ const loopOf = (page: Page): LoopPage => ({
 });
 
 function expectClean(requests: LoopRequest[], switches: Switch[]) {
+  console.log(describeCarriedOver(requests, switches));
   expect(switchProblems(requests, switches)).toEqual(NO_SWITCH_PROBLEMS);
 }
 
-test("60 switches between tokens on two gateways while pages fetch in a loop (HTTP and HTTPS): each next request leaves from the new exit; none hangs, fails or goes direct", async ({
+test("60 switches among three tokens on two gateways while pages fetch in a loop (HTTP and HTTPS): each next request leaves from the new exit; none hangs, fails or goes direct", async ({
   context,
   extensionId,
   sb,
@@ -57,6 +59,9 @@ test("60 switches between tokens on two gateways while pages fetch in a loop (HT
     const ext = await sandboxPage(context, extensionId, sb);
     const a = must((await createTokens(ext, "static-traffic", 1))[0], "token A");
     const b = await addedFrom(ext, other, [a.ip, "127.0.0.1"]);
+    // Three tokens in turn: a request that left from the token before is told apart from
+    // one that left through the next switch's (judgeSwitches).
+    const c = await addedFrom(ext, other, [a.ip, b.ip, "127.0.0.1"]);
     await sendOk(ext, { type: "connect", tokenId: a.id });
     const plain = await context.newPage();
     const tls = await context.newPage();
@@ -68,7 +73,7 @@ test("60 switches between tokens on two gateways while pages fetch in a loop (HT
         { page: loopOf(plain), url: echo.url },
         { page: loopOf(tls), url: secure.url },
       ],
-      [b, { id: a.id, ip: a.ip }],
+      [b, c, { id: a.id, ip: a.ip }],
       60,
     );
     for (const page of requests) expectClean(page, switches);

@@ -1,7 +1,7 @@
 /**
  * The one-click switch under load in Firefox ESR, as in tests/e2e/switch-loop.spec.ts: a page
- * fetches in a loop (HTTP, and HTTPS through tunnels) while the token changes 60 times between
- * two gateways, then 20 times between two tokens on one gateway added as lines, with and
+ * fetches in a loop (HTTP, and HTTPS through tunnels) while the token changes 60 times among
+ * three tokens on two gateways, then 20 times between two tokens on one gateway added as lines, with and
  * without a provider. Every switch's next request leaves from the new exit; none hangs, fails
  * or goes direct.
  */
@@ -10,6 +10,7 @@ import type { Page } from "puppeteer-core";
 import { expect, test } from "vitest";
 import { type Sandbox, startSandbox } from "../sandbox/index";
 import {
+  describeCarriedOver,
   type LoopPage,
   type LoopRequest,
   lineWithOwnExit,
@@ -45,31 +46,24 @@ async function addedFrom(sb: Sandbox, notIp: readonly string[]): Promise<SwitchT
   return { id: must(added.added[0], "added token"), ip };
 }
 
-/**
- * Every switch's next request leaves from the new exit, and none hangs, fails or goes direct.
- * Firefox now and then sends one later request of the same window from the old exit (seen: 1
- * of ~1,000 requests in a loaded CI run, and on the engine before this one too; not yet
- * explained): those are counted, not failed on.
- */
+/** Every switch's next request leaves from the new exit, and none hangs, fails or goes direct. */
 function expectClean(requests: LoopRequest[], switches: Switch[]) {
-  const { stale, ...problems } = switchProblems(requests, switches);
-  const { stale: _none, ...none } = NO_SWITCH_PROBLEMS;
-  expect(problems).toEqual(none);
-  // Printed, with how long after its switch's reply each was sent (ms): the figure to follow.
-  console.log(`stale after a switch: ${stale.length} ${JSON.stringify(stale)}`);
-  expect(stale.length, "requests after a switch that left from the old exit").toBeLessThan(3);
+  console.log(describeCarriedOver(requests, switches));
+  expect(switchProblems(requests, switches)).toEqual(NO_SWITCH_PROBLEMS);
 }
 
 const connect = (tokenId: number) => sendOk(suite.ext, { type: "connect", tokenId });
 
 test(
-  "60 switches between tokens on two gateways while pages fetch in a loop (HTTP and HTTPS)",
+  "60 switches among three tokens on two gateways while pages fetch in a loop (HTTP and HTTPS)",
   async () => {
     const other = await startSandbox({ plan: "enterprise" });
     const tls = await suite.browser.newPage();
     try {
       const a = must((await createTokens(suite.ext, "static-traffic", 1))[0], "token A");
       const b = await addedFrom(other, [a.ip, "127.0.0.1"]);
+      // Three in turn, as in Chromium: the token before is told apart from the next one.
+      const c = await addedFrom(other, [a.ip, b.ip, "127.0.0.1"]);
       await sendOk(suite.ext, { type: "connect", tokenId: a.id });
       await suite.site.goto(suite.echo.url);
       await tls.goto(suite.secure.url);
@@ -79,7 +73,7 @@ test(
           { page: loopOf(suite.site), url: suite.echo.url },
           { page: loopOf(tls), url: suite.secure.url },
         ],
-        [b, { id: a.id, ip: a.ip }],
+        [b, c, { id: a.id, ip: a.ip }],
         60,
       );
       for (const page of requests) expectClean(page, switches);

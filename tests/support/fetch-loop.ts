@@ -143,6 +143,15 @@ export function switchProblems(
   return { hung, failed, direct, stale, wrongFirst };
 }
 
+/**
+ * Printed by the switch loops: the requests on their way at a switch that left through the
+ * next switch's token (judgeSwitches), with how long after that switch began each ended.
+ */
+export function describeCarriedOver(requests: readonly LoopRequest[], switches: readonly Switch[]) {
+  const { carriedOver } = judgeSwitches(requests, switches, "");
+  return `on their way at the next switch, through its token: ${carriedOver.length} ${JSON.stringify(carriedOver)}`;
+}
+
 /** A clean run: nothing hung, failed, went direct or left from another exit. */
 export const NO_SWITCH_PROBLEMS = { hung: [], failed: [], direct: [], stale: [], wrongFirst: [] };
 
@@ -156,20 +165,44 @@ export function judgeSwitches(
   const failed = requests.filter((r) => r.exit === "failed" || r.exit.startsWith("status"));
   const direct = requests.filter((r) => r.exit === directExit);
   /** After each switch's reply (until the next switch), a request that left elsewhere. */
-  // `afterReply`: how long after the switch's reply it was sent (the browser's network side
-  // takes a new config a moment after the extension set it; a loaded machine widens that).
-  const stale: { switch: number; exit: string; expected: string; afterReply: number }[] = [];
+  // `afterReply`: how long after the switch's reply it was sent; `beforeNext`: how long before
+  // the next switch began.
+  const stale: {
+    switch: number;
+    exit: string;
+    expected: string;
+    afterReply: number;
+    beforeNext: number;
+  }[] = [];
+  /** Requests on their way at the next switch that left through its token (allowed). */
+  const carriedOver: { switch: number; exit: string; endedAfterNext: number }[] = [];
   const firstAfter: (string | undefined)[] = [];
   switches.forEach((s, i) => {
-    const until = switches[i + 1]?.startedAt ?? Number.POSITIVE_INFINITY;
+    const next = switches[i + 1];
+    const until = next?.startedAt ?? Number.POSITIVE_INFINITY;
     const after = requests.filter((r) => r.sent >= s.repliedAt && r.sent < until);
     firstAfter.push(after[0]?.exit);
     for (const r of after) {
+      // Still on its way when the next switch began: the page called fetch() before the
+      // click, but the browser picks a request's proxy after that call returns (a loaded
+      // machine widens the gap), so the next switch's token is as right as this one's. The
+      // first request after a reply always ended before the next switch (switchUnderLoad
+      // waits for it), so each switch is still judged by a request it alone decided.
+      if (next && r.ended > next.startedAt && r.exit === next.to && r.exit !== s.to) {
+        carriedOver.push({ switch: i, exit: r.exit, endedAfterNext: r.ended - next.startedAt });
+        continue;
+      }
       if (r.exit !== s.to)
-        stale.push({ switch: i, exit: r.exit, expected: s.to, afterReply: r.sent - s.repliedAt });
+        stale.push({
+          switch: i,
+          exit: r.exit,
+          expected: s.to,
+          afterReply: r.sent - s.repliedAt,
+          beforeNext: until - r.sent,
+        });
     }
   });
-  return { hung, failed, direct, stale, firstAfter };
+  return { hung, failed, direct, stale, carriedOver, firstAfter };
 }
 
 /** One page's loop, as a driver (Playwright, puppeteer) runs it. */
