@@ -76,6 +76,8 @@ export async function optionsWorld(
   // The traffic log open, with a blocked request in it.
   await page.locator('.sidebar a[href="#traffic"]').click();
   await page.locator("#traffic summary").click();
+  // The log listens once the background's snapshot is in (the page before it is not logged).
+  await expect(page.locator("#traffic .traffic-log")).toHaveAttribute("aria-busy", "false");
   const echo = await startEchoServer();
   const site = await context.newPage();
   await site.goto(`${echo.url}/?images=nowhere.invalid`);

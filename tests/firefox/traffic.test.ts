@@ -79,7 +79,8 @@ test("Options' traffic log shows each request's route, why and outcome", async (
   await options.bringToFront();
   await options.waitForSelector("#traffic summary");
   await options.click("#traffic summary");
-  await options.waitForSelector("#traffic [role=status]");
+  // The log listens once the background's snapshot is in.
+  await options.waitForSelector('#traffic .traffic-log[aria-busy="false"]');
   await site.goto(`http://127.0.0.1:${port}/?images=localhost,127.0.0.1`);
   const row = (host: string) =>
     options.waitForFunction(

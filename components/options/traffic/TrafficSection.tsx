@@ -56,7 +56,8 @@ function TrafficLog({ t }: { t: TrafficT }) {
   const hosts = new Map(tabs.map((tab) => [tab.id, tab.host]));
 
   return (
-    <div class="traffic-log">
+    // Busy until the background listens: "no requests yet" before then would not be evidence.
+    <div class="traffic-log" aria-busy={!traffic.live}>
       <div class="traffic-controls">
         <button type="button" onClick={() => traffic.pause(!traffic.paused)}>
           {traffic.paused ? t("traffic.resume") : t("traffic.pause")}
@@ -126,9 +127,9 @@ function TrafficLog({ t }: { t: TrafficT }) {
       <p role="status" class="traffic-status" id="traffic-status">
         {traffic.paused
           ? t("traffic.paused", { count: traffic.heldCount })
-          : all.length === 0
-            ? t("traffic.empty")
-            : t("traffic.count", { shown: shown.length, total: matching.length })}
+          : all.length > 0
+            ? t("traffic.count", { shown: shown.length, total: matching.length })
+            : traffic.live && t("traffic.empty")}
         {traffic.restart === "lost" && ` ${t("traffic.reconnecting")}`}
         {traffic.restart === "again" && ` ${t("traffic.watchingAgain")}`}
       </p>

@@ -23,6 +23,8 @@ export function useTraffic(fullUrls: boolean) {
   const [heldCount, setHeldCount] = useState(0);
   /** A worker stop closed the port: "lost" until the new port's snapshot is in. */
   const [restart, setRestart] = useState<"lost" | "again" | null>(null);
+  /** The background listens: its snapshot came (until then no request would be logged). */
+  const [live, setLive] = useState(false);
   const port = useRef<ReturnType<typeof browser.runtime.connect> | null>(null);
   /** What came while paused: shown on resume. */
   const held = useRef<LogMessage[]>([]);
@@ -45,6 +47,7 @@ export function useTraffic(fullUrls: boolean) {
       port.current = opened;
       opened.onMessage.addListener((raw: unknown) => {
         const message = fromWire(raw).value as LogMessage;
+        if (message.type === "snapshot") setLive(true);
         if (again && message.type === "snapshot") setRestart("again");
         if (pausedRef.current) {
           held.current.push(message);
@@ -53,6 +56,7 @@ export function useTraffic(fullUrls: boolean) {
       });
       opened.onDisconnect.addListener(() => {
         if (closed) return;
+        setLive(false);
         setRestart("lost");
         timer = setTimeout(() => connect(true), RECONNECT_MS);
       });
@@ -78,6 +82,7 @@ export function useTraffic(fullUrls: boolean) {
     paused,
     heldCount,
     restart,
+    live,
     pause(next: boolean) {
       pausedRef.current = next;
       setPaused(next);
