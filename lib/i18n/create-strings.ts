@@ -3,7 +3,7 @@ export const createStrings = {
   name: "create",
   en: {
     createdUnusable:
-      "The provider also sent {count, plural, one {# token} other {# tokens}} this browser cannot use (no usable address or damaged fields), {count, plural, one {not added} other {none of them added}}; the provider's answer is kept for support: copy it from Options → Backup.",
+      "The provider also sent {count, plural, one {# token} other {# tokens}} this browser cannot use (no usable address or damaged fields), {count, plural, one {not added} other {none of them added}}; the provider's answer is kept for support: copy it from Options → Sync & backup.",
     createTitle: "Buy new tokens",
     kind: "Kind",
     number: "How many (1–10)",

@@ -1,5 +1,6 @@
 /** Rule lists kept by URL (Options, site rules): English and Simplified Chinese. */
 import { translateOf } from "./index";
+import { withPlurals } from "./plural";
 
 export const subscriptionStrings = {
   name: "subscription",
@@ -15,7 +16,7 @@ export const subscriptionStrings = {
     "sub.viaBrowser": "As the browser goes now (direct, or through the connected token)",
     "sub.viaToken": "Through {token}",
     "sub.every": "Update",
-    "sub.everyHours": "Every {count} hours",
+    "sub.everyHours": "{count, plural, one {Every hour} other {Every # hours}}",
     "sub.everyDay": "Daily",
     "sub.everyDays": "Every {count} days",
     "sub.subscribe": "Subscribe",
@@ -66,5 +67,5 @@ export const subscriptionStrings = {
   },
 } as const;
 
-export const subscriptionTranslate = translateOf(subscriptionStrings);
+export const subscriptionTranslate = translateOf(subscriptionStrings, withPlurals);
 export type SubscriptionT = ReturnType<typeof subscriptionTranslate>;

@@ -35,7 +35,7 @@ export const thisSiteStrings = {
     "site.failedHost": "{host} ({count})",
     "site.routeHost": "Route {host}",
     "site.sameRoute": "Same as this site",
-    "site.moreHosts": "and {count} more hosts",
+    "site.moreHosts": "and {count} more",
     "site.reload": "Routed: reload the page to load them again.",
   },
 };

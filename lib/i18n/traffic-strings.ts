@@ -51,7 +51,8 @@ export const trafficStrings = {
     "traffic.count":
       "{shown} of {total, plural, one {# request} other {# requests}} shown (newest first).",
     "traffic.empty": "No request yet: browse in another tab and they appear here.",
-    "traffic.paused": "Paused: {count} updates held, shown when you resume.",
+    "traffic.paused":
+      "Paused: {count, plural, one {# update held} other {# updates held}}, shown when you resume.",
     "traffic.reconnecting": "The background restarted: reconnecting…",
     "traffic.watchingAgain":
       "The background restarted: watching again (requests in between are not in the log).",

@@ -3,6 +3,9 @@ import { describe, expect, it } from "vitest";
 import { defineStrings, translateOf } from "../../../lib/i18n";
 import { createStrings } from "../../../lib/i18n/create-strings";
 import { withPlurals } from "../../../lib/i18n/plural";
+import { subscriptionTranslate } from "../../../lib/i18n/subscription-strings";
+import { trafficTranslate } from "../../../lib/i18n/traffic-strings";
+import { everyText } from "../../../lib/options/subscription-view";
 import { outcomeWords } from "../../../lib/popup/outcome";
 
 const TOKENS = "Created {count, plural, one {# token} other {# tokens}}.";
@@ -29,6 +32,24 @@ describe("plural forms", () => {
       "5 токенов",
       "21 токен",
     ]);
+  });
+
+  it("one list update, one held update, every hour: no count reads '1 hours' in a language with forms", () => {
+    const every = (language: "en" | "de" | "ru" | "fr", hours: number) =>
+      everyText(hours, subscriptionTranslate(language));
+    expect([1, 6].map((h) => every("en", h))).toEqual(["Every hour", "Every 6 hours"]);
+    expect([1, 6].map((h) => every("de", h))).toEqual(["Jede Stunde", "Alle 6 Stunden"]);
+    expect([1, 21, 6].map((h) => every("ru", h))).toEqual([
+      "Каждый час",
+      "Каждый 21 ч",
+      "Каждые 6 ч",
+    ]);
+    expect(every("fr", 1)).toBe("Toutes les heures");
+    const paused = (language: "en" | "es") => (count: number) =>
+      trafficTranslate(language)("traffic.paused", { count });
+    expect(paused("en")(1)).toBe("Paused: 1 update held, shown when you resume.");
+    expect(paused("en")(3)).toBe("Paused: 3 updates held, shown when you resume.");
+    expect(paused("es")(1)).toContain("1 actualización retenida");
   });
 
   it("the tables' strings say 1 token and 2 tokens, never token(s)", () => {
