@@ -1,11 +1,12 @@
 /**
  * What each command does, typed by the protocol map. Mutations run to the end here, in the
  * background, so a popup closed mid-request loses nothing: results land in storage. Failures
- * leave as codes with parameters; the pages word them.
+ * leave as codes with parameters; the pages word them. Groups of one subject live beside it:
+ * what asks the provider (provider-commands.ts), the site rules (rule-command-handlers.ts) and
+ * the diagnostics log (diagnostics.ts).
  */
 import type { ApiClient } from "../api";
 import { isApiError } from "../api/errors";
-import type { Failure } from "../base/failure";
 import { recordFailure } from "../diagnostics/record";
 import { decodePolicy } from "../policy/managed";
 import { guardPatch } from "../policy/managed-settings";
@@ -18,8 +19,8 @@ import type { Settings } from "../state/settings";
 import { applySettingsPatch } from "../state/settings-patch";
 import { read } from "../storage/read";
 import { updateState } from "../storage/store";
-import { noteAccountPlan } from "./account-plan";
 import { addProxies, storeProxies } from "./add-proxies";
+import { CommandFailure, type Handlers, storedClient } from "./command-kit";
 import {
   type DiagnosticsDoor,
   diagnosticsCommands,
@@ -29,15 +30,13 @@ import {
 import type { HealthCheck } from "./health-check";
 import { importBackup } from "./import-backup";
 import { importForeign } from "./import-foreign";
-import { cachedLookup, type Lookup } from "./lookup-commands";
 import { forbiddenByPolicy } from "./managed-policy";
-import { siteRouteWithChoices, tabRouteNow } from "./site-route-now";
-import { patchSiteRules, saveSiteRules, setSiteRoute } from "./site-rules";
+import { providerCommands } from "./provider-commands";
+import { ruleCommands } from "./rule-command-handlers";
 import type { Subscriptions } from "./subscriptions";
 import { createTokens, deleteTokens, dismissTrash, restoreTokens } from "./token-commands";
 import { editToken } from "./token-edits";
 import type { Traffic } from "./traffic";
-import { verifyAccess } from "./verify";
 
 export interface CommandDeps {
   engine: Engine;
@@ -55,37 +54,10 @@ export interface CommandDeps {
   diagnostics?: DiagnosticsDoor;
 }
 
-/** Thrown by a handler to answer with this failure. */
-class CommandFailure extends Error {
-  constructor(readonly failure: Failure) {
-    super(failure.code);
-  }
-}
-
-type Handlers = { [K in CommandType]: (command: ParsedCommand<K>) => Promise<ReplyData<K>> };
-
 export function createCommandHandler(deps: CommandDeps) {
   const now = deps.now ?? Date.now;
   const { engine } = deps;
-
-  /** The client for the stored settings; commands that need credentials say so plainly. */
-  async function api(): Promise<ApiClient> {
-    const settings = await read("settings");
-    if (!settings.baseUrl || !settings.auth) throw new CommandFailure({ code: "no-credentials" });
-    return deps.api(settings);
-  }
-
-  /** An account record, its plan noted for the credentials it was read with. */
-  async function readAccount<T>(get: (client: ApiClient) => Promise<T>): Promise<T> {
-    const settings = await read("settings");
-    const record = await get(await api());
-    await noteAccountPlan(record, settings);
-    return record;
-  }
-
-  /** Regions and plans: the same cached lookup, answered in the command's own reply type. */
-  const lookup = async <L extends Lookup>(command: L) =>
-    cachedLookup(await api(), (await read("settings")).baseUrl, command, now());
+  const api = storedClient(deps.api);
 
   const engineReply = (result: EngineResult): null => {
     if (!result.ok) throw new CommandFailure(result.failure);
@@ -125,26 +97,6 @@ export function createCommandHandler(deps: CommandDeps) {
     toggle: async () => engineReply(await engine.toggle()),
     refreshIp: async ({ tokenId }) => engineReply(await engine.refreshIp(tokenId)),
     checkExitIp: async () => engineReply(await engine.checkExitIp()),
-    regions: lookup,
-    plans: lookup,
-    ipInfo: async ({ ip }) => {
-      // The spec's IP check needs no credentials: a base URL is enough.
-      const settings = await read("settings");
-      if (!settings.baseUrl) throw new CommandFailure({ code: "no-base-url" });
-      return deps.api(settings).getIpInfo(ip);
-    },
-    ipQuality: async ({ ip }) => (await api()).getIpQuality(ip),
-    getProxies: async ({ query }) => (await api()).getProxies(query),
-    accountQuota: () => readAccount((client) => client.getAccountQuota()),
-    accountInfo: () => readAccount((client) => client.getAccountInfo()),
-    verifyCredentials: async ({ baseUrl, auth }) => {
-      const settings = await read("settings");
-      if (!baseUrl) throw new CommandFailure({ code: "no-base-url" });
-      const report = await verifyAccess(deps.api({ ...settings, baseUrl, auth }));
-      // The account Verify read names the plan: noted when these are the stored credentials.
-      if (report.account) await noteAccountPlan(report.account, { baseUrl, auth });
-      return report;
-    },
     addProxies: async ({ text }) => {
       const forbidden = await forbiddenByPolicy("add-proxies");
       if (forbidden) throw new CommandFailure(forbidden);
@@ -169,27 +121,6 @@ export function createCommandHandler(deps: CommandDeps) {
       if (outcome.summary.rulesAdded > 0) await engine.rulesChanged();
       return outcome.summary;
     },
-    setSiteRules: async ({ rules }) => {
-      const saved = await saveSiteRules(rules);
-      if (!saved.ok) throw new CommandFailure(saved.failure);
-      await engine.rulesChanged();
-      return null;
-    },
-    patchSiteRules: async ({ upsert, order, removed }) => {
-      const saved = await patchSiteRules(upsert, order, removed);
-      if (!saved.ok) throw new CommandFailure(saved.failure);
-      await engine.rulesChanged();
-      return null;
-    },
-    routeOf: async ({ url, container, tabId }) => {
-      const [report, thisPage, byTab] = await Promise.all([
-        siteRouteWithChoices(url, container, engine.planOptions),
-        tabId === undefined ? null : (deps.traffic?.trafficOf(tabId) ?? null),
-        tabRouteNow(tabId, engine.planOptions),
-      ]);
-      const routed = byTab ? { ...report, target: byTab, byTab: true } : report;
-      return thisPage ? { ...routed, thisPage } : routed;
-    },
     checkHealth: async ({ tokenIds }) => {
       if (!deps.health) throw new CommandFailure({ code: "internal" });
       if ((await read("tokens")).length === 0) throw new CommandFailure({ code: "no-tokens" });
@@ -202,25 +133,13 @@ export function createCommandHandler(deps: CommandDeps) {
       deps.health?.cancel();
       return null;
     },
-    setSiteRoute: async ({ host, route }) => {
-      const saved = await setSiteRoute(host, route, () => crypto.randomUUID());
-      if (!saved.ok) throw new CommandFailure(saved.failure);
-      await engine.rulesChanged();
-      return null;
-    },
-    subscribeRuleList: async ({ type: _type, ...input }) => {
-      if (!deps.subscriptions) throw new CommandFailure({ code: "internal" });
-      return deps.subscriptions.subscribe(input);
-    },
-    updateRuleList: async ({ ruleId }) => {
-      if (!deps.subscriptions) throw new CommandFailure({ code: "internal" });
-      return deps.subscriptions.update(ruleId);
-    },
     setSync: async ({ enabled }) => {
       if (!deps.sync) throw new CommandFailure({ code: "internal" });
       await deps.sync.setEnabled(enabled);
       return null;
     },
+    ...providerCommands(deps.api, now),
+    ...ruleCommands(deps),
     ...diagnosticsCommands(deps.diagnostics, now),
     importBackup: async ({ backup }) => {
       const outcome = await importBackup(backup);
