@@ -20,7 +20,6 @@
 import { FIREFOX_ABILITIES } from "../base/browser-abilities";
 import { recordFailure } from "../diagnostics/record";
 import { compiledRouter } from "../routing/compiled-router";
-import type { StoredToken } from "../state/tokens";
 import { providerHost } from "../state/usable";
 import type { AuthResponder } from "./auth-responder";
 import { writeBadge } from "./badge-writer";
@@ -34,7 +33,8 @@ import {
 import type { FirefoxApi, HeadersAnswer } from "./firefox-api";
 import { createFirefoxListFetches } from "./firefox-list-fetches";
 import { createFirefoxProbes } from "./firefox-probes";
-import { createFirefoxRuleRouting, type FirefoxRules } from "./firefox-rules";
+import { createFirefoxRoute, DIRECT_ROUTE, type Route } from "./firefox-route";
+import { createFirefoxRuleRouting } from "./firefox-rules";
 import { createFirefoxTabRoutes } from "./firefox-tab-routes";
 import { listenerSwitch } from "./listener-switch";
 import type { ProxyPlatform } from "./platform";
@@ -43,30 +43,7 @@ const DIRECT = { type: "direct" } as const;
 
 export type { FirefoxApi } from "./firefox-api";
 
-/**
- * What onRequest answers with: set by the engine's decisions (apply, applyPlan, clear, block),
- * never re-read or re-decided here. `blocked`: every request goes to the dead end, the
- * provider's host excepted.
- */
-interface Route {
-  /** The connected token, which carries what no rule takes (null: direct). */
-  token: StoredToken | null;
-  bypassList: string[];
-  blocked: { providerHost: string } | null;
-  /** Site rules on: each request is routed by them, the rest by `token` (or direct). */
-  rules: FirefoxRules | null;
-  /** The user's Off: "This tab only" routes rest too. */
-  off?: boolean;
-}
-
-/**
- * At wake the engine reconciles at once; requests that come before its first decision wait for
- * it. Should it never come (a failure before it), they go nowhere rather than direct.
- */
-const FIRST_DECISION_MS = 10_000;
-
 const DEAD_END_INFO: FirefoxProxyInfo = { type: "http", ...DEAD_END };
-const DIRECT_ROUTE: Route = { token: null, bypassList: [], blocked: null, rules: null };
 
 /** Firefox's browser object, checked for the proxy API that Chrome (and its typings) lack. */
 export function asFirefoxApi(api: object): FirefoxApi | null {
@@ -75,24 +52,8 @@ export function asFirefoxApi(api: object): FirefoxApi | null {
 }
 
 export function createFirefoxRouting(browser: FirefoxApi) {
-  // The settled route, so the per-request header listener answers without waiting.
-  let loaded: Route | null = null;
-  let firstDecision: ((route: Route) => void) | null = null;
-  let route = new Promise<Route>((resolve) => {
-    firstDecision = resolve;
-  });
-  const undecided = setTimeout(
-    () => setRoute({ ...DIRECT_ROUTE, blocked: { providerHost: "" } }),
-    FIRST_DECISION_MS,
-  );
-
-  function setRoute(next: Route): void {
-    clearTimeout(undecided);
-    loaded = next;
-    route = Promise.resolve(next);
-    firstDecision?.(next);
-    firstDecision = null;
-  }
+  const current = createFirefoxRoute();
+  const setRoute = current.set;
 
   const byRules = createFirefoxRuleRouting(DEAD_END_INFO);
   const probes = createFirefoxProbes();
@@ -157,7 +118,8 @@ export function createFirefoxRouting(browser: FirefoxApi) {
           return requestHeaders ? { requestHeaders } : {};
         };
         // Unread: no header added; onRequest, awaiting the same read, fails closed and records it.
-        return loaded ? answer(loaded) : route.then(answer, () => ({}));
+        const settled = current.settled();
+        return settled ? answer(settled) : current.decided().then(answer, () => ({}));
       },
       { urls: ["<all_urls>"] },
       ["blocking", "requestHeaders"],
@@ -171,7 +133,7 @@ export function createFirefoxRouting(browser: FirefoxApi) {
           if (list !== undefined) {
             return list ? byRules.through(details, list, responder.isRefused) : DIRECT;
           }
-          const { token, bypassList, blocked, rules, off } = await route;
+          const { token, bypassList, blocked, rules, off } = await current.decided();
           const url = new URL(details.url);
           const tab = off ? null : await byTab.of(details.tabId);
           if (tab && !isBypassed(url.hostname, bypassList)) {
