@@ -117,8 +117,8 @@ export function createFirefoxRouting(browser: FirefoxApi) {
           );
           return requestHeaders ? { requestHeaders } : {};
         };
-        // Unread: no header added; onRequest, awaiting the same read, fails closed and records it.
         const settled = current.settled();
+        // Unread: no header added; onRequest, awaiting the same read, fails closed and records it.
         return settled ? answer(settled) : current.decided().then(answer, () => ({}));
       },
       { urls: ["<all_urls>"] },
