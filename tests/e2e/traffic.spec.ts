@@ -188,6 +188,8 @@ test("Options' traffic log shows each request's route, why and outcome; filters,
     await expect(options.locator("#traffic [role=status]")).toContainText(
       "The background restarted: watching again",
     );
+    // Listening again (the new port's snapshot came), so the next page is logged.
+    await expect(options.locator("#traffic .traffic-log")).toHaveAttribute("aria-busy", "false");
     await site.goto(`http://after.test:${port}/`);
     await expect(row("after.test")).toContainText("200");
   } finally {
