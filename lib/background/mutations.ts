@@ -38,9 +38,14 @@ export function createMutationTracker() {
     return wrapped as ApiClient;
   }
 
-  /** Resolves once nothing tracked is running (new calls that start meanwhile included). */
-  async function settled(): Promise<void> {
+  /**
+   * Resolves once nothing tracked is running (new calls that start meanwhile included): true
+   * when something was.
+   */
+  async function settled(): Promise<boolean> {
+    const waited = running.size > 0;
     while (running.size > 0) await Promise.allSettled([...running]);
+    return waited;
   }
 
   return { tracked, settled };

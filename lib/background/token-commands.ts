@@ -146,7 +146,7 @@ async function deleteNow(
     );
   }
   const done = new Set(unique.filter((id) => !failedIds.includes(id)));
-  await updateState(["tokens", "trash"], ({ tokens, trash }) => {
+  const moved = await updateState(["tokens", "trash"], ({ tokens, trash }) => {
     // Only what is in the list now moves: an overlapping command may have moved it already.
     const moved = new Set(tokens.filter((t) => done.has(t.id)).map((t) => t.id));
     return {
@@ -159,9 +159,12 @@ async function deleteNow(
           ...trash.filter((e) => !moved.has(e.token.id)),
         ],
       },
-      result: undefined,
+      result: moved,
     };
   });
+  // A connect that landed while the provider was deleting: the token is gone now, so traffic
+  // must not keep going to its gateway (which refuses a deleted token's login).
+  if (moved.has((await read("connection")).activeTokenId ?? -1)) await engine.disconnect();
   return {
     done: [...done],
     failed: failedIds.map((id) => ({ id, failure: reasons.get(id) ?? REFUSED })),

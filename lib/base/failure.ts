@@ -25,6 +25,8 @@ export type Failure =
   | { code: "api-forbidden" }
   | { code: "api-not-found" }
   | { code: "api-server-error"; status: string }
+  /** A proxy on the way answered 407: a question to the browser, not the provider's refusal. */
+  | { code: "api-proxy-asked" }
   | { code: "api-refused"; status: string; reason: string }
   // The proxy engine
   | { code: "credentials-refused" }

@@ -31,6 +31,8 @@ export const en: Record<FailureCode, string> = {
     "The provider refused this action: your account lacks the permission or the quota for it. Check your plan and balance.",
   "api-not-found": "The provider could not find that item; it may already have been deleted.",
   "api-server-error": "The provider had a problem ({status}). Try again later.",
+  "api-proxy-asked":
+    "A proxy between the browser and the provider asked for a sign-in, so the request did not reach the provider. Connect a working token, or turn Proxy Deck Off, and try again.",
   "api-refused": "The provider refused the request ({status}){reason}.",
 
   "credentials-refused":

@@ -44,6 +44,8 @@ function httpFailure(error: ApiError): Failure {
   if (status === 403) return { code: "api-forbidden" };
   if (status === 404) return { code: "api-not-found" };
   if (status === 429) return { code: "api-rate-limited", seconds: 60 };
+  // The provider never saw it: a proxy asked for a login the browser did not send.
+  if (status === 407) return { code: "api-proxy-asked" };
   const label = statusLabel(error) ?? "";
   if (status !== undefined && status >= 500) return { code: "api-server-error", status: label };
   return { code: "api-refused", status: label, reason };

@@ -16,7 +16,7 @@ import { recordEvent, recordedAs } from "../diagnostics/record";
 import type { StoredToken } from "../state/tokens";
 import { activeLogin } from "./active-login";
 import { createAnswersOut } from "./answers-out";
-import { type AuthChallenge, decideAuth, recordAnswer } from "./auth";
+import { type AuthChallenge, decideAuth, GONE_LOGIN, type LoginLookup, recordAnswer } from "./auth";
 import { createAuthRecords } from "./auth-records";
 import { createLoginDoubts } from "./login-doubts";
 import { type Login, loginKey } from "./login-key";
@@ -38,7 +38,7 @@ export interface AuthResponderDeps {
    * The token whose proxy asks: with site rules several tokens carry traffic at once, each
    * behind its own gateway spelling (Chrome: route-plan.ts).
    */
-  loginFor?: (challenge: AuthChallenge) => Promise<StoredToken | null>;
+  loginFor?: (challenge: AuthChallenge) => Promise<LoginLookup>;
   /**
    * The token a request that got its response went through (null: direct, blocked, unknown).
    * Asked only while a login is in doubt, one request at a time.
@@ -194,10 +194,15 @@ export function createAuthResponder(deps: AuthResponderDeps) {
   const isRefused = (token: Login) => records.refused.has(loginKey(token));
 
   async function answer(challenge: AuthChallenge): Promise<AuthResponse> {
-    const [token] = await Promise.all([loginFor(challenge), loadMirror()]);
+    const [found] = await Promise.all([loginFor(challenge), loadMirror()]);
     const { requestId } = challenge;
-    const decision = decideAuth(challenge, token, records.answered[requestId] ? 1 : 0);
     const asker = `${challenge.challenger.host}:${challenge.challenger.port}`;
+    if (found === GONE_LOGIN && challenge.isProxy) {
+      note(`${asker} cancelled: its token was removed`);
+      return CANCEL;
+    }
+    const token = found === GONE_LOGIN ? null : found;
+    const decision = decideAuth(challenge, token, records.answered[requestId] ? 1 : 0);
     if (decision.action === "ignore" || !token) {
       // A website's own 401 is none of ours; a proxy left unanswered may show a login dialog.
       const why = decision.action === "ignore" ? decision.reason : "no token";

@@ -19,6 +19,15 @@ export interface AuthChallenge {
   fromTab?: boolean;
 }
 
+/**
+ * The challenger is a gateway a config of ours wrote for a token that is no longer listed (the
+ * user deleted it, or sync removed it): its request is cancelled, never left to a login dialog.
+ */
+export const GONE_LOGIN = "gone";
+
+/** Whose login answers a challenge: a token, none (not ours), or a token since removed. */
+export type LoginLookup = StoredToken | null | typeof GONE_LOGIN;
+
 export type AuthDecision =
   | { action: "answer"; username: string; password: string }
   | { action: "strike"; reason: "asked-after-our-answer" }

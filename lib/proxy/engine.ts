@@ -14,7 +14,7 @@ import { type ProxyStatus, withRecent } from "../state/status";
 import type { StoredToken } from "../state/tokens";
 import { unusableReason } from "../state/usable";
 import { readState } from "../storage/read";
-import { updateState } from "../storage/store";
+import { updateState, writesLanded } from "../storage/store";
 import { noteApply } from "./apply-events";
 import type { EngineResult } from "./engine-result";
 import { createStatusWriter } from "./engine-status";
@@ -140,10 +140,9 @@ export function createEngine(deps: EngineDeps) {
   async function connect(tokenId: number): Promise<EngineResult> {
     const applied = await lock.runExclusive(async () => {
       // One read of everything the apply needs: every storage call here delays the setting.
-      const known = await readState(SWITCH_READS);
-      const { tokens, settings, connection } = known;
-      const token = tokens.find((t) => t.id === tokenId);
-      const problem = unusableReason(token, platform.supportsSocksAuth, now());
+      let known = await readState(SWITCH_READS);
+      let token = known.tokens.find((t) => t.id === tokenId);
+      let problem = unusableReason(token, platform.supportsSocksAuth, now());
       // Refused before anything changes: the user's current route stays as it is.
       if (problem || !token) return { ok: false, failure: problem ?? { code: "token-missing" } };
       deps.loginRetried?.();
@@ -151,7 +150,16 @@ export function createEngine(deps: EngineDeps) {
       // when the proxy setting changes (seen: 2 paid tokens lost among 50 overlapping commands,
       // none once the switch waited for them), and a create cut after the provider committed
       // it is a token nobody stored. Nothing to wait for on a plain switch.
-      await deps.mutationsSettled?.();
+      if (await deps.mutationsSettled?.()) {
+        // What they changed counts (a delete moves this very token to the trash): read again
+        // once their writes have landed, so a deleted token's gateway is never applied.
+        await writesLanded();
+        known = await readState(SWITCH_READS);
+        token = known.tokens.find((t) => t.id === tokenId);
+        problem = unusableReason(token, platform.supportsSocksAuth, now());
+        if (problem || !token) return { ok: false, failure: problem ?? { code: "token-missing" } };
+      }
+      const { tokens, settings, connection } = known;
       // A setting the browser refuses is the reconcile's to handle (fail closed), below.
       const applied = await applyToken(
         token,
@@ -166,20 +174,31 @@ export function createEngine(deps: EngineDeps) {
           return false;
         },
       );
-      await updateState(["connection", "status"], (s) => ({
-        write: {
-          connection: {
-            activeTokenId: tokenId,
-            lastTokenId: tokenId,
-            recentTokenIds: withRecent(s.connection.recentTokenIds, tokenId),
-          },
-          status: { ...s.status, state: "checking", tokenId, error: null, exitIp: null },
-        },
-        result: undefined,
-      }));
+      const stored = await updateState(["connection", "status", "tokens"], (s) =>
+        // Deleted while the switch waited for the delete above (or while it applied): the
+        // token is not connected, and the route it was given is put back below.
+        s.tokens.some((t) => t.id === tokenId)
+          ? {
+              write: {
+                connection: {
+                  activeTokenId: tokenId,
+                  lastTokenId: tokenId,
+                  recentTokenIds: withRecent(s.connection.recentTokenIds, tokenId),
+                },
+                status: { ...s.status, state: "checking", tokenId, error: null, exitIp: null },
+              },
+              result: true,
+            }
+          : { result: false },
+      );
+      if (!stored) return "gone";
       return applied ? "applied" : "refused";
     });
     if (typeof applied === "object") return applied;
+    if (applied === "gone") {
+      await reconcile();
+      return { ok: false, failure: { code: "token-missing" } };
+    }
     noteApply("connect", `token #${tokenId}`, applied); // after the switch, never before it
     if (applied === "applied") await status.tokenApplied(tokenId);
     else await reconcile();

@@ -21,9 +21,10 @@ export interface RouteApplyDeps {
   /**
    * Resolves when no purchase, delete or restore is on the wire. Dropping the gateway's
    * credentials closes its connections, and a create cut after the provider committed it
-   * would be a paid token nobody stored.
+   * would be a paid token nobody stored. True when it had to wait: what they changed is
+   * then worth reading again.
    */
-  mutationsSettled?: () => Promise<void>;
+  mutationsSettled?: () => Promise<boolean>;
   /** The browser's cached copies of these tokens' logins are being dropped. */
   credentialsForgotten?: (tokens: StoredToken[]) => void;
 }

@@ -12,7 +12,7 @@ import type { StoredToken } from "../state/tokens";
 import { unusableReason } from "../state/usable";
 import type { State } from "../storage/items";
 import { readStateWithNamedTokens } from "../storage/read";
-import type { AuthChallenge } from "./auth";
+import { type AuthChallenge, GONE_LOGIN, type LoginLookup } from "./auth";
 import { appliedOwner, cachedOwners, ownersNow } from "./gateway-owners";
 
 export interface PlanOptions {
@@ -105,9 +105,10 @@ export async function currentPlan(
 
 /**
  * Chrome: the token whose proxy the config wrote as the challenger's host:port, spelled as
- * written (the answer is matched against that spelling), or null when it is not ours.
+ * written (the answer is matched against that spelling), or null when it is not ours, or
+ * GONE_LOGIN when it was and that token is no longer listed.
  */
-export async function chromeLoginFor(challenge: AuthChallenge): Promise<StoredToken | null> {
+export async function chromeLoginFor(challenge: AuthChallenge): Promise<LoginLookup> {
   const { host, port } = challenge.challenger;
   const spelled = host.replace(/^\[|\]$/g, "");
   // As the applied config was written; before anything was recorded, as it would be now.
@@ -115,7 +116,9 @@ export async function chromeLoginFor(challenge: AuthChallenge): Promise<StoredTo
   if (applied !== undefined) {
     const { tokens } = await readStateWithNamedTokens([], () => new Set([applied]));
     const token = tokens.find((t) => t.id === applied);
-    return token ? { ...token, host: spelled } : null;
+    // Deleted (or removed by sync) since the config wrote it: a request sent through it just
+    // before cannot sign in with a login the provider no longer takes.
+    return token ? { ...token, host: spelled } : GONE_LOGIN;
   }
   const plan = await currentPlan({ supportsSocksAuth: false, oneLoginPerEndpoint: true });
   const token = plan.tokenAt(host, port);

@@ -57,3 +57,6 @@ export function writeState<K extends StateKey>(values: Slice<K>): Promise<void> 
   const keys = Object.keys(values) as K[];
   return updateState(keys, () => ({ write: values, result: undefined }));
 }
+
+/** Resolves once every write queued before the call has landed (a read after it sees them). */
+export const writesLanded = (): Promise<void> => updateState([], () => ({ result: undefined }));

@@ -146,6 +146,31 @@ describe("deleteTokens", () => {
     expect(engine.calls).toEqual(["disconnect"]);
   });
 
+  it("disconnects after the delete when the token was connected while the provider deleted it", async () => {
+    await seed([1, 2]);
+    const engine = fakeEngine();
+    const { api } = fakeApi();
+    // The user connects the token while its delete is on the wire.
+    const connectMeanwhile = {
+      ...api,
+      deleteToken: async (id: number) => {
+        await writeState({ connection: { activeTokenId: id, lastTokenId: id } });
+        return api.deleteToken(id);
+      },
+    } as ApiClient;
+    await deleteTokens(connectMeanwhile, engine.engine, [2], NOW);
+    expect(engine.calls).toEqual(["disconnect"]);
+    expect((await read("connection")).activeTokenId).toBe(null);
+  });
+
+  it("leaves another connected token alone", async () => {
+    await seed([1, 2]);
+    await writeState({ connection: { activeTokenId: 1, lastTokenId: 1 } });
+    const engine = fakeEngine();
+    await deleteTokens(fakeApi().api, engine.engine, [2], NOW);
+    expect(engine.calls).toEqual([]);
+  });
+
   it("loses nothing when the provider fails as a whole", async () => {
     await seed([1, 2]);
     const api = {

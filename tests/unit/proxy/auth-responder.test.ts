@@ -8,7 +8,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeBrowser } from "wxt/testing";
 import { GIVE_UP_MS } from "../../../lib/proxy/answers-out";
-import type { AuthChallenge } from "../../../lib/proxy/auth";
+import { type AuthChallenge, GONE_LOGIN } from "../../../lib/proxy/auth";
 import { type AuthResponderDeps, createAuthResponder } from "../../../lib/proxy/auth-responder";
 import { VERDICT_MS, verdictAfter } from "../../../lib/proxy/login-doubts";
 import type { StoredToken } from "../../../lib/state/tokens";
@@ -98,6 +98,14 @@ describe("questions", () => {
     settled("r1", 302);
     expect(await answer(challenge("r1"))).toEqual(credentials);
     expect(refused).toEqual([]);
+  });
+
+  it("a gateway whose token was removed since the config wrote it is cancelled, never left to a login dialog; a website's 401 there is still not ours", async () => {
+    const { answer, refused } = responder({ loginFor: async () => GONE_LOGIN });
+    expect(await answer(challenge("late"))).toEqual(CANCEL);
+    expect(await answer(challenge("w", { isProxy: false }))).toEqual({});
+    expect(refused).toEqual([]);
+    expect(await answeredIds()).toEqual([]);
   });
 
   it("after a browser restart (nothing remembered), every request of a token stored as connected is answered", async () => {

@@ -175,6 +175,7 @@ async function setup(
     connection?: Connection;
     status?: ProxyStatus;
     settings?: Settings;
+    mutationsSettled?: () => Promise<boolean>;
   } = {},
 ) {
   await writeState({
@@ -185,7 +186,12 @@ async function setup(
   if (options.status) await writeState({ status: options.status });
   const fake = fakePlatform(options.socks ?? false);
   const api = fakeApi();
-  const engine = createEngine({ platform: fake.platform, api: api.factory, now: () => NOW });
+  const engine = createEngine({
+    platform: fake.platform,
+    api: api.factory,
+    now: () => NOW,
+    mutationsSettled: options.mutationsSettled,
+  });
   return { engine, api: api.state, ...fake };
 }
 
@@ -466,6 +472,33 @@ describe("connect", () => {
     expect(await engine.connect(77)).toEqual({ ok: false, failure: { code: "token-missing" } });
     expect(calls).toEqual([]);
     expect(await readConnection()).toEqual(active(1));
+  });
+
+  it("a token the delete it waited for moved to the trash → token-missing, nothing applied", async () => {
+    const { engine, calls } = await setup({
+      connection: active(1),
+      // The delete on the wire when the user clicked lands while the switch waits for it.
+      mutationsSettled: async () => {
+        await writeState({ tokens: [httpToken] });
+        return true;
+      },
+    });
+    expect(await engine.connect(2)).toEqual({ ok: false, failure: { code: "token-missing" } });
+    expect(calls).toEqual([]);
+    expect(await readConnection()).toEqual(active(1));
+  });
+
+  it("a token deleted while its setting was applied is not stored as connected; the stored route is put back", async () => {
+    const { engine, calls, platform } = await setup({ connection: active(1) });
+    const apply = platform.apply;
+    platform.apply = async (token, settings) => {
+      await apply(token, settings);
+      if (token.id === 2) await writeState({ tokens: [httpToken] });
+    };
+    expect(await engine.connect(2)).toEqual({ ok: false, failure: { code: "token-missing" } });
+    expect(await readConnection()).toEqual(active(1));
+    const applied = calls.filter((c) => c.op === "apply").map((c) => c.tokenId);
+    expect(applied).toEqual([2, 1]);
   });
 
   it('a static token with ip "" gets its ip from the exit check', async () => {

@@ -5,6 +5,7 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { fakeBrowser } from "wxt/testing";
+import { GONE_LOGIN, type LoginLookup } from "../../../lib/proxy/auth";
 import { changeOwners, spellingFor } from "../../../lib/proxy/gateway-owners";
 import { chromeLoginFor } from "../../../lib/proxy/route-plan";
 import type { SiteRule } from "../../../lib/routing/rules";
@@ -14,6 +15,8 @@ import { writeState } from "../../../lib/storage/store";
 import { makeToken } from "../stored-token";
 
 const gw = { host: "127.0.0.1", port: 8000 };
+/** A lookup's token id, or what it found instead (none, or a token since removed). */
+const idOf = (login: LoginLookup) => (typeof login === "object" && login ? login.id : login);
 const [a, b, c] = [1, 2, 3].map((id) => makeToken({ id, ...gw }));
 const tokens = [a, b, c] as StoredToken[];
 
@@ -102,10 +105,10 @@ describe("late challenges", () => {
   it("records the new owners before the forget, so a challenge meanwhile gets the new login", async () => {
     await writeState({ tokens });
     await forgotten({ "127.0.0.1:8000": 1 });
-    let answeredDuringForget: number | undefined;
+    let answeredDuringForget: ReturnType<typeof idOf> | undefined;
     await changeOwners({ "127.0.0.1:8000": 2 }, tokens, async () => {
       const login = await chromeLoginFor({ requestId: "r", isProxy: true, challenger: gw });
-      answeredDuringForget = login?.id;
+      answeredDuringForget = idOf(login);
     });
     expect(answeredDuringForget).toBe(2);
   });
@@ -116,8 +119,20 @@ describe("late challenges", () => {
     await forgotten({ "localhost:8000": 2 }); // switched to token 2
     const at = (host: string) =>
       chromeLoginFor({ requestId: "late", isProxy: true, challenger: { host, port: 8000 } });
-    expect((await at("127.0.0.1"))?.id).toBe(1);
-    expect((await at("localhost"))?.id).toBe(2);
+    expect(idOf(await at("127.0.0.1"))).toBe(1);
+    expect(idOf(await at("localhost"))).toBe(2);
+  });
+
+  it("a challenge at a spelling whose token was deleted since is the removed token's, not nobody's", async () => {
+    await writeState({ tokens });
+    await forgotten({ "127.0.0.1:8000": 1 });
+    await forgotten({ "localhost:8000": 2 });
+    // Token 2 moves to the trash while a request sent through it is still asking.
+    await writeState({ tokens: [a, c] as StoredToken[] });
+    const at = (host: string) =>
+      chromeLoginFor({ requestId: "late", isProxy: true, challenger: { host, port: 8000 } });
+    expect(await at("localhost")).toBe(GONE_LOGIN);
+    expect(idOf(await at("127.0.0.1"))).toBe(1);
   });
 });
 
@@ -136,9 +151,10 @@ describe("chromeLoginFor", () => {
     await writeState({ siteRules: [rule("c", 3), rule("b", 2)] });
     const at = (host: string) =>
       chromeLoginFor({ requestId: "r", isProxy: true, challenger: { host, port: 8000 } });
-    expect((await at("localhost"))?.id).toBe(3);
-    expect((await at("127.0.0.1"))?.id).toBe(2);
-    expect((await at("localhost"))?.host).toBe("localhost");
+    expect(idOf(await at("localhost"))).toBe(3);
+    expect(idOf(await at("127.0.0.1"))).toBe(2);
+    const spelled = await at("localhost");
+    expect(typeof spelled === "object" && spelled?.host).toBe("localhost");
   });
 
   it("with nothing applied yet, answers as the rules spell it", async () => {
@@ -148,6 +164,6 @@ describe("chromeLoginFor", () => {
       isProxy: true,
       challenger: { host: "localhost", port: 8000 },
     });
-    expect(found?.id).toBe(3);
+    expect(idOf(found)).toBe(3);
   });
 });
