@@ -20,6 +20,7 @@ import { type AuthChallenge, decideAuth, GONE_LOGIN, type LoginLookup, recordAns
 import { createAuthRecords } from "./auth-records";
 import { createLoginDoubts } from "./login-doubts";
 import { type Login, loginKey } from "./login-key";
+import { createOutcomesWanted } from "./outcomes-wanted";
 
 export type AuthResponse = {
   authCredentials?: { username: string; password: string };
@@ -55,6 +56,9 @@ export function createAuthResponder(deps: AuthResponderDeps) {
   const { records, load: loadMirror, save: mirror } = createAuthRecords();
   /** Answers out whose outcome is not seen yet (given up on after a while: answers-out.ts). */
   const unsettled = createAnswersOut(() => wantOutcomes());
+  /** The outcomes of requests are heard only while an answer is out or a login in doubt. */
+  const outcomes = createOutcomesWanted(() => unsettled.size > 0 || doubts.any());
+  const wantOutcomes = outcomes.update;
   /** Logins seen to carry traffic since they were last asked for (or their copies dropped). */
   const working = new Set<string>();
   /** How many times each request was answered, and those whose last answer was struck. */
@@ -71,20 +75,6 @@ export function createAuthResponder(deps: AuthResponderDeps) {
       if (token) void refuse(token).catch(recordedAs("auth:refuse"));
     },
   });
-
-  /**
-   * Whether the outcomes of requests (their response headers, their errors) are wanted: only
-   * while an answer is out or a login is in doubt. The glue listens to them only then, since
-   * hearing every request costs every page (listener-switch.ts).
-   */
-  let outcomesWanted = false;
-  let tellOutcomesWanted: (wanted: boolean) => void = () => undefined;
-  function wantOutcomes(): void {
-    const wanted = unsettled.size > 0 || doubts.any();
-    if (wanted === outcomesWanted) return;
-    outcomesWanted = wanted;
-    tellOutcomesWanted(wanted);
-  }
 
   /** The last refusal being told (the engine's own check waits for it: see answer). */
   let told: Promise<void> = Promise.resolve();
@@ -242,13 +232,16 @@ export function createAuthResponder(deps: AuthResponderDeps) {
     return { authCredentials: { username: token.username, password: token.password } };
   }
 
-  /** The glue's listener for outcomes follows this (set once, at registration). */
-  function onOutcomesWanted(tell: (wanted: boolean) => void): void {
-    tellOutcomesWanted = tell;
-    tell(outcomesWanted);
-  }
-
-  return { answer, settled, retry, worked, forget, isRefused, onOutcomesWanted };
+  return {
+    answer,
+    settled,
+    retry,
+    worked,
+    forget,
+    isRefused,
+    /** The glue's listener for outcomes follows this (set once, at registration). */
+    onOutcomesWanted: outcomes.follow,
+  };
 }
 
 export type AuthResponder = ReturnType<typeof createAuthResponder>;
