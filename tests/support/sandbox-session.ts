@@ -71,6 +71,13 @@ export async function control(sb: Sandbox, path: string, body: unknown = {}): Pr
   return res.json();
 }
 
+/** How many injected faults are still queued (0: a request has taken the last one). */
+export async function pendingFaults(sb: Sandbox): Promise<number> {
+  const res = await fetch(`${sb.baseUrl}/__sandbox/faults`);
+  const body = (await res.json()) as { data?: { pending: unknown[] }; pending?: unknown[] };
+  return (body.data?.pending ?? body.pending ?? []).length;
+}
+
 export type { GatewayEvent };
 
 export async function gatewayLog(sb: Sandbox): Promise<GatewayEvent[]> {
