@@ -27,7 +27,9 @@ export type Failure =
   | { code: "api-server-error"; status: string }
   /** A proxy on the way answered 407: a question to the browser, not the provider's refusal. */
   | { code: "api-proxy-asked" }
-  | { code: "api-refused"; status: string; reason: string }
+  | { code: "api-refused"; status: string }
+  /** The same with the provider's own reason (each language puts its own colon before it). */
+  | { code: "api-refused-because"; status: string; reason: string }
   // The proxy engine
   | { code: "credentials-refused" }
   | { code: "proxy-unreachable"; host: string }

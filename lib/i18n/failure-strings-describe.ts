@@ -21,7 +21,5 @@ export function describeWith(
   if (typeof failure.cause === "string") {
     params.because = describeWith(known, t, { ...failure, code: failure.cause, cause: undefined });
   }
-  // "api-refused" reads "(HTTP 409) reason." with the reason after a colon when there is one.
-  if (failure.code === "api-refused") params.reason = params.reason ? `: ${params.reason}` : "";
   return t(failure.code as FailureCode, params);
 }

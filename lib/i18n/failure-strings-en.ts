@@ -33,7 +33,8 @@ export const en: Record<FailureCode, string> = {
   "api-server-error": "The provider had a problem ({status}). Try again later.",
   "api-proxy-asked":
     "A proxy between the browser and the provider asked for a sign-in, so the request did not reach the provider. Connect a working token, or turn Proxy Deck Off, and try again.",
-  "api-refused": "The provider refused the request ({status}){reason}.",
+  "api-refused": "The provider refused the request ({status}).",
+  "api-refused-because": "The provider refused the request ({status}): {reason}.",
 
   "credentials-refused":
     "The proxy refused this token's username or password. Check the token or choose another one.",

@@ -48,7 +48,9 @@ function httpFailure(error: ApiError): Failure {
   if (status === 407) return { code: "api-proxy-asked" };
   const label = statusLabel(error) ?? "";
   if (status !== undefined && status >= 500) return { code: "api-server-error", status: label };
-  return { code: "api-refused", status: label, reason };
+  return reason
+    ? { code: "api-refused-because", status: label, reason }
+    : { code: "api-refused", status: label };
 }
 
 /** Anything thrown in the background, as a failure the page can word. */

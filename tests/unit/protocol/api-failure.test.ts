@@ -18,7 +18,28 @@ describe("a provider call's HTTP status as a failure", () => {
     expect(sentence).not.toMatch(/provider refused/);
   });
 
-  it("another status the client has no word for is still the provider's refusal", () => {
-    expect(apiFailure(http(409))).toEqual({ code: "api-refused", status: "HTTP 409", reason: "" });
+  it("another status the client has no word for is still the provider's refusal, with its reason after each language's colon", () => {
+    expect(apiFailure(http(409))).toEqual({ code: "api-refused", status: "HTTP 409" });
+    const said = new ApiError({
+      kind: "http",
+      operation: "deleteToken",
+      status: 409,
+      serverMessage: "token is locked",
+    });
+    const failure = apiFailure(said);
+    expect(failure).toEqual({
+      code: "api-refused-because",
+      status: "HTTP 409",
+      reason: "token is locked",
+    });
+    expect(describeFailure(failure, "en")).toBe(
+      "The provider refused the request (HTTP 409): token is locked.",
+    );
+    expect(describeFailure(failure, "zh_CN")).toBe(
+      "服务商拒绝了请求（HTTP 409）：token is locked。",
+    );
+    expect(describeFailure(apiFailure(http(409)), "en")).toBe(
+      "The provider refused the request (HTTP 409).",
+    );
   });
 });
