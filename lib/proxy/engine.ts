@@ -139,10 +139,13 @@ export function createEngine(deps: EngineDeps) {
    */
   async function connect(tokenId: number): Promise<EngineResult> {
     const applied = await lock.runExclusive(async () => {
-      // One read of everything the apply needs: every storage call here delays the setting.
-      let known = await readState(SWITCH_READS);
-      let token = known.tokens.find((t) => t.id === tokenId);
-      let problem = unusableReason(token, platform.supportsSocksAuth, now());
+      /** One read of everything the apply needs: every storage call here delays the setting. */
+      const readTarget = async () => {
+        const known = await readState(SWITCH_READS);
+        const token = known.tokens.find((t) => t.id === tokenId);
+        return { known, token, problem: unusableReason(token, platform.supportsSocksAuth, now()) };
+      };
+      let { known, token, problem } = await readTarget();
       // Refused before anything changes: the user's current route stays as it is.
       if (problem || !token) return { ok: false, failure: problem ?? { code: "token-missing" } };
       deps.loginRetried?.();
@@ -154,9 +157,7 @@ export function createEngine(deps: EngineDeps) {
         // What they changed counts (a delete moves this very token to the trash): read again
         // once their writes have landed, so a deleted token's gateway is never applied.
         await writesLanded();
-        known = await readState(SWITCH_READS);
-        token = known.tokens.find((t) => t.id === tokenId);
-        problem = unusableReason(token, platform.supportsSocksAuth, now());
+        ({ known, token, problem } = await readTarget());
         if (problem || !token) return { ok: false, failure: problem ?? { code: "token-missing" } };
       }
       const { tokens, settings, connection } = known;
