@@ -146,25 +146,30 @@ async function deleteNow(
     );
   }
   const done = new Set(unique.filter((id) => !failedIds.includes(id)));
-  const moved = await updateState(["tokens", "trash"], ({ tokens, trash }) => {
-    // Only what is in the list now moves: an overlapping command may have moved it already.
-    const moved = new Set(tokens.filter((t) => done.has(t.id)).map((t) => t.id));
-    return {
-      write: {
-        tokens: tokens.filter((t) => !moved.has(t.id)),
-        trash: [
-          ...tokens
-            .filter((t) => moved.has(t.id))
-            .map((t) => trashEntry(t, deletedAt, deadline, now, !final.has(t.id))),
-          ...trash.filter((e) => !moved.has(e.token.id)),
-        ],
-      },
-      result: moved,
-    };
-  });
-  // A connect that landed while the provider was deleting: the token is gone now, so traffic
-  // must not keep going to its gateway (which refuses a deleted token's login).
-  if (moved.has((await read("connection")).activeTokenId ?? -1)) await engine.disconnect();
+  const movedConnected = await updateState(
+    ["tokens", "trash", "connection"],
+    ({ tokens, trash, connection }) => {
+      // Only what is in the list now moves: an overlapping command may have moved it already.
+      const moved = new Set(tokens.filter((t) => done.has(t.id)).map((t) => t.id));
+      return {
+        write: {
+          tokens: tokens.filter((t) => !moved.has(t.id)),
+          trash: [
+            ...tokens
+              .filter((t) => moved.has(t.id))
+              .map((t) => trashEntry(t, deletedAt, deadline, now, !final.has(t.id))),
+            ...trash.filter((e) => !moved.has(e.token.id)),
+          ],
+        },
+        // A connect that landed while the provider was deleting (read in this same turn: a later
+        // one finds the token gone and is refused, engine.ts).
+        result: moved.has(connection.activeTokenId ?? -1),
+      };
+    },
+  );
+  // The token is gone now: traffic must not keep going to its gateway, which refuses a
+  // deleted token's login.
+  if (movedConnected) await engine.disconnect();
   return {
     done: [...done],
     failed: failedIds.map((id) => ({ id, failure: reasons.get(id) ?? REFUSED })),
