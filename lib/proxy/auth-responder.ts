@@ -69,6 +69,7 @@ export function createAuthResponder(deps: AuthResponderDeps) {
   /** Answers one request gets at most, each asked again after, while its login works for others. */
   const maxAnswers = 3;
   const doubts = createLoginDoubts({
+    answerOut: (requestId) => unsettled.get(requestId) !== undefined,
     onRefused: (login) => {
       wantOutcomes();
       const token = tokenOf.get(login);

@@ -13,7 +13,8 @@
  * 2. Then they are all answered once more, at once, and so is every request struck during this
  *    round. The login is refused at the first of these answers struck again: by then nothing
  *    through the login has worked for a whole verdict time, and this request has been refused
- *    twice in a row. After another verdict time with no such strike the doubt is over.
+ *    twice in a row. Once none of these answers is still out, after at least another verdict
+ *    time with no such strike, the doubt is over.
  *
  * Measured, and why round 2 holds nothing: Firefox answers no other request's challenge (and
  * sends no other answer) while one challenge waits for us, so a struck request held in round 2
@@ -50,6 +51,11 @@ interface Doubt {
 export function createLoginDoubts(options: {
   /** The login is refused: say so (once per refusal). */
   onRefused: (login: string) => void;
+  /**
+   * Our answer to this request has no outcome seen yet (answers-out.ts gives one up after a
+   * while, so a round never outlasts that).
+   */
+  answerOut: (requestId: string) => boolean;
   verdictMs?: number;
 }) {
   const doubts = new Map<string, Doubt>();
@@ -71,7 +77,15 @@ export function createLoginDoubts(options: {
       doubt.again.add(requestId);
       wake("answer-again");
     }
-    doubt.timer = setTimeout(() => end(login, "answer-again"), doubt.verdictMs);
+    // The round lasts while one of its answers is still out: on a loaded machine (or a far
+    // gateway) the 407 to it can come after the verdict time, and a strike seen after the
+    // round would open a new doubt, one more login, where the password really is refused.
+    const close = () => {
+      if ([...doubt.again].some((requestId) => options.answerOut(requestId))) {
+        doubt.timer = setTimeout(close, doubt.verdictMs);
+      } else end(login, "answer-again");
+    };
+    doubt.timer = setTimeout(close, doubt.verdictMs);
   }
 
   /** A 407 to our answer for `requestId`, `roundTripMs` after the answer went out. */

@@ -220,14 +220,28 @@ describe("strikes: 407s to our own answers", () => {
     expect(refused).toEqual([]);
   });
 
-  it("round 2 whose answers all stall or are cut refuses nothing: after its verdict time the doubt is over", async () => {
+  it("round 2 lasts while its answers are out: a strike to one that comes after the verdict time (a loaded machine) still refuses", async () => {
     const { answer, settled, refused } = responder();
     await Promise.all(["a", "b"].map((id) => answer(challenge(id))));
     const waiting = ["a", "b"].map((id) => watch(answer(challenge(id))));
     await vi.advanceTimersByTimeAsync(VERDICT + 10);
     expect(waiting.map((w) => w())).toEqual([credentials, credentials]);
-    settled("b"); // cut; a stalls
+    settled("b"); // cut; a's 407 is slow to come
+    await vi.advanceTimersByTimeAsync(3 * VERDICT_MS);
+    const a = watch(answer(challenge("a")));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(a()).toEqual(CANCEL);
+    expect(refused.map((t) => t.id)).toEqual([1]);
+  });
+
+  it("round 2 whose answers are all cut, or never heard of again, refuses nothing: the doubt is over", async () => {
+    const { answer, settled, refused } = responder();
+    await Promise.all(["a", "b"].map((id) => answer(challenge(id))));
+    const waiting = ["a", "b"].map((id) => watch(answer(challenge(id))));
     await vi.advanceTimersByTimeAsync(VERDICT + 10);
+    expect(waiting.map((w) => w())).toEqual([credentials, credentials]);
+    settled("b"); // cut; a stalls until its answer is given up on
+    await vi.advanceTimersByTimeAsync(2 * GIVE_UP_MS + VERDICT_MS);
     // a's strike now comes after the doubt ended: a new round 1, not a refusal.
     const a = watch(answer(challenge("a")));
     await vi.advanceTimersByTimeAsync(0);
