@@ -125,7 +125,9 @@ export function applyRemote(
         refused.push({ key, refusal: checked.refusal });
         continue;
       }
-      const rule = arrivedForm(incoming, here);
+      // The key names the rule: a value that says another id (a hand-written doc) would
+      // replace a rule of that id here, or pass for the administrator's.
+      const rule = arrivedForm({ ...incoming, id }, here);
       if (here) list[list.indexOf(here)] = rule;
       else {
         list.push(rule);

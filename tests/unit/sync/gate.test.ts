@@ -5,6 +5,10 @@
  */
 import { describe, expect, it } from "vitest";
 import { REFUSAL_CODES } from "../../../lib/base/refusal";
+import type { SiteRule } from "../../../lib/routing/rules";
+import { DEFAULT_SETTINGS } from "../../../lib/state/settings";
+import { applyRemote } from "../../../lib/sync/apply";
+import type { DocEntry, ItemKey } from "../../../lib/sync/doc";
 import { refusalSentence } from "../../../lib/i18n/refusal-strings";
 import { syncTranslate } from "../../../lib/i18n/sync-strings";
 import { refusedItemName } from "../../../lib/options/sync-view";
@@ -68,6 +72,35 @@ describe("the gate for synced changes", () => {
     expect(b.state.sync.refused).toEqual([]);
     await a.run();
     expect(a.ids()).toContain("bad");
+  });
+});
+
+describe("a synced rule is the rule its key names", () => {
+  const blockAll = (id: string): SiteRule => ({
+    id,
+    enabled: true,
+    source: { type: "pattern", text: "*" },
+    route: { kind: "block" },
+  });
+  const apply = (here: SiteRule[], wins: [ItemKey, SiteRule][]) =>
+    applyRemote(
+      DEFAULT_SETTINGS,
+      here,
+      new Map(wins.map(([key, v]): [ItemKey, DocEntry] => [key, { v, t: 1, b: "aaaaaa" }])),
+      { locked: new Set(), joining: false, positions: new Map() },
+    ).rules;
+
+  it("a value that says another id neither replaces the rule of that id nor passes for the administrator's", () => {
+    const mine = rule("A", "a.test");
+    // A hand-written doc: key r.X, value id A.
+    const arrived = apply([mine], [["r.X" as ItemKey, blockAll("A")]]);
+    expect(arrived.map((r) => r.id)).toEqual(["A", "X"]);
+    expect(arrived[0]).toEqual(mine);
+    // Key r.Y, value id managed-1: arrives as Y, a rule the user can edit and remove.
+    const posing = apply([], [["r.Y" as ItemKey, blockAll("managed-1")]]);
+    expect(posing.map((r) => r.id)).toEqual(["Y"]);
+    // The administrator's ids are not taken from another browser under their own key either.
+    expect(apply([], [["r.managed-1" as ItemKey, blockAll("managed-1")]])).toEqual([]);
   });
 });
 
