@@ -5,13 +5,13 @@
  */
 import { describe, expect, it } from "vitest";
 import { REFUSAL_CODES } from "../../../lib/base/refusal";
+import { refusalSentence } from "../../../lib/i18n/refusal-strings";
+import { syncTranslate } from "../../../lib/i18n/sync-strings";
+import { refusedItemName } from "../../../lib/options/sync-view";
 import type { SiteRule } from "../../../lib/routing/rules";
 import { DEFAULT_SETTINGS } from "../../../lib/state/settings";
 import { applyRemote } from "../../../lib/sync/apply";
 import type { DocEntry, ItemKey } from "../../../lib/sync/doc";
-import { refusalSentence } from "../../../lib/i18n/refusal-strings";
-import { syncTranslate } from "../../../lib/i18n/sync-strings";
-import { refusedItemName } from "../../../lib/options/sync-view";
 import { catalogOf } from "../catalogs";
 import { fakeArea } from "./fake-area";
 import { browserOn, rule } from "./two-browsers";
