@@ -22,6 +22,8 @@ export function validateListUrl(input: string, typedByUser: boolean): ListUrlRes
   if (!isSecureListUrl(url, typedByUser)) return { ok: false, problem: "https-required" };
   // The fragment never reaches the server.
   url.hash = "";
+  // As stored: the parser's percent-encoding can make a short text a long address.
+  if (url.href.length > MAX_SUBSCRIPTION_URL) return { ok: false, problem: "not-a-url" };
   return { ok: true, url: url.href };
 }
 

@@ -82,9 +82,6 @@ const bypassList: Check<string[]> = (value) => {
   return bad ? { ok: false, why: "bypass-rule", detail: bad.rule } : { ok: true, value: rules };
 };
 
-/** A list's address: https, or http to loopback (the administrator wrote it, as typed). */
-const listUrl = (text: string): boolean => validateListUrl(text, true).ok;
-
 function ruleOf(entry: unknown): ManagedRuleSpec | PolicyProblemWhy {
   if (!isRecord(entry)) return "rule";
   const route = entry.route;
@@ -94,12 +91,16 @@ function ruleOf(entry: unknown): ManagedRuleSpec | PolicyProblemWhy {
     return parsePattern(pattern).ok ? { pattern, route } : "rule-pattern";
   }
   if (typeof entry.subscription !== "string" || entry.pattern !== undefined) return "rule";
-  if (!listUrl(entry.subscription)) return "rule-url";
+  // https, or http to loopback (the administrator wrote it, as typed).
+  const checked = validateListUrl(entry.subscription, true);
+  if (!checked.ok) return "rule-url";
   const hours = entry.everyHours ?? 24;
   if (typeof hours !== "number" || !Number.isInteger(hours) || hours < 1 || hours > 720)
     return "rule";
-  const name = typeof entry.name === "string" ? entry.name.slice(0, 200) : entry.subscription;
-  return { subscription: entry.subscription, route, name, everyHours: hours };
+  // Stored as the rule's list (routing/rules.ts): the address as checked, a name of at most
+  // 200 characters. One over would fail the writer and drop the whole policy's write.
+  const name = (typeof entry.name === "string" ? entry.name : checked.url).slice(0, 200);
+  return { subscription: checked.url, route, name, everyHours: hours };
 }
 
 const rules: Check<ManagedRuleSpec[]> = (value) => {

@@ -5,7 +5,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { decodePolicy } from "../../../lib/policy/managed";
+import { managedRulesOf } from "../../../lib/policy/managed-rules";
 import { effectiveSettings, guardPatch } from "../../../lib/policy/managed-settings";
+import { siteRuleSchema } from "../../../lib/routing/rules";
 import { DEFAULT_SETTINGS, type Settings } from "../../../lib/state/settings";
 
 const USER: Settings = {
@@ -82,6 +84,27 @@ describe("decodePolicy", () => {
       bad({ subscription: "https://l.test/x", route: "direct", everyHours: 0 }).problems[0]?.why,
     ).toBe("rule");
     expect(bad("b.test").problems[0]?.why).toBe("rule");
+  });
+
+  it("a list's rule is stored as the writer takes it: a long address names it cut to 200, an address too long once encoded is refused", () => {
+    const long = `https://lists.corp.example/b.txt?key=${"a".repeat(300)}`;
+    const padded = ` ${long}${" ".repeat(1_800)}`;
+    const { policy, problems } = decodePolicy({
+      rules: [
+        { subscription: padded, route: "block" },
+        { subscription: long, route: "direct", name: "n".repeat(250) },
+      ],
+    });
+    expect(problems).toEqual([]);
+    const rules = managedRulesOf(policy.rules ?? []);
+    for (const rule of rules) expect(siteRuleSchema.safeParse(rule).success).toBe(true);
+    expect(rules[0]?.source).toMatchObject({ name: long.slice(0, 200) });
+    expect(rules[0]?.source).toMatchObject({ subscription: { url: long } });
+    // 400 Cyrillic letters are 2,400 characters as an address.
+    const encoded = decodePolicy({
+      rules: [{ subscription: `https://l.test/${"я".repeat(400)}`, route: "block" }],
+    });
+    expect(encoded.problems[0]?.why).toBe("rule-url");
   });
 
   it("takes http to loopback from a policy (the administrator owns the machine)", () => {
