@@ -4,7 +4,7 @@
  * nothing writes nothing.
  */
 
-import type { Backup } from "../backup/backup";
+import type { Backup, BackupState } from "../backup/backup";
 import {
   blockedEntries,
   changesSomething,
@@ -15,19 +15,30 @@ import {
 import type { Failure } from "../base/failure";
 import { decodePolicy } from "../policy/managed";
 import { keepManagedRules } from "../policy/managed-rules";
-import type { StoredToken } from "../state/tokens";
+import { proxyEndpoint } from "../state/token-facts";
 import { type Change, updateState } from "../storage/store";
 import { firstInvalidRule } from "./site-rules";
 
-/** Hand-added proxies (negative ids) the import would add, under a policy that forbids them. */
+/**
+ * Proxies of the user's own the import would bring in, under a policy that forbids adding
+ * them: a hand-added one (kind "manual", or a local id: negative) new here, in the list or the
+ * trash, or any token moved
+ * to another host:port. A new provider token is let in: a file cannot be told from the
+ * provider's own answer, and refusing it would stop a managed browser restoring its tokens.
+ */
 function addsOwnProxies(
-  stored: readonly StoredToken[],
-  next: readonly StoredToken[] | undefined,
+  current: BackupState,
+  next: BackupState,
   policy: Record<string, unknown>,
 ): boolean {
-  if (decodePolicy(policy).policy.addProxies !== false || !next) return false;
-  const had = new Set(stored.map((token) => token.id));
-  return next.some((token) => token.id < 0 && !had.has(token.id));
+  if (decodePolicy(policy).policy.addProxies !== false) return false;
+  const all = (state: BackupState) => [...state.tokens, ...state.trash.map((e) => e.token)];
+  const had = new Map(all(current).map((token) => [token.id, proxyEndpoint(token)]));
+  return all(next).some((token) => {
+    const before = had.get(token.id);
+    if (before !== undefined) return before !== proxyEndpoint(token);
+    return token.kind === "manual" || token.id < 0;
+  });
 }
 
 type Written = "settings" | "tokens" | "trash" | "siteRules";
@@ -45,7 +56,7 @@ export function importBackup(backup: Backup): Promise<ImportOutcome> {
         return { result: { ok: false, failure: { code: "backup-missing-secrets" } } };
       }
       // A policy that forbids proxies of one's own forbids them from a file too.
-      if (addsOwnProxies(current.tokens, plan.next.tokens, current.managedPolicy)) {
+      if (addsOwnProxies(current, plan.next, current.managedPolicy)) {
         return { result: { ok: false, failure: { code: "policy-forbids-adding" } } };
       }
       const summary = summaryOf(plan);

@@ -157,14 +157,18 @@ export function mergeTrash(
       changes.missingPassword.push(ref(entry.token));
       continue;
     }
-    const next: TrashEntry = { ...entry, token };
+    // A delete the provider called final stays final, whichever side says so.
+    const final = stored?.restorable === false || entry.restorable === false;
+    const { restorable: _fromFile, ...dates } = entry;
+    const next: TrashEntry = { ...dates, token, ...(final ? { restorable: false } : {}) };
     if (stored === undefined) {
       result.push(next);
       changes.added.push(ref(token));
     } else if (
       sameToken(stored.token, token) &&
       stored.deletedAt === next.deletedAt &&
-      stored.restoreDeadline === next.restoreDeadline
+      stored.restoreDeadline === next.restoreDeadline &&
+      stored.restorable === next.restorable
     ) {
       changes.unchanged++;
     } else {

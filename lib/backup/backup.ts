@@ -5,6 +5,7 @@
  */
 import * as z from "zod/mini";
 import { type SiteRule, siteRulesSchema } from "../routing/rules";
+import { isUsableHost } from "../state/accept-token";
 import { authSchema, type Settings, settingsSchema } from "../state/settings";
 import { instantSchema, type StoredToken, storedTokenSchema } from "../state/tokens";
 import type { TrashEntry } from "../state/trash";
@@ -18,11 +19,21 @@ export const MAX_BACKUP_BYTES = 20 * 1024 * 1024;
 const backupTokenSchema = z.extend(storedTokenSchema, {
   /** Absent when exported without secrets. */
   password: z.optional(z.string().check(z.minLength(1))),
+  /**
+   * An address a proxy config can carry, as the create and Add proxies doors check it
+   * (accept-token.ts); empty is an address still to come, as stored.
+   */
+  host: z.string().check(
+    z.maxLength(255),
+    z.refine((host) => host === "" || isUsableHost(host)),
+  ),
 });
 const backupTrashEntrySchema = z.object({
   token: backupTokenSchema,
   deletedAt: instantSchema,
   restoreDeadline: instantSchema,
+  /** false: the provider called the delete final (trash.ts). */
+  restorable: z.optional(z.boolean()),
 });
 const backupSettingsSchema = z.extend(settingsSchema, {
   /** Absent (or null) when exported without secrets: the importing browser keeps its own. */

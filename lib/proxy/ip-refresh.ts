@@ -2,6 +2,7 @@
 import type { ApiClient } from "../api";
 import { because } from "../base/failure";
 import { failureOf } from "../protocol/api-failure";
+import { acceptToken } from "../state/accept-token";
 import type { Settings } from "../state/settings";
 import { isDynamic } from "../state/token-facts";
 import { type StoredToken, withRefreshedAddress } from "../state/tokens";
@@ -25,6 +26,11 @@ export function createIpRefresh(deps: {
         .refreshDynamicIp({ id: token.id, refresh_url: token.refreshUrl || undefined });
     } catch (error) {
       return { ok: false, failure: because("refresh-failed", failureOf(error)) };
+    }
+    // Checked as a created token is: an address no config can carry is not stored over the
+    // token's working one.
+    if (!acceptToken(withRefreshedAddress(token, fresh)).ok) {
+      return { ok: false, failure: because("refresh-failed", { code: "api-schema" }) };
     }
     // Applied to the token as stored by now: the user may have renamed it meanwhile.
     const { refreshed, connected } = await updateState(

@@ -2,11 +2,13 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeBrowser } from "wxt/testing";
 import { createCommandHandler } from "../../../lib/background/commands";
 import { importBackup } from "../../../lib/background/import-backup";
-import { buildBackup, parseBackup } from "../../../lib/backup/backup";
+import { backupFileText, buildBackup, parseBackup } from "../../../lib/backup/backup";
 import { planImport } from "../../../lib/backup/backup-merge";
 import { parseCommand } from "../../../lib/protocol/parse-command";
 import type { SiteRule } from "../../../lib/routing/rules";
 import { DEFAULT_SETTINGS, type Settings } from "../../../lib/state/settings";
+import type { StoredToken } from "../../../lib/state/tokens";
+import type { TrashEntry } from "../../../lib/state/trash";
 import { read } from "../../../lib/storage/read";
 import { writeState } from "../../../lib/storage/store";
 import { makeToken } from "../stored-token";
@@ -87,6 +89,62 @@ describe("importBackup (background)", () => {
     await writeState({ managedPolicy: {} });
     expect(await importBackup(backup)).toMatchObject({ ok: true });
     expect((await readTokens()).map((t) => t.id)).toContain(-5);
+  });
+
+  it("under that policy, a hand-added proxy with a provider id, one in the trash, or a token moved elsewhere is refused too; a renamed one is not", async () => {
+    await writeState({ managedPolicy: { addProxies: false }, tokens: TOKENS, trash: [] });
+    const before = await snapshot();
+    const fileWith = (tokens: StoredToken[], trash: StoredToken[] = []) =>
+      buildBackup(
+        {
+          settings: SETTINGS,
+          tokens,
+          trash: trash.map((token) => ({ token, deletedAt: 10, restoreDeadline: 20 })),
+          siteRules: [],
+        },
+        true,
+        new Date(0),
+      );
+    const refused = { ok: false, failure: { code: "policy-forbids-adding" } };
+    const manual = makeToken({ id: 777, kind: "manual", host: "my.proxy.example" });
+    expect(await importBackup(fileWith([...TOKENS, manual]))).toEqual(refused);
+    expect(await importBackup(fileWith(TOKENS, [makeToken({ id: -9 })]))).toEqual(refused);
+    const moved = { ...(TOKENS[0] as StoredToken), host: "my.proxy.example" };
+    expect(await importBackup(fileWith([moved, TOKENS[1] as StoredToken]))).toEqual(refused);
+    expect(await snapshot()).toBe(before);
+    const renamed = { ...(TOKENS[0] as StoredToken), name: "work" };
+    expect(await importBackup(fileWith([renamed, TOKENS[1] as StoredToken]))).toMatchObject({
+      ok: true,
+    });
+    expect((await readTokens())[0]?.name).toBe("work");
+  });
+
+  it("a file's token at an address no proxy config can carry is refused as damaged", () => {
+    const text = JSON.stringify({
+      ...backupOf(true),
+      tokens: [makeToken({ id: 1, host: 'bad host;"x' })],
+    });
+    expect(parseBackup(text)).toEqual({
+      ok: false,
+      problem: { kind: "damaged", where: "tokens.0.host" },
+    });
+    // An address still to come (a dynamic token's) is as stored.
+    const pending = makeToken({ id: 1, kind: "dynamic-ip", host: "" });
+    expect(parseBackup(JSON.stringify({ ...backupOf(true), tokens: [pending] })).ok).toBe(true);
+  });
+
+  it("a delete the provider called final stays final through a backup, whichever side says so", async () => {
+    const final = { ...(TRASH[0] as TrashEntry), restorable: false };
+    const text = backupFileText(
+      buildBackup({ settings: SETTINGS, tokens: [], trash: [final] }, true, new Date(0)),
+    );
+    const parsed = parseBackup(text);
+    if (!parsed.ok) throw new Error("own export refused");
+    await importBackup(parsed.backup);
+    expect((await readTrash())[0]?.restorable).toBe(false);
+    // Stored as final, a file that says nothing of it does not undo that.
+    expect(await importBackup(backupOf(true))).toMatchObject({ ok: true });
+    expect((await readTrash())[0]?.restorable).toBe(false);
   });
 
   it("a file with a wrong site rule is refused whole, storage unchanged", async () => {

@@ -776,6 +776,17 @@ describe("refreshIp", () => {
     expect(api.ipInfoCalls).toBe(0);
   });
 
+  it("an answer whose address no config can carry → refresh-failed, token unchanged, nothing applied", async () => {
+    const { engine, api, calls } = await setup({ connection: active(4) });
+    api.refreshAnswer = { ...fresh, ip: "not an address" };
+    expect(await engine.refreshIp(4)).toEqual({
+      ok: false,
+      failure: { code: "refresh-failed", cause: "api-schema" },
+    });
+    expect((await readTokens()).find((t) => t.id === 4)).toEqual(dynamicToken);
+    expect(calls).toEqual([]);
+  });
+
   it("an API failure → refresh-failed with the API's cause, token unchanged, nothing applied", async () => {
     const { engine, api, calls } = await setup({ connection: active(4) });
     const error = new ApiError({ kind: "http", operation: "refreshDynamicIp", status: 403 });
