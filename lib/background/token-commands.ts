@@ -119,7 +119,33 @@ async function deleteNow(
   now: number,
 ): Promise<BatchOutcome> {
   // Deleting the connected token disconnects first, so traffic never hits a dead proxy.
-  if (ids.includes((await read("connection")).activeTokenId ?? -1)) await engine.disconnect();
+  const connected = (await read("connection")).activeTokenId;
+  const disconnected = connected !== null && ids.includes(connected) ? connected : null;
+  if (disconnected !== null) await engine.disconnect();
+  // The provider did not delete it: the token stays, and so does the user's choice of it
+  // (unless they chose otherwise meanwhile). Their traffic does not stay direct for a failed
+  // delete: only their own Off goes direct.
+  const reconnect = async () => {
+    if (disconnected === null) return;
+    const now = await read("connection");
+    if (now.activeTokenId === null && now.off !== true) await engine.connect(disconnected);
+  };
+  try {
+    return await deleteThrough(api, engine, ids, now, disconnected, reconnect);
+  } catch (error) {
+    await reconnect();
+    throw error;
+  }
+}
+
+async function deleteThrough(
+  api: ApiClient,
+  engine: Engine,
+  ids: number[],
+  now: number,
+  disconnected: number | null,
+  reconnect: () => Promise<void>,
+): Promise<BatchOutcome> {
   const unique = [...new Set(ids)];
   let deletedAt: string | undefined;
   let deadline: string | undefined;
@@ -170,6 +196,8 @@ async function deleteNow(
   // The token is gone now: traffic must not keep going to its gateway, which refuses a
   // deleted token's login.
   if (movedConnected) await engine.disconnect();
+  // Refused by the provider: the token stays listed, and connected as the user had it.
+  if (disconnected !== null && !done.has(disconnected)) await reconnect();
   return {
     done: [...done],
     failed: failedIds.map((id) => ({ id, failure: reasons.get(id) ?? REFUSED })),

@@ -68,6 +68,11 @@ function fakeEngine() {
       await writeState({ connection: { activeTokenId: null, lastTokenId: null } });
       return { ok: true as const };
     },
+    async connect(id: number) {
+      calls.push(`connect ${id}`);
+      await writeState({ connection: { activeTokenId: id, lastTokenId: id } });
+      return { ok: true as const };
+    },
   };
   return { engine: engine as unknown as Engine, calls };
 }
@@ -161,6 +166,40 @@ describe("deleteTokens", () => {
     await deleteTokens(connectMeanwhile, engine.engine, [2], NOW);
     expect(engine.calls).toEqual(["disconnect"]);
     expect((await read("connection")).activeTokenId).toBe(null);
+  });
+
+  it("a delete of the connected token the provider fails or refuses connects it again: a failed delete never leaves traffic direct", async () => {
+    await seed([1, 2]);
+    await writeState({ connection: { activeTokenId: 2, lastTokenId: 2 } });
+    const failing = {
+      deleteToken: async () => {
+        throw new ApiError({ kind: "network", operation: "deleteToken" });
+      },
+    } as unknown as ApiClient;
+    const engine = fakeEngine();
+    await expect(deleteTokens(failing, engine.engine, [2], NOW)).rejects.toBeInstanceOf(ApiError);
+    expect(engine.calls).toEqual(["disconnect", "connect 2"]);
+    expect((await read("connection")).activeTokenId).toBe(2);
+    expect((await readTokens()).map((t) => t.id)).toEqual([1, 2]);
+
+    // In a batch, the provider refuses the connected one: it stays, connected.
+    const refusing = fakeEngine();
+    const outcome = await deleteTokens(fakeApi([2]).api, refusing.engine, [1, 2], NOW);
+    expect(outcome.done).toEqual([1]);
+    expect(refusing.calls).toEqual(["disconnect", "connect 2"]);
+    expect((await read("connection")).activeTokenId).toBe(2);
+
+    // The user pressed Off while the delete was on its way: Off stands.
+    await writeState({ connection: { activeTokenId: 2, lastTokenId: 2 } });
+    const offMeanwhile = {
+      deleteToken: async () => {
+        await writeState({ connection: { activeTokenId: null, lastTokenId: 2, off: true } });
+        throw new ApiError({ kind: "network", operation: "deleteToken" });
+      },
+    } as unknown as ApiClient;
+    const off = fakeEngine();
+    await expect(deleteTokens(offMeanwhile, off.engine, [2], NOW)).rejects.toBeInstanceOf(ApiError);
+    expect(off.calls).toEqual(["disconnect"]);
   });
 
   it("leaves another connected token alone", async () => {
