@@ -8,10 +8,11 @@
 import { asFailure, type Failure } from "../base/failure";
 import { currentPlan, type PlanOptions } from "../proxy/route-plan";
 import type { RoutingPlan } from "../routing/plan";
+import { isProviderUrl } from "../routing/provider-route";
 import { tabTarget } from "../routing/tab-routes";
 import { proxyEndpoint } from "../state/token-facts";
 import { tokenTag } from "../state/token-look";
-import { unusableReason } from "../state/usable";
+import { providerHost, unusableReason } from "../state/usable";
 import { readState, readStateWithNamedTokens } from "../storage/read";
 import { type SiteChoice, type SiteRouteReport, siteRouteReport } from "../traffic/site-route";
 
@@ -90,6 +91,8 @@ export interface RoutingNow {
   /** Everything is blocked because the connected token cannot be used (and why). */
   blockedBy: Failure | null;
   bypassList: string[];
+  /** The provider's host:port, routed as the rest (routing/provider-route.ts). */
+  provider: string;
 }
 
 export async function routingNow(options: PlanOptions): Promise<RoutingNow> {
@@ -113,6 +116,7 @@ export async function routingNow(options: PlanOptions): Promise<RoutingNow> {
     originOnlyForHttps: options.oneLoginPerEndpoint,
     blockedBy,
     bypassList: settings.bypassList,
+    provider: providerHost(settings.baseUrl),
   };
 }
 
@@ -125,8 +129,10 @@ export function routeNowOn(
   const report = siteRouteReport(url, now.plan, {
     container,
     originOnlyForHttps: now.originOnlyForHttps,
+    provider: now.provider,
   });
-  if (report.host && now.blockedBy) {
+  // Blocked, the provider's host is still reachable (the user can buy another token).
+  if (report.host && now.blockedBy && !isProviderUrl(url, now.provider)) {
     return { ...report, rule: null, target: { kind: "block", failure: now.blockedBy } };
   }
   return report;

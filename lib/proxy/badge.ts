@@ -59,7 +59,10 @@ export function badgeFor(
     return { text: "!", color: WARNING, title };
   }
   if ((status.state === "connected" || status.state === "checking") && token) {
-    const code = (status.exitIp?.countryCode || token.countryCode || "ON")
+    // The exit's country only when the check went through this token: a direct one is the
+    // user's own country, not the token's.
+    const exit = status.exitIp?.viaTokenId === token.id ? status.exitIp.countryCode : "";
+    const code = (exit || token.countryCode || "ON")
       .slice(0, 4)
       .toUpperCase();
     // The token's colour and name first (its id is in the status word): two tokens of one city

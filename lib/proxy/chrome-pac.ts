@@ -1,12 +1,13 @@
 /**
  * Chrome's config for site rules (pure): a generated PAC script that sends each rule's sites
  * where its route leads, written as a fixed script (`pacScript.data`, mandatory: a broken
- * script never means direct). The user's bypass entries and the provider's own host come first
- * as direct rules, as they do in fixed_servers. Chrome never hands a PAC script loopback
- * addresses: those always go direct while rules are on (measured in Chromium 156).
+ * script never means direct). The user's bypass entries come first as direct rules, as they do
+ * in fixed_servers, then the provider's own host (providerRule). Chrome never hands a PAC script
+ * loopback addresses: those always go direct while rules are on (measured in Chromium 156).
  */
 import { pacScript } from "../routing/pac";
 import type { RouteTarget, RoutingPlan } from "../routing/plan";
+import { providerTarget } from "../routing/provider-route";
 import type { SiteRule } from "../routing/rules";
 import { type ChromeProxyConfig, DEAD_END, normalizeBypassList } from "./config";
 
@@ -25,10 +26,8 @@ export function pacResult(target: RouteTarget): string {
 }
 
 /** Bypass entries as direct rules; Chrome's `<local>`-style keywords have no pattern form. */
-export function bypassRules(bypassList: string[], providerHostname: string): SiteRule[] {
-  const hosts = normalizeBypassList([...bypassList, providerHostname]).filter(
-    (entry) => entry && !entry.startsWith("<"),
-  );
+export function bypassRules(bypassList: string[]): SiteRule[] {
+  const hosts = normalizeBypassList(bypassList).filter((entry) => entry && !entry.startsWith("<"));
   return hosts.map((text, i) => ({
     id: `bypass-${i}`,
     enabled: true,
@@ -37,13 +36,29 @@ export function bypassRules(bypassList: string[], providerHostname: string): Sit
   }));
 }
 
+/** The provider's own host, before any rule (routing/provider-route.ts). */
+function providerRule(plan: RoutingPlan, providerHostname: string): SiteRule[] {
+  if (!providerHostname) return [];
+  const target = providerTarget(plan.fallback);
+  return [
+    {
+      id: "provider",
+      enabled: true,
+      source: { type: "pattern", text: providerHostname },
+      route:
+        target.kind === "proxy" ? { kind: "token", tokenId: target.token.id } : { kind: "direct" },
+    },
+  ];
+}
+
 export function chromePacConfig(
   plan: RoutingPlan,
   bypassList: string[],
   providerHostname: string,
 ): ChromeProxyConfig {
   const rules = [
-    ...bypassRules(bypassList, providerHostname),
+    ...bypassRules(bypassList),
+    ...providerRule(plan, providerHostname),
     ...plan.rules.filter((r) => !r.container),
   ];
   const data = pacScript(

@@ -29,7 +29,7 @@ export function withProbeGateways(
       : decided.mode === "pac_script"
         ? decided.pacScript.data
         : pacScript(
-            bypassRules(decided.rules.bypassList, ""),
+            bypassRules(decided.rules.bypassList),
             () => "DIRECT",
             proxyResult(
               decided.rules.singleProxy,

@@ -13,8 +13,12 @@ export interface Route {
   token: StoredToken | null;
   bypassList: string[];
   blocked: { providerHost: string } | null;
-  /** Site rules on: each request is routed by them, the rest by `token` (or direct). */
-  rules: FirefoxRules | null;
+  /**
+   * Site rules on: each request is routed by them, the rest by `token` (or direct). The
+   * provider's own host (`provider`, host:port) is not theirs: it goes as the rest does, as in
+   * Chrome (chrome-pac.ts, providerRule).
+   */
+  rules: (FirefoxRules & { provider: string }) | null;
   /** The user's Off: "This tab only" routes rest too. */
   off?: boolean;
 }

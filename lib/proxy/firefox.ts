@@ -20,6 +20,7 @@
 import { FIREFOX_ABILITIES } from "../base/browser-abilities";
 import { recordFailure } from "../diagnostics/record";
 import { compiledRouter } from "../routing/compiled-router";
+import { isProviderUrl } from "../routing/provider-route";
 import { providerHost } from "../state/usable";
 import type { AuthResponder } from "./auth-responder";
 import { writeBadge } from "./badge-writer";
@@ -142,7 +143,9 @@ export function createFirefoxRouting(browser: FirefoxApi) {
           }
           if (blocked) return url.host === blocked.providerHost ? DIRECT : DEAD_END_INFO;
           if (isBypassed(url.hostname, bypassList)) return DIRECT;
-          return byRules.route(rules, details, token, responder.isRefused);
+          // The provider's host goes as the rest does (routing/provider-route.ts).
+          const byRulesHere = rules && !isProviderUrl(details.url, rules.provider) ? rules : null;
+          return byRules.route(byRulesHere, details, token, responder.isRefused);
         } catch (error) {
           // Firefox sends a request whose listener failed out direct: fail closed instead.
           recordFailure("firefox:route", error);
@@ -168,7 +171,10 @@ export function createFirefoxRouting(browser: FirefoxApi) {
         token: fallback.kind === "proxy" ? fallback.token : null,
         bypassList: settings.bypassList,
         blocked: null,
-        rules: plan.rules.length > 0 ? { router: compiledRouter(plan.rules), plan } : null,
+        rules:
+          plan.rules.length > 0
+            ? { router: compiledRouter(plan.rules), plan, provider: providerHost(settings.baseUrl) }
+            : null,
       });
     },
     async clear(off) {

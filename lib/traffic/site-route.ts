@@ -5,6 +5,7 @@
 import type { Failure } from "../base/failure";
 import { compiledRouter } from "../routing/compiled-router";
 import type { RoutingPlan } from "../routing/plan";
+import { isProviderUrl, providerTarget } from "../routing/provider-route";
 import type { Route, SiteRule } from "../routing/rules";
 import type { PageSummary } from "./page-traffic";
 
@@ -71,13 +72,25 @@ export function asChromeSeesIt(url: string): string {
 export function siteRouteReport(
   url: string,
   plan: RoutingPlan,
-  options: { container?: string; originOnlyForHttps?: boolean; choices?: SiteChoice[] } = {},
+  options: {
+    container?: string;
+    originOnlyForHttps?: boolean;
+    choices?: SiteChoice[];
+    /** The provider's host:port: routed as the rest, never by a rule (provider-route.ts). */
+    provider?: string;
+  } = {},
 ): SiteRouteReport {
   const host = webHost(url);
   const seen = options.originOnlyForHttps ? asChromeSeesIt(url) : url;
-  const match = host ? compiledRouter(plan.rules).route(seen, options.container) : null;
+  const provider = isProviderUrl(url, options.provider ?? "");
+  const match =
+    host && !provider ? compiledRouter(plan.rules).route(seen, options.container) : null;
   const rule = match ? plan.rules.find((r) => r.id === match.ruleId) : undefined;
-  const target = rule ? plan.targetOf(rule.route) : plan.fallback;
+  const target = rule
+    ? plan.targetOf(rule.route)
+    : provider
+      ? providerTarget(plan.fallback)
+      : plan.fallback;
   return {
     host,
     rule: rule

@@ -216,6 +216,21 @@ describe("siteRouteReport", () => {
     });
   });
 
+  it("the provider's host is routed as the rest, not by a rule: through the default token, direct while the rest is blocked", () => {
+    const blockAll = [rule("all", "*", { kind: "block" })];
+    const provider = "api.example:8443";
+    const report = (url: string, defaultTokenId: number | null) =>
+      siteRouteReport(url, plan(blockAll, defaultTokenId), { provider });
+    expect(report("https://api.example:8443/token/check/ip", 4)).toMatchObject({
+      rule: null,
+      target: { kind: "proxy", tokenId: 4 },
+    });
+    expect(report("https://api.example:8443/", null).target).toEqual({ kind: "direct" });
+    expect(report("https://api.example:8443/", 99).target).toEqual({ kind: "direct" });
+    // Another port of the host is a site like any other.
+    expect(report("https://api.example/", 4).rule?.id).toBe("all");
+  });
+
   it("Chrome's view: of an https:// address only the origin reaches the rules", () => {
     const rules = [rule("p", "*://shop.example/cart*", { kind: "direct" })];
     const p = plan(rules, 4);

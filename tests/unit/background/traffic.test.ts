@@ -48,7 +48,7 @@ const plan: RoutingPlan = {
 };
 const tabToken = makeToken({ id: 7 });
 const routing = async (): Promise<TrafficRouting> => ({
-  now: { plan, originOnlyForHttps: true, blockedBy: null, bypassList: [] },
+  now: { plan, originOnlyForHttps: true, blockedBy: null, bypassList: [], provider: "" },
   tokens: new Map([[7, tabToken]]),
   // Firefox's "This tab only": tab 9 through token 7, tab 10 through a token that is gone.
   tabRoutes: { "9": 7, "10": 8 },
@@ -217,7 +217,13 @@ describe("traffic", () => {
     let rules = plan.rules;
     const oneWay = async (): Promise<TrafficRouting> => ({
       ...(await routing()),
-      now: { plan: { ...plan, rules }, originOnlyForHttps: true, blockedBy: null, bypassList: [] },
+      now: {
+        plan: { ...plan, rules },
+        originOnlyForHttps: true,
+        blockedBy: null,
+        bypassList: [],
+        provider: "",
+      },
       tabRoutes: {},
     });
     rules = [];

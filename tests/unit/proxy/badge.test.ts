@@ -42,6 +42,18 @@ describe("badgeFor", () => {
       title: "Proxy Deck: Through #1 · Los Angeles, United States (203.0.113.1)",
     },
     {
+      name: "checking, the exit checked direct (the provider's host bypassed): the token's country, not the user's",
+      status: status({
+        state: "checking",
+        tokenId: 1,
+        exitIp: { ...exitIp("de"), viaTokenId: null },
+      }),
+      token,
+      text: "US",
+      title:
+        "Proxy Deck: Checking #1 · Los Angeles, United States (203.0.113.1) applied, no request has proved it yet",
+    },
+    {
       name: "connected, no exit check yet: token's country code, upper-cased",
       status: status({ state: "connected", tokenId: 1 }),
       token,

@@ -1,7 +1,7 @@
 /**
  * Chrome's site-rule config: the generated PAC script run in a bare JavaScript context (as
  * Chrome's PAC runtime runs it), with the routing plan's spellings, the dead end for blocked
- * routes, and the user's bypass entries and the provider's host going direct first.
+ * routes, the user's bypass entries going direct first, then the provider's host.
  */
 import { describe, expect, it } from "vitest";
 import { chromePacConfig, pacResult } from "../../../lib/proxy/chrome-pac";
@@ -77,6 +77,18 @@ describe("chromePacConfig", () => {
     expect(find("http://wiki.corp.example/")).toBe("DIRECT");
     expect(find("http://intranet.example/")).toBe("DIRECT");
     expect(find("http://news.example/")).toBe("PROXY 127.0.0.1:8000");
+  });
+
+  it("the provider's host goes through the token that carries the rest, whatever a rule says; direct while none does or the rest is blocked", () => {
+    const blockAll = [rule("all", "*", { kind: "block" })];
+    // Connected: as fixed_servers sends it, so an exit check through the token proves it.
+    expect(findProxy(blockAll, 2)("https://api.provider.example/v1")).toBe("PROXY 127.0.0.1:8000");
+    expect(findProxy(blockAll, 2)("https://news.example/")).toBe("PROXY 127.0.0.1:9");
+    // No token: direct, not the rule's dead end (the user can still reach their account).
+    expect(findProxy(blockAll, null)("https://api.provider.example/")).toBe("DIRECT");
+    // The connected token is gone: the rest is blocked, the provider stays reachable.
+    expect(findProxy([], 99)("https://api.provider.example/")).toBe("DIRECT");
+    expect(findProxy([], 99)("https://news.example/")).toBe("PROXY 127.0.0.1:9");
   });
 
   it("container rules are left out (Chrome has no containers)", () => {

@@ -220,4 +220,34 @@ describe("Firefox routing: the engine's plan, decided once", () => {
     expect(await via("http://news.example/?2")).toMatchObject({ port: 9 });
     expect(await via("https://api.example/tokens")).toEqual({ type: "direct" });
   });
+
+  it("the provider's host goes as the rest does, whatever a rule says: through the connected token, or direct with none", async () => {
+    const one = makeToken({ id: 1, host: "127.0.0.1", port: 8001 });
+    const { firefox, call } = registeredRouting();
+    const blockAll = [
+      {
+        id: "all",
+        enabled: true,
+        source: { type: "pattern" as const, text: "*" },
+        route: { kind: "block" as const },
+      },
+    ];
+    const planWith = (defaultTokenId: number | null) =>
+      planRouting({
+        rules: blockAll,
+        tokens: [one],
+        defaultTokenId,
+        unusable: () => null,
+        oneLoginPerEndpoint: false,
+      });
+    const settings = { ...DEFAULT_SETTINGS, bypassList: [], baseUrl: "https://api.example/" };
+    const via = (url: string) => call<Promise<unknown>>("request", { url, requestId: url });
+    await firefox.platform.applyPlan?.(planWith(1), settings);
+    expect(await via("https://api.example/token/check/ip")).toMatchObject({ port: 8001 });
+    expect(await via("https://news.example/")).toMatchObject({ port: 9 });
+    // Another port of the same host is not the provider's.
+    expect(await via("https://api.example:8443/")).toMatchObject({ port: 9 });
+    await firefox.platform.applyPlan?.(planWith(null), settings);
+    expect(await via("https://api.example/tokens?2")).toEqual({ type: "direct" });
+  });
 });
