@@ -62,9 +62,7 @@ export function badgeFor(
     // The exit's country only when the check went through this token: a direct one is the
     // user's own country, not the token's.
     const exit = status.exitIp?.viaTokenId === token.id ? status.exitIp.countryCode : "";
-    const code = (exit || token.countryCode || "ON")
-      .slice(0, 4)
-      .toUpperCase();
+    const code = (exit || token.countryCode || "ON").slice(0, 4).toUpperCase();
     // The token's colour and name first (its id is in the status word): two tokens of one city
     // read apart here too.
     const where = [lookTag(token), [token.city, token.country].filter(Boolean).join(", ")]
