@@ -13,6 +13,7 @@ import {
   exitOfPageLoad,
   extensionPage,
   gatewayLog,
+  proxyStatus,
   send,
   sendOk,
 } from "./firefox";
@@ -204,4 +205,22 @@ test("this site, from the popup: Other… sends the site through a token other t
   await sendOk(popup, { type: "disconnect" });
   await send(popup, { type: "setSiteRules", rules: [] });
   await popup.close();
+});
+
+test("a rule that blocks the provider's host leaves it to the connected token: the exit check proves the token, the rule's other sites stay blocked", async () => {
+  const { sb, echo, ext, site: page } = suite;
+  const server = must(sb, "sandbox");
+  const token = must((await createTokens(ext, "static-traffic", 1))[0], "token");
+  await sendOk(ext, { type: "connect", tokenId: token.id });
+  // The provider and the echo site are one host here: the rule takes both.
+  const provider = new URL(server.baseUrl).hostname;
+  expect(new URL(must(echo, "echo").url).hostname).toBe(provider);
+  await sendOk(ext, { type: "setSiteRules", rules: [rule("all", provider, { kind: "block" })] });
+  await expect(exitOfPageLoad(page, `${must(echo, "echo").url}?blocked`)).rejects.toThrow();
+  await sendOk(ext, { type: "checkExitIp" });
+  const status = await proxyStatus(ext);
+  expect(status).toMatchObject({ state: "connected", tokenId: token.id });
+  expect(status.exitIp).toMatchObject({ ip: token.ip, viaTokenId: token.id });
+  await sendOk(ext, { type: "setSiteRules", rules: [] });
+  await sendOk(ext, { type: "disconnect" });
 });
