@@ -3,7 +3,7 @@
  * background trusts no page), the whole ordered list written in one step.
  */
 import type { Failure } from "../base/failure";
-import { keepManagedRules } from "../policy/managed-rules";
+import { isManagedRule, keepManagedRules } from "../policy/managed-rules";
 import { parsePattern } from "../routing/pattern";
 import { checkRule } from "../routing/rule-check";
 import { MAX_RULES, type Route, type SiteRule } from "../routing/rules";
@@ -79,6 +79,11 @@ export async function patchSiteRules(
     if (removed) {
       const named = new Set([...order, ...removed]);
       next.push(...siteRules.filter((rule) => !named.has(rule.id)));
+    }
+    // Full: refused whole, as a new rule from the popup is (the administrator's not counted).
+    const users = (next as SiteRule[]).filter((rule) => !isManagedRule(rule));
+    if (users.length > MAX_RULES) {
+      return { result: { code: "site-rules-full", max: MAX_RULES } as Failure };
     }
     return { write: { siteRules: keepManagedRules(siteRules, next as SiteRule[]) }, result: null };
   });

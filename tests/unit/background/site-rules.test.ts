@@ -112,6 +112,22 @@ describe("patchSiteRules (the editor's change, against the stored list)", () => 
     expect(await read("siteRules")).toEqual(stored);
   });
 
+  it("at 10,000 rules a patch that adds one (a rule left unnamed kept at the end) is refused; nothing stored", async () => {
+    const full = Array.from({ length: 10_000 }, (_, i) =>
+      rule(`r${i}`, `s${i}.example`, { kind: "direct" }),
+    );
+    await fakeBrowser.storage.local.set({ siteRules: full });
+    const added = rule("n1", "x.example", { kind: "direct" });
+    expect(await patchSiteRules([added], ["n1"], [])).toEqual({
+      ok: false,
+      failure: { code: "site-rules-full", max: 10_000 },
+    });
+    expect(await read("siteRules")).toHaveLength(10_000);
+    // One in, one out: at the cap.
+    expect(await patchSiteRules([added], ["n1"], ["r0"])).toEqual({ ok: true });
+    expect(await read("siteRules")).toHaveLength(10_000);
+  });
+
   it("checks what is sent: a bad pattern or an id twice stores nothing", async () => {
     await saveSiteRules(stored);
     const bad = rule("x", "exa mple.com", { kind: "direct" });
