@@ -8,6 +8,7 @@ import type { OptionsKey, Translate } from "@/lib/i18n/options-strings";
 import type { ForeignFormat, ForeignProblem } from "@/lib/import/foreign";
 import { type PreviewModel, previewOf, type RouteWhat, type RuleWhat } from "@/lib/import/preview";
 import { readForeignFile } from "@/lib/import/read-foreign";
+import { decodePolicy } from "@/lib/policy/managed";
 import { readState } from "@/lib/storage/read";
 import { PreviewActions } from "./PreviewActions";
 import { useT } from "./shared";
@@ -26,8 +27,12 @@ export async function readForeign(
   if (file.kind !== "setup") return null;
   if (!file.read.ok) return { ok: false, problem: file.read.problem };
   const { setup } = file.read;
-  const held = await readState(["tokens", "siteRules", "settings"]);
-  const model = previewOf(setup, { ...held, bypassList: held.settings.bypassList });
+  const held = await readState(["tokens", "siteRules", "settings", "managedPolicy"]);
+  const model = previewOf(setup, {
+    ...held,
+    bypassList: held.settings.bypassList,
+    bypassLocked: decodePolicy(held.managedPolicy).policy.bypassList !== undefined,
+  });
   return { ok: true, pending: { text, format: setup.format, model } };
 }
 
@@ -117,6 +122,9 @@ export function ForeignPreview(props: {
       />
       {model.bypassAdded.length > 0 && (
         <p data-field="bypass">{t("foreign.bypass", { list: model.bypassAdded.join(", ") })}</p>
+      )}
+      {model.bypassLocked.length > 0 && (
+        <p class="warn">{t("foreign.bypassLocked", { list: model.bypassLocked.join(", ") })}</p>
       )}
       {model.bypassRefused.length > 0 && (
         <p class="warn">{t("foreign.bypassRefused", { list: model.bypassRefused.join(", ") })}</p>

@@ -25,6 +25,8 @@ export const foreignImportStrings = {
     "foreign.bypass":
       "Added to the addresses that skip the proxy (Settings; they apply to every token): {list}",
     "foreign.bypassRefused": "Not added to the bypass list (not an entry a browser reads): {list}",
+    "foreign.bypassLocked":
+      "Not added to the bypass list (your administrator's policy sets it): {list}",
     "foreign.rest.direct":
       "Everything no rule matches went direct in {source}. In Proxy Deck it goes where you connect: disconnect to send it direct.",
     "foreign.rest.proxy":

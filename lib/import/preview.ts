@@ -26,6 +26,8 @@ export interface PreviewModel {
   storedRules: number;
   bypassAdded: string[];
   bypassRefused: string[];
+  /** Entries not added because the administrator's policy sets the bypass list. */
+  bypassLocked: string[];
   skipped: Skipped[];
   rest: RouteWhat | null;
   /** Something would be written. */
@@ -36,6 +38,8 @@ interface Held {
   tokens: readonly { id: number; host: string; port: number; username: string }[];
   siteRules: readonly SiteRule[];
   bypassList: readonly string[];
+  /** The administrator's policy sets the bypass list: the import adds nothing to it. */
+  bypassLocked?: boolean;
 }
 
 export function previewOf(setup: ForeignImport, held: Held): PreviewModel {
@@ -67,14 +71,16 @@ export function previewOf(setup: ForeignImport, held: Held): PreviewModel {
     return { what, route: routeWhat(rule.route), enabled: rule.enabled };
   });
   const bypass = mergedBypass(held.bypassList, setup.bypass);
+  const bypassAdded = held.bypassLocked ? [] : bypass.added;
   return {
     proxies,
     rules,
     storedRules: held.siteRules.length,
-    bypassAdded: bypass.added,
+    bypassAdded,
     bypassRefused: bypass.refused,
+    bypassLocked: held.bypassLocked ? bypass.added : [],
     skipped: setup.skipped,
     rest: setup.rest ? routeWhat(setup.rest) : null,
-    changes: proxies.some((p) => p.heldId === null) || rules.length > 0 || bypass.added.length > 0,
+    changes: proxies.some((p) => p.heldId === null) || rules.length > 0 || bypassAdded.length > 0,
   };
 }

@@ -44,6 +44,16 @@ describe("previewOf", () => {
     expect(model.changes).toBe(true);
   });
 
+  it("while the administrator's policy sets the bypass list, its entries are named as not coming, and add no change", () => {
+    const setup = setupOf(foxyExport());
+    const held = { tokens: [], siteRules: [], bypassList: ["<local>"] };
+    const model = previewOf({ ...setup, proxies: [], rules: [] }, { ...held, bypassLocked: true });
+    expect(model.bypassAdded).toEqual([]);
+    expect(model.bypassLocked).toEqual(["intranet.test", "*.corp.test", "10.0.0.0/8"]);
+    expect(model.changes).toBe(false);
+    expect(previewOf({ ...setup, proxies: [], rules: [] }, held).changes).toBe(true);
+  });
+
   it("an Omega list kept by URL says so; its header is not counted as a line", () => {
     const model = previewOf(setupOf(omegaBackup()), { tokens: [], siteRules: [], bypassList: [] });
     expect(model.rules.at(-1)?.what).toEqual({
