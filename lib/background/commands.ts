@@ -34,8 +34,9 @@ import { forbiddenByPolicy } from "./managed-policy";
 import { providerCommands } from "./provider-commands";
 import { ruleCommands } from "./rule-command-handlers";
 import type { Subscriptions } from "./subscriptions";
-import { createTokens, deleteTokens, dismissTrash, restoreTokens } from "./token-commands";
+import { createTokens } from "./token-commands";
 import { editToken } from "./token-edits";
+import { deleteTokens, dismissTrash, restoreTokens } from "./token-lifecycle";
 import type { Traffic } from "./traffic";
 
 export interface CommandDeps {

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { fakeBrowser } from "wxt/testing";
 import type { ApiClient } from "../../../lib/api";
 import { ApiError } from "../../../lib/api/errors";
-import { deleteTokens, dismissTrash, restoreTokens } from "../../../lib/background/token-commands";
+import { deleteTokens, dismissTrash, restoreTokens } from "../../../lib/background/token-lifecycle";
 import type { Engine } from "../../../lib/proxy/engine";
 import { canRestore, RESTORE_WINDOW_MS, trashEntry } from "../../../lib/state/trash";
 import { read } from "../../../lib/storage/read";

@@ -1,0 +1,187 @@
+/**
+ * Delete, restore, dismiss: each runs to the end in the background and is stored before the
+ * reply, so a popup closed mid-request loses nothing. A delete moves tokens from the list to
+ * the trash (a restore back) in one write; ids the server refused stay where they were.
+ */
+import { Mutex } from "async-mutex";
+import type { ApiClient } from "../api";
+import type { Failure } from "../base/failure";
+import { apiFailure } from "../protocol/api-failure";
+import type { BatchOutcome } from "../protocol/commands";
+import type { Engine } from "../proxy/engine";
+import { isLocalToken } from "../state/token-facts";
+import type { StoredToken } from "../state/tokens";
+import { canRestore, trashEntry } from "../state/trash";
+import { read } from "../storage/read";
+import { updateState } from "../storage/store";
+
+const REFUSED: Failure = { code: "provider-refused-token" };
+
+/**
+ * Deletes and restores run one at a time: the provider gives no version to order answers by, so
+ * a delete and a restore of one token in flight together could be stored in the other order
+ * than the provider applied them, and the list would disagree with the provider.
+ */
+const lifecycle = new Mutex();
+
+export function deleteTokens(
+  api: ApiClient,
+  engine: Engine,
+  ids: number[],
+  now: number,
+): Promise<BatchOutcome> {
+  return lifecycle.runExclusive(() => deleteNow(api, engine, ids, now));
+}
+
+export function restoreTokens(api: ApiClient, ids: number[], now: number): Promise<BatchOutcome> {
+  return lifecycle.runExclusive(() => restoreNow(api, ids, now));
+}
+
+async function deleteNow(
+  api: ApiClient,
+  engine: Engine,
+  ids: number[],
+  now: number,
+): Promise<BatchOutcome> {
+  // Deleting the connected token disconnects first, so traffic never hits a dead proxy.
+  const connected = (await read("connection")).activeTokenId;
+  const disconnected = connected !== null && ids.includes(connected) ? connected : null;
+  if (disconnected !== null) await engine.disconnect();
+  // The provider did not delete it: the token stays, and so does the user's choice of it
+  // (unless they chose otherwise meanwhile). Their traffic does not stay direct for a failed
+  // delete: only their own Off goes direct.
+  const reconnect = async () => {
+    if (disconnected === null) return;
+    const now = await read("connection");
+    if (now.activeTokenId === null && now.off !== true) await engine.connect(disconnected);
+  };
+  try {
+    return await deleteThrough(api, engine, ids, now, disconnected, reconnect);
+  } catch (error) {
+    await reconnect();
+    throw error;
+  }
+}
+
+async function deleteThrough(
+  api: ApiClient,
+  engine: Engine,
+  ids: number[],
+  now: number,
+  disconnected: number | null,
+  reconnect: () => Promise<void>,
+): Promise<BatchOutcome> {
+  const unique = [...new Set(ids)];
+  let deletedAt: string | undefined;
+  let deadline: string | undefined;
+  // Deleted for good by the provider (can_restore: false). The batch answer says nothing about
+  // restoring: the spec's 30-day rule stands.
+  const final = new Set<number>();
+  let failedIds: number[] = [];
+  let reasons = new Map<number, Failure>();
+  // Hand-added proxies (local ids) are not the provider's: they move to the trash here only.
+  const remote = unique.filter((id) => !isLocalToken({ id }));
+  const [single] = remote;
+  if (remote.length === 1 && single !== undefined) {
+    // One token: the single call returns the server's own restore_deadline.
+    const answer = await api.deleteToken(single);
+    deletedAt = answer.deleted_at;
+    deadline = answer.restore_deadline || undefined;
+    if (!answer.can_restore) final.add(single);
+  } else if (remote.length > 1) {
+    const answer = await api.deleteTokens(remote);
+    deletedAt = answer.deleted_at;
+    failedIds = answer.failed_ids;
+    reasons = new Map(
+      answer.chunk_errors.flatMap((c) => c.ids.map((id) => [id, apiFailure(c.error)] as const)),
+    );
+  }
+  const done = new Set(unique.filter((id) => !failedIds.includes(id)));
+  const movedConnected = await updateState(
+    ["tokens", "trash", "connection"],
+    ({ tokens, trash, connection }) => {
+      // Only what is in the list now moves: an overlapping command may have moved it already.
+      const moved = new Set(tokens.filter((t) => done.has(t.id)).map((t) => t.id));
+      return {
+        write: {
+          tokens: tokens.filter((t) => !moved.has(t.id)),
+          trash: [
+            ...tokens
+              .filter((t) => moved.has(t.id))
+              .map((t) => trashEntry(t, deletedAt, deadline, now, !final.has(t.id))),
+            ...trash.filter((e) => !moved.has(e.token.id)),
+          ],
+        },
+        // A connect that landed while the provider was deleting (read in this same turn: a later
+        // one finds the token gone and is refused, engine.ts).
+        result: moved.has(connection.activeTokenId ?? -1),
+      };
+    },
+  );
+  // The token is gone now: traffic must not keep going to its gateway, which refuses a
+  // deleted token's login.
+  if (movedConnected) await engine.disconnect();
+  // Refused by the provider: the token stays listed, and connected as the user had it.
+  if (disconnected !== null && !done.has(disconnected)) await reconnect();
+  return {
+    done: [...done],
+    failed: failedIds.map((id) => ({ id, failure: reasons.get(id) ?? REFUSED })),
+    ...(final.size > 0 ? { unrestorable: [...final] } : {}),
+  };
+}
+
+async function restoreNow(api: ApiClient, ids: number[], now: number): Promise<BatchOutcome> {
+  const trash = await read("trash");
+  const unique = [...new Set(ids)];
+  // Past the deadline the server refuses; say so without asking it.
+  const expired = unique.filter((id) => {
+    const entry = trash.find((e) => e.token.id === id);
+    return !entry || !canRestore(entry, now);
+  });
+  const open = unique.filter((id) => !expired.includes(id));
+  // Hand-added proxies come back here only; the provider is asked about its own.
+  const local = open.filter((id) => isLocalToken({ id }));
+  const asked = open.filter((id) => !isLocalToken({ id }));
+  let failedIds: number[] = [];
+  const addresses = new Map<number, { ip: string }>();
+  const [single] = asked;
+  if (asked.length === 1 && single !== undefined) {
+    const answer = await api.restoreToken(single);
+    addresses.set(single, answer.token_info);
+  } else if (asked.length > 1) {
+    failedIds = (await api.restoreTokens(asked)).failed_ids;
+  }
+  const done = new Set([...local, ...asked.filter((id) => !failedIds.includes(id))]);
+  const withAddress = (t: StoredToken) => {
+    const ip = addresses.get(t.id)?.ip;
+    return ip ? { ...t, ip } : t;
+  };
+  await updateState(["tokens", "trash"], ({ tokens, trash: entries }) => {
+    // Only what is in the trash now comes back: an overlapping command may have moved it.
+    const back = entries.filter((e) => done.has(e.token.id));
+    const ids = new Set(back.map((e) => e.token.id));
+    return {
+      write: {
+        trash: entries.filter((e) => !ids.has(e.token.id)),
+        tokens: [...back.map((e) => withAddress(e.token)), ...tokens.filter((t) => !ids.has(t.id))],
+      },
+      result: undefined,
+    };
+  });
+  return {
+    done: [...done],
+    failed: [
+      ...expired.map((id) => ({ id, failure: { code: "restore-window-passed" } as Failure })),
+      ...failedIds.map((id) => ({ id, failure: REFUSED })),
+    ],
+  };
+}
+
+/** Removes trash entries for good (the user dismisses tokens that can no longer come back). */
+export async function dismissTrash(ids: number[]): Promise<void> {
+  const dismissed = new Set(ids);
+  await updateState(["trash"], ({ trash }) => ({
+    write: { trash: trash.filter((e) => !dismissed.has(e.token.id)) },
+    result: undefined,
+  }));
+}
