@@ -144,7 +144,7 @@ export function createFirefoxRouting(browser: FirefoxApi) {
           if (blocked) return url.host === blocked.providerHost ? DIRECT : DEAD_END_INFO;
           if (isBypassed(url.hostname, bypassList)) return DIRECT;
           // The provider's host goes as the rest does (routing/provider-route.ts).
-          const byRulesHere = rules && !isProviderUrl(details.url, rules.provider) ? rules : null;
+          const byRulesHere = rules && !isProviderUrl(url, rules.provider) ? rules : null;
           return byRules.route(byRulesHere, details, token, responder.isRefused);
         } catch (error) {
           // Firefox sends a request whose listener failed out direct: fail closed instead.

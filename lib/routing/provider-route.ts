@@ -13,9 +13,13 @@ export function providerTarget(fallback: RouteTarget): RouteTarget {
   return fallback.kind === "block" ? { kind: "direct" } : fallback;
 }
 
-/** The provider's host:port as a URL's (`provider` from state/usable.ts providerHost). */
-export function isProviderUrl(url: string, provider: string): boolean {
+/**
+ * The provider's host:port as a URL's (`provider` from state/usable.ts providerHost). A URL
+ * already parsed is not parsed again (Firefox asks for every request while rules are on).
+ */
+export function isProviderUrl(url: string | URL, provider: string): boolean {
   if (provider === "") return false;
+  if (typeof url !== "string") return url.host === provider;
   try {
     return new URL(url).host === provider;
   } catch {
