@@ -6,6 +6,7 @@
  * direct and proves nothing about the token — the user's own IP is never stored as its IP.
  */
 import type { ApiClient } from "../api";
+import { ApiError } from "../api/errors";
 import { asFailure, because } from "../base/failure";
 import { failureOf } from "../protocol/api-failure";
 import type { Settings } from "../state/settings";
@@ -16,6 +17,18 @@ import { updateState } from "../storage/store";
 import { type EngineResult, notThroughToken } from "./engine-result";
 import type { StatusWriter } from "./engine-status";
 import type { ProxyPlatform } from "./platform";
+
+/**
+ * The provider's own answer (a status of its own, a body it could not be read from, its rate
+ * limit) came back through the proxy: the way through the token works, whatever the provider
+ * said. A gateway's own answers say otherwise: 407 asks for a login, 502–504 say it could not
+ * reach the provider.
+ */
+function providerAnswered(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  if (["schema", "rate-limited", "too-large"].includes(error.kind)) return true;
+  return error.kind === "http" && ![undefined, 407, 502, 503, 504].includes(error.status);
+}
 
 export function createExitCheck(deps: {
   api: (settings: Settings) => ApiClient;
@@ -45,8 +58,11 @@ export function createExitCheck(deps: {
         return { ok: false, failure: asFailure(now.error.failure) };
       }
       const failure = because("exit-check-failed", failureOf(error));
-      // A direct check that fails says nothing about the token.
-      if (viaTokenId !== null) await deps.status.fail(viaTokenId, failure);
+      // A direct check that fails says nothing about the token, nor does the provider's own
+      // answer: it came back through the token.
+      if (viaTokenId !== null && !providerAnswered(error)) {
+        await deps.status.fail(viaTokenId, failure);
+      }
       return { ok: false, failure };
     }
     const exitIp = {

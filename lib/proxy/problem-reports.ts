@@ -28,6 +28,9 @@ export function createProblemReports(deps: {
     if (result.ok) return;
     const { connection, status } = await readState(["connection", "status"]);
     if (connection.activeTokenId !== tokenId || notThroughToken(status)) return;
+    // The check blames the token only when its way through failed (exit-check.ts): the
+    // provider's own error answer came through it.
+    if (status.state !== "error" || status.tokenId !== tokenId) return;
     // A refused login found meanwhile explains the failure better than the browser's event.
     if (status.error?.failure.code === "credentials-refused") return;
     // The browser's reason (which proxy, which error) says more than the check's network error.

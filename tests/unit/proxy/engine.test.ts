@@ -548,6 +548,19 @@ describe("connect", () => {
     expect(await readConnection()).toMatchObject(active(1));
   });
 
+  it("the provider's own error answer to the check came through the token: the check failed, the token is not blamed; a gateway's 502 is", async () => {
+    const { engine, api } = await setup();
+    api.ipInfoError = new ApiError({ kind: "http", operation: "getIpInfo", status: 500 });
+    expect(await engine.connect(1)).toEqual({
+      ok: false,
+      failure: { code: "exit-check-failed", cause: "api-server-error", status: "HTTP 500" },
+    });
+    expect(await readStatus()).toMatchObject({ state: "checking", tokenId: 1, error: null });
+    api.ipInfoError = new ApiError({ kind: "http", operation: "getIpInfo", status: 502 });
+    await engine.checkExitIp();
+    expect(await readStatus()).toMatchObject({ state: "error", tokenId: 1 });
+  });
+
   it("a non-API throw from the exit check gives a generic failure", async () => {
     const { engine, api } = await setup();
     api.ipInfoError = new TypeError("fetch exploded with secret details");
@@ -892,6 +905,16 @@ describe("reportProxyProblem", () => {
       text: "!",
       title: expect.stringContaining("gw.example.net:8000 cannot be reached"),
     });
+  });
+
+  it("when the provider answers the check through the token with an error of its own, the token is not blamed", async () => {
+    const { engine, api } = await setup({ connection: active(1) });
+    await engine.reconcile();
+    const before = await readStatus();
+    api.ipInfoError = new ApiError({ kind: "http", operation: "getIpInfo", status: 500 });
+    await engine.reportProxyProblem(unreachable);
+    expect(api.ipInfoCalls).toBe(1);
+    expect(await readStatus()).toMatchObject({ state: before.state, error: null });
   });
 
   it("forty failing requests ask one question", async () => {
