@@ -15,6 +15,8 @@ import {
 import type { Failure } from "../base/failure";
 import { decodePolicy } from "../policy/managed";
 import { keepManagedRules } from "../policy/managed-rules";
+import { rulesAdmitted } from "../routing/rule-caps";
+import { MAX_RULES } from "../routing/rules";
 import { proxyEndpoint } from "../state/token-facts";
 import { type Change, updateState } from "../storage/store";
 import { firstInvalidRule } from "./site-rules";
@@ -65,6 +67,9 @@ export function importBackup(backup: Backup): Promise<ImportOutcome> {
       const next = plan.next.siteRules
         ? { ...plan.next, siteRules: keepManagedRules(current.siteRules, plan.next.siteRules) }
         : plan.next;
+      if (next.siteRules && !rulesAdmitted(next.siteRules, current.siteRules)) {
+        return { result: { ok: false, failure: { code: "site-rules-full", max: MAX_RULES } } };
+      }
       return { write: next, result: { ok: true, summary } };
     },
   );

@@ -13,6 +13,7 @@ import { heldIds, mergedBypass, proxiesCsv, proxyKey, siteRulesOf } from "../imp
 import { readForeignFile } from "../import/read-foreign";
 import { decodePolicy } from "../policy/managed";
 import { guardPatch } from "../policy/managed-settings";
+import { ownRuleCount } from "../routing/rule-caps";
 import { MAX_RULES, type SiteRule } from "../routing/rules";
 import { checkSetting } from "../state/setting-check";
 import { read } from "../storage/read";
@@ -50,7 +51,7 @@ export async function importForeign(
   const invalid = firstInvalidRule(draft);
   if (invalid) return fail(invalid);
   const stored = await read("siteRules");
-  if (stored.length + draft.length > MAX_RULES)
+  if (ownRuleCount(stored) + draft.length > MAX_RULES)
     return fail({ code: "site-rules-full", max: MAX_RULES });
 
   const added =

@@ -3,12 +3,16 @@
  * background trusts no page), the whole ordered list written in one step.
  */
 import type { Failure } from "../base/failure";
-import { isManagedRule, keepManagedRules } from "../policy/managed-rules";
+import { keepManagedRules } from "../policy/managed-rules";
 import { parsePattern } from "../routing/pattern";
+import { rulesAdmitted } from "../routing/rule-caps";
 import { checkRule } from "../routing/rule-check";
 import { MAX_RULES, type Route, type SiteRule } from "../routing/rules";
 import { updateState } from "../storage/store";
 import { isOwnRule } from "../traffic/site-route";
+
+/** Full: MAX_RULES of the user's own (the administrator's come on top). */
+const FULL: Failure = { code: "site-rules-full", max: MAX_RULES };
 
 /**
  * A subscribed list's lines belong to its fetches (subscriptions.ts): a page's copy of the rule
@@ -47,9 +51,11 @@ export async function saveSiteRules(
   const previous = await updateState(["siteRules"], ({ siteRules }) => {
     const stored = new Map(siteRules.map((rule) => [rule.id, rule]));
     const sent = rules.map((rule) => withStoredLines(rule, stored));
-    return { write: { siteRules: keepManagedRules(siteRules, sent) }, result: siteRules };
+    const next = keepManagedRules(siteRules, sent);
+    if (!rulesAdmitted(next, siteRules)) return { result: null };
+    return { write: { siteRules: next }, result: siteRules };
   });
-  return { ok: true, previous };
+  return previous ? { ok: true, previous } : { ok: false, failure: FULL };
 }
 
 /**
@@ -81,11 +87,9 @@ export async function patchSiteRules(
       next.push(...siteRules.filter((rule) => !named.has(rule.id)));
     }
     // Full: refused whole, as a new rule from the popup is (the administrator's not counted).
-    const users = (next as SiteRule[]).filter((rule) => !isManagedRule(rule));
-    if (users.length > MAX_RULES) {
-      return { result: { code: "site-rules-full", max: MAX_RULES } as Failure };
-    }
-    return { write: { siteRules: keepManagedRules(siteRules, next as SiteRule[]) }, result: null };
+    const kept = keepManagedRules(siteRules, next as SiteRule[]);
+    if (!rulesAdmitted(kept, siteRules)) return { result: FULL };
+    return { write: { siteRules: kept }, result: null };
   });
   return failure ? { ok: false, failure } : { ok: true };
 }
@@ -111,17 +115,15 @@ export async function setSiteRoute(
   }
   const outcome = await updateState(["siteRules"], ({ siteRules }) => {
     const others = siteRules.filter((rule) => !isOwnRule(rule, site));
-    // Full: refused, never by dropping one of the user's rules.
-    if (route && others.length >= MAX_RULES) return { result: null };
     const own: SiteRule[] = route
       ? [{ id: newId(), enabled: true, source: { type: "pattern", text: site }, route }]
       : [];
-    return {
-      write: { siteRules: keepManagedRules(siteRules, [...own, ...others]) },
-      result: siteRules,
-    };
+    const next = keepManagedRules(siteRules, [...own, ...others]);
+    // Full: refused, never by dropping one of the user's rules.
+    if (!rulesAdmitted(next, siteRules)) return { result: null };
+    return { write: { siteRules: next }, result: siteRules };
   });
-  if (!outcome) return { ok: false, failure: { code: "site-rules-full", max: MAX_RULES } };
+  if (!outcome) return { ok: false, failure: FULL };
   const previous = outcome;
   return { ok: true, previous };
 }

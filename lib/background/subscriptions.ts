@@ -8,8 +8,9 @@
 
 import { validateListUrl } from "../base/list-url";
 import { recordEvent, recordedAs } from "../diagnostics/record";
+import { rulesAdmitted } from "../routing/rule-caps";
 import { ruleLines } from "../routing/rule-list";
-import { MAX_RULES, type SiteRule, type Subscription } from "../routing/rules";
+import type { SiteRule, Subscription } from "../routing/rules";
 import type { StoredToken } from "../state/tokens";
 import { read, readState } from "../storage/read";
 import { updateState } from "../storage/store";
@@ -212,7 +213,11 @@ export function createSubscriptions(deps: SubscriptionDeps) {
     const lines = judged.lines;
     if (!lines) return { subscribed: false, problem: { at, reason: "status", detail: "304" } };
     const added = await updateState(["siteRules", "subscriptionStatus"], (current) => {
-      if (current.siteRules.length >= MAX_RULES) return { result: false };
+      const siteRules = [
+        ...current.siteRules,
+        { ...rule, source: { ...rule.source, lines: lines.lines } },
+      ];
+      if (!rulesAdmitted(siteRules, current.siteRules)) return { result: false };
       const state: SubscriptionState = {
         url: subscription.url,
         checkedAt: at,
@@ -223,10 +228,7 @@ export function createSubscriptions(deps: SubscriptionDeps) {
       };
       return {
         write: {
-          siteRules: [
-            ...current.siteRules,
-            { ...rule, source: { ...rule.source, lines: lines.lines } },
-          ],
+          siteRules,
           subscriptionStatus: { ...current.subscriptionStatus, [id]: state },
         },
         result: true,

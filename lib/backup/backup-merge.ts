@@ -3,6 +3,7 @@
  * passwords and credentials kept where the backup has none. Nothing here writes.
  */
 import { dequal } from "dequal";
+import { isManagedRule } from "../routing/rule-caps";
 import type { SiteRule } from "../routing/rules";
 import { sameLook } from "../state/look-check";
 import type { SettingKey } from "../state/settings";
@@ -187,10 +188,10 @@ export function planImport(current: BackupState, backup: Backup): ImportPlan {
   );
   const trash = mergeTrash(current.trash, new Set(current.tokens.map((t) => t.id)), backup.trash);
   const settings = importSettings(current.settings, backup.settings);
-  const siteRules =
-    backup.siteRules && !dequal(backup.siteRules, current.siteRules ?? [])
-      ? backup.siteRules
-      : null;
+  // The user's own rules: the administrator's stay as stored here (a file's are not taken).
+  const fileRules = backup.siteRules?.filter((rule) => !isManagedRule(rule));
+  const ownNow = (current.siteRules ?? []).filter((rule) => !isManagedRule(rule));
+  const siteRules = fileRules && !dequal(fileRules, ownNow) ? fileRules : null;
   return {
     next: {
       settings: settings.settings,

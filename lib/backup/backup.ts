@@ -4,6 +4,7 @@
  * file only when the user asks.
  */
 import * as z from "zod/mini";
+import { isManagedRule } from "../routing/rule-caps";
 import { type SiteRule, siteRulesSchema } from "../routing/rules";
 import { isUsableHost } from "../state/accept-token";
 import { authSchema, type Settings, settingsSchema } from "../state/settings";
@@ -110,7 +111,9 @@ export function buildBackup(state: BackupState, includeSecrets: boolean, now: Da
     settings: includeSecrets ? { ...settings, auth } : settings,
     tokens: state.tokens.map(token),
     trash: state.trash.map((entry) => ({ ...entry, token: token(entry.token) })),
-    siteRules: state.siteRules ?? [],
+    // The administrator's rules are the policy's, applied again wherever it is in force (and
+    // an import never takes a file's): the file holds the user's own.
+    siteRules: (state.siteRules ?? []).filter((rule) => !isManagedRule(rule)),
   };
 }
 

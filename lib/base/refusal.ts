@@ -17,6 +17,8 @@ export const REFUSAL_CODES = [
   "token-name",
   /** A token colour not in the palette. */
   "token-colour",
+  /** A new site rule, with this browser's list full (MAX_RULES of the user's own). */
+  "rules-full",
 ] as const;
 export type RefusalCode = (typeof REFUSAL_CODES)[number];
 

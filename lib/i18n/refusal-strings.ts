@@ -1,6 +1,6 @@
 /**
  * Why a value from another browser or a backup file was refused (lib/base/refusal.ts), and
- * what to do: one sentence each, English and Simplified Chinese. `{value}`: the refused text.
+ * what to do: one sentence each (the other languages: locales/*.json). `{value}`: the refused text.
  */
 import type { RefusalCode } from "../base/refusal";
 import { translateOf } from "./index";
@@ -22,6 +22,8 @@ export const refusalStrings = {
       "the token name “{value}” is too long (40 characters at most) or holds control characters: rename it where it was written; this browser keeps its own name.",
     "refusal.token-colour":
       "“{value}” is not one of the token colours: choose one from the palette; this browser keeps its own colour.",
+    "refusal.rules-full":
+      "the rule “{value}” did not fit: this browser already holds 10,000 site rules of yours, the most Proxy Deck keeps. Remove some here, and it comes with a later sync.",
   },
 } as const;
 

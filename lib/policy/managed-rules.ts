@@ -4,13 +4,9 @@
  * never changed or removed by an edit. Their ids say whose they are: `managed-<position>`.
  */
 import { dequal } from "dequal";
+import { isManagedRule, MANAGED_RULE_PREFIX } from "../routing/rule-caps";
 import type { SiteRule } from "../routing/rules";
 import type { ManagedRuleSpec } from "./managed";
-
-export const MANAGED_RULE_PREFIX = "managed-";
-
-export const isManagedRule = (rule: Pick<SiteRule, "id">): boolean =>
-  rule.id.startsWith(MANAGED_RULE_PREFIX);
 
 /** The policy's rules as site rules. A list by URL starts empty: the fetcher fills it. */
 export function managedRulesOf(specs: readonly ManagedRuleSpec[]): SiteRule[] {

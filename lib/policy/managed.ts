@@ -9,6 +9,7 @@ import { invalidBypassRules } from "../base/bypass-rules";
 import { isRecord } from "../base/is-record";
 import { validateListUrl } from "../base/list-url";
 import { parsePattern } from "../routing/pattern";
+import { MAX_MANAGED_RULES } from "../routing/rules";
 
 /** A rule the policy puts first: one pattern, or a rule list kept by URL. */
 export type ManagedRuleSpec =
@@ -53,7 +54,6 @@ export interface DecodedPolicy {
 
 const isRuleRoute = (value: unknown): value is "direct" | "block" =>
   value === "direct" || value === "block";
-const MAX_POLICY_RULES = 1_000;
 
 type Check<T> = (
   value: unknown,
@@ -104,7 +104,7 @@ function ruleOf(entry: unknown): ManagedRuleSpec | PolicyProblemWhy {
 }
 
 const rules: Check<ManagedRuleSpec[]> = (value) => {
-  if (!Array.isArray(value) || value.length > MAX_POLICY_RULES)
+  if (!Array.isArray(value) || value.length > MAX_MANAGED_RULES)
     return { ok: false, why: "type", detail: "" };
   const specs: ManagedRuleSpec[] = [];
   for (const [index, entry] of value.entries()) {

@@ -5,8 +5,8 @@
  */
 
 import { recordedAs } from "../diagnostics/record";
-import { isManagedRule } from "../policy/managed-rules";
 import { planRouting, type RoutingPlan } from "../routing/plan";
+import { isManagedRule } from "../routing/rule-caps";
 import type { SiteRule } from "../routing/rules";
 import type { StoredToken } from "../state/tokens";
 import { unusableReason } from "../state/usable";

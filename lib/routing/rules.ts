@@ -21,7 +21,12 @@ export const routeSchema = z.discriminatedUnion("kind", [
 /** Where matching traffic goes. */
 export type Route = z.infer<typeof routeSchema>;
 
+/** The user's own rules at most, whatever door they come through (managed-rules.ts counts). */
 export const MAX_RULES = 10_000;
+/** The administrator's rules at most (a policy's): they come on top of the user's own. */
+export const MAX_MANAGED_RULES = 1_000;
+/** A list as stored, or sent whole: the user's own and the administrator's. */
+export const MAX_STORED_RULES = MAX_RULES + MAX_MANAGED_RULES;
 export const MAX_PATTERN_LENGTH = 2_000;
 export const MAX_LIST_LINES = 50_000;
 
@@ -73,4 +78,4 @@ export const siteRuleSchema = z.object({
 });
 export type SiteRule = z.infer<typeof siteRuleSchema>;
 
-export const siteRulesSchema = z.array(siteRuleSchema).check(z.maxLength(MAX_RULES));
+export const siteRulesSchema = z.array(siteRuleSchema).check(z.maxLength(MAX_STORED_RULES));

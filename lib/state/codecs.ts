@@ -28,6 +28,11 @@ export function splitList<T>(
 export interface Codec<T> {
   read(raw: unknown): { value: T; kept: unknown[] };
   write(value: T, kept: unknown[]): unknown;
+  /**
+   * Whether `next` may replace `before`, for a rule about the whole value that no entry's
+   * check sees (a cap on a list's length). Refused: the write throws, and nothing is written.
+   */
+  admits?(next: T, before: T): boolean;
 }
 
 export function valueCodec<T>(schema: z.ZodMiniType<T>, decodeRaw: (raw: unknown) => T): Codec<T> {

@@ -14,6 +14,7 @@ import {
 } from "../health/health";
 import { type KeyboardCycle, keyboardCycleSchema } from "../keyboard/recent-cycle";
 import { type PolicyUnread, policyUnreadSchema } from "../policy/managed-read";
+import { rulesAdmitted } from "../routing/rule-caps";
 import { type SiteRule, siteRuleSchema } from "../routing/rules";
 import { type TabRoutes, tabRoutesSchema } from "../routing/tab-routes";
 import {
@@ -192,7 +193,9 @@ export const codecs: { [K in StateKey]: Codec<State[K]> } = {
   ),
   refreshMethods: valueCodec(refreshMethodsSchema, checkedOr(refreshMethodsSchema, {})),
   notifiedWarnings: listCodec(z.string().check(z.maxLength(40))),
-  siteRules: textListCodec(siteRuleSchema),
+  // The caps on rules, at the one writer: whatever door a list came through (a page, sync, a
+  // backup, a policy, a list's update), it never grows past them. Each door refuses first, in words.
+  siteRules: { ...textListCodec(siteRuleSchema), admits: rulesAdmitted },
   gatewayOwners: valueCodec(numberRecord, checkedOr(numberRecord, {})),
   pageTraffic: valueCodec(pageTrafficSchema, checkedOr(pageTrafficSchema, {})),
   tokenHealth: textValueCodec(healthResultsSchema, {}),

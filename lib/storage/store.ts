@@ -35,6 +35,12 @@ export function updateState<K extends StateKey, R>(
     for (const { key, value } of loaded) current[key] = value as State[K];
     const { write, result } = change(current as Slice<K>);
     const written = loaded.filter(({ key }) => write && key in write);
+    for (const { key, value } of written) {
+      const admits = codecs[key].admits as
+        | ((next: unknown, before: unknown) => boolean)
+        | undefined;
+      if (admits && !admits(write?.[key], value)) throw new Error(`${key}: refused by its cap`);
+    }
     const writes: Parameters<typeof storage.setItems>[0] = written.map(({ key, kept }) => ({
       item: items[key],
       value: codecs[key].write(write?.[key] as State[typeof key], kept),

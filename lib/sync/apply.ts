@@ -8,9 +8,9 @@
  */
 
 import type { Refusal } from "../base/refusal";
-import { isManagedRule } from "../policy/managed-rules";
+import { isManagedRule, ownRuleCount } from "../routing/rule-caps";
 import { checkRule } from "../routing/rule-check";
-import type { SiteRule } from "../routing/rules";
+import { MAX_RULES, type SiteRule } from "../routing/rules";
 import { checkSetting } from "../state/setting-check";
 import type { SettingKey, Settings } from "../state/settings";
 import type { DocEntry, ItemKey } from "./doc";
@@ -33,6 +33,12 @@ export interface Applied {
 }
 
 type SettingOutcome = "adopted" | "offer" | Refusal;
+
+/** A new rule that found this browser's list full, named by its pattern or list name. */
+const fullRefusal = (rule: SiteRule): Refusal => ({
+  code: "rules-full",
+  detail: (rule.source.type === "pattern" ? rule.source.text : rule.source.name).slice(0, 100),
+});
 
 function applySetting(
   settings: Record<string, unknown>,
@@ -89,6 +95,7 @@ export function applyRemote(
   const list = [...rules];
   const positions = new Map(options.positions);
   let added = 0;
+  let own = ownRuleCount(list);
   const places: [ItemKey, DocEntry][] = [];
   for (const [key, entry] of wins) {
     if (key.startsWith("s.")) {
@@ -115,7 +122,10 @@ export function applyRemote(
     if (incoming === null) {
       // Turning sync on removes none of the rules that were here.
       if (options.joining && here) continue;
-      if (here) list.splice(list.indexOf(here), 1);
+      if (here) {
+        list.splice(list.indexOf(here), 1);
+        own--;
+      }
       byId.delete(id);
     } else {
       // The writer's checks, again here: a rule that would not route is refused, not stored
@@ -129,9 +139,15 @@ export function applyRemote(
       // replace a rule of that id here, or pass for the administrator's.
       const rule = arrivedForm({ ...incoming, id }, here);
       if (here) list[list.indexOf(here)] = rule;
-      else {
+      else if (own >= MAX_RULES) {
+        // Full here: refused (listed in Options), never by dropping a rule; it comes with a
+        // later sync once there is room.
+        refused.push({ key, refusal: fullRefusal(rule) });
+        continue;
+      } else {
         list.push(rule);
         added++;
+        own++;
       }
       byId.set(id, rule);
     }

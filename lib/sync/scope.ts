@@ -7,7 +7,7 @@
  * its own policy). A rule list kept by URL syncs without its fetched lines:
  * each browser fetches the list itself.
  */
-import { isManagedRule } from "../policy/managed-rules";
+import { isManagedRule } from "../routing/rule-caps";
 import type { SiteRule } from "../routing/rules";
 import type { SettingKey } from "../state/settings";
 

@@ -8,7 +8,7 @@ import "./rules.css";
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { RulesKey } from "@/lib/i18n/rules-strings";
 import { moveRule, newRule, sharedGatewayRules, sourceText } from "@/lib/options/rules-editor";
-import { isManagedRule } from "@/lib/policy/managed-rules";
+import { isManagedRule, ownRuleCount } from "@/lib/routing/rule-caps";
 import { MAX_RULES, type Route, type RuleSource, type SiteRule } from "@/lib/routing/rules";
 import type { Connection } from "@/lib/state/status";
 import type { StoredToken } from "@/lib/state/tokens";
@@ -109,7 +109,8 @@ export function RulesSection(props: { tokens: StoredToken[]; connection: Connect
   }
 
   async function add(source: RuleSource, route: Route): Promise<boolean> {
-    if (current.length >= MAX_RULES) {
+    // The administrator's rules come on top of the user's MAX_RULES (the background counts so).
+    if (ownRuleCount(current) >= MAX_RULES) {
       setNotice({ tone: "error", text: t("rules.tooMany") });
       return false;
     }
