@@ -26,14 +26,43 @@ export const unixSeconds = z.int().check(z.gte(0), z.lte(MAX_UNIX_SECONDS));
 /** Validity of a payment plan, in days: 0 (none stated) up to a century. */
 export const days = z.int().check(z.gte(0), z.lte(36_500));
 
+/** The ISO 8601 forms, extended and basic: date, then optional time, then optional zone. */
+const ISO_8601 =
+  /^(\d{4})-?(\d{2})-?(\d{2})(?:[T ](\d{2}):?(\d{2})(?::?(\d{2})(\.\d+)?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/;
+/** What Date.parse reads as ISO and as meant: the extended form with its zone written out. */
+const READ_AS_MEANT = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?$/;
+
 /**
- * An ISO 8601 date or date-time (the spec's timestamps) that Date.parse reads. The leading
- * `YYYY-MM-DD` is required because Date.parse alone also accepts text such as "1" or "5/6".
+ * A spec timestamp ("ISO 8601") written so Date.parse reads it as meant, or null when it is no
+ * date. ISO 8601 allows forms Date.parse refuses (the basic form 20240108T120000Z, a zone of
+ * hours only or without its colon: +08, +0800) or reads otherwise (a date-time without a zone,
+ * which Date.parse puts in the browser's time zone: taken as UTC, the provider's clock). A form
+ * already read as meant is kept as sent. Text with a leading `YYYY-MM-DD` that Date.parse reads
+ * otherwise is kept too, as before; "1" or "5/6" (which Date.parse alone takes) are no date.
  */
-export function isIsoDate(value: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}/.test(value) && Number.isFinite(Date.parse(value));
+export function isoTimestamp(value: string): string | null {
+  if (READ_AS_MEANT.test(value)) return Number.isFinite(Date.parse(value)) ? value : null;
+  const parts = ISO_8601.exec(value);
+  if (!parts) {
+    const legacy = /^\d{4}-\d{2}-\d{2}/.test(value) && Number.isFinite(Date.parse(value));
+    return legacy ? value : null;
+  }
+  const [, year, month, day, hour, minute, second, fraction, zone] = parts;
+  const date = `${year}-${month}-${day}`;
+  if (hour === undefined) return Number.isFinite(Date.parse(date)) ? date : null;
+  const offset =
+    zone === undefined || zone === "Z"
+      ? "Z"
+      : `${zone.slice(0, 3)}:${zone.slice(3).replace(":", "") || "00"}`;
+  const text = `${date}T${hour}:${minute}:${second ?? "00"}${fraction ?? ""}${offset}`;
+  return Number.isFinite(Date.parse(text)) ? text : null;
 }
-export const isoDate = z.string().check(z.refine(isIsoDate, "must be an ISO 8601 date"));
+export const isIsoDate = (value: string): boolean => isoTimestamp(value) !== null;
+/** A spec timestamp, written as Date.parse reads it as meant (isoTimestamp). */
+export const isoDate = z.string().check(
+  z.refine(isIsoDate, "must be an ISO 8601 date"),
+  z.overwrite((value) => isoTimestamp(value) ?? value),
+);
 /** The same where a server may leave it out: absent, null and "" all become undefined. */
 export const optionalIsoDate = z.optional(
   z.pipe(

@@ -13,6 +13,7 @@ import {
   mergeBatch,
   uniqueIds,
 } from "./batch";
+import { type CreatedTokens, readEachToken } from "./created-tokens";
 import { ApiError } from "./errors";
 import type { Http } from "./http";
 import {
@@ -25,6 +26,8 @@ import {
 import type { HttpMethod } from "./retry";
 import * as s from "./schemas";
 
+/** A dynamic create's answer: its counts, and its tokens each checked on its own. */
+export type DynamicCreated<T> = CreatedTokens<T> & { total_count: number; success_count: number };
 export type BatchDeleteResult = BatchResult & { deleted_at: string | undefined };
 export type BatchRestoreResult = BatchResult & { restored_at: string | undefined };
 
@@ -119,7 +122,21 @@ export function createTokenOperations(
     bodySchema: B,
   ) => {
     const send = create(operation, path, bodySchema, s.staticCreateResponseSchema);
-    return async (params: z.input<B>): Promise<s.StaticToken[]> => (await send(params)).data;
+    return async (params: z.input<B>): Promise<CreatedTokens<s.StaticToken>> =>
+      readEachToken(s.staticTokenSchema, (await send(params)).data);
+  };
+  /** The dynamic kinds answer `{tokens, total_count, success_count}`. */
+  const createDynamic = <B extends z.ZodMiniType, T>(
+    operation: string,
+    path: string,
+    bodySchema: B,
+    tokenSchema: z.ZodMiniType<T>,
+  ) => {
+    const send = create(operation, path, bodySchema, s.dynamicCreateResponseSchema);
+    return async (params: z.input<B>): Promise<DynamicCreated<T>> => {
+      const { tokens, ...counts } = await send(params);
+      return { ...counts, ...readEachToken(tokenSchema, tokens) };
+    };
   };
   const timeBilled = s.createTimeBilledBodySchema;
   // Traffic kinds take no payway_id; passing one fails locally, before any request.
@@ -128,18 +145,18 @@ export function createTokenOperations(
   return {
     /** Returns the created tokens; `ip` may still be "" (assigned later by the provider). */
     createStaticIp: createStatic("createStaticIp", "/token/static/ip", timeBilled),
-    createDynamicIp: create(
+    createDynamicIp: createDynamic(
       "createDynamicIp",
       "/token/variable/ip",
       timeBilled,
-      s.dynamicIpCreateResponseSchema,
+      s.dynamicIpTokenSchema,
     ),
     createStaticTraffic: createStatic("createStaticTraffic", "/token/static/traffic", traffic),
-    createDynamicTraffic: create(
+    createDynamicTraffic: createDynamic(
       "createDynamicTraffic",
       "/token/variable/traffic",
       traffic,
-      s.dynamicTrafficCreateResponseSchema,
+      s.dynamicTrafficTokenSchema,
     ),
 
     deleteToken: single("deleteToken", "DELETE", (id) => `/token/${id}`, s.deleteOneResponseSchema),

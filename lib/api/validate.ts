@@ -20,12 +20,13 @@ export function describeIssue(issue: Issue, input?: unknown): string {
         ? `${where} is required`
         : `${where} must be ${article(issue.expected)}`;
     case "too_small":
+      if (issue.origin === "string" && Number(issue.minimum) === 1) return `${where} is empty`;
       return issue.origin === "array" || issue.origin === "string"
-        ? `${where} must have at least ${issue.minimum} item(s)`
+        ? `${where} must have at least ${issue.minimum} ${unit(issue.origin)}`
         : `${where} must be at least ${issue.minimum}`;
     case "too_big":
       return issue.origin === "array" || issue.origin === "string"
-        ? `${where} must have at most ${issue.maximum} item(s)`
+        ? `${where} must have at most ${issue.maximum} ${unit(issue.origin)}`
         : `${where} must be at most ${issue.maximum}`;
     case "invalid_value":
       return `${where} must be one of ${issue.values.map((v) => JSON.stringify(v)).join(", ")}`;
@@ -35,6 +36,8 @@ export function describeIssue(issue: Issue, input?: unknown): string {
       return `${where} is invalid`;
   }
 }
+
+const unit = (origin: string) => (origin === "string" ? "characters" : "items");
 
 function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
   let current = root;

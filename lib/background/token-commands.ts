@@ -19,6 +19,7 @@ export interface CreateRequest {
 /** Support entries kept: the newest answers are the ones a support case asks about. */
 const MAX_SUPPORT = 20;
 
+/** The provider's answer: its tokens as stored, and the entries the client could not read. */
 async function askProvider(api: ApiClient, request: CreateRequest, now: number) {
   const { params } = request;
   const context = { networkType: params.network_type, countryCode: request.countryCode, now };
@@ -26,17 +27,19 @@ async function askProvider(api: ApiClient, request: CreateRequest, now: number) 
   const { payway_id: _plan, ...trafficParams } = params;
   switch (request.kind) {
     case "static-ip": {
-      const tokens = await api.createStaticIp(params);
+      const { tokens, unreadable } = await api.createStaticIp(params);
       return {
         requested: params.number,
         tokens: tokens.map((t) => fromStaticToken(t, "static-ip", context)),
+        unreadable,
       };
     }
     case "static-traffic": {
-      const tokens = await api.createStaticTraffic(trafficParams);
+      const { tokens, unreadable } = await api.createStaticTraffic(trafficParams);
       return {
         requested: params.number,
         tokens: tokens.map((t) => fromStaticToken(t, "static-traffic", context)),
+        unreadable,
       };
     }
     case "dynamic-ip": {
@@ -44,6 +47,7 @@ async function askProvider(api: ApiClient, request: CreateRequest, now: number) 
       return {
         requested: answer.total_count,
         tokens: answer.tokens.map((t) => fromDynamicToken(t, "dynamic-ip", context)),
+        unreadable: answer.unreadable,
       };
     }
     case "dynamic-traffic": {
@@ -51,6 +55,7 @@ async function askProvider(api: ApiClient, request: CreateRequest, now: number) 
       return {
         requested: answer.total_count,
         tokens: answer.tokens.map((t) => fromDynamicToken(t, "dynamic-traffic", context)),
+        unreadable: answer.unreadable,
       };
     }
   }
@@ -61,9 +66,14 @@ export async function createTokens(
   request: CreateRequest,
   now: number,
 ): Promise<CreateOutcome> {
-  const { requested, tokens: answered } = await askProvider(api, request, now);
+  const { requested, tokens: answered, unreadable } = await askProvider(api, request, now);
   const accepted: StoredToken[] = [];
-  const unusable: SupportEntry[] = [];
+  // An entry the client could not read is kept as sent, with what was wrong (support reads it).
+  const unusable: SupportEntry[] = unreadable.map(({ raw, issue }) => ({
+    at: now,
+    what: `${request.kind} token unreadable: ${issue}`.slice(0, 200),
+    answer: JSON.stringify(raw).slice(0, 20_000),
+  }));
   for (const candidate of answered) {
     const verdict = acceptToken(candidate);
     if (verdict.ok) accepted.push(verdict.token);

@@ -29,6 +29,8 @@ export interface Quirks {
   emptyDynamicIp: number;
   /** The next N static creates answer `host: "::1"` and serve their tokens only there. */
   ipv6Host: number;
+  /** The next N creates answer their first token with `password: ""` (the gateway keeps the real one). */
+  emptyPassword: number;
   /** The next N single deletes answer `can_restore: false`; those tokens cannot be restored. */
   noRestore: number;
   /** While set, the refresh call answers GET with 405 (Allow: POST), as a POST-only provider. */

@@ -30,6 +30,7 @@ export async function resetSandbox(ctx: Context): Promise<void> {
   ctx.gatewayBehaviour.reset();
   ctx.quirks.emptyDynamicIp = 0;
   ctx.quirks.ipv6Host = 0;
+  ctx.quirks.emptyPassword = 0;
   ctx.quirks.noRestore = 0;
   ctx.quirks.refreshPostOnly = false;
   ctx.quirks.strictAuth = false;
@@ -41,6 +42,7 @@ function quirksView(ctx: Context) {
   return {
     empty_dynamic_ip: ctx.quirks.emptyDynamicIp,
     ipv6_host: ctx.quirks.ipv6Host,
+    empty_password: ctx.quirks.emptyPassword,
     no_restore: ctx.quirks.noRestore,
     refresh_post_only: ctx.quirks.refreshPostOnly,
     strict_auth: ctx.quirks.strictAuth,
@@ -68,18 +70,21 @@ const count = (body: Record<string, unknown>, name: string): number | undefined 
 async function setQuirks(ctx: Context, body: Record<string, unknown>) {
   const emptyDynamicIp = count(body, "empty_dynamic_ip");
   const ipv6Host = count(body, "ipv6_host");
+  const emptyPassword = count(body, "empty_password");
   const noRestore = count(body, "no_restore");
   const postOnly = flag(body, "refresh_post_only");
   const strictAuth = flag(body, "strict_auth");
-  if ([emptyDynamicIp, ipv6Host, noRestore, postOnly, strictAuth].every((v) => v === undefined)) {
+  const all = [emptyDynamicIp, ipv6Host, emptyPassword, noRestore, postOnly, strictAuth];
+  if (all.every((v) => v === undefined)) {
     throw badRequest(
-      'expected "empty_dynamic_ip", "ipv6_host" (counts of creates), "no_restore" (of deletes), "refresh_post_only" and/or "strict_auth" (true or false)',
+      'expected "empty_dynamic_ip", "ipv6_host", "empty_password" (counts of creates), "no_restore" (of deletes), "refresh_post_only" and/or "strict_auth" (true or false)',
     );
   }
   if (postOnly !== undefined) ctx.quirks.refreshPostOnly = postOnly;
   if (strictAuth !== undefined) ctx.quirks.strictAuth = strictAuth;
   if (emptyDynamicIp !== undefined) ctx.quirks.emptyDynamicIp = emptyDynamicIp;
   if (noRestore !== undefined) ctx.quirks.noRestore = noRestore;
+  if (emptyPassword !== undefined) ctx.quirks.emptyPassword = emptyPassword;
   if (ipv6Host === undefined) return quirksView(ctx);
   ctx.quirks.ipv6Host = ipv6Host;
   return { ...quirksView(ctx), ipv6_gateway: await ctx.gateways.openIpv6() };

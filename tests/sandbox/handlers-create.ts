@@ -82,16 +82,21 @@ function parseCreate(kind: ProxyKind, raw: unknown): CreateRequest {
 }
 
 /** Takes this create's share of the one-shot quirks (each counts creates, not tokens). */
-function takeQuirks(ctx: Context, kind: ProxyKind): { ipv6Host: boolean; emptyIp: boolean } {
+function takeQuirks(
+  ctx: Context,
+  kind: ProxyKind,
+): { ipv6Host: boolean; emptyIp: boolean; emptyPassword: boolean } {
   const q = ctx.quirks;
+  const emptyPassword = q.emptyPassword > 0;
+  if (emptyPassword) q.emptyPassword--;
   if (isStaticKind(kind)) {
     const ipv6Host = q.ipv6Host > 0;
     if (ipv6Host) q.ipv6Host--;
-    return { ipv6Host, emptyIp: false };
+    return { ipv6Host, emptyIp: false, emptyPassword };
   }
   const emptyIp = q.emptyDynamicIp > 0;
   if (emptyIp) q.emptyDynamicIp--;
-  return { ipv6Host: false, emptyIp };
+  return { ipv6Host: false, emptyIp, emptyPassword };
 }
 
 const BIND_ATTEMPTS = 5;
@@ -146,12 +151,18 @@ export async function createTokens(ctx: Context, kind: ProxyKind, raw: unknown):
     }
     created.push(token);
   }
+  // The first token answered without its password (the gateway still takes the real one).
+  const odd = <T extends object>(view: T, i: number): T =>
+    quirks.emptyPassword && i === 0 ? { ...view, password: "" } : view;
   if (isStaticKind(kind)) {
-    return ok({ code: 0, msg: "success", data: created.map((t) => staticView(ctx, t)) });
+    const data = created.map((t, i) => odd(staticView(ctx, t), i));
+    return ok({ code: 0, msg: "success", data });
   }
   return ok({
     // The exit address exists (and serves); the answer only has not caught up with it yet.
-    tokens: created.map((t) => ({ ...dynamicView(ctx, t), ...(quirks.emptyIp ? { ip: "" } : {}) })),
+    tokens: created.map((t, i) =>
+      odd({ ...dynamicView(ctx, t), ...(quirks.emptyIp ? { ip: "" } : {}) }, i),
+    ),
     total_count: req.number,
     success_count: created.length,
   });

@@ -111,6 +111,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     quirks: {
       emptyDynamicIp: 0,
       ipv6Host: 0,
+      emptyPassword: 0,
       noRestore: 0,
       refreshPostOnly: false,
       strictAuth: false,

@@ -26,14 +26,16 @@ describe("quirks control", () => {
     expect((await control(sb, "GET", "quirks")).json).toEqual({
       empty_dynamic_ip: 0,
       ipv6_host: 0,
+      empty_password: 0,
       no_restore: 0,
       refresh_post_only: false,
       strict_auth: false,
     });
-    const set = await control(sb, "POST", "quirks", { empty_dynamic_ip: 2 });
+    const set = await control(sb, "POST", "quirks", { empty_dynamic_ip: 2, empty_password: 1 });
     expect(set.json).toEqual({
       empty_dynamic_ip: 2,
       ipv6_host: 0,
+      empty_password: 1,
       no_restore: 0,
       refresh_post_only: false,
       strict_auth: false,
@@ -45,6 +47,7 @@ describe("quirks control", () => {
     expect((await control(sb, "GET", "quirks")).json).toEqual({
       empty_dynamic_ip: 0,
       ipv6_host: 0,
+      empty_password: 0,
       no_restore: 0,
       refresh_post_only: false,
       strict_auth: false,

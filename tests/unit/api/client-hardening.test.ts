@@ -114,14 +114,18 @@ describe("answers the spec does not forbid", () => {
   it("a static create answering an IPv6 literal host is accepted as it is", async () => {
     const { api } = client();
     await control("POST", "/__sandbox/quirks", { ipv6_host: 1 });
-    const [token] = await api.createStaticIp({ number: 1, country_id: 1 });
+    const {
+      tokens: [token],
+    } = await api.createStaticIp({ number: 1, country_id: 1 });
     expect(token?.host).toBe("::1");
     expect(token?.port).toBe(sandbox().proxyPort);
   });
 
   it("a token whose password the gateway refuses is still listed by the API", async () => {
     const { api } = client();
-    const [token] = await api.createStaticTraffic({ number: 1, country_id: 1 });
+    const {
+      tokens: [token],
+    } = await api.createStaticTraffic({ number: 1, country_id: 1 });
     await control("POST", "/__sandbox/gateway/refuse-password", { token_id: token?.id });
     expect(await api.getProxies()).toHaveLength(1);
     expect((await state()).tokens[0]?.status).toBe("active");

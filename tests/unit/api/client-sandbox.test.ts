@@ -15,7 +15,7 @@ const { sandbox, control, client, state, addFault, pendingFaults } = useSandbox(
 describe("create operations", () => {
   it("createStaticIp: tokens on the gateway, ip assigned later", async () => {
     const { api } = client();
-    const tokens = await api.createStaticIp({ number: 2, network_type: "HTTP", country_id: 1 });
+    const { tokens } = await api.createStaticIp({ number: 2, network_type: "HTTP", country_id: 1 });
     expect(tokens).toHaveLength(2);
     for (const t of tokens) {
       expect(t.ip).toBe("");
@@ -48,7 +48,9 @@ describe("create operations", () => {
 
   it("createStaticTraffic: expired_on 0 (no fixed expiry)", async () => {
     const { api } = client();
-    const [token] = await api.createStaticTraffic({ number: 1, country_id: 2 });
+    const {
+      tokens: [token],
+    } = await api.createStaticTraffic({ number: 1, country_id: 2 });
     expect(token?.expired_on).toBe(0);
     expect(token?.country).not.toBe("");
   });
@@ -96,7 +98,9 @@ describe("create operations", () => {
 describe("delete and restore", () => {
   it("deleteToken then restoreToken", async () => {
     const { api } = client();
-    const [token] = await api.createStaticTraffic({ number: 1, country_id: 1 });
+    const {
+      tokens: [token],
+    } = await api.createStaticTraffic({ number: 1, country_id: 1 });
     const id = token?.id ?? 0;
     const deleted = await api.deleteToken(id);
     expect(deleted).toMatchObject({ token_id: id, can_restore: true });
@@ -121,7 +125,7 @@ describe("delete and restore", () => {
 
   it("deleteTokens / restoreTokens: a failing id lands in failed_ids, the rest succeed", async () => {
     const { api } = client();
-    const tokens = await api.createStaticIp({ number: 3, country_id: 1 });
+    const { tokens } = await api.createStaticIp({ number: 3, country_id: 1 });
     const ids = tokens.map((t) => t.id);
     const deleted = await api.deleteTokens([...ids, 99999, ids[0] ?? 0]);
     expect(deleted).toMatchObject({
@@ -140,7 +144,7 @@ describe("delete and restore", () => {
 
   it("more than 100 ids go in chunks of at most 100 and are merged", async () => {
     const { api } = client();
-    const tokens = await api.createStaticTraffic({ number: 5, country_id: 1 });
+    const { tokens } = await api.createStaticTraffic({ number: 5, country_id: 1 });
     const unknown = Array.from({ length: 150 }, (_, i) => 50_000 + i);
     const before = (await state()).request_count;
     const result = await api.deleteTokens([...tokens.map((t) => t.id), ...unknown]);
@@ -151,7 +155,9 @@ describe("delete and restore", () => {
 
   it("restore is refused after the clock moves 31 days past the deletion", async () => {
     const { api } = client();
-    const [a, b] = await api.createStaticTraffic({ number: 2, country_id: 1 });
+    const {
+      tokens: [a, b],
+    } = await api.createStaticTraffic({ number: 2, country_id: 1 });
     await api.deleteTokens([a?.id ?? 0, b?.id ?? 0]);
     await control("POST", "/__sandbox/clock", { advance_ms: 31 * DAY_MS });
     const error = await failure(api.restoreToken(a?.id ?? 0));
@@ -341,7 +347,7 @@ describe("authentication", () => {
     } as const;
     const { api } = client({ auth: basic });
     expect((await api.listCountries()).length).toBeGreaterThan(0);
-    expect(await api.createStaticTraffic({ number: 1, country_id: 1 })).toHaveLength(1);
+    expect((await api.createStaticTraffic({ number: 1, country_id: 1 })).tokens).toHaveLength(1);
     const wrong = client({ auth: { ...basic, password: "nope-nope" } });
     expect((await failure(wrong.api.getAccountInfo())).status).toBe(401);
   });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { readEachToken } from "../../../lib/api/created-tokens";
 import * as s from "../../../lib/api/schemas";
 import * as sample from "./samples";
 
@@ -15,12 +16,28 @@ describe("every response shape of the spec parses", () => {
       s.staticCreateResponseSchema,
       sample.staticTrafficCreateResponse,
     ],
-    ["dynamic IP create answer", s.dynamicIpCreateResponseSchema, sample.dynamicIpCreateResponse],
+    ["dynamic IP create answer", s.dynamicCreateResponseSchema, sample.dynamicIpCreateResponse],
     [
       "dynamic traffic create answer",
-      s.dynamicTrafficCreateResponseSchema,
+      s.dynamicCreateResponseSchema,
       sample.dynamicTrafficCreateResponse,
     ],
+    // The create answers' tokens, each read on its own (created-tokens.ts).
+    ...sample.staticCreateResponse.data.map((token, i): (typeof cases)[number] => [
+      `static create token ${i}`,
+      s.staticTokenSchema,
+      token,
+    ]),
+    ...sample.dynamicIpCreateResponse.tokens.map((token, i): (typeof cases)[number] => [
+      `dynamic IP create token ${i}`,
+      s.dynamicIpTokenSchema,
+      token,
+    ]),
+    ...sample.dynamicTrafficCreateResponse.tokens.map((token, i): (typeof cases)[number] => [
+      `dynamic traffic create token ${i}`,
+      s.dynamicTrafficTokenSchema,
+      token,
+    ]),
     ["refresh answer", s.refreshResponseSchema, sample.refreshResponse],
     ["delete one", s.deleteOneResponseSchema, sample.deleteOneResponse],
     ["delete batch", s.deleteBatchResponseSchema, sample.deleteBatchResponse],
@@ -41,6 +58,33 @@ describe("every response shape of the spec parses", () => {
   it.each(cases)("%s", (_name, schema, value) => {
     expect(schema.safeParse(value).success).toBe(true);
   });
+});
+
+describe("timestamps in every ISO 8601 form, read as meant", () => {
+  it.each([
+    ["the extended form, kept as sent", "2024-01-08T12:00:00Z", "2024-01-08T12:00:00Z"],
+    ["the basic form", "20240108T120000Z", "2024-01-08T12:00:00Z"],
+    ["a zone of hours only", "2024-01-08T12:00:00+08", "2024-01-08T12:00:00+08:00"],
+    ["a zone without its colon", "2024-01-08T12:00:00-0530", "2024-01-08T12:00:00-05:30"],
+    ["no zone: UTC, not the browser's", "2024-01-08T12:00:00", "2024-01-08T12:00:00Z"],
+    ["a space for the T", "2024-01-08 12:00:00.5", "2024-01-08T12:00:00.5Z"],
+    ["a date alone, basic", "20240108", "2024-01-08"],
+  ])("%s", (_name, sent, read) => {
+    const token = s.dynamicIpTokenSchema.parse({ ...sample.dynamicIpToken, expire_time: sent });
+    expect(token.expire_time).toBe(read);
+    expect(Date.parse(token.expire_time)).toBe(Date.parse(read));
+  });
+
+  it.each(["1", "5/6/2025", "2024-13-45T00:00:00Z", "2024-01-08T25:00:00Z", "yesterday", ""])(
+    "%j is no date",
+    (sent) => {
+      const parsed = s.dynamicIpTokenSchema.safeParse({
+        ...sample.dynamicIpToken,
+        expire_time: sent,
+      });
+      expect(parsed.success).toBe(false);
+    },
+  );
 });
 
 describe("tolerance where the spec is silent", () => {
@@ -130,14 +174,15 @@ describe("strictness where it matters", () => {
     expect(s.dynamicTrafficTokenSchema.safeParse(noUsage).success).toBe(false);
   });
 
-  it("one bad token fails the whole create answer", () => {
-    const bad = {
+  it("one bad token is handed back raw with what was wrong; the others are read", () => {
+    const answer = {
       ...sample.staticCreateResponse,
-      data: [sample.staticToken, { ...sample.staticToken, port: 0 }],
+      data: [sample.staticToken, { ...sample.staticToken, id: 9, port: 0 }],
     };
-    const result = s.staticCreateResponseSchema.safeParse(bad);
-    expect(result.success).toBe(false);
-    expect(result.error?.issues[0]?.path).toEqual(["data", 1, "port"]);
+    const envelope = s.staticCreateResponseSchema.parse(answer);
+    const read = readEachToken(s.staticTokenSchema, envelope.data);
+    expect(read.tokens).toEqual([sample.staticToken]);
+    expect(read.unreadable).toEqual([{ raw: answer.data[1], issue: "port must be at least 1" }]);
   });
 });
 

@@ -3,13 +3,12 @@ import { fakeBrowser } from "wxt/testing";
 import {
   type ApiClient,
   ApiError,
-  type DynamicIpCreateResponse,
-  type DynamicTrafficCreateResponse,
-  dynamicIpCreateResponseSchema,
-  dynamicTrafficCreateResponseSchema,
+  dynamicIpTokenSchema,
+  dynamicTrafficTokenSchema,
   type StaticToken,
   staticTokenSchema,
 } from "../../../lib/api";
+import { readEachToken } from "../../../lib/api/created-tokens";
 import { createCommandHandler } from "../../../lib/background/commands";
 import type { ParsedCommand } from "../../../lib/protocol/commands";
 import { parseCommand } from "../../../lib/protocol/parse-command";
@@ -38,15 +37,17 @@ const staticTokens: StaticToken[] = [
   staticTokenSchema.parse(samples.staticTokenEmptyIp),
   staticTokenSchema.parse({ ...samples.staticToken, id: 104 }),
 ];
-const dynamicIpAnswer: DynamicIpCreateResponse = dynamicIpCreateResponseSchema.parse({
-  ...samples.dynamicIpCreateResponse,
+const dynamicIpAnswer = {
   // Asked for 3, the provider made 1.
   total_count: 3,
   success_count: 1,
-});
-const dynamicTrafficAnswer: DynamicTrafficCreateResponse = dynamicTrafficCreateResponseSchema.parse(
-  samples.dynamicTrafficCreateResponse,
-);
+  ...readEachToken(dynamicIpTokenSchema, samples.dynamicIpCreateResponse.tokens),
+};
+const dynamicTrafficAnswer = {
+  total_count: samples.dynamicTrafficCreateResponse.total_count,
+  success_count: samples.dynamicTrafficCreateResponse.success_count,
+  ...readEachToken(dynamicTrafficTokenSchema, samples.dynamicTrafficCreateResponse.tokens),
+};
 
 /** API fake: records each create call and whether the token list was stored at that time. */
 function fakeApi() {
@@ -58,9 +59,13 @@ function fakeApi() {
     return value;
   };
   const client = {
-    createStaticIp: (params: unknown) => answer("createStaticIp", params, staticTokens),
+    createStaticIp: (params: unknown) =>
+      answer("createStaticIp", params, { tokens: staticTokens, unreadable: [] }),
     createStaticTraffic: (params: unknown) =>
-      answer("createStaticTraffic", params, [staticTokenSchema.parse(samples.staticTrafficToken)]),
+      answer("createStaticTraffic", params, {
+        tokens: [staticTokenSchema.parse(samples.staticTrafficToken)],
+        unreadable: [],
+      }),
     createDynamicIp: (params: unknown) => answer("createDynamicIp", params, dynamicIpAnswer),
     createDynamicTraffic: (params: unknown) =>
       answer("createDynamicTraffic", params, dynamicTrafficAnswer),

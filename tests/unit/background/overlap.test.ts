@@ -46,11 +46,12 @@ function fakeProvider() {
   const api = {
     async createStaticIp(params: { number: number }) {
       await pause();
-      return Array.from({ length: params.number }, () => {
+      const tokens = Array.from({ length: params.number }, () => {
         const id = nextId++;
         deleted.set(id, false);
         return token(id);
       });
+      return { tokens, unreadable: [] };
     },
     async deleteToken(id: number) {
       await pause();

@@ -1,0 +1,57 @@
+/**
+ * A create answer with one token the client cannot read, from the sandbox over real HTTP into
+ * real extension storage (fakeBrowser): the tokens are paid for, so the others are stored and
+ * the odd one is kept for support as the provider sent it, in every kind.
+ */
+import { beforeEach, describe, expect, it } from "vitest";
+import { fakeBrowser } from "wxt/testing";
+import { createTokens } from "../../../lib/background/token-commands";
+import type { ProviderKind } from "../../../lib/state/token-facts";
+import { read } from "../../../lib/storage/read";
+import { useSandbox } from "../api/sandbox-harness";
+
+const { control, client, state } = useSandbox();
+const NOW = 1_770_000_000_000;
+
+beforeEach(() => {
+  fakeBrowser.reset();
+});
+
+const KINDS: ProviderKind[] = ["static-ip", "static-traffic", "dynamic-ip", "dynamic-traffic"];
+/** The sandbox's plans of the time-billed kinds (traffic kinds take none). */
+const PLAN: Record<ProviderKind, { payway_id?: number }> = {
+  "static-ip": { payway_id: 1 },
+  "static-traffic": {},
+  "dynamic-ip": { payway_id: 5 },
+  "dynamic-traffic": {},
+};
+
+describe("a create answer with one token the client cannot read", () => {
+  it.each(KINDS)("%s: the others are stored, the odd one kept for support", async (kind) => {
+    await control("POST", "/__sandbox/quirks", { empty_password: 1 });
+    const { api } = client();
+    const request = {
+      kind,
+      params: {
+        number: 3,
+        country_id: 1,
+        network_type: "HTTP" as const,
+        ...PLAN[kind],
+      },
+      countryCode: "US",
+    };
+    const outcome = await createTokens(api, request, NOW);
+    const made = (await state()).tokens.map((t) => t.id);
+    expect(made).toHaveLength(3);
+    expect(outcome).toMatchObject({ requested: 3, created: 2, unusable: 1 });
+    // The two the client read are stored, with their logins.
+    const stored = await read("tokens");
+    expect(stored.map((t) => t.id).sort()).toEqual(made.slice(1).sort());
+    for (const token of stored) expect(token.password).not.toBe("");
+    // The first, as the provider sent it, with what was wrong.
+    const [entry, ...others] = await read("support");
+    expect(others).toEqual([]);
+    expect(entry?.what).toBe(`${kind} token unreadable: password is empty`);
+    expect(JSON.parse(entry?.answer ?? "null")).toMatchObject({ id: made[0], password: "" });
+  });
+});
