@@ -60,10 +60,12 @@ export async function saveSiteRules(
 
 /**
  * The editor's change as a patch (see the command): the stored list with `upsert` laid over
- * it, in `order`. Only the sent rules are checked; the rest were checked when stored. A rule
- * in `order` that is neither sent nor stored (removed elsewhere meanwhile) refuses the patch,
- * and nothing is stored: the editor then sends its whole list. With `removed`, a stored rule
- * the page did not name either way is kept, at the end.
+ * it, in `order`. Only the sent rules are checked; the rest were checked when stored. With
+ * `removed` (the page names what the user removed), the page's change is laid over whatever
+ * changed elsewhere meanwhile: a rule in `order` that is neither sent nor stored was removed
+ * elsewhere, and stays removed; a stored rule the page did not name either way arrived
+ * meanwhile, and is kept, at the end. Without `removed`, a rule in `order` that is gone refuses
+ * the patch ("site-rules-changed"), and nothing is stored.
  */
 export async function patchSiteRules(
   upsert: SiteRule[],
@@ -77,8 +79,9 @@ export async function patchSiteRules(
   const failure = await updateState(["siteRules"], ({ siteRules }) => {
     const byId = new Map(siteRules.map((rule) => [rule.id, rule]));
     for (const rule of upsert) byId.set(rule.id, withStoredLines(rule, byId));
-    const next = order.map((id) => byId.get(id));
-    if (next.some((rule) => rule === undefined)) {
+    const ordered = order.map((id) => byId.get(id));
+    const next = ordered.filter((rule): rule is SiteRule => rule !== undefined);
+    if (next.length < ordered.length && !removed) {
       return { result: { code: "site-rules-changed" } as Failure };
     }
     // A rule the page never saw (it arrived meanwhile) is not the user's to have removed.
@@ -87,7 +90,7 @@ export async function patchSiteRules(
       next.push(...siteRules.filter((rule) => !named.has(rule.id)));
     }
     // Full: refused whole, as a new rule from the popup is (the administrator's not counted).
-    const kept = keepManagedRules(siteRules, next as SiteRule[]);
+    const kept = keepManagedRules(siteRules, next);
     if (!rulesAdmitted(kept, siteRules)) return { result: FULL };
     return { write: { siteRules: kept }, result: null };
   });

@@ -32,21 +32,19 @@ export interface RuleList {
 
 /**
  * A change as the background takes it: against a list it has (`base`), the rules added or
- * changed and the new order; with no base, the whole list. A patch the background cannot lay
- * over its list (changed elsewhere meanwhile) is sent again whole.
+ * changed, the new order and the rules removed, so the background lays it over whatever
+ * changed elsewhere meanwhile (a rule removed there stays removed, one added there stays).
+ * Never the whole list over the stored one: that would undo those changes, and sync would
+ * carry the undoing to every browser. With no base (nothing read yet), the whole list.
  */
-async function sendChange(next: SiteRule[], base: SiteRule[] | undefined) {
+function sendChange(next: SiteRule[], base: SiteRule[] | undefined) {
   if (!base) return send({ type: "setSiteRules", rules: next });
   const before = new Map(base.map((rule) => [rule.id, rule]));
   const upsert = next.filter((rule) => !dequal(before.get(rule.id), rule));
   const order = next.map((r) => r.id);
   const kept = new Set(order);
   const removed = base.filter((rule) => !kept.has(rule.id)).map((rule) => rule.id);
-  const reply = await send({ type: "patchSiteRules", upsert, order, removed });
-  if (!reply.ok && reply.failure.code === "site-rules-changed") {
-    return send({ type: "setSiteRules", rules: next });
-  }
-  return reply;
+  return send({ type: "patchSiteRules", upsert, order, removed });
 }
 
 export function useRuleList(): RuleList {
@@ -73,6 +71,18 @@ export function useRuleList(): RuleList {
     setDraft(stored);
   }, [stored]);
 
+  /**
+   * After the last save: what is stored now, read after it landed. A change from elsewhere
+   * (sync, the popup, a list's update) that arrived while saves were on their way was not
+   * shown (storage's news is held back then), and the background laid our change over it.
+   */
+  async function catchUp(saved: SiteRule[]) {
+    const now = await readSiteRules();
+    if (saving.current > 0 || dequal(now, saved)) return;
+    sent.current = [];
+    setDraft(now);
+  }
+
   function save(next: SiteRule[]): Promise<string | null> {
     setDraft(next);
     sent.current = [...sent.current, next];
@@ -82,6 +92,7 @@ export function useRuleList(): RuleList {
       saving.current--;
       if (reply.ok) {
         lastSaved.current = next;
+        if (saving.current === 0) await catchUp(next);
         return null;
       }
       lastSaved.current = undefined;

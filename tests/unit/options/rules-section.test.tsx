@@ -313,21 +313,35 @@ describe("RulesSection", () => {
     expect(focused?.getAttribute("data-rule-id")).toBe("b");
   });
 
-  it("a rule removed elsewhere while editing: the patch is refused and the whole list is sent", async () => {
+  it("rules removed and added elsewhere while a change is on its way: both stand, the change lands, the page shows them", async () => {
     const m = await mount(stored);
-    // Another page removes rule 3 just before this page's change arrives.
+    // Elsewhere (another browser by sync, the popup), just before this page's change lands:
+    // rule 3 removed, a new rule added.
+    const arrived = pattern("d", "new.test", { kind: "block" });
     const store = answer;
     let first = true;
     answer = async (message) => {
-      if (first) await saveSiteRules(stored.slice(0, 2));
+      if (!first) return store(message);
       first = false;
-      return store(message);
+      await saveSiteRules([stored[0], stored[1], arrived] as SiteRule[]);
+      const reply = await store(message);
+      // Storage's news of both lands before the reply does (the page holds it back then).
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return reply;
     };
     const box = named(m, "input", "Enabled: rule 2 (*.test)") as HTMLInputElement;
     box.checked = false;
     await fire(box, "change");
-    expect(sent.map((s) => s.type)).toEqual(["patchSiteRules", "setSiteRules"]);
-    expect(lastSaved()).toEqual([stored[0], { ...stored[1], enabled: false }, stored[2]]);
+    // One patch, never the page's whole list over the stored one.
+    expect(sent.map((s) => s.type)).toEqual(["patchSiteRules"]);
+    expect(lastSaved()).toEqual([stored[0], { ...stored[1], enabled: false }, arrived]);
+    await waitFor(() => expect(rowTexts(m)).toEqual(["example.com", "*.test", "new.test"]));
+    // The next change goes over that list: the removal still stands, the new rule stays.
+    const select = named(m, "select", "Route: rule 1 (example.com)") as HTMLSelectElement;
+    select.value = "direct";
+    await fire(select, "change");
+    expect(lastSaved().map((r) => r.id)).toEqual(["a", "b", "d"]);
+    expect(lastSaved()[0]?.route).toEqual({ kind: "direct" });
   });
 
   it("a rule whose token is gone or expired says that it blocks its sites", async () => {
