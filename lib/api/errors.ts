@@ -42,6 +42,11 @@ export interface ApiErrorInit {
   detail?: string;
   /** The scheme the refused request authenticated with (a 401 names it). */
   authScheme?: "basic" | "bearer";
+  /**
+   * An earlier attempt of this same request got no answer (network, timeout, a 5xx) and may
+   * have done its work: this refusal (of a repeat) may then only say that it is done already.
+   */
+  afterLostAnswer?: boolean;
   cause?: unknown;
 }
 
@@ -69,6 +74,7 @@ export class ApiError extends Error {
   readonly timeoutMs: number | undefined;
   readonly detail: string | undefined;
   readonly authScheme: "basic" | "bearer" | undefined;
+  readonly afterLostAnswer: boolean;
 
   constructor(init: ApiErrorInit) {
     super(technicalMessage(init), init.cause === undefined ? undefined : { cause: init.cause });
@@ -84,6 +90,7 @@ export class ApiError extends Error {
     this.timeoutMs = init.timeoutMs;
     this.detail = init.detail;
     this.authScheme = init.authScheme;
+    this.afterLostAnswer = init.afterLostAnswer === true;
   }
 }
 

@@ -13,7 +13,13 @@ import { interpretResponse, redactor } from "./interpret-response";
 import type { RateLimiter } from "./rate-limiter";
 import { readBodyText } from "./read-body";
 import { type RequestTarget, requestUrl, safeOrigin } from "./request-url";
-import { backoffDelay, type HttpMethod, type RetryPolicy, shouldRetry } from "./retry";
+import {
+  backoffDelay,
+  type HttpMethod,
+  mayHaveLanded,
+  type RetryPolicy,
+  shouldRetry,
+} from "./retry";
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 export type { QueryValue } from "./request-url";
@@ -112,13 +118,20 @@ export function createHttp(deps: HttpDeps) {
 
   async function request<S extends z.ZodMiniType>(spec: RequestSpec<S>): Promise<z.output<S>> {
     const url = requestUrl(deps.baseUrl, spec, spec.operation);
+    // Whether an attempt so far may have done its work without our hearing the answer.
+    let lost = false;
     for (let n = 1; ; n++) {
       await deps.limiter.acquire();
       try {
         return await attempt(spec, url);
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
-        if (!shouldRetry(spec.method, error, n, deps.retry)) throw error;
+        if (!shouldRetry(spec.method, error, n, deps.retry)) {
+          throw lost && error.kind === "http"
+            ? new ApiError({ ...error, afterLostAnswer: true })
+            : error;
+        }
+        lost ||= mayHaveLanded(error);
         await deps.sleep(backoffDelay(n - 1, deps.retry, deps.random, error.retryAfterMs));
       }
     }

@@ -50,6 +50,16 @@ export function isTransient(error: Pick<ApiError, "kind" | "status">): boolean {
   }
 }
 
+/**
+ * Whether a failed attempt may still have done its work: the request went out and no answer
+ * came back (a dropped connection, a timeout) or the server failed after it (a 5xx). A 429 or
+ * a 408 says the request was not taken.
+ */
+export function mayHaveLanded(error: Pick<ApiError, "kind" | "status">): boolean {
+  if (error.kind === "network" || error.kind === "timeout") return true;
+  return error.kind === "http" && error.status !== undefined && error.status >= 500;
+}
+
 /** `attempt` is 1-based: the attempt that just failed. */
 export function shouldRetry(
   method: HttpMethod,

@@ -4,18 +4,55 @@
  * the trash (a restore back) in one write; ids the server refused stay where they were.
  */
 import { Mutex } from "async-mutex";
-import type { ApiClient } from "../api";
+import { type ApiClient, isApiError } from "../api";
 import type { Failure } from "../base/failure";
+import { recordEvent } from "../diagnostics/record";
 import { apiFailure } from "../protocol/api-failure";
 import type { BatchOutcome } from "../protocol/commands";
 import type { Engine } from "../proxy/engine";
+import { acceptToken } from "../state/accept-token";
 import { isLocalToken } from "../state/token-facts";
-import type { StoredToken } from "../state/tokens";
+import { type StoredToken, withRestoredAddress } from "../state/tokens";
 import { canRestore, trashEntry } from "../state/trash";
 import { read } from "../storage/read";
 import { updateState } from "../storage/store";
 
 const REFUSED: Failure = { code: "provider-refused-token" };
+
+/**
+ * A refusal of a repeat whose first attempt got no answer (the client repeats a delete or a
+ * restore after a dropped connection, a timeout, a 5xx): most likely the first did it, and the
+ * repeat is refused as done already ("already deleted", "not deleted"). The spec has no call
+ * to ask a token's state, and the other reading leaves a deleted token listed for good (every
+ * later delete refused, the restore window running out unseen) or a restored one in the trash.
+ */
+function doneBeforeRefusal(error: unknown, where: string, id: number): boolean {
+  const refusedRepeat =
+    isApiError(error) && error.afterLostAnswer && [400, 404, 409, 410].includes(error.status ?? 0);
+  if (refusedRepeat)
+    recordEvent("refusal", where, `#${id}: repeat refused after a lost answer, taken as done`);
+  return refusedRepeat;
+}
+
+async function deleteOne(api: ApiClient, id: number) {
+  try {
+    return await api.deleteToken(id);
+  } catch (error) {
+    if (!doneBeforeRefusal(error, "delete", id)) throw error;
+    // Its answer was lost: restorable (the spec's rule), its 30 days counted from now.
+    return { deleted_at: undefined, restore_deadline: undefined, can_restore: true };
+  }
+}
+
+/** The provider's answer, or null when it was lost (the token comes back at its address). */
+async function restoreOne(api: ApiClient, id: number) {
+  try {
+    return await api.restoreToken(id);
+  } catch (error) {
+    if (!doneBeforeRefusal(error, "restore", id)) throw error;
+    return null;
+  }
+}
 
 /**
  * Deletes and restores run one at a time: the provider gives no version to order answers by, so
@@ -84,7 +121,7 @@ async function deleteThrough(
   const [single] = remote;
   if (remote.length === 1 && single !== undefined) {
     // One token: the single call returns the server's own restore_deadline.
-    const answer = await api.deleteToken(single);
+    const answer = await deleteOne(api, single);
     deletedAt = answer.deleted_at;
     deadline = answer.restore_deadline || undefined;
     if (!answer.can_restore) final.add(single);
@@ -143,18 +180,23 @@ async function restoreNow(api: ApiClient, ids: number[], now: number): Promise<B
   const local = open.filter((id) => isLocalToken({ id }));
   const asked = open.filter((id) => !isLocalToken({ id }));
   let failedIds: number[] = [];
-  const addresses = new Map<number, { ip: string }>();
+  const addresses = new Map<number, { ip: string; port: number }>();
   const [single] = asked;
   if (asked.length === 1 && single !== undefined) {
-    const answer = await api.restoreToken(single);
-    addresses.set(single, answer.token_info);
+    const answer = await restoreOne(api, single);
+    if (answer) addresses.set(single, answer.token_info);
   } else if (asked.length > 1) {
     failedIds = (await api.restoreTokens(asked)).failed_ids;
   }
   const done = new Set([...local, ...asked.filter((id) => !failedIds.includes(id))]);
+  // Back at the address the provider gives, when a config can carry it (else where it was).
   const withAddress = (t: StoredToken) => {
-    const ip = addresses.get(t.id)?.ip;
-    return ip ? { ...t, ip } : t;
+    const info = addresses.get(t.id);
+    if (!info) return t;
+    const moved = acceptToken(withRestoredAddress(t, info));
+    if (moved.ok) return moved.token;
+    recordEvent("refusal", "restore", `#${t.id}: address given is unusable (${moved.reason})`);
+    return t;
   };
   await updateState(["tokens", "trash"], ({ tokens, trash: entries }) => {
     // Only what is in the trash now comes back: an overlapping command may have moved it.

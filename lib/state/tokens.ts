@@ -108,6 +108,20 @@ export function fromDynamicToken(
   };
 }
 
+/**
+ * A restored token at the address the provider gives it back at (`token_info`): its exit IP
+ * and port, and a dynamic token's host with them where it was reached at its IP. An empty IP
+ * leaves the one it had.
+ */
+export function withRestoredAddress(
+  stored: StoredToken,
+  info: { ip: string; port: number },
+): StoredToken {
+  const ip = info.ip || stored.ip;
+  const atItsIp = stored.kind.startsWith("dynamic") && stored.host === stored.ip;
+  return { ...stored, ip, port: info.port, host: atItsIp ? ip : stored.host };
+}
+
 /** A refreshed dynamic token moves to a new address; everything the user owns stays. */
 export function withRefreshedAddress(stored: StoredToken, fresh: DynamicToken): StoredToken {
   return {

@@ -31,6 +31,8 @@ export interface Quirks {
   ipv6Host: number;
   /** The next N creates answer their first token with `password: ""` (the gateway keeps the real one). */
   emptyPassword: number;
+  /** The next N single restores of a dynamic token bring it back at a fresh address. */
+  restoreMoves: number;
   /** The next N single deletes answer `can_restore: false`; those tokens cannot be restored. */
   noRestore: number;
   /** While set, the refresh call answers GET with 405 (Allow: POST), as a POST-only provider. */

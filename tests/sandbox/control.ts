@@ -31,6 +31,7 @@ export async function resetSandbox(ctx: Context): Promise<void> {
   ctx.quirks.emptyDynamicIp = 0;
   ctx.quirks.ipv6Host = 0;
   ctx.quirks.emptyPassword = 0;
+  ctx.quirks.restoreMoves = 0;
   ctx.quirks.noRestore = 0;
   ctx.quirks.refreshPostOnly = false;
   ctx.quirks.strictAuth = false;
@@ -43,6 +44,7 @@ function quirksView(ctx: Context) {
     empty_dynamic_ip: ctx.quirks.emptyDynamicIp,
     ipv6_host: ctx.quirks.ipv6Host,
     empty_password: ctx.quirks.emptyPassword,
+    restore_moves: ctx.quirks.restoreMoves,
     no_restore: ctx.quirks.noRestore,
     refresh_post_only: ctx.quirks.refreshPostOnly,
     strict_auth: ctx.quirks.strictAuth,
@@ -71,13 +73,14 @@ async function setQuirks(ctx: Context, body: Record<string, unknown>) {
   const emptyDynamicIp = count(body, "empty_dynamic_ip");
   const ipv6Host = count(body, "ipv6_host");
   const emptyPassword = count(body, "empty_password");
+  const restoreMoves = count(body, "restore_moves");
   const noRestore = count(body, "no_restore");
   const postOnly = flag(body, "refresh_post_only");
   const strictAuth = flag(body, "strict_auth");
-  const all = [emptyDynamicIp, ipv6Host, emptyPassword, noRestore, postOnly, strictAuth];
-  if (all.every((v) => v === undefined)) {
+  const all = [emptyDynamicIp, ipv6Host, emptyPassword, restoreMoves, noRestore, postOnly];
+  if ([...all, strictAuth].every((v) => v === undefined)) {
     throw badRequest(
-      'expected "empty_dynamic_ip", "ipv6_host", "empty_password" (counts of creates), "no_restore" (of deletes), "refresh_post_only" and/or "strict_auth" (true or false)',
+      'expected "empty_dynamic_ip", "ipv6_host", "empty_password" (counts of creates), "no_restore" (of deletes), "restore_moves" (of restores), "refresh_post_only" and/or "strict_auth" (true or false)',
     );
   }
   if (postOnly !== undefined) ctx.quirks.refreshPostOnly = postOnly;
@@ -85,6 +88,7 @@ async function setQuirks(ctx: Context, body: Record<string, unknown>) {
   if (emptyDynamicIp !== undefined) ctx.quirks.emptyDynamicIp = emptyDynamicIp;
   if (noRestore !== undefined) ctx.quirks.noRestore = noRestore;
   if (emptyPassword !== undefined) ctx.quirks.emptyPassword = emptyPassword;
+  if (restoreMoves !== undefined) ctx.quirks.restoreMoves = restoreMoves;
   if (ipv6Host === undefined) return quirksView(ctx);
   ctx.quirks.ipv6Host = ipv6Host;
   return { ...quirksView(ctx), ipv6_gateway: await ctx.gateways.openIpv6() };

@@ -179,6 +179,18 @@ export async function refreshToken(ctx: Context, id: number): Promise<Reply> {
   }
   if (status === "deleted") throw badRequest(`token ${id} is deleted; restore it first`);
   if (status === "expired") throw badRequest(`token ${id} has expired`);
+  const closeOld = await moveDynamic(ctx, token);
+  token.refreshedAt = ctx.clock.now();
+  return { ...ok({ code: 0, msg: "success", data: dynamicView(ctx, token) }), after: closeOld };
+}
+
+/**
+ * Moves a dynamic token to a fresh address (a refresh; a restore under the restore_moves
+ * quirk), serving there at once. Gives the closing of the old address, for after the answer:
+ * a client asking through this very token (its traffic, the extension's own included, goes
+ * through it) still hears the answer.
+ */
+export async function moveDynamic(ctx: Context, token: Token): Promise<() => Promise<void>> {
   const oldIp = token.ip;
   token.ip = ctx.store.pool.allocate();
   try {
@@ -188,16 +200,10 @@ export async function refreshToken(ctx: Context, id: number): Promise<Reply> {
     token.ip = oldIp;
     throw new HttpError(500, `could not move the token: ${(error as Error).message}`);
   }
-  token.refreshedAt = ctx.clock.now();
-  // The old address closes once the answer is out: a client refreshing through this very
-  // token (its traffic, the extension's own included, goes through it) still hears the answer.
-  return {
-    ...ok({ code: 0, msg: "success", data: dynamicView(ctx, token) }),
-    after: async () => {
-      // The answer may still be on its way back through the gateway on the old address.
-      await new Promise((resolve) => setTimeout(resolve, OLD_ADDRESS_GRACE_MS));
-      await ctx.gateways.closeDynamic(oldIp, token);
-      ctx.store.pool.release(oldIp);
-    },
+  return async () => {
+    // The answer may still be on its way back through the gateway on the old address.
+    await new Promise((resolve) => setTimeout(resolve, OLD_ADDRESS_GRACE_MS));
+    await ctx.gateways.closeDynamic(oldIp, token);
+    ctx.store.pool.release(oldIp);
   };
 }

@@ -1,6 +1,8 @@
 /** Delete and restore, one token or a batch. Deleted tokens can be restored for 30 days. */
 import type { Context } from "./context";
+import { moveDynamic } from "./handlers-create";
 import { badRequest, type HttpError, notFound, ok, type Reply, requireObject } from "./http-util";
+import { isStaticKind } from "./kinds";
 import { RESTORE_WINDOW_MS, type Token } from "./state";
 import { gatewayPort } from "./views";
 
@@ -63,11 +65,15 @@ export function deleteOne(ctx: Context, id: number): Reply {
   });
 }
 
-export function restoreOne(ctx: Context, id: number): Reply {
+export async function restoreOne(ctx: Context, id: number): Promise<Reply> {
   const now = ctx.clock.now();
   const r = tryRestore(ctx, id, now);
   if (!r.ok) throw r.error;
-  return ok({
+  // The restore_moves quirk: a dynamic token comes back at a fresh address.
+  const moves = !isStaticKind(r.token.kind) && ctx.quirks.restoreMoves > 0;
+  if (moves) ctx.quirks.restoreMoves--;
+  const closeOld = moves ? await moveDynamic(ctx, r.token) : undefined;
+  const reply = ok({
     status: "success",
     message: "Token restored successfully",
     data: {
@@ -76,6 +82,7 @@ export function restoreOne(ctx: Context, id: number): Reply {
       token_info: { ip: r.token.ip, port: gatewayPort(ctx, r.token), status: "active" },
     },
   });
+  return closeOld ? { ...reply, after: closeOld } : reply;
 }
 
 function parseIds(raw: unknown): number[] {

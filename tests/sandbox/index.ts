@@ -112,6 +112,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       emptyDynamicIp: 0,
       ipv6Host: 0,
       emptyPassword: 0,
+      restoreMoves: 0,
       noRestore: 0,
       refreshPostOnly: false,
       strictAuth: false,
