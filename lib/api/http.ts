@@ -43,9 +43,16 @@ export interface RequestSpec<S extends z.ZodMiniType> extends RequestTarget {
   /** False for operations that need no credentials; they are then not sent at all. */
   authenticated: boolean;
   schema: S;
+  /**
+   * A purchase: its answer carries tokens already paid for, and is never asked for again (a
+   * POST is not repeated), so it is waited for PURCHASE_PATIENCE times as long.
+   */
+  purchase?: true;
 }
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
+/** 15 s → a minute for a create: the spec sets no time limit on an answer. */
+export const PURCHASE_PATIENCE = 4;
 
 export function createHttp(deps: HttpDeps) {
   const redact = redactor(secretsOf(deps.auth));
@@ -64,16 +71,17 @@ export function createHttp(deps: HttpDeps) {
     const origin = safeOrigin(url);
     const controller = new AbortController();
     let timedOut = false;
+    const timeoutMs = spec.purchase ? deps.timeoutMs * PURCHASE_PATIENCE : deps.timeoutMs;
     const timer = setTimeout(() => {
       timedOut = true;
       controller.abort();
-    }, deps.timeoutMs);
+    }, timeoutMs);
     const fail = (kind: "network" | "timeout", cause: unknown) =>
       new ApiError({
         kind: timedOut ? "timeout" : kind,
         operation: spec.operation,
         origin,
-        timeoutMs: deps.timeoutMs,
+        timeoutMs,
         detail: cause instanceof Error ? cause.name : undefined,
         cause,
       });

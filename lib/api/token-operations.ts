@@ -48,8 +48,18 @@ export function createTokenOperations(
     ) =>
     async (params: z.input<B>): Promise<z.output<S>> => {
       const body = validateParams(bodySchema, params, operation);
-      // POST: never retried by the http core, a lost answer may already have bought a token.
-      return http.request({ operation, method: "POST", path, body, authenticated: true, schema });
+      // POST: never retried by the http core, a lost answer may already have bought a token;
+      // so it is waited for longer than a read (a purchase).
+      const purchase = true;
+      return http.request({
+        operation,
+        method: "POST",
+        path,
+        body,
+        authenticated: true,
+        schema,
+        purchase,
+      });
     };
 
   /** One token deleted or restored: the id is checked locally, the answer's `data` returned. */

@@ -434,6 +434,17 @@ describe("faults", () => {
     expect(retrying.delays).toHaveLength(1);
   });
 
+  it("a create is waited for four times as long: its answer carries tokens already bought", async () => {
+    const { api } = client({ timeoutMs: 150, maxAttempts: 1 });
+    await addFault({ delay_ms: 400, count: 1 });
+    const { tokens } = await api.createStaticIp({ number: 1, country_id: 1 });
+    expect(tokens).toHaveLength(1);
+    // Past four times the timeout, a create times out too (and is never sent again).
+    await addFault({ delay_ms: 1000, count: 1 });
+    const error = await failure(api.createStaticIp({ number: 1, country_id: 1 }));
+    expect(error).toMatchObject({ kind: "timeout", timeoutMs: 600 });
+  });
+
   it("an address where nothing listens is a network error", async () => {
     const { api } = client({ baseUrl: "http://127.0.0.1:9", maxAttempts: 1 });
     const error = await failure(api.getAccountInfo());
