@@ -208,7 +208,12 @@ export function createEngine(deps: EngineDeps) {
     return !checked.ok && checked.failure.code === "no-base-url" ? { ok: true } : checked;
   }
 
-  const { off, disconnect, toggle } = createLeaving({ reconcile, checkExitIp, connect });
+  const { off, disconnect, toggle } = createLeaving({
+    reconcile,
+    checkExitIp,
+    connect,
+    mutationsSettled: deps.mutationsSettled,
+  });
 
   const refreshIp = createIpRefresh({
     api: deps.api,

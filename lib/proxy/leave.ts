@@ -9,6 +9,8 @@ import type { EngineResult } from "./engine-result";
 
 export interface LeavingDeps {
   reconcile: () => Promise<unknown>;
+  /** Resolves once no purchase, delete or restore is on the wire (engine.ts, connect). */
+  mutationsSettled?: () => Promise<unknown>;
   checkExitIp: () => Promise<unknown>;
   connect: (tokenId: number) => Promise<EngineResult>;
 }
@@ -27,6 +29,9 @@ export function createLeaving(deps: LeavingDeps) {
       },
       result: undefined,
     }));
+    // As a switch does: a proxy change can cut a purchase on its way through the token, and
+    // a token bought and never stored is the user's money lost. The choice is stored already.
+    await deps.mutationsSettled?.();
     await deps.reconcile();
     // Leaving has worked; the direct exit IP is informational.
     await deps.checkExitIp();

@@ -1,6 +1,6 @@
 /**
  * Fifty commands at once through the real background, against the sandbox: creates, deletes,
- * restores, connects, lookups and exit checks overlap in the worker's state store. Afterwards
+ * restores, connects, Offs, Disconnects, lookups and exit checks overlap in the worker's state store. Afterwards
  * storage holds every token the provider has, once, on the side (list or trash) the provider
  * says, and nothing unreadable.
  */
@@ -38,6 +38,8 @@ test("50 overlapping commands lose no token and duplicate none", async ({
   await control(sb, "faults", { delay_ms: 200, count: 60 });
   const pick = (i: number) => ids[(i * 7) % ids.length] ?? ids[0] ?? 0;
   const commands = Array.from({ length: 50 }, (_, i) => {
+    // Every eighth leaves the token (Off, Disconnect): a proxy change as a switch is.
+    if (i % 8 === 7) return send(ext, { type: i % 16 === 7 ? "off" : "disconnect" });
     switch (i % 6) {
       case 0:
         return send(ext, {
@@ -79,5 +81,5 @@ test("50 overlapping commands lose no token and duplicate none", async ({
   for (const token of provider) {
     expect(token.status === "deleted" ? trashed : listed, `token ${token.id}`).toContain(token.id);
   }
-  expect(provider.length).toBe(10 + replies.filter((_, i) => i % 6 === 0).length);
+  expect(provider.length).toBe(10 + replies.filter((_, i) => i % 6 === 0 && i % 8 !== 7).length);
 });

@@ -638,6 +638,31 @@ describe("disconnect and toggle", () => {
     expect(await readStatus()).toMatchObject({ state: "direct", tokenId: null, error: null });
   });
 
+  it.each(["off", "disconnect"] as const)(
+    "%s waits for a purchase on the wire before the setting changes (it could cut it)",
+    async (leave) => {
+      let landed!: () => void;
+      const purchase = new Promise<void>((resolve) => {
+        landed = resolve;
+      });
+      const { engine, calls } = await setup({
+        connection: active(2),
+        mutationsSettled: async () => {
+          await purchase;
+          return true;
+        },
+      });
+      const leaving = engine[leave]();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      // The choice is stored at once; the browser's setting waits for the purchase.
+      expect((await readConnection()).activeTokenId).toBeNull();
+      expect(ops(calls)).toEqual([]);
+      landed();
+      expect(await leaving).toEqual({ ok: true });
+      expect(ops(calls)).toEqual(["clear"]);
+    },
+  );
+
   it("disconnect while already direct keeps the earlier lastTokenId", async () => {
     const { engine } = await setup({ connection: { activeTokenId: null, lastTokenId: 4 } });
     await engine.disconnect();
