@@ -20,6 +20,11 @@ export interface BatchChunkError {
 export interface BatchResult extends BatchChunkAnswer {
   /** Chunks that failed as a whole; their ids are also in `failed_ids`. */
   chunk_errors: BatchChunkError[];
+  /**
+   * Failed ids of chunks sent again after an attempt that got no answer (http.ts): that
+   * attempt may have done them, and the repeat refuses them as done already.
+   */
+  failed_after_lost_answer: number[];
 }
 
 /** De-duplicates while keeping the caller's order (sending an id twice would count twice). */
@@ -34,7 +39,7 @@ export function chunkIds(ids: readonly number[], size = MAX_BATCH_IDS): number[]
 }
 
 export type ChunkOutcome<T extends BatchChunkAnswer> =
-  | { ids: number[]; ok: true; answer: T }
+  | { ids: number[]; ok: true; answer: T; lostAnswer?: boolean }
   | { ids: number[]; ok: false; error: ApiError };
 
 /** Sums the counts; a failed chunk counts all its ids as failed. */
@@ -45,6 +50,7 @@ export function mergeBatch<T extends BatchChunkAnswer>(outcomes: ChunkOutcome<T>
     failed_count: 0,
     failed_ids: [],
     chunk_errors: [],
+    failed_after_lost_answer: [],
   };
   for (const outcome of outcomes) {
     if (outcome.ok) {
@@ -52,11 +58,13 @@ export function mergeBatch<T extends BatchChunkAnswer>(outcomes: ChunkOutcome<T>
       merged.success_count += outcome.answer.success_count;
       merged.failed_count += outcome.answer.failed_count;
       merged.failed_ids.push(...outcome.answer.failed_ids);
+      if (outcome.lostAnswer) merged.failed_after_lost_answer.push(...outcome.answer.failed_ids);
     } else {
       merged.total_count += outcome.ids.length;
       merged.failed_count += outcome.ids.length;
       merged.failed_ids.push(...outcome.ids);
       merged.chunk_errors.push({ ids: outcome.ids, error: outcome.error });
+      if (outcome.error.afterLostAnswer) merged.failed_after_lost_answer.push(...outcome.ids);
     }
   }
   return merged;

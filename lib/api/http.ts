@@ -45,14 +45,23 @@ export interface RequestSpec<S extends z.ZodMiniType> extends RequestTarget {
   schema: S;
   /**
    * A purchase: its answer carries tokens already paid for, and is never asked for again (a
-   * POST is not repeated), so it is waited for PURCHASE_PATIENCE times as long.
+   * POST is not repeated), so it is waited for longer (purchaseTimeout).
    */
   purchase?: true;
+  /** Told when the request is sent again after an attempt that got no answer (mayHaveLanded). */
+  onLostAnswer?: () => void;
 }
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
-/** 15 s → a minute for a create: the spec sets no time limit on an answer. */
-export const PURCHASE_PATIENCE = 4;
+/**
+ * Chrome stops an extension's service worker when a fetch's answer takes more than 30 s to
+ * arrive (its service-worker lifecycle docs): past that, a purchase would not time out but
+ * vanish with the worker, with no error and no reply. So a little under that.
+ */
+export const PURCHASE_TIMEOUT_CAP_MS = 28_000;
+/** A purchase waits four times a read's timeout, up to the cap: 15 s → 28 s. */
+export const purchaseTimeout = (timeoutMs: number): number =>
+  Math.min(timeoutMs * 4, PURCHASE_TIMEOUT_CAP_MS);
 
 export function createHttp(deps: HttpDeps) {
   const redact = redactor(secretsOf(deps.auth));
@@ -71,7 +80,7 @@ export function createHttp(deps: HttpDeps) {
     const origin = safeOrigin(url);
     const controller = new AbortController();
     let timedOut = false;
-    const timeoutMs = spec.purchase ? deps.timeoutMs * PURCHASE_PATIENCE : deps.timeoutMs;
+    const timeoutMs = spec.purchase ? purchaseTimeout(deps.timeoutMs) : deps.timeoutMs;
     const timer = setTimeout(() => {
       timedOut = true;
       controller.abort();
@@ -135,11 +144,14 @@ export function createHttp(deps: HttpDeps) {
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
         if (!shouldRetry(spec.method, error, n, deps.retry)) {
-          throw lost && error.kind === "http"
-            ? new ApiError({ ...error, afterLostAnswer: true })
-            : error;
+          // A refusal (4xx) of a repeat: it may only say that the lost attempt did it.
+          const refusal = error.kind === "http" && (error.status ?? 0) < 500;
+          throw lost && refusal ? new ApiError({ ...error, afterLostAnswer: true }) : error;
         }
-        lost ||= mayHaveLanded(error);
+        if (mayHaveLanded(error)) {
+          lost = true;
+          spec.onLostAnswer?.();
+        }
         await deps.sleep(backoffDelay(n - 1, deps.retry, deps.random, error.retryAfterMs));
       }
     }

@@ -49,7 +49,7 @@ export function createTokenOperations(
     async (params: z.input<B>): Promise<z.output<S>> => {
       const body = validateParams(bodySchema, params, operation);
       // POST: never retried by the http core, a lost answer may already have bought a token;
-      // so it is waited for longer than a read (a purchase).
+      // so it is waited for longer than a read (a purchase: http.ts).
       const purchase = true;
       return http.request({
         operation,
@@ -87,6 +87,7 @@ export function createTokenOperations(
     const outcomes: ChunkOutcome<T>[] = [];
     // One chunk at a time: stays within the rate limit and keeps partial failure readable.
     for (const chunk of chunkIds(unique)) {
+      let lostAnswer = false;
       try {
         const body = { token_ids: chunk };
         const answer = await http.request({
@@ -96,16 +97,21 @@ export function createTokenOperations(
           body,
           authenticated: true,
           schema,
+          onLostAnswer: () => {
+            lostAnswer = true;
+          },
         });
-        outcomes.push({ ids: chunk, ok: true, answer: answer.data });
+        outcomes.push({ ids: chunk, ok: true, answer: answer.data, lostAnswer });
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
         outcomes.push({ ids: chunk, ok: false, error });
       }
     }
-    // Nothing happened at all: the caller gets the error itself rather than a result to decode.
+    // Nothing happened at all: the caller gets the error itself rather than a result to decode
+    // (unless a chunk's repeat was refused after a lost answer: the caller decides what was done).
     const first = outcomes[0];
-    if (first && !first.ok && outcomes.every((o) => !o.ok)) throw first.error;
+    const lost = outcomes.some((o) => !o.ok && o.error.afterLostAnswer);
+    if (first && !first.ok && !lost && outcomes.every((o) => !o.ok)) throw first.error;
     const answers = outcomes.flatMap((o) => (o.ok ? [o.answer] : []));
     return { merged: mergeBatch(outcomes), answers };
   }

@@ -25,14 +25,27 @@ const REFUSED: Failure = { code: "provider-refused-token" };
  * repeat is refused as done already ("already deleted", "not deleted"). The spec has no call
  * to ask a token's state, and the other reading leaves a deleted token listed for good (every
  * later delete refused, the restore window running out unseen) or a restored one in the trash.
+ * A delete takes "does not exist" as done too; a restore never does (a token gone for good is
+ * not back), and is only ever asked within its window (restoreNow).
  */
-function doneBeforeRefusal(error: unknown, where: string, id: number): boolean {
+const DONE_STATUSES = { delete: [400, 404, 409, 410], restore: [400, 409] } as const;
+
+function doneBeforeRefusal(error: unknown, op: keyof typeof DONE_STATUSES, id: number): boolean {
+  const statuses: readonly number[] = DONE_STATUSES[op];
   const refusedRepeat =
-    isApiError(error) && error.afterLostAnswer && [400, 404, 409, 410].includes(error.status ?? 0);
-  if (refusedRepeat)
-    recordEvent("refusal", where, `#${id}: repeat refused after a lost answer, taken as done`);
+    isApiError(error) && error.afterLostAnswer && statuses.includes(error.status ?? 0);
+  if (refusedRepeat) noteDoneBefore(op, [id]);
   return refusedRepeat;
 }
+
+const noteDoneBefore = (op: string, ids: readonly number[]) => {
+  if (ids.length > 0)
+    recordEvent(
+      "refusal",
+      op,
+      `${ids.map((id) => `#${id}`).join(", ")}: repeat refused after a lost answer, taken as done`,
+    );
+};
 
 async function deleteOne(api: ApiClient, id: number) {
   try {
@@ -128,7 +141,9 @@ async function deleteThrough(
   } else if (remote.length > 1) {
     const answer = await api.deleteTokens(remote);
     deletedAt = answer.deleted_at;
-    failedIds = answer.failed_ids;
+    const doneBefore = new Set(answer.failed_after_lost_answer ?? []);
+    noteDoneBefore("delete", [...doneBefore]);
+    failedIds = answer.failed_ids.filter((id) => !doneBefore.has(id));
     reasons = new Map(
       answer.chunk_errors.flatMap((c) => c.ids.map((id) => [id, apiFailure(c.error)] as const)),
     );
@@ -186,7 +201,11 @@ async function restoreNow(api: ApiClient, ids: number[], now: number): Promise<B
     const answer = await restoreOne(api, single);
     if (answer) addresses.set(single, answer.token_info);
   } else if (asked.length > 1) {
-    failedIds = (await api.restoreTokens(asked)).failed_ids;
+    const answer = await api.restoreTokens(asked);
+    // Refused by a repeat after a lost answer: back, as a single restore would be (above).
+    const doneBefore = new Set(answer.failed_after_lost_answer ?? []);
+    noteDoneBefore("restore", [...doneBefore]);
+    failedIds = answer.failed_ids.filter((id) => !doneBefore.has(id));
   }
   const done = new Set([...local, ...asked.filter((id) => !failedIds.includes(id))]);
   // Back at the address the provider gives, when a config can carry it (else where it was).

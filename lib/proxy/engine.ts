@@ -209,10 +209,15 @@ export function createEngine(deps: EngineDeps) {
   }
 
   const { off, disconnect, toggle } = createLeaving({
-    reconcile,
+    storeAndApply: (store) =>
+      lock.runExclusive(async () => {
+        // As a switch waits (connect): then what those calls stored counts.
+        if (await deps.mutationsSettled?.()) await writesLanded();
+        await store();
+        return reconcileNow();
+      }),
     checkExitIp,
     connect,
-    mutationsSettled: deps.mutationsSettled,
   });
 
   const refreshIp = createIpRefresh({

@@ -8,9 +8,14 @@ import { updateState } from "../storage/store";
 import type { EngineResult } from "./engine-result";
 
 export interface LeavingDeps {
-  reconcile: () => Promise<unknown>;
-  /** Resolves once no purchase, delete or restore is on the wire (engine.ts, connect). */
-  mutationsSettled?: () => Promise<unknown>;
+  /**
+   * Runs `store` (the choice) and then the reconcile that applies it, as one step among the
+   * engine's switches and reconciles, after any purchase, delete or restore on the wire
+   * (engine.ts): a proxy change can cut one on its way through the token, and a token bought
+   * and never stored is the user's money lost. No reconcile that another change starts (a
+   * purchase stored, say) applies the choice before then.
+   */
+  storeAndApply: (store: () => Promise<void>) => Promise<unknown>;
   checkExitIp: () => Promise<unknown>;
   connect: (tokenId: number) => Promise<EngineResult>;
 }
@@ -18,21 +23,19 @@ export interface LeavingDeps {
 export function createLeaving(deps: LeavingDeps) {
   /** No token: `off` sends everything direct; otherwise the site rules still route. */
   async function leave(off: boolean): Promise<EngineResult> {
-    await updateState(["connection"], ({ connection }) => ({
-      write: {
-        connection: {
-          ...connection,
-          activeTokenId: null,
-          lastTokenId: connection.activeTokenId ?? connection.lastTokenId,
-          off,
+    await deps.storeAndApply(() =>
+      updateState(["connection"], ({ connection }) => ({
+        write: {
+          connection: {
+            ...connection,
+            activeTokenId: null,
+            lastTokenId: connection.activeTokenId ?? connection.lastTokenId,
+            off,
+          },
         },
-      },
-      result: undefined,
-    }));
-    // As a switch does: a proxy change can cut a purchase on its way through the token, and
-    // a token bought and never stored is the user's money lost. The choice is stored already.
-    await deps.mutationsSettled?.();
-    await deps.reconcile();
+        result: undefined,
+      })),
+    );
     // Leaving has worked; the direct exit IP is informational.
     await deps.checkExitIp();
     return { ok: true };

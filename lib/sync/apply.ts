@@ -97,7 +97,12 @@ export function applyRemote(
   let added = 0;
   let own = ownRuleCount(list);
   const places: [ItemKey, DocEntry][] = [];
-  for (const [key, entry] of wins) {
+  // Removals first: at the cap, a rule replaced elsewhere (one removed, one added) makes room
+  // for its replacement whatever order the document lists them in.
+  const removalsFirst = [...wins].sort(
+    ([, a], [, b]) => Number(a.v !== null) - Number(b.v !== null),
+  );
+  for (const [key, entry] of removalsFirst) {
     if (key.startsWith("s.")) {
       const name = key.slice(2) as SettingKey;
       if (!SYNCED_SETTINGS.includes(name) || options.locked.has(name)) continue;

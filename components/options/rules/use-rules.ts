@@ -68,6 +68,8 @@ export function useRuleList(): RuleList {
     const newest = sent.current.at(-1);
     if (newest && dequal(stored, newest)) sent.current = [];
     else if (sent.current.some((list) => dequal(list, stored))) return;
+    // What is stored is shown, and the next change is a patch against it.
+    lastSaved.current = undefined;
     setDraft(stored);
   }, [stored]);
 
@@ -80,6 +82,9 @@ export function useRuleList(): RuleList {
     const now = await readSiteRules();
     if (saving.current > 0 || dequal(now, saved)) return;
     sent.current = [];
+    // The next change is a patch against what is shown: a rule that arrived meanwhile and is
+    // then deleted here is named as removed, not kept as one the page never saw.
+    lastSaved.current = now;
     setDraft(now);
   }
 

@@ -75,6 +75,39 @@ describe("a delete whose answer is lost", () => {
   });
 });
 
+describe("a batch whose answer is lost", () => {
+  it("the repeat answers the ids as failed (done already): deleted, then restored, all of them", async () => {
+    const a = await oneToken("static-ip");
+    const b = await oneToken("static-traffic");
+    const { api } = client();
+    await addFault({ drop_after_commit: true });
+    expect(await deleteTokens(api, engine, [a.id, b.id], NOW)).toEqual({
+      done: [a.id, b.id],
+      failed: [],
+    });
+    expect(await statusAtProvider(a.id)).toBe("deleted");
+    expect(await read("tokens")).toEqual([]);
+    expect((await read("trash")).map((e) => e.token.id).sort()).toEqual([a.id, b.id].sort());
+    await addFault({ drop_after_commit: true });
+    expect(await restoreTokens(api, [a.id, b.id], NOW + 1000)).toEqual({
+      done: [a.id, b.id],
+      failed: [],
+    });
+    expect(await statusAtProvider(b.id)).toBe("active");
+    expect(await read("trash")).toEqual([]);
+  });
+
+  it("with no lost answer, the ids the provider refuses stay where they were", async () => {
+    const a = await oneToken("static-ip");
+    const b = await oneToken("static-traffic");
+    await client().api.deleteToken(a.id);
+    const outcome = await deleteTokens(client().api, engine, [a.id, b.id], NOW);
+    expect(outcome.done).toEqual([b.id]);
+    expect(outcome.failed.map((f) => f.id)).toEqual([a.id]);
+    expect((await read("tokens")).map((t) => t.id)).toEqual([a.id]);
+  });
+});
+
 describe("a restore whose answer is lost", () => {
   it("the repeat refused as done: the token is back in the list", async () => {
     const token = await oneToken("static-traffic");
@@ -88,6 +121,23 @@ describe("a restore whose answer is lost", () => {
     expect(await statusAtProvider(token.id)).toBe("active");
     expect((await read("tokens")).map((t) => t.id)).toEqual([token.id]);
     expect(await read("trash")).toEqual([]);
+  });
+});
+
+describe("a restore repeat answered 'does not exist'", () => {
+  it("is not taken as restored: the token stays in the trash", async () => {
+    const token = await oneToken("static-ip");
+    const { api } = client();
+    await deleteTokens(api, engine, [token.id], NOW);
+    // The first attempt fails with no answer (a 500), the repeat is told the token is gone.
+    await addFault({ status: 500 });
+    await addFault({ status: 404 });
+    await expect(restoreTokens(api, [token.id], NOW + 1000)).rejects.toMatchObject({
+      status: 404,
+      afterLostAnswer: true,
+    });
+    expect(await read("tokens")).toEqual([]);
+    expect((await read("trash")).map((e) => e.token.id)).toEqual([token.id]);
   });
 });
 

@@ -207,11 +207,11 @@ describe("sync", () => {
     expect(refusalSentence("en")("rules-full", "new-one.example")).toContain("new-one.example");
   });
 
-  it("a removal in the same change makes room; the administrator's rules are not counted", () => {
+  it("a removal in the same change makes room, listed before or after; the administrator's rules are not counted", () => {
     const full = [...own(3, "managed-"), ...own(MAX_RULES)];
     const applied = apply(full, [
-      ["r.r0", null],
       ["r.n1", rule("n1")],
+      ["r.r0", null],
       ["r.n2", rule("n2")],
     ]);
     expect(applied.adopted).toEqual(["r.r0", "r.n1"]);

@@ -344,6 +344,30 @@ describe("RulesSection", () => {
     expect(lastSaved()[0]?.route).toEqual({ kind: "direct" });
   });
 
+  it("a rule that arrived while a change was on its way can be deleted at once", async () => {
+    const m = await mount(stored);
+    const arrived = pattern("d", "new.test", { kind: "block" });
+    const store = answer;
+    let first = true;
+    answer = async (message) => {
+      if (!first) return store(message);
+      first = false;
+      await saveSiteRules([...stored, arrived]);
+      const reply = await store(message);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return reply;
+    };
+    const box = named(m, "input", "Enabled: rule 2 (*.test)") as HTMLInputElement;
+    box.checked = false;
+    await fire(box, "change");
+    await waitFor(() => expect(rowTexts(m)).toContain("new.test"));
+    // Deleted straight away: named as removed, not kept as a rule the page never saw.
+    await fire(button(m, "Delete rule 4 (new.test)"), "click");
+    expect(sent.at(-1)).toMatchObject({ removed: ["d"] });
+    expect(lastSaved().map((r) => r.id)).toEqual(["a", "b", "c"]);
+    await waitFor(() => expect(rowTexts(m)).toEqual(["example.com", "*.test", "10.0.0.0/8"]));
+  });
+
   it("a rule whose token is gone or expired says that it blocks its sites", async () => {
     const m = await mount([
       pattern("g", "gone.test", { kind: "token", tokenId: 99 }),

@@ -653,13 +653,17 @@ describe("disconnect and toggle", () => {
         },
       });
       const leaving = engine[leave]();
+      // A reconcile another change starts meanwhile (the purchase's first tokens stored, a
+      // wake) waits too: it would read the choice and apply it.
+      const woken = engine.reconcile();
       await new Promise((resolve) => setTimeout(resolve, 20));
-      // The choice is stored at once; the browser's setting waits for the purchase.
-      expect((await readConnection()).activeTokenId).toBeNull();
       expect(ops(calls)).toEqual([]);
+      expect((await readConnection()).activeTokenId).toBe(2);
       landed();
       expect(await leaving).toEqual({ ok: true });
-      expect(ops(calls)).toEqual(["clear"]);
+      await woken;
+      expect(ops(calls)).toEqual(["clear", "clear"]);
+      expect((await readConnection()).activeTokenId).toBeNull();
     },
   );
 
