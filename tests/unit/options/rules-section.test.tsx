@@ -313,25 +313,32 @@ describe("RulesSection", () => {
     expect(focused?.getAttribute("data-rule-id")).toBe("b");
   });
 
-  it("rules removed and added elsewhere while a change is on its way: both stand, the change lands, the page shows them", async () => {
-    const m = await mount(stored);
-    // Elsewhere (another browser by sync, the popup), just before this page's change lands:
-    // rule 3 removed, a new rule added.
-    const arrived = pattern("d", "new.test", { kind: "block" });
+  /**
+   * The user switches rule 2 off; elsewhere (another browser by sync, the popup), just before
+   * that change lands, the list becomes `there`. Storage's news of both lands before the reply
+   * does (the page holds it back then).
+   */
+  async function switchOffWhileElsewhere(m: HTMLElement, there: SiteRule[]) {
     const store = answer;
     let first = true;
     answer = async (message) => {
       if (!first) return store(message);
       first = false;
-      await saveSiteRules([stored[0], stored[1], arrived] as SiteRule[]);
+      await saveSiteRules(there);
       const reply = await store(message);
-      // Storage's news of both lands before the reply does (the page holds it back then).
       await new Promise((resolve) => setTimeout(resolve, 20));
       return reply;
     };
     const box = named(m, "input", "Enabled: rule 2 (*.test)") as HTMLInputElement;
     box.checked = false;
     await fire(box, "change");
+  }
+
+  it("rules removed and added elsewhere while a change is on its way: both stand, the change lands, the page shows them", async () => {
+    const m = await mount(stored);
+    // Elsewhere: rule 3 removed, a new rule added.
+    const arrived = pattern("d", "new.test", { kind: "block" });
+    await switchOffWhileElsewhere(m, [stored[0], stored[1], arrived] as SiteRule[]);
     // One patch, never the page's whole list over the stored one.
     expect(sent.map((s) => s.type)).toEqual(["patchSiteRules"]);
     expect(lastSaved()).toEqual([stored[0], { ...stored[1], enabled: false }, arrived]);
@@ -346,20 +353,7 @@ describe("RulesSection", () => {
 
   it("a rule that arrived while a change was on its way can be deleted at once", async () => {
     const m = await mount(stored);
-    const arrived = pattern("d", "new.test", { kind: "block" });
-    const store = answer;
-    let first = true;
-    answer = async (message) => {
-      if (!first) return store(message);
-      first = false;
-      await saveSiteRules([...stored, arrived]);
-      const reply = await store(message);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      return reply;
-    };
-    const box = named(m, "input", "Enabled: rule 2 (*.test)") as HTMLInputElement;
-    box.checked = false;
-    await fire(box, "change");
+    await switchOffWhileElsewhere(m, [...stored, pattern("d", "new.test", { kind: "block" })]);
     await waitFor(() => expect(rowTexts(m)).toContain("new.test"));
     // Deleted straight away: named as removed, not kept as a rule the page never saw.
     await fire(button(m, "Delete rule 4 (new.test)"), "click");
