@@ -5,12 +5,11 @@
  * traffic goes through it or nowhere; only the user's own disconnect goes direct (or the
  * user's "fall back to direct" setting). Browser specifics come in through ProxyPlatform.
  */
-import { Mutex } from "async-mutex";
 import type { ApiClient } from "../api";
 import { recordedAs, recordFailure } from "../diagnostics/record";
 import { compiledRouter } from "../routing/compiled-router";
 import type { Settings } from "../state/settings";
-import { type ProxyStatus, withRecent } from "../state/status";
+import { withRecent } from "../state/status";
 import type { StoredToken } from "../state/tokens";
 import { unusableReason } from "../state/usable";
 import { readState } from "../storage/read";
@@ -25,6 +24,7 @@ import { createLeaving } from "./leave";
 import { createNoToken } from "./no-token";
 import type { ProxyPlatform } from "./platform";
 import { createProblemReports } from "./problem-reports";
+import { createReconciler, SWITCH_READS } from "./reconcile";
 import { createRouteApplier, type RouteApplyDeps } from "./route-apply";
 
 export type { EngineResult } from "./engine-result";
@@ -41,9 +41,6 @@ export interface EngineDeps extends RouteApplyDeps {
   /** The global badge was drawn anew (a tab's own title follows it). */
   badgeChanged?: () => void;
 }
-
-/** What a switch reads, in one call, before it writes the setting. */
-const SWITCH_READS = ["tokens", "settings", "connection", "siteRules", "gatewayOwners"] as const;
 
 export function createEngine(deps: EngineDeps) {
   const { platform } = deps;
@@ -72,46 +69,14 @@ export function createEngine(deps: EngineDeps) {
   const failClosed = createFailClosed(platform, status, now, () => rulesPlan(true));
   const noToken = createNoToken(platform, status, now, applyNoToken);
 
-  /**
-   * One reconcile at a time, and none while a switch applies and stores its choice: a run that
-   * read older state can never land after a newer one. Callers that come while one waits share
-   * it (it has not read anything yet).
-   */
-  const lock = new Mutex();
-  let waiting: Promise<ProxyStatus> | null = null;
-  function reconcile(): Promise<ProxyStatus> {
-    waiting ??= lock.runExclusive(() => {
-      waiting = null;
-      return reconcileNow();
-    });
-    return waiting;
-  }
-
-  /** Make the browser's setting match storage. Runs on every wake and every change. */
-  async function reconcileNow(): Promise<ProxyStatus> {
-    // One read, as a switch does: on a wake a challenge waits behind every storage call here.
-    const known = await readState(SWITCH_READS);
-    const { connection, tokens, settings } = known;
-    const id = connection.activeTokenId;
-    if (id === null) return noToken(connection.off === true, tokens, settings);
-    const token = tokens.find((t) => t.id === id);
-    let problem = unusableReason(token, platform.supportsSocksAuth, now());
-    if (!problem && token) {
-      // Applied before anything else: at browser start every millisecond here is a page load
-      // that could go out direct.
-      try {
-        await applyToken(token, tokens, settings, null, known);
-      } catch (error) {
-        problem = { code: "config-failed", detail: String(error).slice(0, 200) };
-      }
-    }
-    if (problem) {
-      noteApply("reconcile", `token #${id}`, "fail closed", problem);
-      return failClosed(id, problem, settings);
-    }
-    noteApply("reconcile", `token #${id}`, "applied");
-    return status.tokenApplied(id);
-  }
+  const { lock, reconcile, reconcileNow } = createReconciler({
+    supportsSocksAuth: platform.supportsSocksAuth,
+    now,
+    applyToken,
+    noToken,
+    failClosed,
+    tokenApplied: status.tokenApplied,
+  });
 
   /**
    * The rules changed: re-apply. A gateway spelling that now stands for another token has its

@@ -645,9 +645,14 @@ describe("disconnect and toggle", () => {
       const purchase = new Promise<void>((resolve) => {
         landed = resolve;
       });
+      let waiting!: () => void;
+      const leaveWaits = new Promise<void>((resolve) => {
+        waiting = resolve;
+      });
       const { engine, calls } = await setup({
         connection: active(2),
         mutationsSettled: async () => {
+          waiting();
           await purchase;
           return true;
         },
@@ -656,9 +661,9 @@ describe("disconnect and toggle", () => {
       // A reconcile another change starts meanwhile (the purchase's first tokens stored, a
       // wake) waits too: it would read the choice and apply it.
       const woken = engine.reconcile();
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(ops(calls)).toEqual([]);
+      await leaveWaits;
       expect((await readConnection()).activeTokenId).toBe(2);
+      expect(ops(calls)).toEqual([]);
       landed();
       expect(await leaving).toEqual({ ok: true });
       await woken;
