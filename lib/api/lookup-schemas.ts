@@ -3,7 +3,17 @@
  * quality, proxy retrieval, account records, and the error envelope.
  */
 import * as z from "zod/mini";
-import { count, days, decimalText, id, list, optionalIsoDate, port, text } from "./schema-parts";
+import {
+  count,
+  days,
+  decimalText,
+  id,
+  list,
+  nonEmpty,
+  optionalIsoDate,
+  port,
+  text,
+} from "./schema-parts";
 
 // ---------------------------------------------------------------------------------------------
 // Regions and payment plans
@@ -46,7 +56,8 @@ export const paymentPlanListResponseSchema = z.object({
 // ---------------------------------------------------------------------------------------------
 
 export const ipInfoSchema = z.object({
-  ip: z.string(),
+  /** The address described: an answer without it says nothing (it would "confirm" an unknown IP). */
+  ip: nonEmpty,
   country: text,
   country_code: text,
   city: text,

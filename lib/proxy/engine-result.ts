@@ -14,8 +14,13 @@ const UNUSABLE: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Traffic is not going through the chosen token: blocked, or (when the user prefers it) sent
- * direct because the token cannot be used. Nothing seen then is evidence about the token.
+ * Traffic is not going through the chosen token: blocked, (when the user prefers it) sent
+ * direct because the token cannot be used, or carried by another extension's proxy, which
+ * holds the browser's setting. Nothing seen then is evidence about the token.
  */
-export const notThroughToken = (status: Pick<ProxyStatus, "state" | "error">): boolean =>
-  status.state === "blocked" || UNUSABLE.has(status.error?.failure.code ?? "");
+export const notThroughToken = (
+  status: Pick<ProxyStatus, "state" | "error" | "controlledByOther">,
+): boolean =>
+  status.controlledByOther ||
+  status.state === "blocked" ||
+  UNUSABLE.has(status.error?.failure.code ?? "");

@@ -88,6 +88,11 @@ describe("timestamps in every ISO 8601 form, read as meant", () => {
 });
 
 describe("tolerance where the spec is silent", () => {
+  it("an IP answer without its address is no answer (it would confirm an unknown IP)", () => {
+    const answer = { ...sample.ipInfoResponse, data: { ...sample.ipInfoResponse.data, ip: "" } };
+    expect(s.ipInfoResponseSchema.safeParse(answer).success).toBe(false);
+  });
+
   it("strips unknown fields", () => {
     const parsed = s.staticTokenSchema.parse({ ...sample.staticToken, extra: "x", nested: {} });
     expect(parsed).toEqual(sample.staticToken);

@@ -605,6 +605,21 @@ describe("checkExitIp", () => {
     },
   );
 
+  it("with another extension in control, a check is no evidence about the token", async () => {
+    const fresh = { ...httpToken, ip: "" };
+    const { engine, state } = await setup({ connection: active(1), tokens: [fresh] });
+    state.controlledByOther = true;
+    await engine.reconcile();
+    expect(await engine.checkExitIp()).toEqual({ ok: true });
+    // The other extension's proxy carried it: not "connected", its IP not the token's.
+    expect(await readStatus()).toMatchObject({
+      controlledByOther: true,
+      exitIp: { ip: "198.51.100.50", viaTokenId: null },
+    });
+    expect((await readStatus()).state).not.toBe("connected");
+    expect((await readTokens())[0]?.ip).toBe("");
+  });
+
   it("direct: records the exit IP with viaTokenId null and stays direct", async () => {
     const { engine } = await setup();
     await engine.reconcile();
