@@ -2,18 +2,29 @@
  * Create: runs to the end in the background and is stored before the reply, so a popup closed
  * mid-request loses nothing (delete and restore: token-lifecycle.ts).
  */
-import type { ApiClient, CreateTimeBilledParams } from "../api";
+import { type ApiClient, type CreateTimeBilledParams, isApiError } from "../api";
 import type { CreateOutcome } from "../protocol/commands";
 import { acceptToken } from "../state/accept-token";
 import type { ProviderKind } from "../state/token-facts";
 import { fromDynamicToken, fromStaticToken, type StoredToken } from "../state/tokens";
 import type { SupportEntry } from "../storage/items";
 import { updateState } from "../storage/store";
+import { CommandFailure } from "./command-kit";
 
 export interface CreateRequest {
   kind: ProviderKind;
   params: CreateTimeBilledParams & { network_type: "HTTP" | "SOCKS5" };
   countryCode: string;
+}
+
+/**
+ * A purchase with no answer, or none that could be read: it may have bought tokens (a POST is
+ * never sent again), so the user is told to look before buying again, not to "try again".
+ */
+function unanswered(error: unknown): boolean {
+  if (!isApiError(error)) return false;
+  if (error.kind === "http") return (error.status ?? 0) >= 500;
+  return ["network", "timeout", "schema", "too-large"].includes(error.kind);
 }
 
 /** Support entries kept: the newest answers are the ones a support case asks about. */
@@ -66,7 +77,13 @@ export async function createTokens(
   request: CreateRequest,
   now: number,
 ): Promise<CreateOutcome> {
-  const { requested, tokens: answered, unreadable } = await askProvider(api, request, now);
+  const {
+    requested,
+    tokens: answered,
+    unreadable,
+  } = await askProvider(api, request, now).catch((error: unknown) => {
+    throw unanswered(error) ? new CommandFailure({ code: "purchase-unanswered" }) : error;
+  });
   const accepted: StoredToken[] = [];
   // An entry the client could not read is kept as sent, with what was wrong (support reads it).
   const unusable: SupportEntry[] = unreadable.map(({ raw, issue }) => ({

@@ -30,6 +30,8 @@ export type Failure =
   | { code: "api-refused"; status: string }
   /** The same with the provider's own reason (each language puts its own colon before it). */
   | { code: "api-refused-because"; status: string; reason: string }
+  /** A create with no answer (none came, or none that could be read): it may have bought tokens. */
+  | { code: "purchase-unanswered" }
   // The proxy engine
   | { code: "credentials-refused" }
   | { code: "proxy-unreachable"; host: string }

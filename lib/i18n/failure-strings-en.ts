@@ -12,6 +12,8 @@ export const en: Record<FailureCode, string> = {
   "api-network":
     "Cannot reach {origin}. Check the address in Options and your internet connection.",
   "api-timeout": "The provider did not answer within {seconds} s. Try again later.",
+  "purchase-unanswered":
+    "The provider did not answer the purchase, so it may have gone through: tokens it bought would not be listed here. Check your account with the provider before you buy again.",
   "api-schema":
     "The provider sent an unexpected answer. Try again later; if it keeps happening, the provider may have changed its API.",
   "api-too-large":

@@ -10,7 +10,7 @@ import type { ProviderKind } from "../../../lib/state/token-facts";
 import { read } from "../../../lib/storage/read";
 import { useSandbox } from "../api/sandbox-harness";
 
-const { control, client, state } = useSandbox();
+const { control, client, state, addFault } = useSandbox();
 const NOW = 1_770_000_000_000;
 
 beforeEach(() => {
@@ -53,5 +53,33 @@ describe("a create answer with one token the client cannot read", () => {
     expect(others).toEqual([]);
     expect(entry?.what).toBe(`${kind} token unreadable: password is empty`);
     expect(JSON.parse(entry?.answer ?? "null")).toMatchObject({ id: made[0], password: "" });
+  });
+});
+
+describe("a purchase with no answer", () => {
+  const request = {
+    kind: "static-traffic" as const,
+    params: { number: 1, country_id: 1, network_type: "HTTP" as const },
+    countryCode: "US",
+  };
+
+  it.each([
+    ["a dropped connection after the provider bought it", { drop_after_commit: true }],
+    ["a 500", { status: 500 }],
+    ["an answer that cannot be read", { malformed: true }],
+  ])("%s: the user is told it may have gone through, not to try again", async (_name, fault) => {
+    await addFault(fault);
+    await expect(createTokens(client().api, request, NOW)).rejects.toMatchObject({
+      failure: { code: "purchase-unanswered" },
+    });
+    expect(await read("tokens")).toEqual([]);
+  });
+
+  it("a refusal is the provider's answer: said as such", async () => {
+    await addFault({ status: 400 });
+    await expect(createTokens(client().api, request, NOW)).rejects.toMatchObject({
+      kind: "http",
+      status: 400,
+    });
   });
 });
