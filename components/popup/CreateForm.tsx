@@ -60,6 +60,8 @@ function CreateSteps({ onShowTokens }: { onShowTokens: () => void }) {
     setError(null);
     const reply = await send(command);
     if (!reply.ok) {
+      // Said here, so not again as a failure nobody watched (kept for a closed popup).
+      void send({ type: "dismissUnseenFailure", source: "create" });
       // Back to the summary: the user decides whether to try again (a retry buys again).
       setError(reply.failure);
       setStep({ at: "summary" });

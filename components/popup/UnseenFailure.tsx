@@ -8,6 +8,12 @@ import { viewWords } from "./view-words";
 /** Rarely shown: its words come with its chunk (off the popup's first path). */
 const useAlertT = viewWords(alertStrings);
 
+const HEADLINE = {
+  "auto-refresh": "unseenAutoRefresh",
+  toggle: "unseenToggle",
+  create: "unseenCreate",
+} as const;
+
 /** Background work the user did not watch failed: said here (and on the badge) until seen. */
 export function UnseenFailure({ unseen }: { unseen: Unseen }) {
   const { send } = useEnv();
@@ -15,7 +21,7 @@ export function UnseenFailure({ unseen }: { unseen: Unseen }) {
   return (
     <section class="notice notice--error" role="alert" data-testid="unseen-failure">
       <p>
-        <strong>{t(unseen.source === "toggle" ? "unseenToggle" : "unseenAutoRefresh")}</strong>
+        <strong>{t(HEADLINE[unseen.source])}</strong>
       </p>
       <ErrorText failure={asFailure(unseen.failure)} />
       <div class="notice-actions">

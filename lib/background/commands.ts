@@ -77,18 +77,32 @@ export function createCommandHandler(deps: CommandDeps) {
           result: managed.length ? { rejected, managed } : { rejected },
         };
       }),
-    createTokens: async (command) => createTokens(await api(), command, now()),
+    createTokens: async (command) => {
+      const client = await api();
+      try {
+        return await createTokens(client, command, now());
+      } catch (error) {
+        // The popup that asked may be closed by now: kept until seen (the popup dismisses it
+        // when it shows the failure itself).
+        const failure = error instanceof CommandFailure ? error.failure : failureOf(error);
+        const unseenFailure = { source: "create" as const, failure, at: now() };
+        await updateState(["unseenFailure"], () => ({ write: { unseenFailure }, result: null }));
+        await engine.syncBadge();
+        throw error;
+      }
+    },
     deleteTokens: async ({ tokenIds }) => deleteTokens(await api(), engine, tokenIds, now()),
     restoreTokens: async ({ tokenIds }) => restoreTokens(await api(), tokenIds, now()),
     dismissTrash: async ({ tokenIds }) => {
       await dismissTrash(tokenIds);
       return null;
     },
-    dismissUnseenFailure: async () => {
-      await updateState(["unseenFailure"], () => ({
-        write: { unseenFailure: null },
-        result: null,
-      }));
+    dismissUnseenFailure: async ({ source }) => {
+      await updateState(["unseenFailure"], ({ unseenFailure }) =>
+        source && unseenFailure?.source !== source
+          ? { result: null }
+          : { write: { unseenFailure: null }, result: null },
+      );
       await engine.syncBadge();
       return null;
     },

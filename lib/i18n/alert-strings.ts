@@ -9,5 +9,6 @@ export const alertStrings = {
     chooseToken: "Choose another token",
     unseenAutoRefresh: "The automatic IP refresh failed while you were away.",
     unseenToggle: "The keyboard shortcut could not switch the proxy.",
+    unseenCreate: "Buying tokens failed while the popup was closed.",
   },
 };

@@ -21,6 +21,7 @@ const own = {
   checking: "Proxy Deck: {status} · {place} applied, no request has proved it yet",
   "unseen.auto-refresh": "Proxy Deck: the automatic IP refresh failed. {problem}",
   "unseen.toggle": "Proxy Deck: the keyboard shortcut could not switch the proxy. {problem}",
+  "unseen.create": "Proxy Deck: buying tokens failed. {problem}",
   "warn.expiring": "{title} — token {id} expires {when}.",
   "warn.traffic": "{title} — token {id} has used {percent}% of its traffic.",
   "notify.expiring.title": "A Proxy Deck token expires soon",

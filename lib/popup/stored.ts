@@ -21,7 +21,7 @@ export type PopupSettings = Pick<
   credentials: boolean;
 };
 export interface UnseenFailureView {
-  source: "auto-refresh" | "toggle";
+  source: "auto-refresh" | "toggle" | "create";
   failure: { code: string; [param: string]: string | number };
   at: number;
 }
@@ -118,6 +118,6 @@ export function storedStatus(raw: unknown): ProxyStatus {
 export function storedUnseenFailure(raw: unknown): UnseenFailureView | null {
   if (!isRecord(raw) || !isFailure(raw.failure) || typeof raw.at !== "number") return null;
   const { source } = raw;
-  if (source !== "auto-refresh" && source !== "toggle") return null;
+  if (source !== "auto-refresh" && source !== "toggle" && source !== "create") return null;
   return { source, failure: raw.failure as UnseenFailureView["failure"], at: raw.at };
 }

@@ -76,7 +76,10 @@ export const requestSchemas = {
   restoreTokens: command("restoreTokens", { tokenIds }),
   dismissTrash: command("dismissTrash", { tokenIds }),
   /** The user has seen the failure of background work (automatic refresh, keyboard toggle). */
-  dismissUnseenFailure: command("dismissUnseenFailure", {}),
+  /** The failure nobody watched, seen; with `source`, only if it is of that source. */
+  dismissUnseenFailure: command("dismissUnseenFailure", {
+    source: z.optional(z.enum(["auto-refresh", "toggle", "create"])),
+  }),
   regions: command("regions", {
     level: z.enum(["countries", "states", "cities"]),
     /** The country (for states) or state (for cities). */

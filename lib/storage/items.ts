@@ -53,7 +53,8 @@ const supportEntrySchema = z.object({
 });
 export type SupportEntry = z.infer<typeof supportEntrySchema>;
 const unseenFailureSchema = z.object({
-  source: z.enum(["auto-refresh", "toggle"]),
+  /** What failed with nobody watching: an automatic refresh, a shortcut, a purchase whose popup closed. */
+  source: z.enum(["auto-refresh", "toggle", "create"]),
   failure: failureSchema,
   at: instantSchema,
 });

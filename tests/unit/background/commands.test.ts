@@ -101,6 +101,9 @@ function fakeEngine(result: Awaited<ReturnType<Engine["connect"]>> = { ok: true 
       throw new Error("not used by commands");
     },
     reportProxyProblem: async () => {},
+    syncBadge: async () => {
+      calls.push("syncBadge");
+    },
   } as unknown as Engine;
   return { engine, calls };
 }
@@ -244,7 +247,7 @@ describe("createTokens", () => {
     await saveSettings(SETTINGS);
     const existing = [makeToken({ id: 1 })];
     await writeState({ tokens: existing });
-    const { handle, api } = setup();
+    const { handle, api, engine } = setup();
     const error = new ApiError({ kind: "http", operation: "x", status: 401 });
     api.state.error = error;
     for (const kind of ["static-ip", "dynamic-traffic"] as const) {
@@ -254,6 +257,17 @@ describe("createTokens", () => {
       });
     }
     expect(await readTokens()).toEqual(existing);
+    // Kept for a popup closed meanwhile, on the badge too, until the popup that shows it says so.
+    expect(await read("unseenFailure")).toEqual({
+      source: "create",
+      failure: { code: "api-unauthorized" },
+      at: NOW,
+    });
+    expect(engine.calls).toContain("syncBadge");
+    await handle({ type: "dismissUnseenFailure", source: "toggle" });
+    expect(await read("unseenFailure")).not.toBeNull();
+    await handle({ type: "dismissUnseenFailure", source: "create" });
+    expect(await read("unseenFailure")).toBeNull();
   });
 
   it("an unexpected throw → the internal failure, no internals leaked", async () => {
