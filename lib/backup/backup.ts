@@ -6,10 +6,10 @@
 import * as z from "zod/mini";
 import { isManagedRule } from "../routing/rule-caps";
 import { type SiteRule, siteRulesSchema } from "../routing/rules";
-import { isUsableHost } from "../state/accept-token";
 import { authSchema, type Settings, settingsSchema } from "../state/settings";
 import { instantSchema, type StoredToken, storedTokenSchema } from "../state/tokens";
 import type { TrashEntry } from "../state/trash";
+import { isUsableHost } from "../state/usable-host";
 
 export const BACKUP_FORMAT = "proxy-deck-backup";
 export const BACKUP_VERSION = 1;

@@ -3,6 +3,7 @@
  * http, https or socks5), checked field by field: the host a config can hold, the port, the
  * credentials Proxy Deck signs in with. Pure and zod-free.
  */
+import { isUsableHost } from "./usable-host";
 
 export interface ProxyLine {
   host: string;
@@ -41,12 +42,9 @@ export const SCHEMES: Record<string, "HTTP" | "SOCKS5"> = {
 
 /** A host as a proxy config can hold it: a name, IPv4, or IPv6 (without brackets). */
 function checkedHost(raw: string): string | null {
-  const host = raw.startsWith("[") && raw.endsWith("]") ? raw.slice(1, -1) : raw;
-  if (host === "" || host.length > 253) return null;
-  if (host.includes(":")) return /^[0-9a-f:.]+$/i.test(host) ? host.toLowerCase() : null;
-  return /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i.test(host)
-    ? host.toLowerCase()
-    : null;
+  const host = (raw.startsWith("[") && raw.endsWith("]") ? raw.slice(1, -1) : raw).toLowerCase();
+  // The check every door makes (a name the URL parser reads as another host is none).
+  return isUsableHost(host) ? host : null;
 }
 
 function checkedPort(raw: string): number | null {

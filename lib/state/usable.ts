@@ -3,9 +3,9 @@
  * blocks traffic (fail closed) rather than let it go out direct.
  */
 import type { Failure } from "../base/failure";
-import { isUsableHost } from "./accept-token";
 import { isAddressPending, isExpired } from "./token-facts";
 import type { StoredToken } from "./tokens";
+import { isUsableHost } from "./usable-host";
 
 export function unusableReason(
   token: StoredToken | undefined,

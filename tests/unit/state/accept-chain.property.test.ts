@@ -36,6 +36,12 @@ const hostish = fc.oneof(
     "[::1]",
     "a b",
     "-x-",
+    // Names the URL parser reads as IPv4 addresses, or as none.
+    "256.0.0.1",
+    "example.123",
+    "1.2.3.4.5",
+    "010.1.1.1",
+    "0x7f.1",
   ),
   fc.domain(),
   fc.ipV4(),
@@ -109,6 +115,9 @@ function checkAccepted(token: StoredToken) {
     return;
   }
   expect(problem?.code ?? "usable").not.toBe("config-failed");
+  // The browser reads the host as this host (an IPv6 address is written out its own way).
+  if (!token.host.includes(":"))
+    expect(new URL(`http://${token.host}/`).hostname).toBe(token.host.toLowerCase());
   expect(chromeProxyConfig(token, ["<local>"]).rules.singleProxy.host).toBe(token.host);
   expect(firefoxProxyInfo(token).host).toBe(token.host);
 }
