@@ -135,7 +135,11 @@ export function decodePolicy(raw: unknown): DecodedPolicy {
   for (const [field, value] of Object.entries(source)) {
     // Chrome hands an unset optional field over as absent; null is as good as absent.
     if (value === undefined || value === null) continue;
-    const check = CHECKS[field as PolicyField] as Check<unknown> | undefined;
+    // Own fields only: a key named like a built-in (`constructor`, `toString`) is unknown, not
+    // the object's own method taken for a check (which threw, and the whole policy was lost).
+    const check = Object.hasOwn(CHECKS, field)
+      ? (CHECKS[field as PolicyField] as Check<unknown>)
+      : undefined;
     if (!check) {
       problems.push({ field: field.slice(0, 80), why: "unknown", detail: "" });
       continue;

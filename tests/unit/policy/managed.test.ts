@@ -69,6 +69,18 @@ describe("decodePolicy", () => {
     ]);
   });
 
+  it("a key named like a built-in is an unknown field; the good fields still apply", () => {
+    const { policy, problems } = decodePolicy(
+      JSON.parse('{"failClosed":true,"constructor":1,"toString":"x","__proto__":{"a":1}}'),
+    );
+    expect(policy).toEqual({ failClosed: true });
+    expect(problems.map((p) => [p.field, p.why])).toEqual([
+      ["constructor", "unknown"],
+      ["toString", "unknown"],
+      ["__proto__", "unknown"],
+    ]);
+  });
+
   it("drops the whole rule set when one rule is wrong: never half a rule set", () => {
     const bad = (entry: unknown) =>
       decodePolicy({ rules: [{ pattern: "a.test", route: "block" }, entry] });
