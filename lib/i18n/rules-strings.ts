@@ -78,6 +78,8 @@ export const rulesStrings = {
       "Write the range as an address, a slash and a prefix length, for example 10.0.0.0/8 (at most /32 for IPv4, /128 for IPv6).",
     "rules.problem.bad-regex":
       "The regular expression between the slashes does not compile: check its brackets and escapes.",
+    "rules.problem.slow-regex":
+      "This regular expression could take seconds or longer on some addresses (a repetition inside a repetition, or a repeated choice), and it would run on every request: write it without nesting, e.g. a+ instead of (a+)+.",
     "rules.problem.too-long": "Shorten the pattern to 2,000 characters or fewer.",
 
     "rules.test.heading": "Which route would this URL take?",

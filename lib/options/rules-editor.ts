@@ -124,6 +124,7 @@ const PROBLEM_KEYS: Record<PatternProblem, RulesKey> = {
   "bad-wildcard": "rules.problem.bad-wildcard",
   "bad-cidr": "rules.problem.bad-cidr",
   "bad-regex": "rules.problem.bad-regex",
+  "slow-regex": "rules.problem.slow-regex",
   "too-long": "rules.problem.too-long",
 };
 

@@ -20,6 +20,7 @@
  */
 
 import { canonicalIPv6, ipv4Number, ipv6Groups, maskIPv4, networkIPv6 } from "./ip";
+import { safeRegexSource } from "./regex-safety";
 import { MAX_PATTERN_LENGTH } from "./rules";
 
 export type PatternProblem =
@@ -29,6 +30,8 @@ export type PatternProblem =
   | "bad-wildcard"
   | "bad-cidr"
   | "bad-regex"
+  /** A regex that can backtrack without bound on some address (regex-safety.ts). */
+  | "slow-regex"
   | "too-long";
 
 export type Pattern =
@@ -81,7 +84,11 @@ export function parseRegex(t: string): ParsedPattern {
     // Refused with its code: the editor words it under the rule.
     return fail("bad-regex");
   }
-  return ok({ kind: "regex", source, flags });
+  // Run on every request: one that can backtrack without bound is refused (regex-safety.ts).
+  const safe = safeRegexSource(source, flags);
+  if (!safe) return fail("bad-regex");
+  if (!safe.ok) return fail("slow-regex");
+  return ok({ kind: "regex", source: safe.source, flags });
 }
 
 /**
