@@ -7,6 +7,7 @@
  * the rules after the list the same way).
  */
 import { decodeBase64List, parseRuleList } from "../routing/rule-list";
+import { MAX_LIST_LINES } from "../routing/rules";
 import { conditionPatterns } from "./omega-conditions";
 
 /** omega-pac's condition type abbreviations (conditions.coffee), upper-cased. */
@@ -64,7 +65,9 @@ function switchyLines(text: string): ListLines {
     const body = exclusion ? line.slice(1).trim() : line.replace(/^:\s*/, "");
     const condition = conditionOf(body);
     const converted = condition ? conditionPatterns(condition) : null;
-    if (!converted?.ok) {
+    // Past the most a list holds, a line is refused, not a list the writer would refuse whole
+    // (after the file's proxies were added).
+    if (!converted?.ok || lines.length + converted.patterns.length > MAX_LIST_LINES) {
       refused++;
       continue;
     }

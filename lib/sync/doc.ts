@@ -10,6 +10,7 @@ import { recordFailure } from "../diagnostics/record";
 import { type SiteRule, siteRuleSchema } from "../routing/rules";
 import { isPositionKey, keysBetween } from "./fraction-key";
 import type { Stamp } from "./precedence";
+import { SYNCED_SETTINGS } from "./scope";
 
 /**
  * Item keys: `s.<setting>`, `r.<rule id>`, `p.<rule id>` (the rule's place among the
@@ -54,7 +55,8 @@ export function decodeDoc(text: string): SyncDoc {
     const entry = entrySchema.safeParse(value);
     if (!entry.success || entry.data.v === undefined) continue;
     const ok =
-      key.startsWith("s.") ||
+      // A setting this version syncs (any other, a deeply nested one included, is no change).
+      (key.startsWith("s.") && (SYNCED_SETTINGS as readonly string[]).includes(key.slice(2))) ||
       (key.startsWith("p.") && isPositionKey(entry.data.v)) ||
       (key.startsWith("r.") && ruleOrGone.safeParse(entry.data.v).success) ||
       (key.startsWith("l.") && lookOrGone.safeParse(entry.data.v).success);
