@@ -166,6 +166,9 @@ export function decodeBase64List(text: string): string | null {
   return decoded;
 }
 
+/** Lines judged at most, comments and refused lines included. */
+const MAX_JUDGED_LINES = 2 * MAX_LIST_LINES;
+
 /** Every line judged (blank ones skipped); the accepted lines capped at MAX_LIST_LINES. */
 export function parseRuleList(text: string): RuleListImport {
   const source = (decodeBase64List(text) ?? text).replace(/^\uFEFF/, "");
@@ -182,6 +185,12 @@ export function parseRuleList(text: string): RuleListImport {
     const text = row.trim();
     if (text === "") continue;
     const at = { number: i + 1, text };
+    // Every line judged is kept for the page to show: a list of millions of comment lines
+    // (5 MiB of `!`) built 2.5 million verdicts in the worker. Past twice the accepted cap: done.
+    if (lines.length >= MAX_JUDGED_LINES) {
+      lines.push({ ...at, outcome: "rejected", problem: "too-many" });
+      break;
+    }
     const parsed: ParsedListLine =
       bangIsExclusion && text.startsWith("!") ? fail("unsupported") : parseListLine(text, dialect);
     if (!parsed.ok) {
