@@ -10,11 +10,15 @@ import { MAX_REGEX_LENGTH, parseRegex } from "../routing/pattern";
 /** pattern.js `convertWildcard`. */
 function wildcardRegex(str: string): string {
   if (str === "*") return "\\w+";
-  return str
-    .replace(/[.+^${}()|[\]\\]/g, "\\$&")
-    .replace(/^\*|\*$/g, "")
-    .replaceAll("*", ".*")
-    .replaceAll("?", ".");
+  return (
+    str
+      // A run of * is one (the same meaning; `.*.*` only made a miss backtrack longer).
+      .replace(/\*+/g, "*")
+      .replace(/[.+^${}()|[\]\\]/g, "\\$&")
+      .replace(/^\*|\*$/g, "")
+      .replaceAll("*", ".*")
+      .replaceAll("?", ".")
+  );
 }
 
 /** pattern.js `convertMatchPattern`: the whole URL. */

@@ -16,7 +16,8 @@ export function shExpToRegex(pattern: string, trimAsterisk: boolean): string {
   let regex = start === 0 ? "^" : "";
   for (let i = start; i < end; i++) {
     const ch = pattern[i] ?? "";
-    if (ch === "*") regex += ".*";
+    // A run of * is one `.*` (the same meaning; `.*.*` only made a miss backtrack longer).
+    if (ch === "*") regex += regex.endsWith(".*") && pattern[i - 1] === "*" ? "" : ".*";
     else if (ch === "?") regex += ".";
     else regex += (META.has(ch) ? "\\" : "") + ch;
   }

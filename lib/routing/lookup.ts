@@ -5,6 +5,7 @@
  * the list that matches wins whichever kind of pattern it holds, and no test of a later rule
  * runs once an earlier one has matched. The PAC script (pac.ts) walks the same tables.
  */
+import { anyGlob, urlGlobMatch } from "./glob-match";
 import { maskIPv4, maskIPv6 } from "./ip";
 import { SubstringIndex } from "./substrings";
 import { ANY, type IndexTables, SUB_ONLY } from "./tables";
@@ -49,7 +50,11 @@ function compileTest([owner, target, httpOnly, op, source, flags]: IndexTables["
   let run: (text: string) => boolean;
   if (op === "sub") run = (text) => text.includes(source);
   else if (op === "pre") run = (text) => text.startsWith(source);
-  else {
+  else if (op === "glob") run = (text) => anyGlob(source, text);
+  else if (op === "urlglob") {
+    const parts = JSON.parse(source) as [string, string, string];
+    run = (text) => urlGlobMatch(parts, text);
+  } else {
     try {
       const re = new RegExp(source, flags);
       run = (text) => re.test(text);

@@ -10,8 +10,12 @@ export interface Test {
   target: "host" | "url";
   /** AutoProxy keywords only ever looked at plain-http URLs (SwitchyOmega does the same). */
   httpOnly: boolean;
-  /** `re`: a regular expression; `sub`: a substring; `pre`: a prefix. */
-  op: "re" | "sub" | "pre";
+  /**
+   * `re`: a regular expression; `sub`: a substring; `pre`: a prefix; `glob`: wildcards, one
+   * pattern per line, any matching (glob-match.ts); `urlglob`: a URL wildcard, its scheme,
+   * authority (alternatives) and path as JSON.
+   */
+  op: "re" | "sub" | "pre" | "glob" | "urlglob";
   source: string;
   flags: string;
 }
@@ -23,18 +27,6 @@ export type Matcher =
   | { kind: "test"; test: Test; key: string | null };
 
 const hasWildcard = (text: string) => /[*?]/.test(text);
-/**
- * A shell-style glob as a regex body: `*` and `?` become `star` and `one`. A run of `*` is one
- * `*` (`.*.*` would only make a failing match backtrack longer).
- */
-const glob = (text: string, star: string, one: string): string =>
-  text
-    .replace(/\*+/g, "*")
-    .replace(/[\\^$.|+()[\]{}/]/g, "\\$&")
-    .split("?")
-    .join(one)
-    .split("*")
-    .join(star);
 
 /** The trailing labels free of wildcards: every host the glob matches ends with them. */
 function literalSuffix(hostGlob: string): string | null {
@@ -44,9 +36,10 @@ function literalSuffix(hostGlob: string): string | null {
   return i === labels.length ? null : labels.slice(i).join(".");
 }
 
-const hostTest = (source: string, key: string | null): Matcher => ({
+/** Wildcard patterns for the host: any of `globs` matching the whole host. */
+const hostGlob = (globs: string[], key: string | null): Matcher => ({
   kind: "test",
-  test: { target: "host", httpOnly: false, op: "re", source, flags: "" },
+  test: { target: "host", httpOnly: false, op: "glob", source: globs.join("\n"), flags: "" },
   key,
 });
 
@@ -65,10 +58,9 @@ function hostWildcard(host: string): Matcher {
     return { kind: "suffix", domain: rest, subdomainsOnly: sub !== null };
   }
   if (rest !== null) {
-    const head = sub !== null ? "^.*\\." : "^(?:.*\\.)?";
-    return hostTest(`${head}${glob(rest, ".*", ".")}$`, literalSuffix(rest));
+    return hostGlob(sub !== null ? [`*.${rest}`] : [rest, `*.${rest}`], literalSuffix(rest));
   }
-  return hostTest(`^${glob(host, ".*", ".")}$`, literalSuffix(host));
+  return hostGlob([host], literalSuffix(host));
 }
 
 function urlWildcard(scheme: string, authority: string, path: string): Matcher {
@@ -79,16 +71,12 @@ function urlWildcard(scheme: string, authority: string, path: string): Matcher {
   // In the host and port a wildcard stops at the path, so a host pattern never matches a path.
   const apex = host.startsWith("*.");
   const hostBody = apex ? host.slice(2) : host;
-  const source =
-    `^${glob(scheme, "[^:/]*", "[^:/]")}:\\/\\/` +
-    (apex ? "(?:[^/]*\\.)?" : "") +
-    glob(hostBody, "[^/]*", "[^/]") +
-    glob(port, "[^/]*", "[^/]") +
-    `${glob(path, ".*", ".")}$`;
+  const authorities = apex ? [hostBody + port, `*.${hostBody}${port}`] : [hostBody + port];
+  const source = JSON.stringify([scheme, authorities.join("\n"), path]);
   const key = bracketed ? null : hasWildcard(hostBody) ? literalSuffix(hostBody) : hostBody;
   return {
     kind: "test",
-    test: { target: "url", httpOnly: false, op: "re", source, flags: "" },
+    test: { target: "url", httpOnly: false, op: "urlglob", source, flags: "" },
     key,
   };
 }
@@ -129,8 +117,7 @@ export function matcherOf(pattern: Pattern): Matcher | null {
  */
 function keyword(text: string): Matcher {
   if (!text.includes("*")) return urlTest("sub", text, "", true);
-  const body = glob(text.replace(/^\*+|\*+$/g, ""), ".*", ".");
-  return urlTest("re", `^http:\\/\\/.*${body}`, "", true);
+  return urlTest("glob", `http://*${text}*`, "", true);
 }
 
 /**
@@ -139,9 +126,7 @@ function keyword(text: string): Matcher {
  */
 function urlStart(text: string, end: boolean): Matcher {
   const matcher =
-    !end && !hasWildcard(text)
-      ? urlTest("pre", text)
-      : urlTest("re", `^${glob(text, ".*", ".")}${end ? "$" : ""}`);
+    !end && !hasWildcard(text) ? urlTest("pre", text) : urlTest("glob", end ? text : `${text}*`);
   const whole = /^[a-z][a-z0-9+.-]*:\/\/([^/:[\]@*?]+)[/:]/.exec(text);
   const host = whole?.[1]?.replace(/\.+$/, "");
   return host && matcher.kind === "test" ? { ...matcher, key: host } : matcher;

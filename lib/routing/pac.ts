@@ -26,7 +26,7 @@ export function scriptJson(value: unknown): string {
 }
 
 /**
- * The router's walk (lookup.ts, ip.ts) in ES5 for the PAC runtime. `RULES[o]` is
+ * The router's walk (lookup.ts, ip.ts, glob-match.ts) in ES5 for the PAC runtime. `RULES[o]` is
  * [result index, exception tables or null]; tables are prepared into dictionaries once.
  */
 const RUNTIME = String.raw`
@@ -86,14 +86,38 @@ const RUNTIME = String.raw`
     for (var i = 0; i < pairs.length; i++) d[pairs[i][0]] = pairs[i][1];
     return d;
   }
+  function gm(p, t) {
+    var pi = 0, ti = 0, star = -1, mark = 0;
+    while (ti < t.length) {
+      if (pi < p.length && (p.charAt(pi) === "?" || p.charAt(pi) === t.charAt(ti))) { pi++; ti++; }
+      else if (pi < p.length && p.charAt(pi) === "*") { star = pi++; mark = ti; }
+      else if (star >= 0) { pi = star + 1; ti = ++mark; }
+      else return false;
+    }
+    while (p.charAt(pi) === "*") pi++;
+    return pi === p.length;
+  }
+  function anyGm(alts, t) {
+    var list = alts.split("\n");
+    for (var i = 0; i < list.length; i++) if (gm(list[i], t)) return true;
+    return false;
+  }
+  function urlGm(parts, url) {
+    var colon = url.indexOf(":");
+    if (colon < 0 || url.slice(colon + 1, colon + 3) !== "//") return false;
+    var rest = url.slice(colon + 3), slash = rest.indexOf("/");
+    var at = slash < 0 ? rest.length : slash;
+    return gm(parts[0], url.slice(0, colon)) && anyGm(parts[1], rest.slice(0, at)) && gm(parts[2], rest.slice(at));
+  }
   function prepare(t) {
     var i, tests = [];
     for (i = 0; i < t.tests.length; i++) {
-      var x = t.tests[i], re = null;
+      var x = t.tests[i], re = null, parts = null;
       if (x[3] === "re") {
         try { re = new RegExp(x[4], x[5]); } catch (e) { re = /(?!)/; }
       }
-      tests.push({ owner: x[0], onHost: x[1] === 0, httpOnly: x[2] === 1, op: x[3], s: x[4], re: re });
+      if (x[3] === "urlglob") parts = JSON.parse(x[4]);
+      tests.push({ owner: x[0], onHost: x[1] === 0, httpOnly: x[2] === 1, op: x[3], s: x[4], re: re, parts: parts });
     }
     var v4 = [], v6 = [];
     for (i = 0; i < t.v4.length; i++) v4.push([t.v4[i][0], dict(t.v4[i][1])]);
@@ -105,6 +129,8 @@ const RUNTIME = String.raw`
     var text = test.onHost ? req.host : req.url;
     if (test.op === "sub") return text.indexOf(test.s) >= 0;
     if (test.op === "pre") return text.slice(0, test.s.length) === test.s;
+    if (test.op === "glob") return anyGm(test.s, text);
+    if (test.op === "urlglob") return urlGm(test.parts, text);
     return test.re.test(text);
   }
   function hitsOf(ix, req) {

@@ -129,6 +129,8 @@ describe("FoxyProxy export", () => {
   it("converts each pattern type as pattern.js does", () => {
     expect(foxyPattern("wildcard", "*")).toBe("/\\w+/i");
     expect(foxyPattern("wildcard", "*.example.com/a?c")).toBe("/\\.example\\.com/a.c/i");
+    // A run of * is one: the same addresses, without a miss that backtracks for seconds.
+    expect(foxyPattern("wildcard", "w******#")).toBe("/w.*#/i");
     expect(foxyPattern("match", "<all_urls>")).toBe("/\\w+/i");
     expect(foxyPattern("match", "https://example.com/*")).toBe("/^https://example\\.com/.*$/i");
     expect(foxyPattern("regex", "([")).toBeNull();

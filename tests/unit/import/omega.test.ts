@@ -194,6 +194,7 @@ describe("omega-pac's conditions", () => {
   it("shExp2RegExp as shexp_utils.coffee writes it", () => {
     expect(shExpToRegex("*.example.com", false)).toBe("^.*\\.example\\.com$");
     expect(shExpToRegex("*://example.com/*", true)).toBe(":\\/\\/example\\.com\\/");
+    expect(shExpToRegex("a***b", false)).toBe("^a.*b$");
     expect(shExpToRegex("a?b", true)).toBe("^a.b$");
     // Both ends trimmed from one `*`: only the end anchor is left, which every URL matches.
     expect(shExpToRegex("*", true)).toBe("$");
