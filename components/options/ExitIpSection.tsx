@@ -25,21 +25,22 @@ export function ExitIpSection({ settings, status, connection, tokens, onExitIp }
   const t = useT();
   const explain = useExplain();
   const locale = useLocale();
-  const [info, setInfo] = useState<{ data: IpInfo; at: number } | null>(null);
+  /** The last answer, with the route state it was asked under (checkKey, below). */
+  const [info, setInfo] = useState<{ data: IpInfo; at: number; key: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
   const latest = useRef(0);
   const reportIp = useRef(onExitIp);
   reportIp.current = onExitIp;
 
-  async function load() {
+  async function load(key: string) {
     const request = ++latest.current;
     setChecking(true);
     const reply = await send({ type: "ipInfo" });
     if (request !== latest.current) return; // a newer check is under way
     setChecking(false);
     if (reply.ok) {
-      setInfo({ data: reply.data, at: Date.now() });
+      setInfo({ data: reply.data, at: Date.now(), key });
       setError(null);
       reportIp.current(reply.data.ip);
     } else {
@@ -63,7 +64,7 @@ export function ExitIpSection({ settings, status, connection, tokens, onExitIp }
       setChecking(false);
       return;
     }
-    void load();
+    void load(checkKey);
   }, [checkKey, provider, JSON.stringify(settings.auth)]);
 
   async function recheck() {
@@ -78,11 +79,14 @@ export function ExitIpSection({ settings, status, connection, tokens, onExitIp }
     }
   }
 
-  const route = info ? exitRoute(info.data.ip, status, connection, tokens) : null;
+  // An answer asked under another route (before Off, say) is not this route's: shown with
+  // the route now, it would say "went direct" with the token's IP, on no evidence.
+  const current = info?.key === checkKey ? info : null;
+  const route = current ? exitRoute(current.data.ip, status, connection, tokens) : null;
   // The lead words are the popup's and the toolbar's (route-status.ts); the sentence after
   // them is what this check saw.
   const now = routeStatus(status, connection);
-  const data = info?.data;
+  const data = current?.data;
   return (
     <section id="exit-ip" aria-labelledby="exit-heading" aria-busy={checking}>
       <h2 id="exit-heading">{t("exit.heading")}</h2>
@@ -124,7 +128,7 @@ export function ExitIpSection({ settings, status, connection, tokens, onExitIp }
                   : t("exit.route.missing", { id: route.tokenId })}
         </p>
       )}
-      {data && info && (
+      {data && current && (
         <Facts
           class="exit-facts"
           rows={[
@@ -155,7 +159,7 @@ export function ExitIpSection({ settings, status, connection, tokens, onExitIp }
             {
               field: "checked_at",
               label: t("exit.field.checkedAt"),
-              value: new Date(info.at).toLocaleTimeString(locale),
+              value: new Date(current.at).toLocaleTimeString(locale),
             },
           ]}
         />

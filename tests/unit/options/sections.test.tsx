@@ -168,6 +168,35 @@ describe("ExitIpSection", () => {
     expect(shownIp(m.root)).toBe("198.51.100.2");
   });
 
+  it("an answer asked under the last route is not shown as the new one's when that check fails", async () => {
+    answer = (m) => (m.type === "ipInfo" ? { ok: true, data: ipInfo("203.0.113.5") } : null);
+    const through: ProxyStatus = {
+      ...DEFAULT_STATUS,
+      state: "connected",
+      tokenId: 5,
+      exitIp: {
+        ip: "203.0.113.5",
+        country: "",
+        countryCode: "",
+        city: "",
+        checkedAt: 1,
+        viaTokenId: 5,
+      },
+    };
+    const m = await mountWithProps(through, section);
+    await waitFor(() => expect(shownIp(m.root)).toBe("203.0.113.5"));
+    // Off, and the provider cannot be reached directly: no answer for this route.
+    answer = (m) =>
+      m.type === "ipInfo"
+        ? { ok: false, failure: { code: "api-timeout", seconds: 20 } }
+        : { ok: true, data: null };
+    await m.update({ ...DEFAULT_STATUS, state: "direct" });
+    await waitFor(() => expect(m.root.querySelector("#exit-ip .notice-error")).not.toBeNull());
+    // The token's IP is not shown as where this direct route exits.
+    expect(shownIp(m.root)).toBeUndefined();
+    expect(m.root.querySelector("#exit-ip [data-route]")).toBeNull();
+  });
+
   it("Check again is busy while the engine checks, and says why a check failed", async () => {
     const replies = held();
     answer = (m) =>
