@@ -8,7 +8,15 @@ import type { BrowserContext, Page } from "@playwright/test";
 import { PAGES } from "../../lib/options/pages";
 import { guard } from "../support/pace";
 import { expect, test } from "./fixtures";
-import { extensionPage, gatewayLog, must, sendOk, storedTokens } from "./harness";
+import {
+  control,
+  extensionPage,
+  gatewayLog,
+  must,
+  sandboxSettings,
+  sendOk,
+  storedTokens,
+} from "./harness";
 
 /** Anything that reads as a failure on the page. */
 const ERRORS = ".notice-error, [role=alert], [aria-invalid=true]";
@@ -93,4 +101,25 @@ test("first run: the install opens the welcome; credentials → verify → a tok
   await page.locator('.sidebar a[href="#exit"]').click();
   await expect(page.locator("#exit-ip [data-route]")).toHaveAttribute("data-route", "token");
   await expect(page.locator(ERRORS)).toHaveCount(0);
+});
+
+test("the welcome's buy: a refusal Options fixes links there, to the credentials", async ({
+  context,
+  extensionId,
+  sb,
+}) => {
+  const page = await welcomeTab(context);
+  const ext = await extensionPage(context, extensionId);
+  await sendOk(ext, { type: "patchSettings", patch: sandboxSettings(sb) });
+  await page.reload();
+  await page.getByRole("button", { name: "Buy a token" }).click();
+  await page.getByTestId("picker-countries").getByRole("searchbox").fill("Japan");
+  await page.getByTestId("picker-countries").getByRole("button", { name: "Japan" }).click();
+  await page.getByRole("button", { name: "Review" }).click();
+  // The provider refuses the login this once.
+  await control(sb, "faults", { status: 401 });
+  await page.getByRole("button", { name: "Buy 1 token" }).click();
+  await page.getByRole("button", { name: "Open Options" }).click();
+  await expect(page).toHaveURL(/#credentials$/);
+  await expect(page.locator("#credentials")).toBeInViewport();
 });

@@ -26,7 +26,10 @@ export function BuyToken({ onDone }: { onDone: () => void }) {
         language,
         now: Date.now,
         send,
-        openOptions: () => undefined,
+        // This page is Options: a failure it fixes (a refused login) leads to the credentials.
+        openOptions: () => {
+          location.hash = "credentials";
+        },
         copy: copyText,
         socksAuth: THIS_BROWSER.supportsSocksAuth,
         activeTab: async () => null,
