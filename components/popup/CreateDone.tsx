@@ -1,5 +1,6 @@
 import type { CreateOutcome } from "../../lib/protocol/commands";
 import { useCreateT } from "./create-words";
+import { focusOnMount } from "./focus-on-mount";
 
 /** After a purchase: how many tokens were made (a dynamic kind may make fewer), and what next. */
 export function CreateDone({
@@ -16,7 +17,12 @@ export function CreateDone({
   const t = useCreateT();
   return (
     <section class="form" aria-label={t("createTitle")}>
-      <p class={result.created < result.requested ? "warn" : "note"} role="status">
+      <p
+        class={result.created < result.requested ? "warn" : "note"}
+        role="status"
+        tabIndex={-1}
+        ref={focusOnMount}
+      >
         {dynamic
           ? t("createdOf", { created: result.created, requested: result.requested })
           : t("created", { count: result.created })}

@@ -4,6 +4,7 @@ import { isTimeBilled, planName } from "../../lib/popup/plans";
 import { useCreateT } from "./create-words";
 import { useEnv } from "./env";
 import { Flag } from "./Flag";
+import { focusOnMount } from "./focus-on-mount";
 import { ErrorText } from "./Messages";
 import { SocksWarning } from "./SocksWarning";
 
@@ -29,7 +30,10 @@ export function CreateSummary({
     .join(" · ");
   return (
     <section class="form summary" aria-label={t("summary")}>
-      <h2>{t("summary")}</h2>
+      {/* Focused when the step opens: the view was replaced, and focus would fall to the page. */}
+      <h2 tabIndex={-1} ref={focusOnMount}>
+        {t("summary")}
+      </h2>
       <dl>
         <dt>{t("summaryKind")}</dt>
         <dd>{t(`kind.${form.kind}`)}</dd>
@@ -62,7 +66,12 @@ export function CreateSummary({
           {t("creating")}
         </p>
       )}
-      {error && <ErrorText failure={error} />}
+      {/* Read out as it comes (an alert is, when it appears): the one thing to hear now. */}
+      {error && (
+        <div role="alert">
+          <ErrorText failure={error} />
+        </div>
+      )}
       <div class="actions">
         <button type="button" class="btn" disabled={sending} onClick={onBack}>
           {t("back")}

@@ -119,6 +119,8 @@ test("the welcome's buy: a refusal Options fixes links there, to the credentials
   // The provider refuses the login this once.
   await control(sb, "faults", { status: 401 });
   await page.getByRole("button", { name: "Buy 1 token" }).click();
+  // Said as an alert (read out as it comes), with the way to fix it.
+  await expect(page.getByRole("alert")).toContainText("The provider refused your access token");
   await page.getByRole("button", { name: "Open Options" }).click();
   await expect(page).toHaveURL(/#credentials$/);
   await expect(page.locator("#credentials")).toBeInViewport();

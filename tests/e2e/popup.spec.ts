@@ -160,12 +160,15 @@ test("creates each of the four kinds through the pickers and a plan", async ({
     const summary = page.getByRole("region", { name: "Summary" });
     await expect(summary).toContainText(purchase.kind);
     await expect(summary).toContainText(purchase.country.pick);
+    // Each step replaces the view: focus goes to where the user now is, not to the page.
+    await expect(page.getByRole("heading", { name: "Summary" })).toBeFocused();
     await page
       .getByRole("button", {
         name: `Buy ${purchase.number} ${purchase.number === 1 ? "token" : "tokens"}`,
       })
       .click();
     await expect(page.getByText(purchase.result)).toBeVisible();
+    await expect(page.getByText(purchase.result)).toBeFocused();
     await page.getByRole("button", { name: "Show tokens" }).click();
     total += purchase.number;
     await expect(page.getByRole("button", { name: `Tokens (${total})` })).toBeVisible();
