@@ -69,6 +69,16 @@ export function RegionPicker(props: RegionPickerProps) {
     focusNext.current = true;
     onChange(choice);
   };
+  // "More results" goes while its page loads (and for good after the last): focus moves to
+  // the first entry it brought, not to the page.
+  const firstNew = useRef<number | null>(null);
+  const list = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    const at = firstNew.current;
+    if (loading || at === null) return;
+    firstNew.current = null;
+    list.current?.querySelectorAll<HTMLButtonElement>("button.option")[at]?.focus();
+  }, [loading, entries.length]);
 
   const load = async (pageNumber: number, append: boolean) => {
     const seq = ++requestSeq.current;
@@ -144,7 +154,7 @@ export function RegionPicker(props: RegionPickerProps) {
         trouble.says && <RetryError failure={error} onRetry={trouble.retry} />
       ) : (
         <>
-          <ul class="options-list" id={listId} aria-label={label} aria-busy={loading}>
+          <ul class="options-list" id={listId} aria-label={label} aria-busy={loading} ref={list}>
             {entries.map((entry) => (
               <li key={entry.id}>
                 <button type="button" class="option" onClick={() => pick(entry)}>
@@ -157,7 +167,14 @@ export function RegionPicker(props: RegionPickerProps) {
             {!loading && entries.length === 0 && <li class="muted">{t("noResults")}</li>}
           </ul>
           {more && !loading && (
-            <button type="button" class="btn btn--small" onClick={() => void load(page + 1, true)}>
+            <button
+              type="button"
+              class="btn btn--small"
+              onClick={() => {
+                firstNew.current = entries.length;
+                void load(page + 1, true);
+              }}
+            >
               {t("moreResults")}
             </button>
           )}

@@ -82,6 +82,9 @@ async function fillCreateForm(page: Page, p: Purchase): Promise<void> {
       await expect(states.getByRole("button", { name: "California" })).toBeVisible();
       await expect(states.getByRole("button", { name: p.state.pick })).toHaveCount(0);
       await states.getByRole("button", { name: "More results" }).click();
+      // The button goes with its page: focus moves to the first entry it brought.
+      await expect(states.locator("button.option:focus")).toHaveCount(1);
+      await expect(states.getByRole("button", { name: "California" })).not.toBeFocused();
     }
     await states.getByRole("button", { name: p.state.pick, exact: true }).click();
   }
