@@ -38,6 +38,7 @@ import { createTokens } from "./token-commands";
 import { editToken } from "./token-edits";
 import { deleteTokens, dismissTrash, restoreTokens } from "./token-lifecycle";
 import type { Traffic } from "./traffic";
+import { keepUnwatchedFailure } from "./unwatched-failure";
 
 export interface CommandDeps {
   engine: Engine;
@@ -85,9 +86,7 @@ export function createCommandHandler(deps: CommandDeps) {
         // The popup that asked may be closed by now: kept until seen (the popup dismisses it
         // when it shows the failure itself).
         const failure = error instanceof CommandFailure ? error.failure : failureOf(error);
-        const unseenFailure = { source: "create" as const, failure, at: now() };
-        await updateState(["unseenFailure"], () => ({ write: { unseenFailure }, result: null }));
-        await engine.syncBadge();
+        await keepUnwatchedFailure(engine, "create", failure, now());
         throw error;
       }
     },

@@ -42,6 +42,7 @@ import { startTabTitles } from "./tab-titles";
 import { syncTokenAlarms } from "./token-alarms";
 import { startTraffic } from "./traffic";
 import { cachedTrafficRouting, watchTrafficRouting } from "./traffic-routing";
+import { keepUnwatchedFailure } from "./unwatched-failure";
 import { notifyWarnings, WARNINGS_ALARM } from "./warnings";
 import { welcomeNewcomersIn } from "./welcome";
 
@@ -135,12 +136,8 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
   openMessageDoor(browser, handle, syncAlarm);
 
   /** Work nobody watched failed: it shows on the badge and in the popup until seen. */
-  async function unwatched(source: "auto-refresh" | "toggle", result: EngineResult) {
-    if (result.ok) return;
-    const unseenFailure = { source, failure: result.failure, at: Date.now() };
-    await updateState(["unseenFailure"], () => ({ write: { unseenFailure }, result: null }));
-    await engine.syncBadge();
-  }
+  const unwatched = (source: "auto-refresh" | "toggle", result: EngineResult) =>
+    result.ok ? undefined : keepUnwatchedFailure(engine, source, result.failure, Date.now());
 
   const keyboard = createKeyboardCommands({
     engine,
