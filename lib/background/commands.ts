@@ -61,6 +61,9 @@ export function createCommandHandler(deps: CommandDeps) {
   const { engine } = deps;
   const api = storedClient(deps.api);
 
+  /** A purchase on the wire (this worker's: one stopped takes its fetch with it). */
+  let purchasing = false;
+
   const engineReply = (result: EngineResult): null => {
     if (!result.ok) throw new CommandFailure(result.failure);
     return null;
@@ -80,6 +83,10 @@ export function createCommandHandler(deps: CommandDeps) {
       }),
     createTokens: async (command) => {
       const client = await api();
+      // One purchase at a time: a Buy from a popup reopened while one is on the wire would pay
+      // twice for what the user asked once.
+      if (purchasing) throw new CommandFailure({ code: "purchase-on-wire" });
+      purchasing = true;
       try {
         return await createTokens(client, command, now());
       } catch (error) {
@@ -88,6 +95,8 @@ export function createCommandHandler(deps: CommandDeps) {
         const failure = error instanceof CommandFailure ? error.failure : failureOf(error);
         await keepUnwatchedFailure(engine, "create", failure, now());
         throw error;
+      } finally {
+        purchasing = false;
       }
     },
     deleteTokens: async ({ tokenIds }) => deleteTokens(await api(), engine, tokenIds, now()),

@@ -32,6 +32,8 @@ export type Failure =
   | { code: "api-refused-because"; status: string; reason: string }
   /** A create with no answer (none came, or none that could be read): it may have bought tokens. */
   | { code: "purchase-unanswered" }
+  /** A second purchase while one waits for the provider's answer (it would pay twice). */
+  | { code: "purchase-on-wire" }
   // The proxy engine
   | { code: "credentials-refused" }
   | { code: "proxy-unreachable"; host: string }

@@ -14,6 +14,8 @@ export const en: Record<FailureCode, string> = {
   "api-timeout": "The provider did not answer within {seconds} s. Try again later.",
   "purchase-unanswered":
     "The provider did not answer the purchase, so it may have gone through: tokens it bought would not be listed here. Check your account with the provider before you buy again.",
+  "purchase-on-wire":
+    "A purchase is still waiting for the provider's answer. Wait for it: its tokens appear in the list when it lands. Then buy again if you still need more.",
   "api-schema":
     "The provider sent an unexpected answer. Try again later; if it keeps happening, the provider may have changed its API.",
   "api-too-large":

@@ -5,13 +5,19 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { fakeBrowser } from "wxt/testing";
+import { createCommandHandler } from "../../../lib/background/commands";
 import { createTokens } from "../../../lib/background/token-commands";
+import type { Engine } from "../../../lib/proxy/engine";
+import { DEFAULT_SETTINGS } from "../../../lib/state/settings";
 import type { ProviderKind } from "../../../lib/state/token-facts";
 import { read } from "../../../lib/storage/read";
+import { writeState } from "../../../lib/storage/store";
 import { useSandbox } from "../api/sandbox-harness";
 
 const { control, client, state, addFault } = useSandbox();
 const NOW = 1_770_000_000_000;
+/** Stored so the command handler finds credentials; its client is the sandbox's. */
+const BEARER = { kind: "bearer" as const, accessToken: "stored" };
 
 beforeEach(() => {
   fakeBrowser.reset();
@@ -81,5 +87,33 @@ describe("a purchase with no answer", () => {
       kind: "http",
       status: 400,
     });
+  });
+});
+
+describe("a second Buy while a purchase is on the wire", () => {
+  const buy = {
+    type: "createTokens" as const,
+    kind: "static-traffic" as const,
+    params: { number: 1, country_id: 1, network_type: "HTTP" as const },
+    countryCode: "US",
+  };
+  const engine = { syncBadge: async () => {} } as unknown as Engine;
+
+  it("is refused in words, buys nothing, and the first lands; the next Buy is taken", async () => {
+    // The first purchase's answer is slow, so it is still on the wire when the second comes.
+    await addFault({ delay_ms: 300 });
+    const handle = createCommandHandler({ engine, api: () => client().api, now: () => NOW });
+    await writeState({
+      settings: { ...DEFAULT_SETTINGS, baseUrl: "https://x.test", auth: BEARER },
+    });
+    const first = handle(buy);
+    const second = await handle(buy);
+    expect(second).toEqual({ ok: false, failure: { code: "purchase-on-wire" } });
+    expect((await first).ok).toBe(true);
+    expect((await state()).tokens).toHaveLength(1);
+    // Nobody missed the refusal: the popup that asked shows it.
+    expect(await read("unseenFailure")).toBeNull();
+    expect((await handle(buy)).ok).toBe(true);
+    expect((await state()).tokens).toHaveLength(2);
   });
 });
