@@ -230,6 +230,7 @@ export {
   buyElsewhere,
   control,
   gatewayLog,
+  heldAnswers,
   must,
   sandboxSettings,
 } from "../support/sandbox-session";

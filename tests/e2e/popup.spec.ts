@@ -16,6 +16,7 @@ import {
   createTokens,
   exitOfPageLoad,
   extensionPage,
+  heldAnswers,
   must,
   proxyStatus,
   sandboxPage,
@@ -365,12 +366,28 @@ test("closing the popup while a create is in flight loses nothing", async ({
     country: { search: "japan", pick: "Japan" },
     plan: /Dynamic IP, 30 days/,
   });
-  await control(sb, "faults", { delay_ms: 3000, count: 1 });
+  // The provider holds its answer until told: the purchase is on the wire for as long as the
+  // test needs, on any machine.
+  await control(sb, "faults", { hold: true, count: 1 });
   await page.getByRole("button", { name: "Buy 2 tokens" }).click();
   await expect(page.getByText(/^Buying…/)).toBeVisible();
+  await expect.poll(() => heldAnswers(sb)).toBe(1);
   await page.close();
 
+  // A Buy from the reopened popup is refused in words: it would pay a second time.
   const again = await openPopup(context, extensionId);
+  await fillCreateForm(again, {
+    kind: "Dynamic IP",
+    number: 2,
+    country: { search: "japan", pick: "Japan" },
+    plan: /Dynamic IP, 30 days/,
+  });
+  await again.getByRole("button", { name: "Buy 2 tokens" }).click();
+  await expect(again.getByRole("alert")).toContainText(
+    "A purchase is still waiting for the provider's answer.",
+  );
+  await control(sb, "faults/release");
+  await again.getByRole("button", { name: /^Tokens/ }).click();
   await expect(again.locator(".rows [data-token-id]")).toHaveCount(2, { timeout: guard(10_000) });
   await expect(again.getByRole("button", { name: "Tokens (2)" })).toBeVisible();
   const stored = await storedTokens(again);

@@ -131,6 +131,7 @@ async function answer(
   if (fault?.kind === "status") return { reply: faultReply(fault.status, fault.retryAfter) };
   if (fault?.kind === "redirect") return { reply: redirectReply(fault, req.url ?? "/") };
   if (fault?.kind === "delay") await sleep(fault.delayMs);
+  if (fault?.kind === "hold") await ctx.faults.hold();
   return { reply: await safely(() => route(ctx, req, url)), fault };
 }
 

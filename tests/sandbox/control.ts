@@ -152,7 +152,13 @@ export async function handleControl(
       return ok(clockView(ctx));
     }
     case "GET /faults":
-      return ok({ pending: ctx.faults.pending(), last_oversize: ctx.faults.lastOversize });
+      return ok({
+        pending: ctx.faults.pending(),
+        held: ctx.faults.held(),
+        last_oversize: ctx.faults.lastOversize,
+      });
+    case "POST /faults/release":
+      return ok({ released: ctx.faults.release() });
     case "POST /faults": {
       const parsed = parseFault(body);
       if (typeof parsed === "string") throw badRequest(parsed);

@@ -45,6 +45,27 @@ describe("faults", () => {
     expect(order).toEqual(["plain 200", "delayed 200"]);
   });
 
+  it("holds an answer until released: others pass it meanwhile, and a reset lets it go", async () => {
+    await control(sb, "POST", "faults", { hold: true, count: 2 });
+    const order: string[] = [];
+    const first = api(sb, "GET", countries).then((r) => order.push(`held ${r.status}`));
+    await expect.poll(async () => (await control(sb, "GET", "faults")).json.held).toBe(1);
+    const second = api(sb, "GET", countries).then((r) => order.push(`second ${r.status}`));
+    await expect.poll(async () => (await control(sb, "GET", "faults")).json.held).toBe(2);
+    await api(sb, "GET", countries).then((r) => order.push(`plain ${r.status}`));
+    expect((await control(sb, "POST", "faults/release")).json).toEqual({ released: 2 });
+    await Promise.all([first, second]);
+    expect(order.slice(0, 1)).toEqual(["plain 200"]);
+    expect(order.slice(1).sort()).toEqual(["held 200", "second 200"]);
+
+    await control(sb, "POST", "faults", { hold: true, count: 1 });
+    const third = api(sb, "GET", countries);
+    await expect.poll(async () => (await control(sb, "GET", "faults")).json.held).toBe(1);
+    await control(sb, "POST", "reset");
+    expect((await third).status).toBe(200);
+    expect((await control(sb, "GET", "faults")).json.held).toBe(0);
+  });
+
   it("sends a malformed 200 body after committing the operation", async () => {
     await control(sb, "POST", "faults", { malformed: true, count: 1 });
     const r = await api(sb, "POST", "/token/static/ip", { body: { number: 1, country_id: 1 } });

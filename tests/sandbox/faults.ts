@@ -4,6 +4,8 @@ export type Fault =
   | { kind: "delay"; delayMs: number }
   | { kind: "malformed" }
   | { kind: "drop_after_commit" }
+  /** Wait, unanswered, until POST /__sandbox/faults/release (or 120 s), then answer normally. */
+  | { kind: "hold" }
   /** Answer `status` with `Location: <origin><the request's path and query>`; nothing runs. */
   | { kind: "redirect"; status: number; origin: string }
   /**
@@ -66,6 +68,7 @@ export function parseFault(body: unknown): { fault: Fault; count: number } | str
   }
   if (b.malformed === true) return { fault: { kind: "malformed" }, count: n };
   if (b.drop_after_commit === true) return { fault: { kind: "drop_after_commit" }, count: n };
+  if (b.hold === true) return { fault: { kind: "hold" }, count: n };
   if (b.redirect_to !== undefined) return parseRedirect(b, n);
   if (b.oversize_bytes !== undefined) {
     const pad = b.oversize_bytes;
@@ -83,7 +86,7 @@ export function parseFault(body: unknown): { fault: Fault; count: number } | str
     };
     return { fault, count: n };
   }
-  return 'expected one of "status", "delay_ms", "malformed": true, "drop_after_commit": true, "redirect_to", "oversize_bytes"';
+  return 'expected one of "status", "delay_ms", "malformed": true, "drop_after_commit": true, "hold": true, "redirect_to", "oversize_bytes"';
 }
 
 function parseRedirect(b: Record<string, unknown>, count: number) {
@@ -104,7 +107,34 @@ function parseRedirect(b: Record<string, unknown>, count: number) {
 
 export class Faults {
   private queue: Queued[] = [];
+  /** Answers held by a `hold` fault: each one's release. */
+  private holding: (() => void)[] = [];
   lastOversize: OversizeProgress | null = null;
+
+  /** Resolves when released (a test's "now answer"), or after 120 s so nothing waits forever. */
+  hold(): Promise<void> {
+    return new Promise((resolve) => {
+      const release = () => {
+        clearTimeout(timer);
+        this.holding = this.holding.filter((r) => r !== release);
+        resolve();
+      };
+      const timer = setTimeout(release, MAX_DELAY_MS);
+      this.holding.push(release);
+    });
+  }
+
+  /** How many answers are held now: a test waits for its request to have arrived. */
+  held(): number {
+    return this.holding.length;
+  }
+
+  /** Lets every held answer go; returns how many there were. */
+  release(): number {
+    const released = [...this.holding];
+    for (const release of released) release();
+    return released.length;
+  }
 
   add(fault: Fault, count: number): void {
     this.queue.push({ fault, remaining: count });
@@ -126,5 +156,6 @@ export class Faults {
   clear(): void {
     this.queue = [];
     this.lastOversize = null;
+    this.release();
   }
 }

@@ -78,6 +78,13 @@ export async function pendingFaults(sb: Sandbox): Promise<number> {
   return (body.data?.pending ?? body.pending ?? []).length;
 }
 
+/** How many answers a `hold` fault keeps waiting now (1: the request it held has arrived). */
+export async function heldAnswers(sb: Sandbox): Promise<number> {
+  const res = await fetch(`${sb.baseUrl}/__sandbox/faults`);
+  const body = (await res.json()) as { data?: { held: number }; held?: number };
+  return body.data?.held ?? body.held ?? 0;
+}
+
 export type { GatewayEvent };
 
 export async function gatewayLog(sb: Sandbox): Promise<GatewayEvent[]> {
