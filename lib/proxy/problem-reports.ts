@@ -6,6 +6,7 @@
  * its own request fails too.
  */
 import type { Failure } from "../base/failure";
+import { recordedAs } from "../diagnostics/record";
 import type { ProxyStatus } from "../state/status";
 import type { StoredToken } from "../state/tokens";
 import { readState } from "../storage/read";
@@ -68,15 +69,17 @@ export function createProblemReports(deps: {
   }
 
   /**
-   * The proxy answered 407 to our own answer of this token's login. Its cached copies go at
-   * once; the status blames it only when it is the connected token (a site rule's token that
-   * was refused is not the connected token's fault).
+   * The proxy answered 407 to our own answer of this token's login. Its cached copies start
+   * going at once; the status blames it only when it is the connected token (a site rule's
+   * token that was refused is not the connected token's fault). Done when said: dropping the
+   * copies waits for purchases on the wire, and one of them may be the very request whose
+   * challenge waits for this report (the auth responder cancels it once told), which would
+   * hold both until the purchase timed out and then call it unanswered.
    */
   async function reportRefusal(token: StoredToken): Promise<void> {
-    const said = readState(["connection"]).then(({ connection }) =>
-      connection.activeTokenId === token.id ? weigh({ code: "credentials-refused" }) : undefined,
-    );
-    await Promise.all([deps.forgetCredentials([token]), said]);
+    void deps.forgetCredentials([token]).catch(recordedAs("refusal:forget"));
+    const { connection } = await readState(["connection"]);
+    if (connection.activeTokenId === token.id) await weigh({ code: "credentials-refused" });
   }
 
   /**

@@ -2,7 +2,7 @@
  * Glue test of the engine: real storage (fakeBrowser), a recording fake platform and a fake API
  * client. Real HTTP and real browsers are covered by the sandbox and e2e tests.
  */
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeBrowser } from "wxt/testing";
 import {
   type ApiClient,
@@ -873,6 +873,31 @@ describe("refusals and recoveries the auth responder reports", () => {
       tokenId: 1,
       error: { failure: { code: "credentials-refused" } },
     });
+  });
+
+  it("refused while a purchase is on the wire (its own request may be the one refused): said at once, the copies go once it lands", async () => {
+    let onWire: Promise<boolean> = Promise.resolve(false);
+    const { engine, calls } = await setup({
+      connection: active(1),
+      mutationsSettled: () => onWire,
+    });
+    await engine.reconcile();
+    let land = () => {};
+    onWire = new Promise((resolve) => {
+      land = () => resolve(true);
+    });
+    // The purchase's request waits for this report before it is cancelled: were the report
+    // to wait for the purchase, neither would end (this test would time out).
+    await engine.reportRefusal(httpToken);
+    expect(await readStatus()).toMatchObject({
+      state: "error",
+      error: { failure: { code: "credentials-refused" } },
+    });
+    expect(calls.filter((c) => c.op === "forget")).toEqual([]);
+    land();
+    await vi.waitFor(() =>
+      expect(calls.filter((c) => c.op === "forget")).toMatchObject([{ ids: [1] }]),
+    );
   });
 
   it("a site rule's token refused: its copies go, the connected token is not blamed", async () => {
