@@ -78,7 +78,7 @@ export function createHealthCheck(deps: HealthCheckDeps) {
     ]);
     const wanted = tokenIds ? new Set(tokenIds) : null;
     const chosen = tokens.filter((t) => !wanted || wanted.has(t.id));
-    const plan = planProbes(chosen, deps.platform, gatewayOwners);
+    const plan = planProbes(chosen, deps.platform, gatewayOwners ?? {});
     const at = now();
     const run: HealthRun = {
       worker,

@@ -12,6 +12,7 @@ import { createChromePlatform } from "../proxy/chrome";
 import { createEngine, type EngineResult } from "../proxy/engine";
 import { EXPIRY_ALARM } from "../proxy/expiry-alarm";
 import { createFirefoxRouting, type FirefoxApi } from "../proxy/firefox";
+import { recordFreshInstall } from "../proxy/gateway-owners";
 import type { Route } from "../routing/rules";
 import { summarize } from "../state/popup-summary";
 import type { Settings } from "../state/settings";
@@ -220,6 +221,10 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
   void browser.alarms.create(SUBSCRIPTIONS_ALARM, { periodInMinutes: 60 });
   warn();
   browser.runtime.onInstalled.addListener(popupPage);
+  // A fresh install holds none of our logins in Chrome's cache: its first config drops none.
+  browser.runtime.onInstalled.addListener(({ reason }) => {
+    if (reason === "install") void recordFreshInstall().catch(recordedAs("owners:install"));
+  });
   welcomeNewcomersIn(browser);
   browser.runtime.onStartup.addListener(popupPage);
   browser.proxy.settings.onChange.addListener(() => void engine.reconcile());

@@ -8,7 +8,12 @@
  *   where it can, a spelling that already holds its own login or none (`spellingFor`);
  * - a late challenge at a spelling the config no longer writes (a request sent through the old
  *   token before the switch) is answered with the login of the token it was sent through.
- * Kept in storage.session, which the browser empties when its login cache empties too.
+ * Kept in storage.local: an update or reload of the extension empties storage.session while
+ * Chrome keeps its logins (measured in Chromium 156: the traffic then left with the other
+ * token's login). A browser restart empties the logins and keeps the record, which then says
+ * "may hold" of a spelling that holds nothing: at worst one drop more. Until this version has
+ * recorded anything (`null`: the first start after installing it), every spelling may hold any
+ * login, so the first config drops those of the spellings it writes.
  */
 import { endpointKey, gatewaySpellings } from "../routing/plan";
 import type { StoredToken } from "../state/tokens";
@@ -26,11 +31,11 @@ let writing: Owners | null = null;
 
 /** The cached-login owner of every spelling known. */
 export async function cachedOwners(): Promise<Owners> {
-  return writing ?? (await read("gatewayOwners"));
+  return writing ?? (await read("gatewayOwners")) ?? {};
 }
 
 /** The owners as stored (read by the caller), or the record being written. */
-export const ownersNow = (stored: Owners): Owners => writing ?? stored;
+export const ownersNow = (stored: Owners | null): Owners => writing ?? stored ?? {};
 
 /**
  * Where to write this token's gateway in a fixed_servers config: the spelling whose cached login
@@ -69,21 +74,23 @@ export async function changeOwners(
   forget: (tokens: StoredToken[], at: GatewayAddress[]) => Promise<void>,
   applied: () => Promise<void> = async () => undefined,
   /** The owners as the caller read them (a switch reads once). */
-  known?: Owners,
+  known?: Owners | null,
 ): Promise<void> {
-  const previous = known ? ownersNow(known) : await cachedOwners();
+  const stored = known !== undefined ? known : await read("gatewayOwners");
+  const unknown = writing === null && stored === null;
+  const previous = ownersNow(stored);
   const moved = Object.entries(next).filter(
-    ([spelling, id]) => previous[spelling] !== undefined && previous[spelling] !== id,
+    ([spelling, id]) => unknown || (previous[spelling] !== undefined && previous[spelling] !== id),
   );
   const changed = Object.entries(next).some(([spelling, id]) => previous[spelling] !== id);
-  const stored = changed ? recordOwners(next, previous) : Promise.resolve();
+  const recorded = changed || unknown ? recordOwners(next, previous) : Promise.resolve();
   if (moved.length === 0) {
-    await Promise.all([stored, applied()]);
+    await Promise.all([recorded, applied()]);
     return;
   }
   // Recorded first: a challenge between the forget and the apply is answered as the new
   // config will be, so the browser cannot cache the old token's login again meanwhile.
-  await stored;
+  await recorded;
   const ids = new Set(moved.map(([, id]) => id));
   // Only the spellings whose token changed: the other spelling of the same gateway keeps its
   // login and its requests (measured in Chromium 156: dropping one leaves the other alone).
@@ -103,11 +110,23 @@ export function recordOwners(next: Owners, known?: Owners): Promise<void> {
   const record = { ...(writing ?? known ?? {}), ...next };
   if (writing || known) writing = record;
   return updateState(["gatewayOwners"], ({ gatewayOwners }) => ({
-    write: { gatewayOwners: { ...gatewayOwners, ...next } },
+    write: { gatewayOwners: { ...(gatewayOwners ?? {}), ...next } },
     result: undefined,
   })).finally(() => {
     if (writing === record) writing = null;
   });
+}
+
+/**
+ * A fresh install: Chrome holds none of this extension's logins, so the first config drops
+ * nothing (an update, with the record already known or still `null`, keeps it as it is).
+ */
+export function recordFreshInstall(): Promise<void> {
+  return updateState(["gatewayOwners"], ({ gatewayOwners }) =>
+    gatewayOwners === null
+      ? { write: { gatewayOwners: {} }, result: undefined }
+      : { result: undefined },
+  );
 }
 
 /** "host:port" as endpointKey writes it (an IPv6 host has colons of its own). */

@@ -52,7 +52,7 @@ export function createRouteApplier(
     next: Owners,
     tokens: StoredToken[],
     apply: () => Promise<void>,
-    known?: Owners,
+    known?: Owners | null,
   ) => {
     if (!platform.oneLoginPerEndpoint) return apply();
     await changeOwners(

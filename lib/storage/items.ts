@@ -113,7 +113,8 @@ export interface State {
    * Chrome: the token whose login each gateway spelling ("host:port" as written in the
    * applied config) stands for, so a challenge is answered as the config was written.
    */
-  gatewayOwners: Record<string, number>;
+  /** null: nothing recorded by this version yet (what Chrome caches is unknown). */
+  gatewayOwners: Record<string, number> | null;
   /** Each tab's requests that failed since its page loaded (the popup's "failed on this page"). */
   pageTraffic: PageTraffic;
   /** Each checked token's health, with the time it was checked ("Check all"). */
@@ -165,7 +166,9 @@ export const items = {
   refreshMethods: storage.defineItem<unknown>("local:refreshMethods", { fallback: {} }),
   notifiedWarnings: storage.defineItem<unknown[]>("local:notifiedWarnings", { fallback: [] }),
   siteRules: storage.defineItem<unknown>("local:siteRules", { fallback: [], version: 1 }),
-  gatewayOwners: storage.defineItem<unknown>("session:gatewayOwners", { fallback: {} }),
+  // Local, not session: an update or reload of the extension empties storage.session but not
+  // Chrome's cached proxy logins, which the record must keep describing.
+  gatewayOwners: storage.defineItem<unknown>("local:gatewayOwners", { fallback: null }),
   pageTraffic: storage.defineItem<unknown>("session:pageTraffic", { fallback: {} }),
   tokenHealth: storage.defineItem<unknown>("local:tokenHealth", { fallback: "{}" }),
   healthRun: storage.defineItem<unknown>("session:healthRun", { fallback: null }),
@@ -197,7 +200,7 @@ export const codecs: { [K in StateKey]: Codec<State[K]> } = {
   // The caps on rules, at the one writer: whatever door a list came through (a page, sync, a
   // backup, a policy, a list's update), it never grows past them. Each door refuses first, in words.
   siteRules: { ...textListCodec(siteRuleSchema), admits: rulesAdmitted },
-  gatewayOwners: valueCodec(numberRecord, checkedOr(numberRecord, {})),
+  gatewayOwners: valueCodec(z.nullable(numberRecord), checkedOr(z.nullable(numberRecord), null)),
   pageTraffic: valueCodec(pageTrafficSchema, checkedOr(pageTrafficSchema, {})),
   tokenHealth: textValueCodec(healthResultsSchema, {}),
   healthRun: valueCodec(z.nullable(healthRunSchema), checkedOr(z.nullable(healthRunSchema), null)),

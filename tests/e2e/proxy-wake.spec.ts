@@ -81,3 +81,44 @@ test("browser restart with the same profile: the proxy is re-applied from storag
     await context.close();
   }
 });
+
+test("an extension reload (as an update does) after a switch between two tokens of one gateway: pages still leave with the connected token's login", async ({
+  context,
+  extensionId,
+  sb,
+  echo,
+}) => {
+  const ext = await sandboxPage(context, extensionId, sb);
+  const [a, b] = (await createTokens(ext, "static-traffic", 2)).map((t) => must(t, "token"));
+  if (!a || !b) throw new Error("two tokens");
+  const page = await context.newPage();
+  // Chrome now caches A's login at the gateway's first spelling and B's at its second.
+  await sendOk(ext, { type: "connect", tokenId: a.id });
+  expect(await exitOfPageLoad(page, echo.url)).toBe(a.ip);
+  await sendOk(ext, { type: "connect", tokenId: b.id });
+  expect(await exitOfPageLoad(page, echo.url)).toBe(b.ip);
+
+  // A reload empties storage.session, not Chrome's cached logins.
+  const worker = await backgroundWorker(context);
+  const reloaded = context.waitForEvent("serviceworker", { timeout: guard(20_000) });
+  await worker.evaluate(() => chrome.runtime.reload()).catch(() => "the worker went with it");
+  const next = await reloaded;
+  // The reloaded worker's reconcile has applied (its diagnostics start afresh in the session).
+  await expect
+    .poll(
+      () =>
+        next.evaluate(async () => {
+          const { diagnostics } = await chrome.storage.session.get("diagnostics");
+          return ((diagnostics ?? []) as { kind: string; where: string }[]).some(
+            (e) => e.kind === "apply" && e.where === "reconcile",
+          );
+        }),
+      { timeout: guard(20_000) },
+    )
+    .toBe(true);
+
+  const before = (await gatewayLog(sb)).length;
+  expect(await exitOfPageLoad(page, `${echo.url}/?after-reload`)).toBe(b.ip);
+  const logins = (await gatewayLog(sb)).slice(before).map((e) => e.username);
+  expect(new Set(logins)).toEqual(new Set([b.username]));
+});

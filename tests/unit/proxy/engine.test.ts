@@ -181,6 +181,8 @@ async function setup(
   await writeState({
     settings: options.settings ?? SETTINGS,
     tokens: options.tokens ?? [httpToken, otherHttpToken, socksToken, dynamicToken],
+    // A fresh install's record: Chrome holds none of our logins (gateway-owners.ts).
+    gatewayOwners: {},
   });
   if (options.connection) await saveConnection(options.connection);
   if (options.status) await writeState({ status: options.status });

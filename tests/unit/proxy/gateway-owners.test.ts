@@ -6,7 +6,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { fakeBrowser } from "wxt/testing";
 import { GONE_LOGIN, type LoginLookup } from "../../../lib/proxy/auth";
-import { changeOwners, spellingFor } from "../../../lib/proxy/gateway-owners";
+import { changeOwners, recordFreshInstall, spellingFor } from "../../../lib/proxy/gateway-owners";
 import { chromeLoginFor } from "../../../lib/proxy/route-plan";
 import type { SiteRule } from "../../../lib/routing/rules";
 import type { StoredToken } from "../../../lib/state/tokens";
@@ -20,7 +20,10 @@ const idOf = (login: LoginLookup) => (typeof login === "object" && login ? login
 const [a, b, c] = [1, 2, 3].map((id) => makeToken({ id, ...gw }));
 const tokens = [a, b, c] as StoredToken[];
 
-beforeEach(() => fakeBrowser.reset());
+beforeEach(async () => {
+  fakeBrowser.reset();
+  await recordFreshInstall();
+});
 
 async function forgotten(next: Record<string, number>) {
   const dropped: number[][] = [];
@@ -31,8 +34,32 @@ async function forgotten(next: Record<string, number>) {
 }
 
 describe("changeOwners", () => {
-  it("the first record drops nothing (a new session's cache is empty)", async () => {
+  it("the first record after a fresh install drops nothing (Chrome holds none of our logins)", async () => {
     expect(await forgotten({ "127.0.0.1:8000": 1, "localhost:8000": 2 })).toEqual([]);
+    expect(await read("gatewayOwners")).toEqual({ "127.0.0.1:8000": 1, "localhost:8000": 2 });
+  });
+
+  it("nothing recorded by this version (an update from one that kept no record): the first config drops the logins where it writes, once", async () => {
+    fakeBrowser.reset();
+    const at: unknown[] = [];
+    await changeOwners({ "localhost:8000": 2 }, tokens, async (t, where) => {
+      at.push(
+        t.map((tk) => tk.id),
+        where,
+      );
+    });
+    expect(at).toEqual([[2], [{ host: "localhost", port: 8000 }]]);
+    expect(await read("gatewayOwners")).toEqual({ "localhost:8000": 2 });
+    expect(await forgotten({ "localhost:8000": 2 })).toEqual([]);
+  });
+
+  it("an update or reload of the extension keeps the record (storage.local); a fresh-install mark does not overwrite it", async () => {
+    await forgotten({ "127.0.0.1:8000": 1, "localhost:8000": 2 });
+    expect(await fakeBrowser.storage.session.get("gatewayOwners")).toEqual({});
+    expect(await fakeBrowser.storage.local.get("gatewayOwners")).toEqual({
+      gatewayOwners: { "127.0.0.1:8000": 1, "localhost:8000": 2 },
+    });
+    await recordFreshInstall();
     expect(await read("gatewayOwners")).toEqual({ "127.0.0.1:8000": 1, "localhost:8000": 2 });
   });
 
