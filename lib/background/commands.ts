@@ -136,7 +136,7 @@ export function createCommandHandler(deps: CommandDeps) {
       // Moving a proxy to another address is adding one: the policy that forbids that rules.
       const forbidden = edit.proxy ? await forbiddenByPolicy("add-proxies") : null;
       if (forbidden) throw new CommandFailure(forbidden);
-      return editToken(edit);
+      return editToken(edit, (before) => engine.forgetLogins([before]));
     },
     importForeign: async ({ text, rest }) => {
       const outcome = await importForeign(text, now(), { rest });

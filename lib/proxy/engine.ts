@@ -214,6 +214,8 @@ export function createEngine(deps: EngineDeps) {
     reportProxyProblem: problems.reportProxyProblem,
     reportRefusal: problems.reportRefusal,
     loginWorks: problems.loginWorks,
+    /** A login edited: Chrome's cached copies of the old one go (Firefox sends per request). */
+    forgetLogins: forgetCredentials,
     syncBadge: status.syncBadge,
   };
 }

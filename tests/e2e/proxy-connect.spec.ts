@@ -1,6 +1,7 @@
 import { guard } from "../support/pace";
 import { expect, test } from "./fixtures";
 import {
+  buyElsewhere,
   connectedToken,
   control,
   createTokens,
@@ -259,4 +260,35 @@ test("automatic refresh: the alarm moves a connected dynamic token to a new exit
   );
   await expect.poll(async () => (await proxyStatus(ext)).exitIp?.ip).toBe(moved.ip);
   expect(await exitOfPageLoad(page, echo.url)).toBe(moved.ip);
+});
+
+test("a hand-added proxy's login edited while connected: pages leave with the new login, not the one Chrome cached", async ({
+  context,
+  extensionId,
+  sb,
+  echo,
+}) => {
+  const ext = await sandboxPage(context, extensionId, sb);
+  // Two logins of one gateway, bought outside the extension.
+  const [one, two] = [await buyElsewhere(sb), await buyElsewhere(sb)];
+  // The user's own proxy, with login one (a provider may put a region in a username).
+  const added = await sendOk(ext, {
+    type: "addProxies",
+    text: `${one.host}:${one.port}:${one.username}:${one.password}`,
+  });
+  const own = must(added.added[0], "added");
+  await sendOk(ext, { type: "connect", tokenId: own });
+  const page = await context.newPage();
+  expect(await exitOfPageLoad(page, echo.url)).toBe(one.ip);
+
+  // Same address, token two's login: Chrome would send the cached one unasked.
+  const proxy = { networkType: "HTTP" as const, host: one.host, port: String(one.port) };
+  await sendOk(ext, {
+    type: "editToken",
+    tokenId: own,
+    look: { name: "Mine", colour: "" },
+    proxy: { ...proxy, username: two.username, password: two.password },
+  });
+  expect(await exitOfPageLoad(page, `${echo.url}/?edited`)).toBe(two.ip);
+  expect((await proxyStatus(ext)).tokenId).toBe(own);
 });
