@@ -52,6 +52,8 @@ export function createEngine(deps: EngineDeps) {
     status,
     now,
     onWorkedThrough: deps.loginWorked,
+    // Never called under the lock (a switch checks after it lets go): no wait on itself.
+    switchesDone: () => lock.waitForUnlock(),
   });
   /** How this browser carries site rules (see lib/routing/plan.ts). */
   const planOptions = {

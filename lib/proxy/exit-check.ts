@@ -37,7 +37,19 @@ export function createExitCheck(deps: {
   now: () => number;
   /** Told when a check went through a token and worked. */
   onWorkedThrough?: (token: StoredToken) => void;
+  /** Resolves once no switch is applying (the engine's lock is free). */
+  switchesDone?: () => Promise<void>;
 }) {
+  /**
+   * Another token was chosen while the check was on its way: a request sent before a switch can
+   * leave after it (Chromium), so its answer is evidence about neither token (the new token's
+   * own check comes). Read once the switch has stored its choice, not while it applies.
+   */
+  async function switchedSince(activeTokenId: number | null): Promise<boolean> {
+    await deps.switchesDone?.();
+    return (await read("connection")).activeTokenId !== activeTokenId;
+  }
+
   return async function checkExitIp(): Promise<EngineResult> {
     const { settings, connection, status } = await readState(["settings", "connection", "status"]);
     const { activeTokenId } = connection;
@@ -52,12 +64,13 @@ export function createExitCheck(deps: {
     try {
       info = await deps.api(settings).getIpInfo();
     } catch (error) {
+      const failure = because("exit-check-failed", failureOf(error));
+      if (await switchedSince(activeTokenId)) return { ok: false, failure };
       const now = await read("status");
       // The auth listener may already have said why (refused credentials): keep that reason.
       if (now.state === "error" && now.error && viaTokenId !== null && now.tokenId === viaTokenId) {
         return { ok: false, failure: asFailure(now.error.failure) };
       }
-      const failure = because("exit-check-failed", failureOf(error));
       // A direct check that fails says nothing about the token, nor does the provider's own
       // answer: it came back through the token.
       if (viaTokenId !== null && !providerAnswered(error)) {
@@ -65,6 +78,7 @@ export function createExitCheck(deps: {
       }
       return { ok: false, failure };
     }
+    if (await switchedSince(activeTokenId)) return { ok: true };
     const exitIp = {
       ip: info.ip,
       country: info.country,

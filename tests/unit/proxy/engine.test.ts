@@ -622,6 +622,32 @@ describe("checkExitIp", () => {
     expect((await readTokens())[0]?.ip).toBe("");
   });
 
+  it("a switch while A's check is on its way: the answer (carried by B) is no evidence about A", async () => {
+    const freshA = { ...httpToken, ip: "" };
+    const freshB = { ...otherHttpToken, ip: "" };
+    const { engine, api } = await setup({ tokens: [freshA, freshB] });
+    await engine.reconcile();
+    let switched: Promise<unknown> | undefined;
+    // A's check is in flight when the user clicks B; B's apply carries the answer.
+    api.duringIpInfo = async () => {
+      if (switched) return;
+      api.exitIp = "203.0.113.2";
+      switched = engine.connect(freshB.id);
+      await vi.waitFor(async () => expect((await readConnection()).activeTokenId).toBe(2));
+    };
+    expect(await engine.connect(freshA.id)).toEqual({ ok: true });
+    await switched;
+    const tokens = await readTokens();
+    expect(tokens.find((t) => t.id === 1)?.ip).toBe("");
+    // B's own check labelled it B's.
+    expect(tokens.find((t) => t.id === 2)?.ip).toBe("203.0.113.2");
+    expect(await readStatus()).toMatchObject({
+      state: "connected",
+      tokenId: 2,
+      exitIp: { ip: "203.0.113.2", viaTokenId: 2 },
+    });
+  });
+
   it("direct: records the exit IP with viaTokenId null and stays direct", async () => {
     const { engine } = await setup();
     await engine.reconcile();
