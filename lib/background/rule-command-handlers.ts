@@ -43,7 +43,8 @@ export function ruleCommands(deps: {
         tabId === undefined ? null : (deps.traffic?.trafficOf(tabId) ?? null),
         tabRouteNow(tabId, engine.planOptions),
       ]);
-      const routed = byTab ? { ...report, target: byTab, byTab: true } : report;
+      // The bypass list comes before a tab's own route (firefox.ts).
+      const routed = byTab && !report.bypassed ? { ...report, target: byTab, byTab: true } : report;
       return thisPage ? { ...routed, thisPage } : routed;
     },
     subscribeRuleList: async ({ type: _type, ...input }) => {

@@ -6,6 +6,7 @@
  */
 
 import { asFailure, type Failure } from "../base/failure";
+import { chromeBypasses, isBypassed } from "../proxy/config";
 import { currentPlan, type PlanOptions } from "../proxy/route-plan";
 import type { RoutingPlan } from "../routing/plan";
 import { isProviderUrl } from "../routing/provider-route";
@@ -55,10 +56,15 @@ export async function tabRouteNow(
 ): Promise<SiteRouteReport["target"] | null> {
   if (tabId === undefined || options.oneLoginPerEndpoint) return null;
   // The popup asks as it opens: the token list is decoded only for a tab with a route.
-  const { tabRoutes, tokens } = await readStateWithNamedTokens(["tabRoutes"], ({ tabRoutes }) => {
-    const id = tabRoutes[String(tabId)];
-    return new Set(id === undefined ? [] : [id]);
-  });
+  const { tabRoutes, tokens, connection } = await readStateWithNamedTokens(
+    ["tabRoutes", "connection"],
+    ({ tabRoutes }) => {
+      const id = tabRoutes[String(tabId)];
+      return new Set(id === undefined ? [] : [id]);
+    },
+  );
+  // The user's Off sets a tab's own route aside (firefox.ts).
+  if (connection.off === true && connection.activeTokenId === null) return null;
   const now = options.now?.() ?? Date.now();
   const target = tabTarget(tabRoutes, tabId, tokens, (token) =>
     unusableReason(token, options.supportsSocksAuth, now),
@@ -91,12 +97,16 @@ export interface RoutingNow {
   /** Everything is blocked because the connected token cannot be used (and why). */
   blockedBy: Failure | null;
   bypassList: string[];
+  /** Goes direct by the bypass list, as this browser reads it (the browser decides it first). */
+  bypasses: (host: string) => boolean;
+  /** The user's Off: Firefox's per-tab routes rest (only the administrator's rules hold). */
+  off: boolean;
   /** The provider's host:port, routed as the rest (routing/provider-route.ts). */
   provider: string;
 }
 
 export async function routingNow(options: PlanOptions): Promise<RoutingNow> {
-  const { status, settings } = await readState(["status", "settings"]);
+  const { status, settings, connection } = await readState(["status", "settings", "connection"]);
   const planned = await currentPlan({ ...options, defaultDirect: false });
   // The default route blocked for a reason (the connected token cannot be used): with "fall
   // back to direct" only it changes; such a token takes no gateway spelling from the rules.
@@ -116,6 +126,11 @@ export async function routingNow(options: PlanOptions): Promise<RoutingNow> {
     originOnlyForHttps: options.oneLoginPerEndpoint,
     blockedBy,
     bypassList: settings.bypassList,
+    bypasses: (host) =>
+      options.oneLoginPerEndpoint
+        ? chromeBypasses(host, settings.bypassList)
+        : isBypassed(host, settings.bypassList),
+    off: connection.off === true && connection.activeTokenId === null,
     provider: providerHost(settings.baseUrl),
   };
 }
@@ -131,6 +146,10 @@ export function routeNowOn(
     originOnlyForHttps: now.originOnlyForHttps,
     provider: now.provider,
   });
+  // The browser sends a bypassed host direct before any rule or block is asked.
+  if (report.host && now.bypasses(report.host)) {
+    return { ...report, rule: null, target: { kind: "direct" }, bypassed: true };
+  }
   // Blocked, the provider's host is still reachable (the user can buy another token).
   if (report.host && now.blockedBy && !isProviderUrl(url, now.provider)) {
     return { ...report, rule: null, target: { kind: "block", failure: now.blockedBy } };

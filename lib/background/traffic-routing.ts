@@ -5,7 +5,6 @@
  */
 
 import { FIREFOX_ABILITIES } from "../base/browser-abilities";
-import { chromeBypasses, isBypassed } from "../proxy/config";
 import type { PlanOptions } from "../proxy/route-plan";
 import { type TabRoutes, type TabTarget, tabTarget } from "../routing/tab-routes";
 import type { StoredToken } from "../state/tokens";
@@ -69,12 +68,11 @@ export function routeOfRequest(
 ) {
   const report = routeNowOn(details.url, details.cookieStoreId, now);
   const host = hostOf(details.url);
-  const bypassed = deps.chrome
-    ? chromeBypasses(host, now.bypassList)
-    : isBypassed(host, now.bypassList);
-  // Firefox routes a tab with a route of its own by it, after the bypass list only.
+  const bypassed = now.bypasses(host);
+  // Firefox routes a tab with a route of its own by it, after the bypass list only (and not
+  // under the user's Off).
   const tab =
-    deps.chrome || bypassed
+    deps.chrome || bypassed || now.off
       ? null
       : tabTarget(tabRoutes, details.tabId, tokens, (token) =>
           unusableReason(token, FIREFOX_ABILITIES.supportsSocksAuth, Date.now()),

@@ -141,8 +141,10 @@ export function createFirefoxRouting(browser: FirefoxApi) {
             if (tab.kind === "block") return DEAD_END_INFO;
             return byRules.through(details, tab.token, responder.isRefused);
           }
-          if (blocked) return url.host === blocked.providerHost ? DIRECT : DEAD_END_INFO;
+          // The user's own "never through a proxy" hosts go direct while blocked too, as in
+          // Chrome (its blocking config keeps the bypass list).
           if (isBypassed(url.hostname, bypassList)) return DIRECT;
+          if (blocked) return url.host === blocked.providerHost ? DIRECT : DEAD_END_INFO;
           // The provider's host goes as the rest does (routing/provider-route.ts).
           const byRulesHere = rules && !isProviderUrl(url, rules.provider) ? rules : null;
           return byRules.route(byRulesHere, details, token, responder.isRefused);
@@ -161,13 +163,17 @@ export function createFirefoxRouting(browser: FirefoxApi) {
     async apply(token, settings) {
       setRoute({ token, bypassList: settings.bypassList, blocked: null, rules: null });
     },
-    async applyPlan(plan, settings) {
+    async applyPlan(plan, settings, off) {
       const { fallback } = plan;
+      const { bypassList } = settings;
       if (fallback.kind === "block") {
-        setRoute({ ...DIRECT_ROUTE, blocked: { providerHost: providerHost(settings.baseUrl) } });
+        const blocked = { providerHost: providerHost(settings.baseUrl) };
+        setRoute({ ...DIRECT_ROUTE, bypassList, blocked });
         return;
       }
       setRoute({
+        // The user's Off keeps only the administrator's rules: a tab's own route rests too.
+        ...(off ? { off } : {}),
         token: fallback.kind === "proxy" ? fallback.token : null,
         bypassList: settings.bypassList,
         blocked: null,

@@ -12,7 +12,7 @@ export interface ProxyPlatform extends BrowserAbilities {
    * Route by the site rules (several tokens, direct, blocked sites). Absent where the browser
    * side is not built yet: there the rules are not applied.
    */
-  applyPlan?(plan: RoutingPlan, settings: Settings): Promise<void>;
+  applyPlan?(plan: RoutingPlan, settings: Settings, off?: boolean): Promise<void>;
   /** Back to direct; `off`: the user's Off, which also sets aside Firefox's per-tab routes. */
   clear(off?: boolean): Promise<void>;
   /**

@@ -102,7 +102,7 @@ export function createRouteApplier(
   async function applyNoToken(off: boolean, tokens: StoredToken[], settings: Settings) {
     const routed = platform.applyPlan ? await rulesPlan(false) : null;
     if (routed)
-      await owned(routed.owners(), tokens, async () => platform.applyPlan?.(routed, settings));
+      await owned(routed.owners(), tokens, async () => platform.applyPlan?.(routed, settings, off));
     else await platform.clear(off);
   }
 

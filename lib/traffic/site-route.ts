@@ -28,6 +28,8 @@ export interface SiteRouteReport {
   thisPage?: PageSummary | null;
   /** Firefox: the tab has a route of its own ("This tab only"): `target` is where it leads. */
   byTab?: boolean;
+  /** The bypass list sends the host direct: no rule and no tab route is asked. */
+  bypassed?: boolean;
 }
 
 /** A token as the popup's "this site" offers it: enough to tell tokens apart and find one. */

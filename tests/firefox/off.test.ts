@@ -48,6 +48,10 @@ test("Off sends a rule-routed tab with a route of its own direct, says so on its
     await expect
       .poll(() => ext.evaluate((id) => browser.action.getTitle({ tabId: id }), tabId))
       .toBe("Proxy Deck: Off · every site goes direct, site rules included");
+    // The popup's "this site" says so too, not "through the tab's own token".
+    const report = await sendOk(ext, { type: "routeOf", url, tabId });
+    expect(report.target).toEqual({ kind: "direct" });
+    expect(report.byTab).toBeUndefined();
 
     // On again (the last token): the tab route and the rule are back.
     await sendOk(ext, { type: "toggle" });

@@ -4,7 +4,11 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { fakeBrowser } from "wxt/testing";
-import { siteRouteNow, siteRouteWithChoices } from "../../../lib/background/site-route-now";
+import {
+  siteRouteNow,
+  siteRouteWithChoices,
+  tabRouteNow,
+} from "../../../lib/background/site-route-now";
 import type { SiteRule } from "../../../lib/routing/rules";
 import { DEFAULT_SETTINGS } from "../../../lib/state/settings";
 import { DEFAULT_STATUS } from "../../../lib/state/status";
@@ -88,6 +92,41 @@ describe("siteRouteNow", () => {
     expect(
       (await siteRouteNow("https://x.work.example/", "firefox-container-1", firefox)).target,
     ).toEqual({ kind: "proxy", tokenId: 2 });
+  });
+
+  it("a host on the bypass list goes direct before any rule or block, in each browser's reading of the list", async () => {
+    await store({ expired: true, blocked: true });
+    const { settings } = await fakeBrowser.storage.local.get("settings");
+    const bypassList = ["direct.example", "<local>", "*.corp.example"];
+    await fakeBrowser.storage.local.set({ settings: { ...(settings as object), bypassList } });
+    for (const options of [chrome, firefox]) {
+      for (const url of [
+        "https://direct.example/",
+        "http://intranet/",
+        "https://a.corp.example/",
+      ]) {
+        const site = await siteRouteNow(url, undefined, options);
+        expect(site, url).toMatchObject({ target: { kind: "direct" }, rule: null, bypassed: true });
+      }
+      const other = await siteRouteNow("https://other.example/", undefined, options);
+      expect(other.target).toEqual({ kind: "block", failure: { code: "token-expired" } });
+      expect(other.bypassed).toBeUndefined();
+    }
+  });
+
+  it("Firefox's 'This tab only': the tab's token, and nothing under the user's Off (the tab goes as Off sends it)", async () => {
+    await store({});
+    await fakeBrowser.storage.session.set({ tabRoutes: { "5": 2 } });
+    expect(await tabRouteNow(5, firefox)).toEqual({ kind: "proxy", tokenId: 2 });
+    await fakeBrowser.storage.local.set({
+      connection: { activeTokenId: null, lastTokenId: 1, off: true },
+    });
+    expect(await tabRouteNow(5, firefox)).toBeNull();
+    // Disconnect (no token, not Off) leaves the tab's route.
+    await fakeBrowser.storage.local.set({
+      connection: { activeTokenId: null, lastTokenId: 1, off: false },
+    });
+    expect(await tabRouteNow(5, firefox)).toEqual({ kind: "proxy", tokenId: 2 });
   });
 
   it("Firefox: a rule limited to a container takes that container's tabs only", async () => {

@@ -48,7 +48,15 @@ const plan: RoutingPlan = {
 };
 const tabToken = makeToken({ id: 7 });
 const routing = async (): Promise<TrafficRouting> => ({
-  now: { plan, originOnlyForHttps: true, blockedBy: null, bypassList: [], provider: "" },
+  now: {
+    plan,
+    originOnlyForHttps: true,
+    blockedBy: null,
+    bypassList: [],
+    bypasses: () => false,
+    off: false,
+    provider: "",
+  },
   tokens: new Map([[7, tabToken]]),
   // Firefox's "This tab only": tab 9 through token 7, tab 10 through a token that is gone.
   tabRoutes: { "9": 7, "10": 8 },
@@ -222,6 +230,8 @@ describe("traffic", () => {
         originOnlyForHttps: true,
         blockedBy: null,
         bypassList: [],
+        bypasses: () => false,
+        off: false,
         provider: "",
       },
       tabRoutes: {},

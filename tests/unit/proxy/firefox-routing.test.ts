@@ -221,6 +221,59 @@ describe("Firefox routing: the engine's plan, decided once", () => {
     expect(await via("https://api.example/tokens")).toEqual({ type: "direct" });
   });
 
+  it("while everything is blocked, a host on the user's bypass list still goes direct (as Chrome's blocking config lets it)", async () => {
+    const { firefox, call } = registeredRouting();
+    const settings = {
+      ...DEFAULT_SETTINGS,
+      bypassList: ["intranet.example"],
+      baseUrl: "https://api.example/",
+    };
+    const via = (url: string) => call<Promise<unknown>>("request", { url, requestId: url });
+    await firefox.platform.block(settings, "api.example");
+    expect(await via("http://intranet.example/")).toEqual({ type: "direct" });
+    expect(await via("http://news.example/")).toMatchObject({ port: 9 });
+    const one = makeToken({ id: 1, host: "127.0.0.1", port: 8001 });
+    const blockedPlan = planRouting({
+      rules: [],
+      tokens: [one],
+      defaultTokenId: 1,
+      unusable: () => ({ code: "token-expired" }),
+      oneLoginPerEndpoint: false,
+    });
+    await firefox.platform.applyPlan?.(blockedPlan, settings);
+    expect(await via("http://intranet.example/?2")).toEqual({ type: "direct" });
+    expect(await via("http://news.example/?2")).toMatchObject({ port: 9 });
+  });
+
+  it("the user's Off under an administrator's rules: the rules hold, a tab's own route rests", async () => {
+    const one = makeToken({ id: 1, host: "127.0.0.1", port: 8001 });
+    const two = makeToken({ id: 2, host: "127.0.0.1", port: 8002 });
+    await fakeBrowser.storage.local.set({ tokens: [one, two] });
+    await fakeBrowser.storage.session.set({ tabRoutes: { "5": 2 } });
+    const { firefox, call } = registeredRouting();
+    const adminRule = {
+      id: "admin",
+      enabled: true,
+      source: { type: "pattern" as const, text: "corp.example" },
+      route: { kind: "token" as const, tokenId: 1 },
+    };
+    const plan = planRouting({
+      rules: [adminRule],
+      tokens: [one, two],
+      defaultTokenId: null,
+      unusable: () => null,
+      oneLoginPerEndpoint: false,
+    });
+    const settings = { ...DEFAULT_SETTINGS, bypassList: [], baseUrl: "https://api.example/" };
+    const inTab = (url: string) =>
+      call<Promise<unknown>>("request", { url, requestId: `${url}#5`, tabId: 5 });
+    await firefox.platform.applyPlan?.(plan, settings);
+    expect(await inTab("http://news.example/")).toMatchObject({ port: 8002 });
+    await firefox.platform.applyPlan?.(plan, settings, true);
+    expect(await inTab("http://news.example/?off")).toEqual({ type: "direct" });
+    expect(await inTab("http://corp.example/?off")).toMatchObject({ port: 8001 });
+  });
+
   it("the provider's host goes as the rest does, whatever a rule says: through the connected token, or direct with none", async () => {
     const one = makeToken({ id: 1, host: "127.0.0.1", port: 8001 });
     const { firefox, call } = registeredRouting();
