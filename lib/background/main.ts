@@ -77,6 +77,17 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
     credentialsForgotten: (tokens) => responder.forget(tokens),
     badgeChanged: () => tabsInFront(),
   });
+  const health = createHealthCheck({
+    platform,
+    reserveApiRequest: (settings) => api(settings).reserveRequest(),
+    fetch: (url, init) => globalThis.fetch(url, init),
+    onErrorOccurred: browser.webRequest.onErrorOccurred,
+    isRefused: (token) => responder.isRefused(token),
+    retryLogins: () => responder.retry(),
+  });
+  // Right after the engine: in Firefox, no proxy listener means every request goes direct, so
+  // nothing started below (and failing) may come before it.
+  const responder = startProxyAuth({ chrome, firefox, platform, engine, health });
   // Null puts a tab back on the global badge text (Chrome's and Firefox's documented
   // setBadgeText), which the typings, knowing only a string, leave out.
   const failureBadge = createFailureBadge({
@@ -99,14 +110,6 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
       pagesChanged: (pages) => void failureBadge.sync(pages),
     },
   );
-  const health = createHealthCheck({
-    platform,
-    reserveApiRequest: (settings) => api(settings).reserveRequest(),
-    fetch: (url, init) => globalThis.fetch(url, init),
-    onErrorOccurred: browser.webRequest.onErrorOccurred,
-    isRefused: (token) => responder.isRefused(token),
-    retryLogins: () => responder.retry(),
-  });
   const subscriptions = createSubscriptions({
     sendVia: listSender({
       firefoxVia: firefox?.fetchListVia ?? null,
@@ -132,7 +135,6 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
   const routeSite = (host: string, route: Route | null) =>
     handle({ type: "setSiteRoute", host, route });
   const pageMenu = startPageMenu(browser, { firefox, abilities: platform, routeSite });
-  const responder = startProxyAuth({ chrome, firefox, platform, engine, health });
 
   openMessageDoor(browser, handle, syncAlarm);
 

@@ -222,22 +222,26 @@ describe("keyboard commands", () => {
   });
 });
 
+function firefoxFake() {
+  return {
+    webRequest: {
+      onBeforeSendHeaders: fakeEvent(),
+      onAuthRequired: fakeEvent(),
+      onHeadersReceived: fakeEvent(),
+      onErrorOccurred: fakeEvent(),
+    },
+    proxy: {
+      onRequest: fakeEvent(),
+      onError: fakeEvent(),
+      settings: { get: async () => ({ levelOfControl: "controllable_by_this_extension" }) },
+    },
+    action: chromeFake().api.action,
+  };
+}
+
 describe("startBackground on Firefox", () => {
   it("registers every listener synchronously", () => {
-    const firefox = {
-      webRequest: {
-        onBeforeSendHeaders: fakeEvent(),
-        onAuthRequired: fakeEvent(),
-        onHeadersReceived: fakeEvent(),
-        onErrorOccurred: fakeEvent(),
-      },
-      proxy: {
-        onRequest: fakeEvent(),
-        onError: fakeEvent(),
-        settings: { get: async () => ({ levelOfControl: "controllable_by_this_extension" }) },
-      },
-      action: chromeFake().api.action,
-    };
+    const firefox = firefoxFake();
     const settings = { ...firefox.proxy.settings, onChange: fakeEvent() };
     startBackground({
       browser: browserWith(settings) as unknown as WxtBrowser,
@@ -258,5 +262,28 @@ describe("startBackground on Firefox", () => {
     expect(contextMenus.onClicked.hasListeners()).toBe(true);
     // "This tab only" ends with its tab.
     expect(listening(fakeBrowser.tabs.onRemoved)).toBe(true);
+  });
+
+  it("the proxy listener comes before anything else that can fail at start: without it Firefox sends every request direct", () => {
+    const firefox = firefoxFake();
+    const settings = { ...firefox.proxy.settings, onChange: fakeEvent() };
+    const browser = browserWith(settings);
+    // The traffic log's port listener is among the first things started after the engine.
+    browser.runtime = Object.assign(Object.create(fakeBrowser.runtime), {
+      onConnect: {
+        addListener: () => {
+          throw new Error("not in this browser");
+        },
+      },
+    });
+    expect(() =>
+      startBackground({
+        browser: browser as unknown as WxtBrowser,
+        chrome: null,
+        firefox: firefox as unknown as FirefoxApi,
+      }),
+    ).toThrow("not in this browser");
+    expect(firefox.proxy.onRequest.hasListeners()).toBe(true);
+    expect(firefox.webRequest.onAuthRequired.hasListeners()).toBe(true);
   });
 });
