@@ -51,7 +51,8 @@ export function importBackup(backup: Backup): Promise<ImportOutcome> {
     ["settings", "tokens", "trash", "siteRules", "managedPolicy"],
     (current): Change<Written | "managedPolicy", ImportOutcome> => {
       // The file's rules are checked as the editor's are: a wrong one refuses the whole file.
-      const invalidRule = backup.siteRules ? firstInvalidRule(backup.siteRules) : null;
+      // A file is not typed: a list on this machine over plain http is refused, as by sync.
+      const invalidRule = backup.siteRules ? firstInvalidRule(backup.siteRules, false) : null;
       if (invalidRule) return { result: { ok: false, failure: invalidRule } };
       const plan = planImport(current, backup);
       if (blockedEntries(plan).length > 0) {

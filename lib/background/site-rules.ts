@@ -27,9 +27,10 @@ function withStoredLines(rule: SiteRule, stored: ReadonlyMap<string, SiteRule>):
   return { ...rule, source: { ...rule.source, lines: before.source.lines } };
 }
 
-export function firstInvalidRule(rules: SiteRule[]): Failure | null {
+/** `typedByUser`: the editor's rules (a file's are not: see checkRule's list addresses). */
+export function firstInvalidRule(rules: SiteRule[], typedByUser = true): Failure | null {
   for (const [index, rule] of rules.entries()) {
-    const checked = checkRule(rule);
+    const checked = checkRule(rule, typedByUser);
     if (!checked.ok) {
       const pattern = checked.refusal.detail ?? "";
       return { code: "site-rule-invalid", position: index + 1, pattern };

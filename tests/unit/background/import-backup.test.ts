@@ -163,6 +163,36 @@ describe("importBackup (background)", () => {
     expect(await snapshot()).toBe(before);
   });
 
+  it("a file's list kept on this machine over plain http is refused (only a typed one is taken, as sync does)", async () => {
+    await seed();
+    const before = await snapshot();
+    const local: SiteRule = {
+      id: "local-list",
+      enabled: true,
+      source: {
+        type: "list",
+        name: "local",
+        lines: ["example.com"],
+        subscription: {
+          url: "http://127.0.0.1:8080/list.txt",
+          via: { kind: "direct" },
+          everyHours: 24,
+        },
+      },
+      route: { kind: "direct" },
+    };
+    const reply = await importBackup({ ...backupOf(true), siteRules: [...RULES, local] });
+    expect(reply).toEqual({
+      ok: false,
+      failure: {
+        code: "site-rule-invalid",
+        position: RULES.length + 1,
+        pattern: "http://127.0.0.1:8080/list.txt",
+      },
+    });
+    expect(await snapshot()).toBe(before);
+  });
+
   it("a file's bypass entry the browser would reject is refused with its reason; the rest lands", async () => {
     await seed();
     const file = backupOf(true);
