@@ -14,7 +14,7 @@ import { siteRouteNow } from "./site-route-now";
 export function chromeRequestCarrier(platform: ProxyPlatform, planOptions: PlanOptions) {
   return async ({ url }: { url: string }): Promise<StoredToken | null> => {
     const { settings, tokens } = await readState(["settings", "tokens"]);
-    if (platform.bypasses(new URL(url).hostname, settings)) return null;
+    if (platform.bypasses(url, settings)) return null;
     const { target } = await siteRouteNow(url, undefined, planOptions);
     return target.kind === "proxy" ? (tokens.find((t) => t.id === target.tokenId) ?? null) : null;
   };

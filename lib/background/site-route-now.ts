@@ -98,7 +98,7 @@ export interface RoutingNow {
   blockedBy: Failure | null;
   bypassList: string[];
   /** Goes direct by the bypass list, as this browser reads it (the browser decides it first). */
-  bypasses: (host: string) => boolean;
+  bypasses: (url: string) => boolean;
   /** The user's Off: Firefox's per-tab routes rest (only the administrator's rules hold). */
   off: boolean;
   /** The provider's host:port, routed as the rest (routing/provider-route.ts). */
@@ -126,10 +126,10 @@ export async function routingNow(options: PlanOptions): Promise<RoutingNow> {
     originOnlyForHttps: options.oneLoginPerEndpoint,
     blockedBy,
     bypassList: settings.bypassList,
-    bypasses: (host) =>
+    bypasses: (url) =>
       options.oneLoginPerEndpoint
-        ? chromeBypasses(host, settings.bypassList)
-        : isBypassed(host, settings.bypassList),
+        ? chromeBypasses(url, settings.bypassList)
+        : isBypassed(url, settings.bypassList),
     off: connection.off === true && connection.activeTokenId === null,
     provider: providerHost(settings.baseUrl),
   };
@@ -147,7 +147,7 @@ export function routeNowOn(
     provider: now.provider,
   });
   // The browser sends a bypassed host direct before any rule or block is asked.
-  if (report.host && now.bypasses(report.host)) {
+  if (report.host && now.bypasses(url)) {
     return { ...report, rule: null, target: { kind: "direct" }, bypassed: true };
   }
   // Blocked, the provider's host is still reachable (the user can buy another token).

@@ -13,7 +13,6 @@ import { items } from "../storage/items";
 import { read } from "../storage/read";
 import type { TrafficRoute } from "../traffic/entry";
 import { explainRoute } from "../traffic/explain";
-import { hostOf } from "../traffic/scrub";
 import { type RoutingNow, routeNowOn, routingNow } from "./site-route-now";
 
 export interface TrafficRouting {
@@ -67,8 +66,7 @@ export function routeOfRequest(
   deps: { chrome: boolean; isRefused: (token: StoredToken) => boolean },
 ) {
   const report = routeNowOn(details.url, details.cookieStoreId, now);
-  const host = hostOf(details.url);
-  const bypassed = now.bypasses(host);
+  const bypassed = now.bypasses(details.url);
   // Firefox routes a tab with a route of its own by it, after the bypass list only (and not
   // under the user's Off).
   const tab =

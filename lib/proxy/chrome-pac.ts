@@ -1,10 +1,11 @@
 /**
  * Chrome's config for site rules (pure): a generated PAC script that sends each rule's sites
  * where its route leads, written as a fixed script (`pacScript.data`, mandatory: a broken
- * script never means direct). The user's bypass entries come first as direct rules, as they do
- * in fixed_servers, then the provider's own host (providerRule). Chrome never hands a PAC script
+ * script never means direct). The user's bypass entries come first, read as fixed_servers reads
+ * them (routing/bypass-match.ts), then the provider's own host (providerRule). Chrome never hands a PAC script
  * loopback addresses: those always go direct while rules are on (measured in Chromium 156).
  */
+import { parseBypassList } from "../routing/bypass-match";
 import { pacScript } from "../routing/pac";
 import type { RouteTarget, RoutingPlan } from "../routing/plan";
 import { providerTarget } from "../routing/provider-route";
@@ -23,17 +24,6 @@ export function pacResult(target: RouteTarget): string {
   if (target.kind === "direct") return "DIRECT";
   if (target.kind === "block") return DEAD_END_RESULT;
   return proxyResult(target);
-}
-
-/** Bypass entries as direct rules; Chrome's `<local>`-style keywords have no pattern form. */
-export function bypassRules(bypassList: string[]): SiteRule[] {
-  const hosts = normalizeBypassList(bypassList).filter((entry) => entry && !entry.startsWith("<"));
-  return hosts.map((text, i) => ({
-    id: `bypass-${i}`,
-    enabled: true,
-    source: { type: "pattern", text },
-    route: { kind: "direct" },
-  }));
 }
 
 /** The provider's own host, before any rule (routing/provider-route.ts). */
@@ -57,7 +47,6 @@ export function chromePacConfig(
   providerHostname: string,
 ): ChromeProxyConfig {
   const rules = [
-    ...bypassRules(bypassList),
     ...providerRule(plan, providerHostname),
     ...plan.rules.filter((r) => !r.container),
   ];
@@ -65,6 +54,7 @@ export function chromePacConfig(
     rules,
     (route) => pacResult(plan.targetOf(route)),
     pacResult(plan.fallback),
+    parseBypassList(normalizeBypassList(bypassList)),
   );
   return { mode: "pac_script", pacScript: { data, mandatory: true } };
 }

@@ -5,13 +5,14 @@
  * goes where the decided config sends it.
  *
  * A fixed_servers config becomes the PAC script that routes the same way: the bypass list
- * direct (as site rules write it), everything else to the one proxy. The differences last
- * only while the check runs: loopback destinations then go direct (Chrome never hands a PAC
- * script a loopback address), so `<-loopback>` has no PAC form; `<local>` (plain host names
- * direct) is kept.
+ * direct (read as fixed_servers reads it: routing/bypass-match.ts), everything else to the one
+ * proxy. The differences last only while the check runs: loopback destinations then go direct
+ * (Chrome never hands a PAC script a loopback address), so `<-loopback>` has no PAC form.
  */
+
+import { parseBypassList } from "../routing/bypass-match";
 import { pacScript, scriptJson } from "../routing/pac";
-import { bypassRules, proxyResult } from "./chrome-pac";
+import { proxyResult } from "./chrome-pac";
 import type { ChromeProxyConfig } from "./config";
 import type { GatewayAddress } from "./platform";
 
@@ -29,14 +30,14 @@ export function withProbeGateways(
       : decided.mode === "pac_script"
         ? decided.pacScript.data
         : pacScript(
-            bypassRules(decided.rules.bypassList),
+            [],
             () => "DIRECT",
             proxyResult(
               decided.rules.singleProxy,
               decided.rules.singleProxy.scheme === "socks5" ? "SOCKS5" : "PROXY",
             ),
+            parseBypassList(decided.rules.bypassList),
           );
-  const local = decided?.mode === "fixed_servers" && decided.rules.bypassList.includes("<local>");
   const data = [
     plan,
     "// Proxy Deck health check: probe names to their gateways.",
@@ -47,8 +48,6 @@ export function withProbeGateways(
     "    var m = NAME.exec(String(host).toLowerCase());",
     "    var gateway = m ? GATEWAYS[Number(m[1])] : undefined;",
     "    if (gateway !== undefined) return gateway;",
-    // fixed_servers' `<local>`: plain host names (no dot) go direct, as they did before.
-    `    if (${local} && String(host).indexOf(".") < 0 && String(host).indexOf(":") < 0) return "DIRECT";`,
     "    return plan(url, host);",
     "  };",
     "})(FindProxyForURL);",

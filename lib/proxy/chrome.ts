@@ -84,9 +84,10 @@ export function createChromePlatform(chrome: ChromeApi): ProxyPlatform {
     // A PAC script (site rules, a health check's probes, a list fetched through a token) never
     // sees loopback: Chrome sends it direct whatever `<-loopback>` says, so a check of a
     // provider on loopback proves nothing about the token then.
-    bypasses: (hostname, settings) =>
-      chromeBypasses(hostname, settings.bypassList) ||
-      (isLoopbackHost(hostname) && (probeGateways.length > 0 || decided?.mode === "pac_script")),
+    bypasses: (url, settings) =>
+      chromeBypasses(url, settings.bypassList) ||
+      (isLoopbackHost(providerHostname(url)) &&
+        (probeGateways.length > 0 || decided?.mode === "pac_script")),
     clear: () => setConfig(null),
     async forgetCredentials(tokens) {
       // Chromium caches proxy credentials per host:port, sends them unasked and keeps tunnels

@@ -3,7 +3,7 @@
  * answers 407s separately; Firefox takes a ProxyInfo per request with the credentials inside.
  */
 import { basicAuthorization } from "../api/authorization";
-import { isLoopbackHost } from "../base/base-url";
+import { bypassesUrl } from "../routing/bypass-match";
 import type { StoredToken } from "../state/tokens";
 
 export type ProxyTarget = Pick<
@@ -139,22 +139,12 @@ export function chromeBlockingConfig(
 }
 
 /**
- * Does Chrome send a request to this host direct rather than through the proxy? Its bypass
- * rules, plus its implicit rule for loopback, which only `<-loopback>` lifts.
+ * Does Chrome send this URL direct rather than through the proxy? Its bypass rules, plus its
+ * implicit rule for loopback, which only `<-loopback>` lifts.
  */
-export function chromeBypasses(hostname: string, bypassList: string[]): boolean {
-  if (isBypassed(hostname, bypassList)) return true;
-  return isLoopbackHost(hostname) && !normalizeBypassList(bypassList).includes("<-loopback>");
-}
+export const chromeBypasses = (url: string, bypassList: string[]): boolean =>
+  bypassesUrl(url, bypassList, true);
 
-/** Does a Firefox bypass rule (host, `*.suffix`, `<local>`) match this request host? */
-export function isBypassed(hostname: string, bypassList: string[]): boolean {
-  const host = hostname.toLowerCase();
-  return normalizeBypassList(bypassList).some((rule) => {
-    const r = rule.toLowerCase();
-    if (r === "<local>") return !host.includes(".") && !host.includes(":");
-    if (r === "<-loopback>") return false;
-    if (r.startsWith("*.")) return host.endsWith(r.slice(1)) || host === r.slice(2);
-    return host === r;
-  });
-}
+/** Does Firefox's routing send this URL direct by the bypass list (read as Chrome reads it)? */
+export const isBypassed = (url: string, bypassList: string[]): boolean =>
+  bypassesUrl(url, bypassList);

@@ -11,7 +11,6 @@ import { asFailure, because } from "../base/failure";
 import { failureOf } from "../protocol/api-failure";
 import type { Settings } from "../state/settings";
 import type { StoredToken } from "../state/tokens";
-import { providerHostname } from "../state/usable";
 import { read, readState } from "../storage/read";
 import { updateState } from "../storage/store";
 import { type EngineResult, notThroughToken } from "./engine-result";
@@ -57,7 +56,7 @@ export function createExitCheck(deps: {
     const viaTokenId =
       activeTokenId !== null &&
       !notThroughToken(status) &&
-      !deps.platform.bypasses(providerHostname(settings.baseUrl), settings)
+      !deps.platform.bypasses(settings.baseUrl, settings)
         ? activeTokenId
         : null;
     let info: Awaited<ReturnType<ApiClient["getIpInfo"]>>;

@@ -137,13 +137,13 @@ export function createFirefoxRouting(browser: FirefoxApi) {
           const { token, bypassList, blocked, rules, off } = await current.decided();
           const url = new URL(details.url);
           const tab = off ? null : await byTab.of(details.tabId);
-          if (tab && !isBypassed(url.hostname, bypassList)) {
+          if (tab && !isBypassed(details.url, bypassList)) {
             if (tab.kind === "block") return DEAD_END_INFO;
             return byRules.through(details, tab.token, responder.isRefused);
           }
           // The user's own "never through a proxy" hosts go direct while blocked too, as in
           // Chrome (its blocking config keeps the bypass list).
-          if (isBypassed(url.hostname, bypassList)) return DIRECT;
+          if (isBypassed(details.url, bypassList)) return DIRECT;
           if (blocked) return url.host === blocked.providerHost ? DIRECT : DEAD_END_INFO;
           // The provider's host goes as the rest does (routing/provider-route.ts).
           const byRulesHere = rules && !isProviderUrl(url, rules.provider) ? rules : null;
@@ -193,7 +193,7 @@ export function createFirefoxRouting(browser: FirefoxApi) {
         blocked: { providerHost: host },
       });
     },
-    bypasses: (hostname, settings) => isBypassed(hostname, settings.bypassList),
+    bypasses: (url, settings) => isBypassed(url, settings.bypassList),
     // Firefox's proxy login cache cannot be cleared from here; the header listener overrides it.
     async forgetCredentials() {},
     async controlledByOther() {

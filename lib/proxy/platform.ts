@@ -20,8 +20,8 @@ export interface ProxyPlatform extends BrowserAbilities {
    * be bought), until the user chooses.
    */
   block(settings: Settings, providerHost: string): Promise<void>;
-  /** Would a request to this host skip the proxy (the user's bypass rules, the browser's own)? */
-  bypasses(hostname: string, settings: Settings): boolean;
+  /** Would a request to this URL skip the proxy (the user's bypass rules, the browser's own)? */
+  bypasses(url: string, settings: Settings): boolean;
   /**
    * Forget credentials the network stack cached for these tokens' endpoints and close their
    * proxy connections, so the next request is challenged and answered with the new token.

@@ -14,6 +14,8 @@
  * as JSON with `<`, `>`, `&`, U+2028/U+2029 and every other non-ASCII character escaped, so no
  * pattern can end the data early or the script itself.
  */
+import type { BypassEntry } from "./bypass-match";
+import { BYPASS_RUNTIME, bypassRows } from "./pac-bypass";
 import type { Route, SiteRule } from "./rules";
 import { compileTables, type IndexTables } from "./tables";
 
@@ -181,6 +183,7 @@ const RUNTIME = String.raw`
     }
     return -1;
   }
+  ${BYPASS_RUNTIME}
   var MAIN = prepare(INDEX), EXCEPT = [];
   for (var r = 0; r < RULES.length; r++) EXCEPT.push(RULES[r][1] ? prepare(RULES[r][1]) : null);
   function never() { return false; }
@@ -199,19 +202,23 @@ const RUNTIME = String.raw`
       v4: v4,
       v6: v4 === null && host.indexOf(":") >= 0 ? v6groups(host) : null
     };
+    // The bypass list first, as Chrome's fixed_servers config reads it (bypass-match.ts).
+    if (BYPASS.length > 0 && bypassed(req)) return "DIRECT";
     var owner = firstOwner(MAIN, req, vetoed);
     return owner < 0 ? DEFAULT : RESULTS[RULES[owner][0]];
   };
 `;
 
 /**
- * A PAC script answering, for each URL, `resolve(route)` of the first matching enabled rule
- * (e.g. "PROXY 127.0.0.1:8000", "DIRECT"), else `defaultResult`.
+ * A PAC script answering, for each URL, "DIRECT" when the bypass list takes it, else
+ * `resolve(route)` of the first matching enabled rule (e.g. "PROXY 127.0.0.1:8000", "DIRECT"),
+ * else `defaultResult`.
  */
 export function pacScript(
   rules: SiteRule[],
   resolve: (route: Route) => string,
   defaultResult: string,
+  bypass: readonly BypassEntry[] = [],
 ): string {
   const tables = compileTables(rules, { skipContainerRules: true });
   const results: string[] = [];
@@ -234,6 +241,7 @@ export function pacScript(
     `  var DEFAULT = ${scriptJson(defaultResult)};`,
     `  var RULES = ${scriptJson(ruleRows)};`,
     `  var INDEX = ${scriptJson(tables.index)};`,
+    `  var BYPASS = ${scriptJson(bypassRows(bypass))};`,
     RUNTIME,
     "})();",
     "",

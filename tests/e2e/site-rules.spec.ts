@@ -289,3 +289,33 @@ test("a gateway written as a name carries two tokens side by side: once by its n
     await context.close();
   }
 });
+
+test("with site rules on, the bypass list still reads as Chrome reads it: <local> sends a plain host name direct, an IP range its addresses, and the popup says so", async ({
+  userDataDir,
+}) => {
+  // `test` (no dot) is mapped to loopback too, by the browser and by the sandbox's gateway.
+  const names = `${TEST_NAMES}, MAP test 127.0.0.1`;
+  const context = await launchWithExtension(userDataDir, [names]);
+  try {
+    const ext = await sandboxPage(context, extensionId, sb);
+    const token = must((await createTokens(ext, "static-traffic", 1))[0], "token");
+    await sendOk(ext, {
+      type: "patchSettings",
+      patch: { bypassList: ["<-loopback>", "<local>", ".direct.test"] },
+    });
+    await sendOk(ext, { type: "connect", tokenId: token.id });
+    await sendOk(ext, { type: "setSiteRoute", host: "blocked.test", route: { kind: "block" } });
+    await pacApplied(context, extensionId);
+    expect(await exitOfSite(context, echo, "test")).toBe("127.0.0.1");
+    expect(await exitOfSite(context, echo, "a.direct.test")).toBe("127.0.0.1");
+    // The suffix form is subdomains only, as in Chrome's own bypass list.
+    expect(await exitOfSite(context, echo, "direct.test")).toBe(token.ip);
+    expect(await exitOfSite(context, echo, "other.test")).toBe(token.ip);
+    expect(await exitOfSite(context, echo, "blocked.test")).toBe("blocked");
+    const port = new URL(echo.url).port;
+    const said = await sendOk(ext, { type: "routeOf", url: `http://test:${port}/` });
+    expect(said).toMatchObject({ target: { kind: "direct" }, bypassed: true });
+  } finally {
+    await context.close();
+  }
+});

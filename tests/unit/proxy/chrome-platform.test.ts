@@ -37,8 +37,8 @@ describe("createChromePlatform: bypasses", () => {
     const { chrome } = fakeChrome();
     const platform = createChromePlatform(chrome);
     await platform.apply(token, settings);
-    expect(platform.bypasses("127.0.0.1", settings)).toBe(false);
-    expect(platform.bypasses("example.com", settings)).toBe(false);
+    expect(platform.bypasses("http://127.0.0.1/", settings)).toBe(false);
+    expect(platform.bypasses("http://example.com/", settings)).toBe(false);
   });
 
   it("a PAC script (site rules): loopback goes direct whatever <-loopback> says", async () => {
@@ -60,9 +60,9 @@ describe("createChromePlatform: bypasses", () => {
     });
     await platform.applyPlan?.(plan, settings);
     expect(written()).toMatchObject({ mode: "pac_script" });
-    expect(platform.bypasses("127.0.0.1", settings)).toBe(true);
-    expect(platform.bypasses("localhost", settings)).toBe(true);
-    expect(platform.bypasses("example.com", settings)).toBe(false);
+    expect(platform.bypasses("http://127.0.0.1/", settings)).toBe(true);
+    expect(platform.bypasses("http://localhost/", settings)).toBe(true);
+    expect(platform.bypasses("http://example.com/", settings)).toBe(false);
   });
 
   it("while a health check's probe PAC is written, and not after it", async () => {
@@ -70,8 +70,8 @@ describe("createChromePlatform: bypasses", () => {
     const platform = createChromePlatform(chrome);
     await platform.apply(token, settings);
     await platform.probes.open([{ host: "gw.example.net.", port: 8000 }]);
-    expect(platform.bypasses("127.0.0.1", settings)).toBe(true);
+    expect(platform.bypasses("http://127.0.0.1/", settings)).toBe(true);
     await platform.probes.close();
-    expect(platform.bypasses("127.0.0.1", settings)).toBe(false);
+    expect(platform.bypasses("http://127.0.0.1/", settings)).toBe(false);
   });
 });

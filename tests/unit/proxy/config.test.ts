@@ -195,54 +195,72 @@ describe("gatewayOrigin", () => {
   });
 });
 
-describe("isBypassed", () => {
+describe("isBypassed (the bypass list as Chrome reads it, for Firefox's routing)", () => {
   it.each([
-    // <local>: plain host names only
-    { host: "localhost", list: ["<local>"], expected: true },
-    { host: "intranet", list: ["<local>"], expected: true },
-    { host: "example.com", list: ["<local>"], expected: false },
-    { host: "127.0.0.1", list: ["<local>"], expected: false },
-    { host: "[::1]", list: ["<local>"], expected: false },
-    // *.suffix: subdomains and the bare domain, not look-alikes
-    { host: "a.example.com", list: ["*.example.com"], expected: true },
-    { host: "a.b.example.com", list: ["*.example.com"], expected: true },
-    { host: "example.com", list: ["*.example.com"], expected: true },
-    { host: "badexample.com", list: ["*.example.com"], expected: false },
-    { host: "example.com.evil.net", list: ["*.example.com"], expected: false },
+    // <local>: plain host names only, never an IP literal
+    { url: "http://localhost/", list: ["<local>"], expected: true },
+    { url: "http://intranet:8080/x", list: ["<local>"], expected: true },
+    { url: "https://example.com/", list: ["<local>"], expected: false },
+    { url: "http://127.0.0.1/", list: ["<local>"], expected: false },
+    { url: "http://[::1]/", list: ["<local>"], expected: false },
+    // A host pattern is the whole host: `*.example.com` and `.example.com` are subdomains only
+    { url: "https://a.example.com/", list: ["*.example.com"], expected: true },
+    { url: "https://a.b.example.com/", list: [".example.com"], expected: true },
+    { url: "https://example.com/", list: ["*.example.com"], expected: false },
+    { url: "https://badexample.com/", list: ["*.example.com"], expected: false },
+    { url: "https://badexample.com/", list: ["*example.com"], expected: true },
+    { url: "https://example.com.evil.net/", list: ["*.example.com"], expected: false },
     // exact host, case-insensitive on both sides
-    { host: "Example.COM", list: ["example.com"], expected: true },
-    { host: "example.com", list: ["EXAMPLE.com"], expected: true },
-    { host: "www.example.com", list: ["example.com"], expected: false },
-    { host: "10.0.0.1", list: ["10.0.0.1"], expected: true },
+    { url: "https://Example.COM/", list: ["example.com"], expected: true },
+    { url: "https://example.com/", list: ["EXAMPLE.com"], expected: true },
+    { url: "https://www.example.com/", list: ["example.com"], expected: false },
+    { url: "http://10.0.0.1/", list: ["10.0.0.1"], expected: true },
+    // a scheme and a port narrow an entry (the port as used, default ports included)
+    { url: "https://example.com/", list: ["example.com:443"], expected: true },
+    { url: "https://example.com:8443/", list: ["example.com:443"], expected: false },
+    { url: "https://example.com/", list: ["http://example.com"], expected: false },
+    { url: "http://example.com/a", list: ["http://example.com"], expected: true },
+    { url: "https://x.corp.example:99/", list: ["https://x.*.example:99"], expected: true },
+    // IP ranges: IP literals only, however they are written
+    { url: "http://10.1.2.3/", list: ["10.0.0.0/8"], expected: true },
+    { url: "http://11.1.2.3/", list: ["10.0.0.0/8"], expected: false },
+    { url: "http://ten.example/", list: ["10.0.0.0/8"], expected: false },
+    { url: "http://[2001:db8::5]/", list: ["2001:db8::/32"], expected: true },
+    { url: "http://[2001:db9::5]/", list: ["2001:db8::/32"], expected: false },
+    { url: "http://[::1]:99/", list: ["[0:0::1]"], expected: true },
+    { url: "http://[::1]:99/", list: ["http://[::1]:99"], expected: true },
+    { url: "http://[::1]:98/", list: ["http://[::1]:99"], expected: false },
     // rules are trimmed
-    { host: "example.com", list: ["  example.com  "], expected: true },
+    { url: "https://example.com/", list: ["  example.com  "], expected: true },
     // <-loopback> matches nothing (it only removes Chrome's implicit loopback bypass)
-    { host: "localhost", list: ["<-loopback>"], expected: false },
-    { host: "127.0.0.1", list: ["<-loopback>"], expected: false },
-    { host: "localhost", list: ["<-loopback>", "<local>"], expected: true },
-    // empty list: nothing bypassed
-    { host: "localhost", list: [], expected: false },
-    { host: "example.com", list: ["", " "], expected: false },
-  ])("$host with $list → $expected", ({ host, list, expected }) => {
-    expect(isBypassed(host, list)).toBe(expected);
+    { url: "http://localhost/", list: ["<-loopback>"], expected: false },
+    { url: "http://127.0.0.1/", list: ["<-loopback>"], expected: false },
+    { url: "http://localhost/", list: ["<-loopback>", "<local>"], expected: true },
+    // empty list: nothing bypassed; a non-URL is never bypassed
+    { url: "http://localhost/", list: [], expected: false },
+    { url: "https://example.com/", list: ["", " "], expected: false },
+    { url: "not a url", list: ["<local>"], expected: false },
+  ])("$url with $list → $expected", ({ url, list, expected }) => {
+    expect(isBypassed(url, list)).toBe(expected);
   });
 });
 
 describe("chromeBypasses", () => {
   it.each([
     // Chrome's implicit loopback rule: lifted only by <-loopback>.
-    { host: "127.0.0.1", list: ["<local>"], expected: true },
-    { host: "localhost", list: [], expected: true },
-    { host: "[::1]", list: [], expected: true },
-    { host: "127.0.0.1", list: ["<-loopback>"], expected: false },
-    { host: "localhost", list: ["<-loopback>"], expected: false },
+    { url: "http://127.0.0.1/", list: ["<local>"], expected: true },
+    { url: "http://localhost/", list: [], expected: true },
+    { url: "http://[::1]/", list: [], expected: true },
+    { url: "http://127.0.0.1/", list: ["<-loopback>"], expected: false },
+    { url: "http://localhost/", list: ["<-loopback>"], expected: false },
     // The user's rules.
-    { host: "api.example.com", list: ["<local>"], expected: false },
-    { host: "intranet", list: ["<local>"], expected: true },
-    { host: "api.example.com", list: ["*.example.com"], expected: true },
-    { host: "192.168.1.20", list: ["<local>"], expected: false },
-  ])("$host with $list → $expected", ({ host, list, expected }) => {
-    expect(chromeBypasses(host, list)).toBe(expected);
+    { url: "https://api.example.com/", list: ["<local>"], expected: false },
+    { url: "http://intranet/", list: ["<local>"], expected: true },
+    { url: "https://api.example.com/", list: ["*.example.com"], expected: true },
+    { url: "http://192.168.1.20/", list: ["<local>"], expected: false },
+    { url: "http://192.168.1.20/", list: ["192.168.0.0/16"], expected: true },
+  ])("$url with $list → $expected", ({ url, list, expected }) => {
+    expect(chromeBypasses(url, list)).toBe(expected);
   });
 });
 

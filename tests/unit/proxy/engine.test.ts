@@ -95,7 +95,7 @@ function fakePlatform(supportsSocksAuth: boolean) {
     async block(_settings, providerHost) {
       calls.push({ op: "block", providerHost });
     },
-    bypasses: (hostname) => state.bypassed.includes(hostname),
+    bypasses: (url) => state.bypassed.includes(new URL(url).hostname),
     async forgetCredentials(tokens) {
       calls.push({
         op: "forget",
