@@ -15,7 +15,7 @@ import type { HealthOutcome, HealthResults, HealthRun } from "../health/health";
 import { groupByKey, runInLanes } from "../health/probe-lanes";
 import { type ProbeSlot, planProbes } from "../health/probe-plan";
 import type { HealthStart } from "../protocol/commands";
-import { recordOwners } from "../proxy/gateway-owners";
+import { makeOwnersKnown, recordOwners } from "../proxy/gateway-owners";
 import type { ProbeTargets, ProxyPlatform } from "../proxy/platform";
 import type { Settings } from "../state/settings";
 import type { StoredToken } from "../state/tokens";
@@ -78,6 +78,10 @@ export function createHealthCheck(deps: HealthCheckDeps) {
     ]);
     const wanted = tokenIds ? new Set(tokenIds) : null;
     const chosen = tokens.filter((t) => !wanted || wanted.has(t.id));
+    // Nothing recorded by this version yet: what Chrome caches is unknown (gateway-owners.ts).
+    if (gatewayOwners === null && deps.platform.oneLoginPerEndpoint) {
+      await makeOwnersKnown(tokens, (_tokens, at) => deps.platform.probes.forgetAddresses(at));
+    }
     const plan = planProbes(chosen, deps.platform, gatewayOwners ?? {});
     const at = now();
     const run: HealthRun = {

@@ -12,8 +12,9 @@
  * Chrome keeps its logins (measured in Chromium 156: the traffic then left with the other
  * token's login). A browser restart empties the logins and keeps the record, which then says
  * "may hold" of a spelling that holds nothing: at worst one drop more. Until this version has
- * recorded anything (`null`: the first start after installing it), every spelling may hold any
- * login, so the first config drops those of the spellings it writes.
+ * recorded anything (`null`: the first start after installing it over one that kept no record),
+ * every spelling may hold any login: the first config (or Check all) drops the logins of every
+ * stored token's gateway, at every spelling, once (`makeOwnersKnown`).
  */
 import { endpointKey, gatewaySpellings } from "../routing/plan";
 import type { StoredToken } from "../state/tokens";
@@ -77,13 +78,13 @@ export async function changeOwners(
   known?: Owners | null,
 ): Promise<void> {
   const stored = known !== undefined ? known : await read("gatewayOwners");
-  const unknown = writing === null && stored === null;
+  if (writing === null && stored === null) await makeOwnersKnown(tokens, forget);
   const previous = ownersNow(stored);
   const moved = Object.entries(next).filter(
-    ([spelling, id]) => unknown || (previous[spelling] !== undefined && previous[spelling] !== id),
+    ([spelling, id]) => previous[spelling] !== undefined && previous[spelling] !== id,
   );
   const changed = Object.entries(next).some(([spelling, id]) => previous[spelling] !== id);
-  const recorded = changed || unknown ? recordOwners(next, previous) : Promise.resolve();
+  const recorded = changed ? recordOwners(next, previous) : Promise.resolve();
   if (moved.length === 0) {
     await Promise.all([recorded, applied()]);
     return;
@@ -115,6 +116,31 @@ export function recordOwners(next: Owners, known?: Owners): Promise<void> {
   })).finally(() => {
     if (writing === record) writing = null;
   });
+}
+
+/** Every spelling of every one of these tokens' gateways (each once). */
+function everySpelling(tokens: readonly StoredToken[]): GatewayAddress[] {
+  const keys = new Set(
+    tokens.flatMap((t) => gatewaySpellings(t.host).map((host) => endpointKey(host, t.port))),
+  );
+  return [...keys].map(addressOf);
+}
+
+/**
+ * Nothing recorded by this version yet: Chrome may hold any of these tokens' logins at any
+ * spelling of their gateways. All of them are dropped (once: one cut of the browser's
+ * connections, as a switch that drops one costs), and the record starts empty.
+ */
+export async function makeOwnersKnown(
+  tokens: readonly StoredToken[],
+  forget: (tokens: StoredToken[], at: GatewayAddress[]) => Promise<void>,
+): Promise<void> {
+  if (tokens.length > 0) await forget([...tokens], everySpelling(tokens));
+  await updateState(["gatewayOwners"], ({ gatewayOwners }) =>
+    gatewayOwners === null
+      ? { write: { gatewayOwners: {} }, result: undefined }
+      : { result: undefined },
+  );
 }
 
 /**

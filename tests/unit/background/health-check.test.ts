@@ -68,7 +68,12 @@ const finished = () =>
 
 beforeEach(async () => {
   fakeBrowser.reset();
-  await writeState({ tokens, settings: { ...DEFAULT_SETTINGS, baseUrl: "https://api.example" } });
+  await writeState({
+    tokens,
+    settings: { ...DEFAULT_SETTINGS, baseUrl: "https://api.example" },
+    // A fresh install's record: Chrome holds none of our logins (gateway-owners.ts).
+    gatewayOwners: {},
+  });
 });
 
 describe("createHealthCheck", () => {
@@ -90,6 +95,21 @@ describe("createHealthCheck", () => {
       "gw.example.net:8000": 1,
       "gw.example.net.:8000": 2,
     });
+  });
+
+  it("nothing recorded by this version yet: every stored token's logins are dropped at every spelling first, once", async () => {
+    await fakeBrowser.storage.local.remove("gatewayOwners");
+    const { deps: d, calls } = deps();
+    const check = createHealthCheck(d);
+    await check.start(null);
+    expect(await finished()).toMatchObject({ state: "done" });
+    expect(calls.filter((c) => c.startsWith("forget"))).toHaveLength(1);
+    expect(calls.findIndex((c) => c.startsWith("forget"))).toBeLessThan(
+      calls.findIndex((c) => c.startsWith("open")),
+    );
+    await check.start(null);
+    expect(await finished()).toMatchObject({ state: "done" });
+    expect(calls.filter((c) => c.startsWith("forget"))).toHaveLength(1);
   });
 
   it("a second check probes each token where its login is held, still dropping nothing", async () => {
