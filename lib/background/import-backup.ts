@@ -51,8 +51,9 @@ export function importBackup(backup: Backup): Promise<ImportOutcome> {
     ["settings", "tokens", "trash", "siteRules", "managedPolicy"],
     (current): Change<Written | "managedPolicy", ImportOutcome> => {
       // The file's rules are checked as the editor's are: a wrong one refuses the whole file.
-      // A file is not typed: a list on this machine over plain http is refused, as by sync.
-      const invalidRule = backup.siteRules ? firstInvalidRule(backup.siteRules, false) : null;
+      // A list on this machine over plain http is taken, as the editor takes it: the file is
+      // the user's own backup of what they typed (refusing it would refuse their whole backup).
+      const invalidRule = backup.siteRules ? firstInvalidRule(backup.siteRules) : null;
       if (invalidRule) return { result: { ok: false, failure: invalidRule } };
       const plan = planImport(current, backup);
       if (blockedEntries(plan).length > 0) {

@@ -68,6 +68,39 @@ export function createFirefoxRouting(browser: FirefoxApi) {
 
   /** Registered synchronously at the top level of the background. */
   function register(onProxyError: (message: string) => void, responder: AuthResponder): void {
+    // First: without it Firefox sends every request direct, so no listener added below (and
+    // failing) may come before it.
+    browser.proxy.onRequest.addListener(
+      async (details) => {
+        try {
+          const probe = probes.route(details);
+          if (probe) return probe;
+          const list = listFetches.route(details);
+          if (list !== undefined) {
+            return list ? byRules.through(details, list, responder.isRefused) : DIRECT;
+          }
+          const { token, bypassList, blocked, rules, off } = await current.decided();
+          const url = new URL(details.url);
+          const tab = off ? null : await byTab.of(details.tabId);
+          if (tab && !isBypassed(details.url, bypassList)) {
+            if (tab.kind === "block") return DEAD_END_INFO;
+            return byRules.through(details, tab.token, responder.isRefused);
+          }
+          // The user's own "never through a proxy" hosts go direct while blocked too, as in
+          // Chrome (its blocking config keeps the bypass list).
+          if (isBypassed(details.url, bypassList)) return DIRECT;
+          if (blocked) return url.host === blocked.providerHost ? DIRECT : DEAD_END_INFO;
+          // The provider's host goes as the rest does (routing/provider-route.ts).
+          const byRulesHere = rules && !isProviderUrl(url, rules.provider) ? rules : null;
+          return byRules.route(byRulesHere, details, token, responder.isRefused);
+        } catch (error) {
+          // Firefox sends a request whose listener failed out direct: fail closed instead.
+          recordFailure("firefox:route", error);
+          return DEAD_END_INFO;
+        }
+      },
+      { urls: ["<all_urls>"] },
+    );
     browser.proxy.onError.addListener((error) => onProxyError(error.message));
     browser.webRequest.onAuthRequired.addListener(
       (details) =>
@@ -124,37 +157,6 @@ export function createFirefoxRouting(browser: FirefoxApi) {
       },
       { urls: ["<all_urls>"] },
       ["blocking", "requestHeaders"],
-    );
-    browser.proxy.onRequest.addListener(
-      async (details) => {
-        try {
-          const probe = probes.route(details);
-          if (probe) return probe;
-          const list = listFetches.route(details);
-          if (list !== undefined) {
-            return list ? byRules.through(details, list, responder.isRefused) : DIRECT;
-          }
-          const { token, bypassList, blocked, rules, off } = await current.decided();
-          const url = new URL(details.url);
-          const tab = off ? null : await byTab.of(details.tabId);
-          if (tab && !isBypassed(details.url, bypassList)) {
-            if (tab.kind === "block") return DEAD_END_INFO;
-            return byRules.through(details, tab.token, responder.isRefused);
-          }
-          // The user's own "never through a proxy" hosts go direct while blocked too, as in
-          // Chrome (its blocking config keeps the bypass list).
-          if (isBypassed(details.url, bypassList)) return DIRECT;
-          if (blocked) return url.host === blocked.providerHost ? DIRECT : DEAD_END_INFO;
-          // The provider's host goes as the rest does (routing/provider-route.ts).
-          const byRulesHere = rules && !isProviderUrl(url, rules.provider) ? rules : null;
-          return byRules.route(byRulesHere, details, token, responder.isRefused);
-        } catch (error) {
-          // Firefox sends a request whose listener failed out direct: fail closed instead.
-          recordFailure("firefox:route", error);
-          return DEAD_END_INFO;
-        }
-      },
-      { urls: ["<all_urls>"] },
     );
   }
 

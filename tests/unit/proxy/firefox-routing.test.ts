@@ -153,6 +153,33 @@ describe("Firefox routing: a request keeps the token it was sent through", () =>
   });
 });
 
+describe("Firefox routing: registration", () => {
+  it("the proxy listener comes first: a listener after it that cannot be added leaves routing in place", () => {
+    const { api } = recordingFirefox();
+    let routed = false;
+    const broken = {
+      ...api,
+      proxy: {
+        ...api.proxy,
+        onRequest: {
+          addListener: () => {
+            routed = true;
+          },
+          removeListener: () => undefined,
+        },
+        onError: {
+          addListener: () => {
+            throw new Error("not in this Firefox");
+          },
+        },
+      },
+    } as unknown as FirefoxApi;
+    const firefox = createFirefoxRouting(broken);
+    expect(() => firefox.register(() => undefined, {} as never)).toThrow("not in this Firefox");
+    expect(routed).toBe(true);
+  });
+});
+
 describe("Firefox routing: the engine's plan, decided once", () => {
   it("at wake, a request before the engine's first decision waits for it: never direct, and storage is not read", async () => {
     vi.useFakeTimers();
