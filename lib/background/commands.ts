@@ -136,7 +136,11 @@ export function createCommandHandler(deps: CommandDeps) {
       // Moving a proxy to another address is adding one: the policy that forbids that rules.
       const forbidden = edit.proxy ? await forbiddenByPolicy("add-proxies") : null;
       if (forbidden) throw new CommandFailure(forbidden);
-      return editToken(edit, (before) => engine.forgetLogins([before]));
+      const outcome = await editToken(edit);
+      // A changed login's cached copy goes in the reconcile (reconcile.ts): done before the
+      // reply, so the next page leaves with the new login.
+      await engine.reconcile();
+      return outcome;
     },
     importForeign: async ({ text, rest }) => {
       const outcome = await importForeign(text, now(), { rest });

@@ -29,39 +29,21 @@ function movedProxy(token: StoredToken, fields: ProxyFields): StoredToken | Edit
   return accepted.ok ? accepted.token : { problem: "host" };
 }
 
-/** The proxy's address or login changed: what was stored before is no longer its login. */
-const loginMoved = (before: StoredToken, after: StoredToken) =>
-  before.host !== after.host ||
-  before.port !== after.port ||
-  before.username !== after.username ||
-  before.password !== after.password;
-
-/**
- * `onLoginChanged` gets the token as it was when its address or login changed (once stored):
- * Chrome keeps sending a cached login unasked, so the old one must be dropped.
- */
-export async function editToken(
-  edit: TokenEdit,
-  onLoginChanged?: (before: StoredToken) => Promise<void>,
-): Promise<EditOutcome> {
+export function editToken(edit: TokenEdit): Promise<EditOutcome> {
   const look = checkLook(edit.look);
-  if (!look.ok) return { refusal: look.refusal };
-  const changed: { before?: StoredToken } = {};
-  const outcome = await updateState<"tokens", EditOutcome>(["tokens"], ({ tokens }) => {
+  if (!look.ok) return Promise.resolve({ refusal: look.refusal });
+  return updateState(["tokens"], ({ tokens }) => {
     const index = tokens.findIndex((t) => t.id === edit.tokenId);
     const token = tokens[index];
     if (!token) return { result: { problem: "missing" } };
-    const after = edit.proxy ? movedProxy(token, edit.proxy) : token;
-    if (!("id" in after)) return { result: after };
+    const moved = edit.proxy ? movedProxy(token, edit.proxy) : token;
+    if (!("id" in moved)) return { result: moved };
     const key = (t: StoredToken) => `${t.host}\u0000${t.port}\u0000${t.username}`;
     // Two proxies at one address with one login would be one proxy listed twice.
-    if (tokens.some((t, i) => i !== index && key(t) === key(after)))
+    if (tokens.some((t, i) => i !== index && key(t) === key(moved)))
       return { result: { problem: "duplicate" } };
     const next = [...tokens];
-    next[index] = { ...after, look: look.value };
-    changed.before = loginMoved(token, after) ? token : undefined;
+    next[index] = { ...moved, look: look.value };
     return { write: { tokens: next }, result: {} };
   });
-  if (changed.before && onLoginChanged) await onLoginChanged(changed.before);
-  return outcome;
 }

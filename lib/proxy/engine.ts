@@ -78,6 +78,7 @@ export function createEngine(deps: EngineDeps) {
     noToken,
     failClosed,
     tokenApplied: status.tokenApplied,
+    forgetLogins: (tokens) => forgetCredentials(tokens),
   });
 
   /**
@@ -216,8 +217,6 @@ export function createEngine(deps: EngineDeps) {
     reportProxyProblem: problems.reportProxyProblem,
     reportRefusal: problems.reportRefusal,
     loginWorks: problems.loginWorks,
-    /** A login edited: Chrome's cached copies of the old one go (Firefox sends per request). */
-    forgetLogins: forgetCredentials,
     syncBadge: status.syncBadge,
   };
 }

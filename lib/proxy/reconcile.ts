@@ -6,6 +6,7 @@
  */
 import { Mutex } from "async-mutex";
 import type { ProxyStatus } from "../state/status";
+import type { StoredToken } from "../state/tokens";
 import { unusableReason } from "../state/usable";
 import { readState } from "../storage/read";
 import { noteApply } from "./apply-events";
@@ -29,10 +30,31 @@ export interface ReconcileDeps {
   noToken: ReturnType<typeof createNoToken>;
   failClosed: ReturnType<typeof createFailClosed>;
   tokenApplied: (tokenId: number) => Promise<ProxyStatus>;
+  /** Drops the browser's cached copies of these logins (the tokens as they were). */
+  forgetLogins: (tokens: StoredToken[]) => Promise<void>;
+}
+
+/**
+ * The tokens whose login changed since the last run, as they were: Chrome sends a cached login
+ * at the same gateway spelling unasked, whichever door changed it (an edit, a backup, sync).
+ */
+function loginChanges() {
+  let seen = new Map<number, StoredToken>();
+  return (tokens: readonly StoredToken[]): StoredToken[] => {
+    const changed = tokens.flatMap((t) => {
+      const before = seen.get(t.id);
+      return before && (before.username !== t.username || before.password !== t.password)
+        ? [before]
+        : [];
+    });
+    seen = new Map(tokens.map((t) => [t.id, t]));
+    return changed;
+  };
 }
 
 export function createReconciler(deps: ReconcileDeps) {
   const lock = new Mutex();
+  const changedLogins = loginChanges();
   let waiting: Promise<ProxyStatus> | null = null;
   function reconcile(): Promise<ProxyStatus> {
     waiting ??= lock.runExclusive(() => {
@@ -47,6 +69,8 @@ export function createReconciler(deps: ReconcileDeps) {
     // One read, as a switch does: on a wake a challenge waits behind every storage call here.
     const known = await readState(SWITCH_READS);
     const { connection, tokens, settings } = known;
+    const relogins = changedLogins(tokens);
+    if (relogins.length > 0) await deps.forgetLogins(relogins);
     const id = connection.activeTokenId;
     if (id === null) return deps.noToken(connection.off === true, tokens, settings);
     const token = tokens.find((t) => t.id === id);

@@ -890,6 +890,21 @@ describe("refreshIp", () => {
   });
 });
 
+describe("a login changed through any door (an edit, a backup, sync)", () => {
+  it("the next reconcile drops the browser's cached copy of the old login, once", async () => {
+    const { engine, calls } = await setup({ connection: active(1) });
+    await engine.reconcile();
+    expect(calls.filter((c) => c.op === "forget")).toEqual([]);
+    const [first, ...rest] = await readTokens();
+    if (!first) throw new Error("a token");
+    await writeState({ tokens: [{ ...first, password: "changed" }, ...rest] });
+    await engine.reconcile();
+    expect(calls.filter((c) => c.op === "forget")).toMatchObject([{ ids: [1] }]);
+    await engine.reconcile();
+    expect(calls.filter((c) => c.op === "forget")).toHaveLength(1);
+  });
+});
+
 describe("refusals and recoveries the auth responder reports", () => {
   it("the connected token's login refused: its cached copies go first, then the status says so", async () => {
     const { engine, calls } = await setup({ connection: active(1) });
