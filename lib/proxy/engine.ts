@@ -54,7 +54,10 @@ export function createEngine(deps: EngineDeps) {
     onWorkedThrough: deps.loginWorked,
     // Never called under the lock (a switch checks after it lets go): no wait on itself.
     switchesDone: () => lock.waitForUnlock(),
+    switchCount: () => switches,
   });
+  /** Switches and leaves applied (an exit check sent before one is evidence of neither). */
+  let switches = 0;
   /** How this browser carries site rules (see lib/routing/plan.ts). */
   const planOptions = {
     supportsSocksAuth: platform.supportsSocksAuth,
@@ -117,6 +120,7 @@ export function createEngine(deps: EngineDeps) {
       // Refused before anything changes: the user's current route stays as it is.
       if (problem || !token) return { ok: false, failure: problem ?? { code: "token-missing" } };
       deps.loginRetried?.();
+      switches++;
       // A purchase, delete or restore on the wire first: Chromium can cut a request in flight
       // when the proxy setting changes (seen: 2 paid tokens lost among 50 overlapping commands,
       // none once the switch waited for them), and a create cut after the provider committed
@@ -181,6 +185,7 @@ export function createEngine(deps: EngineDeps) {
       lock.runExclusive(async () => {
         // As a switch waits (connect): then what those calls stored counts.
         if (await deps.mutationsSettled?.()) await writesLanded();
+        switches++;
         await store();
         return reconcileNow();
       }),

@@ -38,18 +38,23 @@ export function createExitCheck(deps: {
   onWorkedThrough?: (token: StoredToken) => void;
   /** Resolves once no switch is applying (the engine's lock is free). */
   switchesDone?: () => Promise<void>;
+  /** How many switches (and leaves) have applied so far. */
+  switchCount?: () => number;
 }) {
   /**
    * Another token was chosen while the check was on its way: a request sent before a switch can
    * leave after it (Chromium), so its answer is evidence about neither token (the new token's
    * own check comes). Read once the switch has stored its choice, not while it applies.
    */
-  async function switchedSince(activeTokenId: number | null): Promise<boolean> {
+  async function switchedSince(activeTokenId: number | null, switches = 0): Promise<boolean> {
     await deps.switchesDone?.();
+    // The count also catches A → B → A while the answer was out.
+    if ((deps.switchCount?.() ?? 0) !== switches) return true;
     return (await read("connection")).activeTokenId !== activeTokenId;
   }
 
   return async function checkExitIp(): Promise<EngineResult> {
+    const switches = deps.switchCount?.() ?? 0;
     const { settings, connection, status } = await readState(["settings", "connection", "status"]);
     const { activeTokenId } = connection;
     if (!settings.baseUrl) return { ok: false, failure: { code: "no-base-url" } };
@@ -64,7 +69,7 @@ export function createExitCheck(deps: {
       info = await deps.api(settings).getIpInfo();
     } catch (error) {
       const failure = because("exit-check-failed", failureOf(error));
-      if (await switchedSince(activeTokenId)) return { ok: false, failure };
+      if (await switchedSince(activeTokenId, switches)) return { ok: false, failure };
       const now = await read("status");
       // The auth listener may already have said why (refused credentials): keep that reason.
       if (now.state === "error" && now.error && viaTokenId !== null && now.tokenId === viaTokenId) {
@@ -77,7 +82,7 @@ export function createExitCheck(deps: {
       }
       return { ok: false, failure };
     }
-    if (await switchedSince(activeTokenId)) return { ok: true };
+    if (await switchedSince(activeTokenId, switches)) return { ok: true };
     const exitIp = {
       ip: info.ip,
       country: info.country,

@@ -648,6 +648,29 @@ describe("checkExitIp", () => {
     });
   });
 
+  it("A → B → A while A's first check is on its way: its answer (perhaps B's exit) is still no evidence", async () => {
+    const freshA = { ...httpToken, ip: "" };
+    const freshB = { ...otherHttpToken, ip: "198.51.100.9" };
+    const { engine, api } = await setup({ tokens: [freshA, freshB] });
+    await engine.reconcile();
+    let back: Promise<unknown> | undefined;
+    api.duringIpInfo = async () => {
+      if (back) return;
+      back = engine.connect(freshB.id).then(() => {
+        // A's second check finds nothing (the provider is busy): A's IP stays unknown.
+        api.ipInfoError = new Error("busy");
+        return engine.connect(freshA.id);
+      });
+      await back;
+      api.ipInfoError = undefined;
+      api.exitIp = "198.51.100.9";
+    };
+    await engine.connect(freshA.id);
+    await back;
+    // The first check's answer came back labelled A, but two switches came between.
+    expect((await readTokens()).find((t) => t.id === 1)?.ip).toBe("");
+  });
+
   it("direct: records the exit IP with viaTokenId null and stays direct", async () => {
     const { engine } = await setup();
     await engine.reconcile();
