@@ -100,8 +100,8 @@ describe("a second Buy while a purchase is on the wire", () => {
   const engine = { syncBadge: async () => {} } as unknown as Engine;
 
   it("is refused in words, buys nothing, and the first lands; the next Buy is taken", async () => {
-    // The first purchase's answer is slow, so it is still on the wire when the second comes.
-    await addFault({ delay_ms: 300 });
+    // The provider holds the first purchase's answer: it is on the wire when the second comes.
+    await addFault({ hold: true });
     const handle = createCommandHandler({ engine, api: () => client().api, now: () => NOW });
     await writeState({
       settings: { ...DEFAULT_SETTINGS, baseUrl: "https://x.test", auth: BEARER },
@@ -109,6 +109,9 @@ describe("a second Buy while a purchase is on the wire", () => {
     const first = handle(buy);
     const second = await handle(buy);
     expect(second).toEqual({ ok: false, failure: { code: "purchase-on-wire" } });
+    const held = async () => (await control<{ held: number }>("GET", "/__sandbox/faults")).held;
+    await expect.poll(held).toBe(1);
+    await control("POST", "/__sandbox/faults/release");
     expect((await first).ok).toBe(true);
     expect((await state()).tokens).toHaveLength(1);
     // Nobody missed the refusal: the popup that asked shows it.
