@@ -225,15 +225,7 @@ describe("traffic", () => {
     let rules = plan.rules;
     const oneWay = async (): Promise<TrafficRouting> => ({
       ...(await routing()),
-      now: {
-        plan: { ...plan, rules },
-        originOnlyForHttps: true,
-        blockedBy: null,
-        bypassList: [],
-        bypasses: () => false,
-        off: false,
-        provider: "",
-      },
+      now: { ...(await routing()).now, plan: { ...plan, rules } },
       tabRoutes: {},
     });
     rules = [];
