@@ -97,11 +97,13 @@ async function deleteNow(
   const connected = (await read("connection")).activeTokenId;
   const disconnected = connected !== null && ids.includes(connected) ? connected : null;
   if (disconnected !== null) await engine.disconnect();
+  const leftAt = engine.switchCount();
   // The provider did not delete it: the token stays, and so does the user's choice of it
-  // (unless they chose otherwise meanwhile). Their traffic does not stay direct for a failed
-  // delete: only their own Off goes direct.
+  // (unless they chose otherwise meanwhile: a switch, Off, or a Disconnect, which leaves the
+  // same state behind as this delete's own, so it is told apart by the engine's count). Their
+  // traffic does not stay direct for a failed delete: only their own Off goes direct.
   const reconnect = async () => {
-    if (disconnected === null) return;
+    if (disconnected === null || engine.switchCount() !== leftAt) return;
     const now = await read("connection");
     if (now.activeTokenId === null && now.off !== true) await engine.connect(disconnected);
   };

@@ -222,6 +222,8 @@ export function createEngine(deps: EngineDeps) {
     reportProxyProblem: problems.reportProxyProblem,
     reportRefusal: problems.reportRefusal,
     loginWorks: problems.loginWorks,
+    /** Switches and leaves applied so far: a later one is the user's say (token-lifecycle.ts). */
+    switchCount: () => switches,
     syncBadge: status.syncBadge,
   };
 }

@@ -18,6 +18,7 @@ const { control, client, state, addFault } = useSandbox();
 const NOW = 1_770_000_000_000;
 /** No token is connected here: the engine is never asked (its calls would throw). */
 const engine = {
+  switchCount: () => 0,
   disconnect: () => Promise.reject(new Error("not connected: no disconnect expected")),
   connect: () => Promise.reject(new Error("not connected: no connect expected")),
 } as unknown as Engine;

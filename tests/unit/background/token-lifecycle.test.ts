@@ -62,13 +62,17 @@ function fakeApi(refuse: number[] = [], canRestore = true) {
 
 function fakeEngine() {
   const calls: string[] = [];
+  let switches = 0;
   const engine = {
+    switchCount: () => switches,
     async disconnect() {
+      switches++;
       calls.push("disconnect");
       await writeState({ connection: { activeTokenId: null, lastTokenId: null } });
       return { ok: true as const };
     },
     async connect(id: number) {
+      switches++;
       calls.push(`connect ${id}`);
       await writeState({ connection: { activeTokenId: id, lastTokenId: id } });
       return { ok: true as const };
@@ -200,6 +204,22 @@ describe("deleteTokens", () => {
     const off = fakeEngine();
     await expect(deleteTokens(offMeanwhile, off.engine, [2], NOW)).rejects.toBeInstanceOf(ApiError);
     expect(off.calls).toEqual(["disconnect"]);
+
+    // The user pressed Disconnect meanwhile: it leaves the state the delete's own did, and
+    // still stands.
+    await writeState({ connection: { activeTokenId: 2, lastTokenId: 2 } });
+    const user = fakeEngine();
+    const disconnectMeanwhile = {
+      deleteToken: async () => {
+        await user.engine.disconnect();
+        throw new ApiError({ kind: "network", operation: "deleteToken" });
+      },
+    } as unknown as ApiClient;
+    await expect(deleteTokens(disconnectMeanwhile, user.engine, [2], NOW)).rejects.toBeInstanceOf(
+      ApiError,
+    );
+    expect(user.calls).toEqual(["disconnect", "disconnect"]);
+    expect((await read("connection")).activeTokenId).toBeNull();
   });
 
   it("leaves another connected token alone", async () => {
