@@ -89,6 +89,17 @@ export function parseBypassEntry(raw: string): BypassEntry | null {
 export const parseBypassList = (list: readonly string[]): BypassEntry[] =>
   list.map(parseBypassEntry).filter((e): e is BypassEntry => e !== null);
 
+/** A stored list keeps its identity until it changes: read once, not per request. */
+const parsedLists = new WeakMap<readonly string[], BypassEntry[]>();
+function parsedOnce(list: readonly string[]): BypassEntry[] {
+  let entries = parsedLists.get(list);
+  if (!entries) {
+    entries = parseBypassList(list);
+    parsedLists.set(list, entries);
+  }
+  return entries;
+}
+
 /** The parts of a URL an entry looks at (the host bare, lowercase; the port as used). */
 export function bypassRequest(url: string): { scheme: string; host: string; port: number } | null {
   let parsed: URL;
@@ -135,9 +146,11 @@ function entryMatches(
  * goes direct, which only `<-loopback>` lifts (Firefox has no such rule in its routing).
  */
 export function bypassesUrl(url: string, list: readonly string[], implicitLoopback = false) {
+  // Asked for every request (Firefox's routing, the traffic log, Chrome's auth carrier).
+  if (list.length === 0 && !implicitLoopback) return false;
   const request = bypassRequest(url);
   if (!request) return false;
-  const entries = parseBypassList(list);
+  const entries = parsedOnce(list);
   if (entries.some((entry) => entryMatches(entry, request))) return true;
   return (
     implicitLoopback &&
