@@ -93,10 +93,10 @@ async function deleteNow(
   ids: number[],
   now: number,
 ): Promise<BatchOutcome> {
-  // Deleting the connected token disconnects first, so traffic never hits a dead proxy.
+  // Disconnect first, so traffic never hits a dead proxy; the exit check is not waited for.
   const connected = (await read("connection")).activeTokenId;
   const disconnected = connected !== null && ids.includes(connected) ? connected : null;
-  if (disconnected !== null) await engine.disconnect();
+  if (disconnected !== null) await engine.disconnect({ waitForExitCheck: false });
   const leftAt = engine.switchCount();
   // The provider did not delete it: the token stays, and so does the user's choice of it
   // (unless they chose otherwise meanwhile: a switch, Off, or a Disconnect, which leaves the
@@ -174,7 +174,7 @@ async function deleteThrough(
   );
   // The token is gone now: traffic must not keep going to its gateway, which refuses a
   // deleted token's login.
-  if (movedConnected) await engine.disconnect();
+  if (movedConnected) await engine.disconnect({ waitForExitCheck: false });
   // Refused by the provider: the token stays listed, and connected as the user had it.
   if (disconnected !== null && !done.has(disconnected)) await reconnect();
   return {

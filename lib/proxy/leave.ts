@@ -3,6 +3,7 @@
  * Disconnect (no token; site rules still route their sites) and the toggle between the last
  * token and Off.
  */
+import { recordedAs } from "../diagnostics/record";
 import { readState } from "../storage/read";
 import { updateState } from "../storage/store";
 import type { EngineResult } from "./engine-result";
@@ -21,8 +22,12 @@ export interface LeavingDeps {
 }
 
 export function createLeaving(deps: LeavingDeps) {
-  /** No token: `off` sends everything direct; otherwise the site rules still route. */
-  async function leave(off: boolean): Promise<EngineResult> {
+  /**
+   * No token: `off` sends everything direct; otherwise the site rules still route. The reply
+   * waits for the direct exit check (the popup shows its answer) unless the caller has its own
+   * work to do: a delete of the connected token asks the provider meanwhile.
+   */
+  async function leave(off: boolean, waitForExitCheck = true): Promise<EngineResult> {
     await deps.storeAndApply(() =>
       updateState(["connection"], ({ connection }) => ({
         write: {
@@ -37,13 +42,16 @@ export function createLeaving(deps: LeavingDeps) {
       })),
     );
     // Leaving has worked; the direct exit IP is informational.
-    await deps.checkExitIp();
+    const checked = deps.checkExitIp();
+    if (waitForExitCheck) await checked;
+    else void checked.catch(recordedAs("leave:exit-check"));
     return { ok: true };
   }
   /** The user's Off: everything direct, site rules and lists included. */
   const off = () => leave(true);
   /** No connected token; site rules (if any) still route their sites, the rest goes direct. */
-  const disconnect = () => leave(false);
+  const disconnect = (options: { waitForExitCheck?: boolean } = {}) =>
+    leave(false, options.waitForExitCheck);
 
   async function toggle(): Promise<EngineResult> {
     const { connection, tokens } = await readState(["connection", "tokens"]);

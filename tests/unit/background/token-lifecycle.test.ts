@@ -65,9 +65,10 @@ function fakeEngine() {
   let switches = 0;
   const engine = {
     switchCount: () => switches,
-    async disconnect() {
+    async disconnect(options: { waitForExitCheck?: boolean } = {}) {
       switches++;
-      calls.push("disconnect");
+      // A delete asks the provider while the direct exit check is out (engine.test.ts).
+      calls.push(options.waitForExitCheck === false ? "disconnect" : "disconnect, waiting");
       await writeState({ connection: { activeTokenId: null, lastTokenId: null } });
       return { ok: true as const };
     },
@@ -218,7 +219,7 @@ describe("deleteTokens", () => {
     await expect(deleteTokens(disconnectMeanwhile, user.engine, [2], NOW)).rejects.toBeInstanceOf(
       ApiError,
     );
-    expect(user.calls).toEqual(["disconnect", "disconnect"]);
+    expect(user.calls).toEqual(["disconnect", "disconnect, waiting"]);
     expect((await read("connection")).activeTokenId).toBeNull();
   });
 

@@ -738,6 +738,21 @@ describe("disconnect and toggle", () => {
     },
   );
 
+  it("a disconnect told not to wait (a delete's) returns while the direct exit check is out; the check still lands", async () => {
+    const { engine, api } = await setup({ connection: active(2) });
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    api.duringIpInfo = () => held;
+    expect(await engine.disconnect({ waitForExitCheck: false })).toEqual({ ok: true });
+    // Returned, and the check that cannot end before `answer()` is asked after that.
+    await vi.waitFor(() => expect(api.ipInfoCalls).toBe(1));
+    expect((await readStatus()).exitIp).toBeNull();
+    answer();
+    await vi.waitFor(async () => expect((await readStatus()).exitIp?.ip).toBe("198.51.100.50"));
+  });
+
   it("disconnect while already direct keeps the earlier lastTokenId", async () => {
     const { engine } = await setup({ connection: { activeTokenId: null, lastTokenId: 4 } });
     await engine.disconnect();
