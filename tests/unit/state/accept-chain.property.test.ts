@@ -103,6 +103,32 @@ const dynamicAnswer = fc.record(
   },
 );
 
+const STATIC_ANSWER = {
+  id: 5,
+  ip: "198.51.100.7",
+  host: "gw.example.net",
+  port: 8000,
+  username: "u",
+  password: "p",
+  expired_on: 1_900_000_000,
+  country: "US",
+  state: "",
+  city: "",
+} as const;
+
+/** A dynamic answer with an empty ip and no host: accepted, its address pending. */
+const PENDING_ANSWER = {
+  id: 7,
+  token: "t",
+  ip: "",
+  port: 9000,
+  username: "u",
+  password: "p",
+  country: "US",
+  city: "",
+  network_type: "HTTP",
+} as const;
+
 /** Stored, read back, and configured: what "usable" must mean. */
 function checkAccepted(token: StoredToken) {
   const { write, read } = codecs.tokens;
@@ -141,7 +167,8 @@ describe("provider answer → accepted ⇒ stored ⇒ read ⇒ config", () => {
           accepted++;
           checkAccepted(verdict.token);
         }),
-        { numRuns: RUNS },
+        // One answer that is always accepted, so the count below never rests on chance.
+        { numRuns: RUNS, examples: [[STATIC_ANSWER]] },
       );
       expect(accepted).toBeGreaterThan(0);
     },
@@ -167,7 +194,9 @@ describe("provider answer → accepted ⇒ stored ⇒ read ⇒ config", () => {
           if (verdict.token.host === "") pending++;
           checkAccepted(verdict.token);
         }),
-        { numRuns: RUNS },
+        // Random answers reach "address pending" only now and then (none in 1 of 18 runs of
+        // random seeds): this one always takes that path through the whole chain.
+        { numRuns: RUNS, examples: [[PENDING_ANSWER]] },
       );
       expect(accepted).toBeGreaterThan(0);
       expect(pending).toBeGreaterThan(0);
@@ -176,17 +205,7 @@ describe("provider answer → accepted ⇒ stored ⇒ read ⇒ config", () => {
   );
 
   it("an empty dynamic ip without a host is accepted as address pending, not lost", () => {
-    const parsed = dynamicTokenSchema.parse({
-      id: 7,
-      token: "t",
-      ip: "",
-      port: 9000,
-      username: "u",
-      password: "p",
-      country: "US",
-      city: "",
-      network_type: "HTTP",
-    });
+    const parsed = dynamicTokenSchema.parse(PENDING_ANSWER);
     const verdict = acceptToken(
       fromDynamicToken(parsed, "dynamic-ip", { countryCode: "US", now: NOW }),
     );
