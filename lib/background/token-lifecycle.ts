@@ -4,7 +4,7 @@
  * the trash (a restore back) in one write; ids the server refused stay where they were.
  */
 import { Mutex } from "async-mutex";
-import { type ApiClient, isApiError } from "../api";
+import type { ApiClient } from "../api";
 import type { Failure } from "../base/failure";
 import { recordEvent } from "../diagnostics/record";
 import { apiFailure } from "../protocol/api-failure";
@@ -16,56 +16,18 @@ import { type StoredToken, withRestoredAddress } from "../state/tokens";
 import { canRestore, trashEntry } from "../state/trash";
 import { read } from "../storage/read";
 import { updateState } from "../storage/store";
+import {
+  answered,
+  answeredInBatch,
+  batchDoneBefore,
+  deleteOne,
+  failedMoves,
+  noteDoneBefore,
+  restoreOne,
+  sendingMoves,
+} from "./done-before";
 
 const REFUSED: Failure = { code: "provider-refused-token" };
-
-/**
- * A refusal of a repeat whose first attempt got no answer (the client repeats a delete or a
- * restore after a dropped connection, a timeout, a 5xx): most likely the first did it, and the
- * repeat is refused as done already ("already deleted", "not deleted"). The spec has no call
- * to ask a token's state, and the other reading leaves a deleted token listed for good (every
- * later delete refused, the restore window running out unseen) or a restored one in the trash.
- * A delete takes "does not exist" as done too; a restore never does (a token gone for good is
- * not back), and is only ever asked within its window (restoreNow).
- */
-const DONE_STATUSES = { delete: [400, 404, 409, 410], restore: [400, 409] } as const;
-
-function doneBeforeRefusal(error: unknown, op: keyof typeof DONE_STATUSES, id: number): boolean {
-  const statuses: readonly number[] = DONE_STATUSES[op];
-  const refusedRepeat =
-    isApiError(error) && error.afterLostAnswer && statuses.includes(error.status ?? 0);
-  if (refusedRepeat) noteDoneBefore(op, [id]);
-  return refusedRepeat;
-}
-
-const noteDoneBefore = (op: string, ids: readonly number[]) => {
-  if (ids.length > 0)
-    recordEvent(
-      "refusal",
-      op,
-      `${ids.map((id) => `#${id}`).join(", ")}: repeat refused after a lost answer, taken as done`,
-    );
-};
-
-async function deleteOne(api: ApiClient, id: number) {
-  try {
-    return await api.deleteToken(id);
-  } catch (error) {
-    if (!doneBeforeRefusal(error, "delete", id)) throw error;
-    // Its answer was lost: restorable (the spec's rule), its 30 days counted from now.
-    return { deleted_at: undefined, restore_deadline: undefined, can_restore: true };
-  }
-}
-
-/** The provider's answer, or null when it was lost (the token comes back at its address). */
-async function restoreOne(api: ApiClient, id: number) {
-  try {
-    return await api.restoreToken(id);
-  } catch (error) {
-    if (!doneBeforeRefusal(error, "restore", id)) throw error;
-    return null;
-  }
-}
 
 /**
  * Deletes and restores run one at a time: the provider gives no version to order answers by, so
@@ -134,26 +96,34 @@ async function deleteThrough(
   // Hand-added proxies (local ids) are not the provider's: they move to the trash here only.
   const remote = unique.filter((id) => !isLocalToken({ id }));
   const [single] = remote;
-  if (remote.length === 1 && single !== undefined) {
-    // One token: the single call returns the server's own restore_deadline.
-    const answer = await deleteOne(api, single);
-    deletedAt = answer.deleted_at;
-    deadline = answer.restore_deadline || undefined;
-    if (!answer.can_restore) final.add(single);
-  } else if (remote.length > 1) {
-    const answer = await api.deleteTokens(remote);
-    deletedAt = answer.deleted_at;
-    const doneBefore = new Set(answer.failed_after_lost_answer ?? []);
-    noteDoneBefore("delete", [...doneBefore]);
-    failedIds = answer.failed_ids.filter((id) => !doneBefore.has(id));
-    reasons = new Map(
-      answer.chunk_errors.flatMap((c) => c.ids.map((id) => [id, apiFailure(c.error)] as const)),
-    );
+  const onWireBefore = await sendingMoves("delete", remote);
+  let answeredIds: number[] = remote;
+  try {
+    if (remote.length === 1 && single !== undefined) {
+      // One token: the single call returns the server's own restore_deadline.
+      const answer = await deleteOne(api, single, onWireBefore.has(single));
+      deletedAt = answer.deleted_at;
+      deadline = answer.restore_deadline || undefined;
+      if (!answer.can_restore) final.add(single);
+    } else if (remote.length > 1) {
+      const answer = await api.deleteTokens(remote);
+      deletedAt = answer.deleted_at;
+      const doneBefore = new Set(batchDoneBefore(answer, onWireBefore));
+      noteDoneBefore("delete", [...doneBefore]);
+      failedIds = answer.failed_ids.filter((id) => !doneBefore.has(id));
+      answeredIds = answeredInBatch(remote, answer);
+      reasons = new Map(
+        answer.chunk_errors.flatMap((c) => c.ids.map((id) => [id, apiFailure(c.error)] as const)),
+      );
+    }
+  } catch (error) {
+    await failedMoves(error, remote);
+    throw error;
   }
   const done = new Set(unique.filter((id) => !failedIds.includes(id)));
   const movedConnected = await updateState(
-    ["tokens", "trash", "connection"],
-    ({ tokens, trash, connection }) => {
+    ["tokens", "trash", "connection", "movesOnWire"],
+    ({ tokens, trash, connection, movesOnWire }) => {
       // Only what is in the list now moves: an overlapping command may have moved it already.
       const moved = new Set(tokens.filter((t) => done.has(t.id)).map((t) => t.id));
       return {
@@ -165,6 +135,7 @@ async function deleteThrough(
               .map((t) => trashEntry(t, deletedAt, deadline, now, !final.has(t.id))),
             ...trash.filter((e) => !moved.has(e.token.id)),
           ],
+          movesOnWire: answered(movesOnWire, answeredIds),
         },
         // A connect that landed while the provider was deleting (read in this same turn: a later
         // one finds the token gone and is refused, engine.ts).
@@ -199,15 +170,23 @@ async function restoreNow(api: ApiClient, ids: number[], now: number): Promise<B
   let failedIds: number[] = [];
   const addresses = new Map<number, { ip: string; port: number }>();
   const [single] = asked;
-  if (asked.length === 1 && single !== undefined) {
-    const answer = await restoreOne(api, single);
-    if (answer) addresses.set(single, answer.token_info);
-  } else if (asked.length > 1) {
-    const answer = await api.restoreTokens(asked);
-    // Refused by a repeat after a lost answer: back, as a single restore would be (above).
-    const doneBefore = new Set(answer.failed_after_lost_answer ?? []);
-    noteDoneBefore("restore", [...doneBefore]);
-    failedIds = answer.failed_ids.filter((id) => !doneBefore.has(id));
+  const onWireBefore = await sendingMoves("restore", asked);
+  let answeredIds: number[] = asked;
+  try {
+    if (asked.length === 1 && single !== undefined) {
+      const answer = await restoreOne(api, single, onWireBefore.has(single));
+      if (answer) addresses.set(single, answer.token_info);
+    } else if (asked.length > 1) {
+      const answer = await api.restoreTokens(asked);
+      // Refused by a repeat after a lost answer: back, as a single restore would be (above).
+      const doneBefore = new Set(batchDoneBefore(answer, onWireBefore));
+      noteDoneBefore("restore", [...doneBefore]);
+      failedIds = answer.failed_ids.filter((id) => !doneBefore.has(id));
+      answeredIds = answeredInBatch(asked, answer);
+    }
+  } catch (error) {
+    await failedMoves(error, asked);
+    throw error;
   }
   const done = new Set([...local, ...asked.filter((id) => !failedIds.includes(id))]);
   // Back at the address the provider gives, when a config can carry it (else where it was).
@@ -219,18 +198,25 @@ async function restoreNow(api: ApiClient, ids: number[], now: number): Promise<B
     recordEvent("refusal", "restore", `#${t.id}: address given is unusable (${moved.reason})`);
     return t;
   };
-  await updateState(["tokens", "trash"], ({ tokens, trash: entries }) => {
-    // Only what is in the trash now comes back: an overlapping command may have moved it.
-    const back = entries.filter((e) => done.has(e.token.id));
-    const ids = new Set(back.map((e) => e.token.id));
-    return {
-      write: {
-        trash: entries.filter((e) => !ids.has(e.token.id)),
-        tokens: [...back.map((e) => withAddress(e.token)), ...tokens.filter((t) => !ids.has(t.id))],
-      },
-      result: undefined,
-    };
-  });
+  await updateState(
+    ["tokens", "trash", "movesOnWire"],
+    ({ tokens, trash: entries, movesOnWire }) => {
+      // Only what is in the trash now comes back: an overlapping command may have moved it.
+      const back = entries.filter((e) => done.has(e.token.id));
+      const ids = new Set(back.map((e) => e.token.id));
+      return {
+        write: {
+          trash: entries.filter((e) => !ids.has(e.token.id)),
+          tokens: [
+            ...back.map((e) => withAddress(e.token)),
+            ...tokens.filter((t) => !ids.has(t.id)),
+          ],
+          movesOnWire: answered(movesOnWire, answeredIds),
+        },
+        result: undefined,
+      };
+    },
+  );
   return {
     done: [...done],
     failed: [

@@ -25,6 +25,7 @@ import {
   textValueCodec,
   valueCodec,
 } from "../state/codecs";
+import { type MovesOnWire, movesOnWireSchema } from "../state/moves-on-wire";
 import { type PopupSummary, readSummary } from "../state/popup-summary";
 import { DEFAULT_SETTINGS, decodeSettings, type Settings, settingsSchema } from "../state/settings";
 import {
@@ -139,6 +140,8 @@ export interface State {
   sync: SyncMeta;
   /** The keyboard's run of next/previous presses (lib/keyboard/recent-cycle.ts). */
   keyboardCycle: KeyboardCycle | null;
+  /** Deletes and restores sent whose answer never came (lib/background/done-before.ts). */
+  movesOnWire: MovesOnWire;
 }
 export type StateKey = keyof State;
 
@@ -178,6 +181,8 @@ export const items = {
   managedPolicyRead: storage.defineItem<unknown>("session:managedPolicyRead", { fallback: null }),
   sync: storage.defineItem<unknown>("local:syncMeta", { fallback: DEFAULT_SYNC_META }),
   keyboardCycle: storage.defineItem<unknown>("session:keyboardCycle", { fallback: null }),
+  // Local: it must outlive the worker and the browser that sent the request.
+  movesOnWire: storage.defineItem<unknown>("local:movesOnWire", { fallback: {} }),
 } satisfies Record<StateKey, unknown>;
 
 export const codecs: { [K in StateKey]: Codec<State[K]> } = {
@@ -216,6 +221,7 @@ export const codecs: { [K in StateKey]: Codec<State[K]> } = {
     z.nullable(keyboardCycleSchema),
     checkedOr(z.nullable(keyboardCycleSchema), null),
   ),
+  movesOnWire: valueCodec(movesOnWireSchema, checkedOr(movesOnWireSchema, {})),
 };
 
 /** A raw stored value as the checked value (what the pages use to render). */

@@ -1,4 +1,6 @@
 /**
+ * Races of a token's delete or restore.
+ *
  * A token deleted while the user connects it (Options and the popup side by side, or a second
  * click): the switch waits for the delete on the wire (lib/proxy/engine.ts), reads again, and
  * says the token is gone; it never applies the deleted token's gateway, which refuses its
@@ -7,7 +9,15 @@
  * connection pointed at a token in the trash.
  */
 import type { Connection } from "../../lib/state/status";
-import { control, must, pendingFaults } from "../support/sandbox-session";
+import type { StoredToken } from "../../lib/state/tokens";
+import type { TrashEntry } from "../../lib/state/trash";
+import {
+  control,
+  heldAnswers,
+  must,
+  pendingFaults,
+  providerStatusOf,
+} from "../support/sandbox-session";
 import type { Scenario } from "./driver";
 
 export const tokenRaceScenarios: Scenario[] = [
@@ -40,6 +50,52 @@ export const tokenRaceScenarios: Scenario[] = [
         .toBeGreaterThan(0);
       expect(await popup.count(`[data-token-id="${doomed.id}"]`)).toBe(0);
       await popup.close();
+    },
+  },
+  {
+    name: "a restore cut by a browser restart and a delete cut by a worker stop, both done by the provider: the repeat it refuses as done already is taken as done",
+    async run({ main, echo, sb, can, expect }) {
+      await can.useSandbox();
+      const [first, second] = await main.createTokens("static-traffic", 2);
+      const [a, b] = [must(first, "a"), must(second, "b")];
+      const ids = async (key: "tokens" | "trash") =>
+        key === "tokens"
+          ? ((await main.stored("local", "tokens")) as StoredToken[]).map((t) => t.id)
+          : ((await main.stored("local", "trash")) as TrashEntry[]).map((e) => e.token.id);
+      await main.sendOk({ type: "deleteTokens", tokenIds: [a.id] });
+
+      // The provider holds the restore's answer; the browser closes meanwhile, and then the
+      // provider restores the token with nobody left to hear it.
+      await control(sb, "faults", { hold: true, count: 1 });
+      const restoring = main.send({ type: "restoreTokens", tokenIds: [a.id] }).catch(() => null);
+      await expect.poll(() => heldAnswers(sb)).toBe(1);
+      await can.restart();
+      await restoring;
+      await control(sb, "faults/release");
+      await expect.poll(() => providerStatusOf(sb, a.id)).toBe("active");
+      expect(await ids("trash")).toContain(a.id);
+      // The user restores it again: the provider says it is not deleted, and it is back.
+      const restored = await main.sendOk({ type: "restoreTokens", tokenIds: [a.id] });
+      expect(restored).toMatchObject({ done: [a.id], failed: [] });
+      expect(await ids("trash")).not.toContain(a.id);
+      expect(await ids("tokens")).toContain(a.id);
+      await main.sendOk({ type: "connect", tokenId: a.id });
+      expect(await main.exitOfPageLoad(`${echo.url}/restored`)).toBe(a.ip);
+
+      // The same for a delete, cut by the background stopping.
+      await control(sb, "faults", { hold: true, count: 1 });
+      const deleting = main.send({ type: "deleteTokens", tokenIds: [b.id] }).catch(() => null);
+      await expect.poll(() => heldAnswers(sb)).toBe(1);
+      await can.worker.stop();
+      await deleting;
+      await control(sb, "faults/release");
+      await expect.poll(() => providerStatusOf(sb, b.id)).toBe("deleted");
+      expect(await ids("tokens")).toContain(b.id);
+      const deleted = await main.sendOk({ type: "deleteTokens", tokenIds: [b.id] });
+      expect(deleted).toMatchObject({ done: [b.id], failed: [] });
+      expect(await ids("tokens")).not.toContain(b.id);
+      expect(await ids("trash")).toContain(b.id);
+      expect(await main.stored("local", "movesOnWire")).toEqual({});
     },
   },
 ];

@@ -85,6 +85,14 @@ export async function heldAnswers(sb: Sandbox): Promise<number> {
   return body.data?.held ?? body.held ?? 0;
 }
 
+/** A token's state at the provider (active, expired, deleted, purged), as the sandbox keeps it. */
+export async function providerStatusOf(sb: Sandbox, tokenId: number): Promise<string | undefined> {
+  const res = await fetch(`${sb.baseUrl}/__sandbox/state`);
+  type Dump = { tokens: { id: number; status: string }[] };
+  const body = (await res.json()) as { data?: Dump } & Partial<Dump>;
+  return (body.data?.tokens ?? body.tokens ?? []).find((t) => t.id === tokenId)?.status;
+}
+
 export type { GatewayEvent };
 
 export async function gatewayLog(sb: Sandbox): Promise<GatewayEvent[]> {
