@@ -12,15 +12,15 @@
  */
 import { type ApiClient, isApiError } from "../api";
 import type { BatchResult } from "../api/batch";
-import { mayHaveLanded } from "../api/retry";
 import { recordEvent } from "../diagnostics/record";
-import type { Move, MovesOnWire } from "../state/moves-on-wire";
+import { type Move, type MovesOnWire, sending } from "../state/moves-on-wire";
 import { updateState } from "../storage/store";
 
 /**
  * Refusals that mean "done already" for a repeat. A delete takes "does not exist" as done too;
- * a restore never does (a token gone for good is not back), and is only ever asked within its
- * window (token-lifecycle.ts).
+ * a restore never does (a token gone for good is not back). A restore's 400 may also mean its
+ * window passed; it is only asked within the window kept here, which never runs past the
+ * provider's (a delete taken as done counts it from the earliest it can have been done).
  */
 const DONE_STATUSES = { delete: [400, 404, 409, 410], restore: [400, 409] } as const;
 
@@ -34,75 +34,112 @@ export const noteDoneBefore = (op: Move, ids: readonly number[]) => {
 };
 
 /**
- * Records `ids` as on the wire for `op` before the request goes out, and returns those that
- * already were (an earlier request for the same move whose answer never came).
+ * Records `ids` as on the wire for `op` before the request goes out. Returns those already out
+ * for the same move (an earlier request whose answer never came), with when the first went out.
  */
-export async function sendingMoves(op: Move, ids: readonly number[]): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
+export function sendingMoves(
+  op: Move,
+  ids: readonly number[],
+  now: number,
+): Promise<Map<number, number>> {
+  if (ids.length === 0) return Promise.resolve(new Map());
   return updateState(["movesOnWire"], ({ movesOnWire }) => ({
-    write: { movesOnWire: { ...movesOnWire, ...Object.fromEntries(ids.map((id) => [id, op])) } },
-    result: new Set(ids.filter((id) => movesOnWire[id] === op)),
+    write: { movesOnWire: sending(movesOnWire, op, ids, now) },
+    result: new Map(
+      ids.flatMap((id) => {
+        const before = movesOnWire[id];
+        return before?.op === op ? [[id, before.at] as const] : [];
+      }),
+    ),
   }));
 }
 
-/** The record without `ids`: their answer came (to be written with what it stored). */
-export function answered(moves: MovesOnWire, ids: Iterable<number>): MovesOnWire {
-  const left = { ...moves };
-  for (const id of ids) delete left[id];
-  return left;
+/**
+ * An error that shows this call's request did nothing: refused at its first hearing (a 4xx
+ * that no unanswered attempt came before; a 429 or a 408 says "not taken", and is retried
+ * until an answer or another error), or never sent. Anything else may hide a move done.
+ */
+function provesNothingDone(error: unknown): boolean {
+  if (!isApiError(error)) return false;
+  if (error.kind === "invalid-request") return true;
+  const status = error.status ?? 0;
+  return error.kind === "http" && status >= 400 && status < 500 && !error.afterLostAnswer;
 }
 
-/** Ids of a batch whose answer came: all but those of chunks that failed with none. */
+/** Ids of a batch whose answer came: all but those of chunks that may have done them unheard. */
 export function answeredInBatch(asked: readonly number[], answer: BatchResult): number[] {
   const unanswered = new Set(
-    answer.chunk_errors.filter((c) => mayHaveLanded(c.error)).flatMap((c) => c.ids),
+    answer.chunk_errors.filter((c) => !provesNothingDone(c.error)).flatMap((c) => c.ids),
   );
   return asked.filter((id) => !unanswered.has(id));
 }
 
-/** A failed call: its ids stay on the wire only when the provider may have done them. */
-export async function failedMoves(error: unknown, ids: readonly number[]): Promise<void> {
-  if (isApiError(error) && mayHaveLanded(error)) return;
+const withoutIds = (moves: MovesOnWire, ids: readonly number[]): MovesOnWire =>
+  Object.fromEntries(Object.entries(moves).filter(([id]) => !ids.includes(Number(id))));
+
+/**
+ * A call that failed as a whole: its ids stay on the wire unless the error shows it did
+ * nothing (then only the ids it put there go; an earlier unanswered request stays). A batch
+ * throws its first chunk's error only, which says nothing of the others: all stay.
+ */
+export async function failedMoves(
+  error: unknown,
+  ids: readonly number[],
+  before: ReadonlyMap<number, number>,
+  batch: boolean,
+): Promise<void> {
+  if (batch || !provesNothingDone(error)) return;
+  const added = ids.filter((id) => !before.has(id));
   await updateState(["movesOnWire"], ({ movesOnWire }) => ({
-    write: { movesOnWire: answered(movesOnWire, ids) },
+    write: { movesOnWire: withoutIds(movesOnWire, added) },
     result: undefined,
   }));
 }
 
 /** A refused single move that an earlier attempt (this call's or an earlier one's) did. */
-function doneBeforeRefusal(error: unknown, op: Move, id: number, onWireBefore: boolean): boolean {
+function doneBeforeRefusal(error: unknown, op: Move, id: number, sentBefore: boolean): boolean {
   const statuses: readonly number[] = DONE_STATUSES[op];
   const refusedRepeat =
     isApiError(error) &&
-    (error.afterLostAnswer || (onWireBefore && error.kind === "http")) &&
+    (error.afterLostAnswer || (sentBefore && error.kind === "http")) &&
     statuses.includes(error.status ?? 0);
   if (refusedRepeat) noteDoneBefore(op, [id]);
   return refusedRepeat;
 }
 
-/** Ids a batch refused that an earlier attempt did: this call's, or an earlier one's. */
-export function batchDoneBefore(answer: BatchResult, onWireBefore: ReadonlySet<number>): number[] {
+/**
+ * Ids a batch refused that an earlier attempt did: this call's, or an earlier one's. A batch
+ * gives no reason per id; the earlier unanswered request is the evidence.
+ */
+export function batchDoneBefore(
+  answer: BatchResult,
+  sentBefore: ReadonlyMap<number, number>,
+): number[] {
   const inChunkErrors = new Set(answer.chunk_errors.flatMap((c) => c.ids));
-  const earlier = answer.failed_ids.filter((id) => onWireBefore.has(id) && !inChunkErrors.has(id));
+  const earlier = answer.failed_ids.filter((id) => sentBefore.has(id) && !inChunkErrors.has(id));
   return [...new Set([...(answer.failed_after_lost_answer ?? []), ...earlier])];
 }
 
-export async function deleteOne(api: ApiClient, id: number, onWireBefore: boolean) {
+/** `sentAt`: when an earlier delete of it went out unanswered, if one did. */
+export async function deleteOne(api: ApiClient, id: number, sentAt: number | undefined) {
   try {
     return await api.deleteToken(id);
   } catch (error) {
-    if (!doneBeforeRefusal(error, "delete", id, onWireBefore)) throw error;
-    // Its answer was lost: restorable (the spec's rule), its 30 days counted from now.
-    return { deleted_at: undefined, restore_deadline: undefined, can_restore: true };
+    if (!doneBeforeRefusal(error, "delete", id, sentAt !== undefined)) throw error;
+    // Its answer was lost: restorable (the spec's rule), its 30 days counted from the earliest
+    // it can have been done (the earlier request, else this call's start), so the restore
+    // window kept never runs past the provider's.
+    const deletedAt = sentAt === undefined ? undefined : new Date(sentAt).toISOString();
+    return { deleted_at: deletedAt, restore_deadline: undefined, can_restore: true };
   }
 }
 
 /** The provider's answer, or null when it was lost (the token comes back at its address). */
-export async function restoreOne(api: ApiClient, id: number, onWireBefore: boolean) {
+export async function restoreOne(api: ApiClient, id: number, sentBefore: boolean) {
   try {
     return await api.restoreToken(id);
   } catch (error) {
-    if (!doneBeforeRefusal(error, "restore", id, onWireBefore)) throw error;
+    if (!doneBeforeRefusal(error, "restore", id, sentBefore)) throw error;
     return null;
   }
 }

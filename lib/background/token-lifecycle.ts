@@ -11,13 +11,13 @@ import { apiFailure } from "../protocol/api-failure";
 import type { BatchOutcome } from "../protocol/commands";
 import type { Engine } from "../proxy/engine";
 import { acceptToken } from "../state/accept-token";
+import { answered } from "../state/moves-on-wire";
 import { isLocalToken } from "../state/token-facts";
 import { type StoredToken, withRestoredAddress } from "../state/tokens";
 import { canRestore, trashEntry } from "../state/trash";
 import { read } from "../storage/read";
 import { updateState } from "../storage/store";
 import {
-  answered,
   answeredInBatch,
   batchDoneBefore,
   deleteOne,
@@ -96,20 +96,24 @@ async function deleteThrough(
   // Hand-added proxies (local ids) are not the provider's: they move to the trash here only.
   const remote = unique.filter((id) => !isLocalToken({ id }));
   const [single] = remote;
-  const onWireBefore = await sendingMoves("delete", remote);
+  const sentBefore = await sendingMoves("delete", remote, now);
   let answeredIds: number[] = remote;
+  // Done by an earlier unanswered request: deleted no earlier than that one went out.
+  const deletedEarlier = new Map<number, string>();
   try {
     if (remote.length === 1 && single !== undefined) {
       // One token: the single call returns the server's own restore_deadline.
-      const answer = await deleteOne(api, single, onWireBefore.has(single));
+      const answer = await deleteOne(api, single, sentBefore.get(single));
       deletedAt = answer.deleted_at;
       deadline = answer.restore_deadline || undefined;
       if (!answer.can_restore) final.add(single);
     } else if (remote.length > 1) {
       const answer = await api.deleteTokens(remote);
       deletedAt = answer.deleted_at;
-      const doneBefore = new Set(batchDoneBefore(answer, onWireBefore));
+      const doneBefore = new Set(batchDoneBefore(answer, sentBefore));
       noteDoneBefore("delete", [...doneBefore]);
+      for (const [id, at] of sentBefore)
+        if (doneBefore.has(id)) deletedEarlier.set(id, new Date(at).toISOString());
       failedIds = answer.failed_ids.filter((id) => !doneBefore.has(id));
       answeredIds = answeredInBatch(remote, answer);
       reasons = new Map(
@@ -117,10 +121,12 @@ async function deleteThrough(
       );
     }
   } catch (error) {
-    await failedMoves(error, remote);
+    await failedMoves(error, remote, sentBefore, remote.length > 1);
     throw error;
   }
   const done = new Set(unique.filter((id) => !failedIds.includes(id)));
+  const trashed = (t: StoredToken) =>
+    trashEntry(t, deletedEarlier.get(t.id) ?? deletedAt, deadline, now, !final.has(t.id));
   const movedConnected = await updateState(
     ["tokens", "trash", "connection", "movesOnWire"],
     ({ tokens, trash, connection, movesOnWire }) => {
@@ -130,12 +136,10 @@ async function deleteThrough(
         write: {
           tokens: tokens.filter((t) => !moved.has(t.id)),
           trash: [
-            ...tokens
-              .filter((t) => moved.has(t.id))
-              .map((t) => trashEntry(t, deletedAt, deadline, now, !final.has(t.id))),
+            ...tokens.filter((t) => moved.has(t.id)).map(trashed),
             ...trash.filter((e) => !moved.has(e.token.id)),
           ],
-          movesOnWire: answered(movesOnWire, answeredIds),
+          movesOnWire: answered(movesOnWire, answeredIds, { tokens, trash }),
         },
         // A connect that landed while the provider was deleting (read in this same turn: a later
         // one finds the token gone and is refused, engine.ts).
@@ -170,22 +174,22 @@ async function restoreNow(api: ApiClient, ids: number[], now: number): Promise<B
   let failedIds: number[] = [];
   const addresses = new Map<number, { ip: string; port: number }>();
   const [single] = asked;
-  const onWireBefore = await sendingMoves("restore", asked);
+  const sentBefore = await sendingMoves("restore", asked, now);
   let answeredIds: number[] = asked;
   try {
     if (asked.length === 1 && single !== undefined) {
-      const answer = await restoreOne(api, single, onWireBefore.has(single));
+      const answer = await restoreOne(api, single, sentBefore.has(single));
       if (answer) addresses.set(single, answer.token_info);
     } else if (asked.length > 1) {
       const answer = await api.restoreTokens(asked);
       // Refused by a repeat after a lost answer: back, as a single restore would be (above).
-      const doneBefore = new Set(batchDoneBefore(answer, onWireBefore));
+      const doneBefore = new Set(batchDoneBefore(answer, sentBefore));
       noteDoneBefore("restore", [...doneBefore]);
       failedIds = answer.failed_ids.filter((id) => !doneBefore.has(id));
       answeredIds = answeredInBatch(asked, answer);
     }
   } catch (error) {
-    await failedMoves(error, asked);
+    await failedMoves(error, asked, sentBefore, asked.length > 1);
     throw error;
   }
   const done = new Set([...local, ...asked.filter((id) => !failedIds.includes(id))]);
@@ -211,7 +215,7 @@ async function restoreNow(api: ApiClient, ids: number[], now: number): Promise<B
             ...back.map((e) => withAddress(e.token)),
             ...tokens.filter((t) => !ids.has(t.id)),
           ],
-          movesOnWire: answered(movesOnWire, answeredIds),
+          movesOnWire: answered(movesOnWire, answeredIds, { tokens, trash: entries }),
         },
         result: undefined,
       };
@@ -229,8 +233,11 @@ async function restoreNow(api: ApiClient, ids: number[], now: number): Promise<B
 /** Removes trash entries for good (the user dismisses tokens that can no longer come back). */
 export async function dismissTrash(ids: number[]): Promise<void> {
   const dismissed = new Set(ids);
-  await updateState(["trash"], ({ trash }) => ({
-    write: { trash: trash.filter((e) => !dismissed.has(e.token.id)) },
-    result: undefined,
-  }));
+  await updateState(["trash", "tokens", "movesOnWire"], ({ trash, tokens, movesOnWire }) => {
+    const left = trash.filter((e) => !dismissed.has(e.token.id));
+    return {
+      write: { trash: left, movesOnWire: answered(movesOnWire, [], { tokens, trash: left }) },
+      result: undefined,
+    };
+  });
 }

@@ -127,7 +127,7 @@ async function answer(
       }),
     };
   }
-  const fault = ctx.faults.next();
+  const fault = ctx.faults.next(req.method ?? "GET");
   if (fault?.kind === "status") return { reply: faultReply(fault.status, fault.retryAfter) };
   if (fault?.kind === "redirect") return { reply: redirectReply(fault, req.url ?? "/") };
   if (fault?.kind === "delay") await sleep(fault.delayMs);

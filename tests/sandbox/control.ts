@@ -162,7 +162,7 @@ export async function handleControl(
     case "POST /faults": {
       const parsed = parseFault(body);
       if (typeof parsed === "string") throw badRequest(parsed);
-      ctx.faults.add(parsed.fault, parsed.count);
+      ctx.faults.add(parsed.fault, parsed.count, parsed.method);
       return ok({ pending: ctx.faults.pending() });
     }
     case "DELETE /faults":

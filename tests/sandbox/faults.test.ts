@@ -66,6 +66,20 @@ describe("faults", () => {
     expect((await control(sb, "GET", "faults")).json.held).toBe(0);
   });
 
+  it("a fault for one method is taken by that method's next answer; the others pass it by", async () => {
+    await control(sb, "POST", "faults", { status: 503, count: 1, method: "POST" });
+    expect((await api(sb, "GET", countries)).status).toBe(200);
+    const bought = await api(sb, "POST", "/token/static/ip", {
+      body: { number: 1, country_id: 1 },
+    });
+    expect(bought.status).toBe(503);
+    expect((await api(sb, "GET", countries)).status).toBe(200);
+    expect((await control(sb, "GET", "faults")).json.pending).toEqual([]);
+    expect((await control(sb, "POST", "faults", { status: 500, method: "PATCH" })).status).toBe(
+      400,
+    );
+  });
+
   it("sends a malformed 200 body after committing the operation", async () => {
     await control(sb, "POST", "faults", { malformed: true, count: 1 });
     const r = await api(sb, "POST", "/token/static/ip", { body: { number: 1, country_id: 1 } });

@@ -27,6 +27,8 @@ export interface OversizeProgress {
 interface Queued {
   fault: Fault;
   remaining: number;
+  /** Only answers to requests of this method take it; others pass it by. */
+  method?: string;
 }
 
 const MAX_DELAY_MS = 120_000;
@@ -34,12 +36,26 @@ const MAX_COUNT = 10_000;
 const MAX_PAD_BYTES = 1024 ** 3;
 const REDIRECT_STATUSES = [301, 302, 303, 307, 308];
 
+const METHODS = ["GET", "POST", "PUT", "DELETE"];
+
 /** Parses a POST /__sandbox/faults body; returns an error text when it is not understood. */
-export function parseFault(body: unknown): { fault: Fault; count: number } | string {
+export function parseFault(
+  body: unknown,
+): { fault: Fault; count: number; method?: string } | string {
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
     return "body must be a JSON object";
   }
-  const b = body as Record<string, unknown>;
+  const method = (body as Record<string, unknown>).method;
+  if (method !== undefined && !METHODS.includes(method as string)) {
+    return `method must be one of ${METHODS.join(", ")}`;
+  }
+  const parsed = parseFaultKind(body as Record<string, unknown>);
+  return typeof parsed === "string" || method === undefined
+    ? parsed
+    : { ...parsed, method: method as string };
+}
+
+function parseFaultKind(b: Record<string, unknown>): { fault: Fault; count: number } | string {
   const count = b.count ?? 1;
   if (!Number.isInteger(count) || (count as number) < 1 || (count as number) > MAX_COUNT) {
     return `count must be an integer between 1 and ${MAX_COUNT}`;
@@ -136,16 +152,17 @@ export class Faults {
     return released.length;
   }
 
-  add(fault: Fault, count: number): void {
-    this.queue.push({ fault, remaining: count });
+  add(fault: Fault, count: number, method?: string): void {
+    this.queue.push({ fault, remaining: count, ...(method ? { method } : {}) });
   }
 
-  /** Takes the fault for the next answer, if any. */
-  next(): Fault | undefined {
-    const head = this.queue[0];
+  /** Takes the fault for the next answer to a request of `method`, if any. */
+  next(method: string): Fault | undefined {
+    const index = this.queue.findIndex((q) => q.method === undefined || q.method === method);
+    const head = this.queue[index];
     if (!head) return undefined;
     head.remaining--;
-    if (head.remaining <= 0) this.queue.shift();
+    if (head.remaining <= 0) this.queue.splice(index, 1);
     return head.fault;
   }
 

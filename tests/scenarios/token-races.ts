@@ -66,7 +66,8 @@ export const tokenRaceScenarios: Scenario[] = [
 
       // The provider holds the restore's answer; the browser closes meanwhile, and then the
       // provider restores the token with nobody left to hear it.
-      await control(sb, "faults", { hold: true, count: 1 });
+      // Only the restore (a PUT) is held: the extension's own GETs (an exit check) pass.
+      await control(sb, "faults", { hold: true, count: 1, method: "PUT" });
       const restoring = main.send({ type: "restoreTokens", tokenIds: [a.id] }).catch(() => null);
       await expect.poll(() => heldAnswers(sb)).toBe(1);
       await can.restart();
@@ -83,7 +84,7 @@ export const tokenRaceScenarios: Scenario[] = [
       expect(await main.exitOfPageLoad(`${echo.url}/restored`)).toBe(a.ip);
 
       // The same for a delete, cut by the background stopping.
-      await control(sb, "faults", { hold: true, count: 1 });
+      await control(sb, "faults", { hold: true, count: 1, method: "DELETE" });
       const deleting = main.send({ type: "deleteTokens", tokenIds: [b.id] }).catch(() => null);
       await expect.poll(() => heldAnswers(sb)).toBe(1);
       await can.worker.stop();
