@@ -34,8 +34,14 @@ for (const name of ["vitest.json", "vitest-firefox.json"]) {
         `${name}: ${where} > ${test.fullName}\n    ${firstLines(test.failureMessages?.[0])}`,
       );
     }
-    if ((file.assertionResults ?? []).length === 0 && file.status === "failed") {
-      failures.push(`${name}: ${file.name}\n    ${firstLines(file.message)}`);
+    // A file that failed outside its tests (a beforeAll, an import): its tests did not pass,
+    // and vitest counts them as skipped, not failed. They count as failed here.
+    const results = file.assertionResults ?? [];
+    if (file.status === "failed" && !results.some((test) => test.status === "failed")) {
+      failures.push(
+        `${name}: ${path.relative(process.cwd(), file.name ?? "")}\n    ${firstLines(file.message)}`,
+      );
+      failed += Math.max(1, results.filter((test) => test.status !== "passed").length);
     }
   }
 }

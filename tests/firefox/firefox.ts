@@ -159,9 +159,10 @@ export async function extensionPage(browser: Browser, file = "popup.html"): Prom
       return page;
     } catch (error) {
       // A poll that lands while the document moves to the extension process can break that
-      // tab's script realm for good (a protocol error, not a timeout): a new tab, at most three.
+      // tab's script realm for good (a protocol error, not a timeout): a new tab, at most five
+      // (a loaded run broke three in a row, 2026-11-28).
       await page.close().catch(() => undefined);
-      if (attempt >= 3 || (error as Error).name === "TimeoutError") throw error;
+      if (attempt >= 5 || (error as Error).name === "TimeoutError") throw error;
     }
   }
 }
