@@ -71,7 +71,7 @@ export function startBackground({ browser, chrome, firefox: firefoxApi }: Backgr
   const engine = createEngine({
     platform,
     api,
-    mutationsSettled: mutations.settled,
+    mutationsHeld: mutations.held,
     loginRetried: () => responder.retry(),
     loginWorked: (token) => responder.worked(token),
     credentialsForgotten: (tokens) => responder.forget(tokens),

@@ -56,9 +56,8 @@ async function deleteNow(
   now: number,
 ): Promise<BatchOutcome> {
   // Disconnect first, so traffic never hits a dead proxy; the exit check is not waited for.
-  const connected = (await read("connection")).activeTokenId;
-  const disconnected = connected !== null && ids.includes(connected) ? connected : null;
-  if (disconnected !== null) await engine.disconnect({ waitForExitCheck: false });
+  // No switch lands on these tokens until the provider has answered (engine.ts, connect).
+  const { left: disconnected, release } = await engine.leaveForDelete(ids);
   const leftAt = engine.switchCount();
   // The provider did not delete it: the token stays, and so does the user's choice of it
   // (unless they chose otherwise meanwhile: a switch, Off, or a Disconnect, which leaves the
@@ -69,12 +68,18 @@ async function deleteNow(
     const now = await read("connection");
     if (now.activeTokenId === null && now.off !== true) await engine.connect(disconnected);
   };
+  let outcome: BatchOutcome;
   try {
-    return await deleteThrough(api, engine, ids, now, disconnected, reconnect);
+    outcome = await deleteThrough(api, engine, ids, now);
   } catch (error) {
+    release();
     await reconnect();
     throw error;
   }
+  release();
+  // Refused by the provider: the token stays listed, and connected as the user had it.
+  if (disconnected !== null && !outcome.done.includes(disconnected)) await reconnect();
+  return outcome;
 }
 
 async function deleteThrough(
@@ -82,8 +87,6 @@ async function deleteThrough(
   engine: Engine,
   ids: number[],
   now: number,
-  disconnected: number | null,
-  reconnect: () => Promise<void>,
 ): Promise<BatchOutcome> {
   const unique = [...new Set(ids)];
   let deletedAt: string | undefined;
@@ -150,8 +153,6 @@ async function deleteThrough(
   // The token is gone now: traffic must not keep going to its gateway, which refuses a
   // deleted token's login.
   if (movedConnected) await engine.disconnect({ waitForExitCheck: false });
-  // Refused by the provider: the token stays listed, and connected as the user had it.
-  if (disconnected !== null && !done.has(disconnected)) await reconnect();
   return {
     done: [...done],
     failed: failedIds.map((id) => ({ id, failure: reasons.get(id) ?? REFUSED })),

@@ -15,6 +15,7 @@ import { unusableReason } from "../state/usable";
 import { readState } from "../storage/read";
 import { updateState, writesLanded } from "../storage/store";
 import { noteApply } from "./apply-events";
+import { createDeleteMarks } from "./delete-marks";
 import type { EngineResult } from "./engine-result";
 import { createStatusWriter } from "./engine-status";
 import { createExitCheck } from "./exit-check";
@@ -25,7 +26,7 @@ import { createNoToken } from "./no-token";
 import type { ProxyPlatform } from "./platform";
 import { createProblemReports } from "./problem-reports";
 import { createReconciler, SWITCH_READS } from "./reconcile";
-import { createRouteApplier, type RouteApplyDeps } from "./route-apply";
+import { createRouteApplier, type MutationsHeld, type RouteApplyDeps } from "./route-apply";
 
 export type { EngineResult } from "./engine-result";
 
@@ -64,11 +65,12 @@ export function createEngine(deps: EngineDeps) {
     oneLoginPerEndpoint: platform.oneLoginPerEndpoint,
     now,
   };
-  const forgetCredentials = async (tokens: StoredToken[]) => {
-    await deps.mutationsSettled?.();
-    deps.credentialsForgotten?.(tokens);
-    await platform.forgetCredentials(tokens);
-  };
+  const held: MutationsHeld = deps.mutationsHeld ?? ((work) => work(false));
+  const forgetCredentials = (tokens: StoredToken[]) =>
+    held(async () => {
+      deps.credentialsForgotten?.(tokens);
+      await platform.forgetCredentials(tokens);
+    });
 
   const { rulesPlan, applyToken, applyNoToken } = createRouteApplier(platform, planOptions, deps);
   const failClosed = createFailClosed(platform, status, now, () => rulesPlan(true));
@@ -109,44 +111,45 @@ export function createEngine(deps: EngineDeps) {
    * token).
    */
   async function connect(tokenId: number): Promise<EngineResult> {
+    // A delete of this very token is out: its answer decides (in the trash: token-missing).
+    await deletes.settled(tokenId);
     const applied = await lock.runExclusive(async () => {
+      if (deletes.marked(tokenId)) return "again"; // a delete marked it meanwhile
       /** One read of everything the apply needs: every storage call here delays the setting. */
       const readTarget = async () => {
         const known = await readState(SWITCH_READS);
         const token = known.tokens.find((t) => t.id === tokenId);
         return { known, token, problem: unusableReason(token, platform.supportsSocksAuth, now()) };
       };
-      let { known, token, problem } = await readTarget();
+      const first = await readTarget();
       // Refused before anything changes: the user's current route stays as it is.
-      if (problem || !token) return { ok: false, failure: problem ?? { code: "token-missing" } };
+      if (first.problem || !first.token)
+        return { ok: false, failure: first.problem ?? { code: "token-missing" } };
       deps.loginRetried?.();
       switches++;
-      // A purchase, delete or restore on the wire first: Chromium can cut a request in flight
-      // when the proxy setting changes (seen: 2 paid tokens lost among 50 overlapping commands,
-      // none once the switch waited for them), and a create cut after the provider committed
-      // it is a token nobody stored. Nothing to wait for on a plain switch.
-      if (await deps.mutationsSettled?.()) {
+      // A purchase, delete or restore on the wire first, and none starts until the setting is
+      // in: Chromium can cut a request in flight when the proxy setting changes (seen: 2 paid
+      // tokens lost among 50 overlapping commands, none once the switch waited for them), and
+      // a create cut after the provider committed it is a token nobody stored. Nothing to wait
+      // for on a plain switch.
+      const applied = await held(async (waited) => {
         // What they changed counts (a delete moves this very token to the trash): read again
         // once their writes have landed, so a deleted token's gateway is never applied.
-        await writesLanded();
-        ({ known, token, problem } = await readTarget());
+        if (waited) await writesLanded();
+        const target = waited ? await readTarget() : first;
+        const { known, token, problem } = target;
         if (problem || !token) return { ok: false, failure: problem ?? { code: "token-missing" } };
-      }
-      const { tokens, settings, connection } = known;
-      // A setting the browser refuses is the reconcile's to handle (fail closed), below.
-      const applied = await applyToken(
-        token,
-        tokens,
-        settings,
-        connection.activeTokenId,
-        known,
-      ).then(
-        () => true,
-        (error: unknown) => {
-          recordFailure("connect:apply", error);
-          return false;
-        },
-      );
+        const { tokens, settings, connection } = known;
+        // A setting the browser refuses is the reconcile's to handle (fail closed), below.
+        return applyToken(token, tokens, settings, connection.activeTokenId, known).then(
+          () => true,
+          (error: unknown) => {
+            recordFailure("connect:apply", error);
+            return false;
+          },
+        );
+      });
+      if (typeof applied === "object") return applied;
       const stored = await updateState(["connection", "status", "tokens"], (s) =>
         // Deleted while the switch waited for the delete above (or while it applied): the
         // token is not connected, and the route it was given is put back below.
@@ -168,6 +171,7 @@ export function createEngine(deps: EngineDeps) {
       return applied ? "applied" : "refused";
     });
     if (typeof applied === "object") return applied;
+    if (applied === "again") return connect(tokenId);
     if (applied === "gone") {
       await reconcile();
       return { ok: false, failure: { code: "token-missing" } };
@@ -180,15 +184,20 @@ export function createEngine(deps: EngineDeps) {
     return !checked.ok && checked.failure.code === "no-base-url" ? { ok: true } : checked;
   }
 
-  const { off, disconnect, toggle } = createLeaving({
+  const deletes = createDeleteMarks();
+  const { off, disconnect, leaveForDelete, toggle } = createLeaving({
+    deletes,
     storeAndApply: (store) =>
-      lock.runExclusive(async () => {
-        // As a switch waits (connect): then what those calls stored counts.
-        if (await deps.mutationsSettled?.()) await writesLanded();
-        switches++;
-        await store();
-        return reconcileNow();
-      }),
+      lock.runExclusive(() =>
+        // As a switch holds them (connect): then what those calls stored counts.
+        held(async (waited) => {
+          if (waited) await writesLanded();
+          if (!(await store())) return; // nothing left: no switch
+          // Counted before the lock lets go: an exit check's answer is judged after (exit-check.ts).
+          switches++;
+          return reconcileNow();
+        }),
+      ),
     checkExitIp,
     connect,
   });
@@ -216,6 +225,7 @@ export function createEngine(deps: EngineDeps) {
     connect,
     disconnect,
     off,
+    leaveForDelete,
     toggle,
     checkExitIp: problems.checkNow,
     refreshIp,

@@ -6,6 +6,7 @@
 import { recordedAs } from "../diagnostics/record";
 import { readState } from "../storage/read";
 import { updateState } from "../storage/store";
+import type { createDeleteMarks } from "./delete-marks";
 import type { EngineResult } from "./engine-result";
 
 export interface LeavingDeps {
@@ -14,11 +15,14 @@ export interface LeavingDeps {
    * engine's switches and reconciles, after any purchase, delete or restore on the wire
    * (engine.ts): a proxy change can cut one on its way through the token, and a token bought
    * and never stored is the user's money lost. No reconcile that another change starts (a
-   * purchase stored, say) applies the choice before then.
+   * purchase stored, say) applies the choice before then. `store` says whether it changed
+   * the choice (nothing to apply when not).
    */
-  storeAndApply: (store: () => Promise<void>) => Promise<unknown>;
+  storeAndApply: (store: () => Promise<boolean>) => Promise<unknown>;
   checkExitIp: () => Promise<unknown>;
   connect: (tokenId: number) => Promise<EngineResult>;
+  /** Tokens a delete is asking about: no switch lands on them meanwhile (connect). */
+  deletes: ReturnType<typeof createDeleteMarks>;
 }
 
 export function createLeaving(deps: LeavingDeps) {
@@ -38,7 +42,7 @@ export function createLeaving(deps: LeavingDeps) {
             off,
           },
         },
-        result: undefined,
+        result: true,
       })),
     );
     // Leaving has worked; the direct exit IP is informational.
@@ -53,6 +57,42 @@ export function createLeaving(deps: LeavingDeps) {
   const disconnect = (options: { waitForExitCheck?: boolean } = {}) =>
     leave(false, options.waitForExitCheck);
 
+  /**
+   * A delete of `ids` is about to ask the provider: no switch lands on them until `release`,
+   * and the connected one is left first, in one step with the engine's switches (a switch
+   * that lands meanwhile is seen): traffic never goes to a dead proxy, nor the delete's own
+   * request through the token it deletes. `left`: the token left, if one was.
+   */
+  async function leaveForDelete(ids: readonly number[]) {
+    const release = deps.deletes.mark(ids);
+    try {
+      return { left: await disconnectFrom(ids), release };
+    } catch (error) {
+      release();
+      throw error;
+    }
+  }
+
+  async function disconnectFrom(ids: readonly number[]): Promise<number | null> {
+    let left: number | null = null;
+    await deps.storeAndApply(() =>
+      updateState(["connection"], ({ connection }) => {
+        const active = connection.activeTokenId;
+        if (active === null || !ids.includes(active)) return { result: false };
+        left = active;
+        return {
+          write: {
+            connection: { ...connection, activeTokenId: null, lastTokenId: active, off: false },
+          },
+          result: true,
+        };
+      }),
+    );
+    // The provider is asked meanwhile; the direct exit IP is informational.
+    if (left !== null) void deps.checkExitIp().catch(recordedAs("leave:exit-check"));
+    return left;
+  }
+
   async function toggle(): Promise<EngineResult> {
     const { connection, tokens } = await readState(["connection", "tokens"]);
     if (connection.activeTokenId !== null) return off();
@@ -62,5 +102,5 @@ export function createLeaving(deps: LeavingDeps) {
     return deps.connect(target);
   }
 
-  return { off, disconnect, toggle };
+  return { off, disconnect, leaveForDelete, toggle };
 }

@@ -17,14 +17,16 @@ import {
 import type { ProxyPlatform } from "./platform";
 import { currentPlan, type PlanOptions, type PlanState } from "./route-plan";
 
+/** Runs `work` with no mutation on the wire; `waited` says one was (what it changed counts). */
+export type MutationsHeld = <T>(work: (waited: boolean) => Promise<T>) => Promise<T>;
+
 export interface RouteApplyDeps {
   /**
-   * Resolves when no purchase, delete or restore is on the wire. Dropping the gateway's
-   * credentials closes its connections, and a create cut after the provider committed it
-   * would be a paid token nobody stored. True when it had to wait: what they changed is
-   * then worth reading again.
+   * Runs its work with no purchase, delete or restore on the wire, and none starting
+   * (background/mutations.ts). Dropping the gateway's credentials closes its connections, and
+   * a create cut after the provider committed it would be a paid token nobody stored.
    */
-  mutationsSettled?: () => Promise<boolean>;
+  mutationsHeld?: MutationsHeld;
   /** The browser's cached copies of these tokens' logins are being dropped. */
   credentialsForgotten?: (tokens: StoredToken[]) => void;
 }
@@ -34,6 +36,7 @@ export function createRouteApplier(
   planOptions: PlanOptions,
   deps: RouteApplyDeps,
 ) {
+  const held: MutationsHeld = deps.mutationsHeld ?? ((work) => work(false));
   /** The site rules' plan with this default, or null when no rule is on. */
   const rulesPlan = async (
     defaultDirect: boolean,
@@ -58,11 +61,11 @@ export function createRouteApplier(
     await changeOwners(
       next,
       tokens,
-      async (moved, addresses) => {
-        await deps.mutationsSettled?.();
-        deps.credentialsForgotten?.(moved);
-        await platform.probes.forgetAddresses(addresses);
-      },
+      (moved, addresses) =>
+        held(async () => {
+          deps.credentialsForgotten?.(moved);
+          await platform.probes.forgetAddresses(addresses);
+        }),
       apply,
       known,
     );

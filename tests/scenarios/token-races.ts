@@ -53,6 +53,40 @@ export const tokenRaceScenarios: Scenario[] = [
     },
   },
   {
+    name: "a token connected and deleted in the same moment: the delete's request never goes through the token it deletes, and the token ends in the trash, not connected",
+    async run({ main, echo, sb, can, expect }) {
+      await can.useSandbox();
+      const [first, second] = await main.createTokens("static-traffic", 2);
+      const [before, doomed] = [must(first, "first"), must(second, "second")];
+      await main.sendOk({ type: "connect", tokenId: before.id });
+      // The provider answers late: the switch is applying when the delete goes out. Before the
+      // fix the delete went out through the token it deleted, whose gateway refuses a deleted
+      // token's login: its answer, and every repeat, met a proxy's question (407), and the
+      // token stayed listed though the provider had deleted it.
+      await control(sb, "faults", { delay_ms: 300, count: 4 });
+      const [connected, deleted] = await Promise.all([
+        main.send({ type: "connect", tokenId: doomed.id }),
+        main.send({ type: "deleteTokens", tokenIds: [doomed.id] }),
+      ]);
+      expect(deleted).toMatchObject({ ok: true, data: { done: [doomed.id], failed: [] } });
+      // Either the switch landed first and the delete left it, or it waited for the delete
+      // and was told the token is gone; never a proxy's question.
+      if (!connected.ok)
+        expect(connected).toEqual({ ok: false, failure: { code: "token-missing" } });
+      expect(await providerStatusOf(sb, doomed.id)).toBe("deleted");
+      const trash = (await main.stored("local", "trash")) as TrashEntry[];
+      expect(trash.map((e) => e.token.id)).toContain(doomed.id);
+      const connection = (await main.stored("local", "connection")) as Connection;
+      expect(connection.activeTokenId === doomed.id).toBe(false);
+      expect(await main.stored("local", "movesOnWire")).toEqual({});
+      // Traffic goes where the connection says: through the token before, or direct when the
+      // delete left the deleted token (a Disconnect: the user did not choose Off).
+      const exit = await main.exitOfPageLoad(`${echo.url}/after`);
+      if (connection.activeTokenId === before.id) expect(exit).toBe(before.ip);
+      else expect([connection.activeTokenId, exit === doomed.ip]).toEqual([null, false]);
+    },
+  },
+  {
     name: "a restore cut by a browser restart and a delete cut by a worker stop, both done by the provider: the repeat it refuses as done already is taken as done",
     async run({ main, echo, sb, can, expect }) {
       await can.useSandbox();

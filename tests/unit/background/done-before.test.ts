@@ -41,6 +41,7 @@ function scriptedApi(script: Record<string, (ids: readonly number[]) => unknown>
 
 const engine = {
   switchCount: () => 0,
+  leaveForDelete: async () => ({ left: null, release: () => undefined }),
   disconnect: async () => ({ ok: true }),
   connect: async () => ({ ok: true }),
 } as unknown as Engine;

@@ -19,6 +19,7 @@ const NOW = 1_770_000_000_000;
 /** No token is connected here: the engine is never asked (its calls would throw). */
 const engine = {
   switchCount: () => 0,
+  leaveForDelete: async () => ({ left: null, release: () => undefined }),
   disconnect: () => Promise.reject(new Error("not connected: no disconnect expected")),
   connect: () => Promise.reject(new Error("not connected: no connect expected")),
 } as unknown as Engine;

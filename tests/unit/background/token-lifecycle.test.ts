@@ -72,6 +72,13 @@ function fakeEngine() {
       await writeState({ connection: { activeTokenId: null, lastTokenId: null } });
       return { ok: true as const };
     },
+    // The engine's own (engine.test.ts): the connected one among `ids` is left first.
+    async leaveForDelete(ids: readonly number[]) {
+      const { activeTokenId } = await read("connection");
+      const left = activeTokenId !== null && ids.includes(activeTokenId) ? activeTokenId : null;
+      if (left !== null) await engine.disconnect({ waitForExitCheck: false });
+      return { left, release: () => calls.push("released") };
+    },
     async connect(id: number) {
       switches++;
       calls.push(`connect ${id}`);
@@ -153,7 +160,7 @@ describe("deleteTokens", () => {
     await writeState({ connection: { activeTokenId: 2, lastTokenId: 2 } });
     const engine = fakeEngine();
     await deleteTokens(fakeApi().api, engine.engine, [1, 2], NOW);
-    expect(engine.calls).toEqual(["disconnect"]);
+    expect(engine.calls).toEqual(["disconnect", "released"]);
   });
 
   it("disconnects after the delete when the token was connected while the provider deleted it", async () => {
@@ -169,7 +176,7 @@ describe("deleteTokens", () => {
       },
     } as ApiClient;
     await deleteTokens(connectMeanwhile, engine.engine, [2], NOW);
-    expect(engine.calls).toEqual(["disconnect"]);
+    expect(engine.calls).toEqual(["disconnect", "released"]);
     expect((await read("connection")).activeTokenId).toBe(null);
   });
 
@@ -183,7 +190,7 @@ describe("deleteTokens", () => {
     } as unknown as ApiClient;
     const engine = fakeEngine();
     await expect(deleteTokens(failing, engine.engine, [2], NOW)).rejects.toBeInstanceOf(ApiError);
-    expect(engine.calls).toEqual(["disconnect", "connect 2"]);
+    expect(engine.calls).toEqual(["disconnect", "released", "connect 2"]);
     expect((await read("connection")).activeTokenId).toBe(2);
     expect((await readTokens()).map((t) => t.id)).toEqual([1, 2]);
 
@@ -193,7 +200,7 @@ describe("deleteTokens", () => {
     const refusing = fakeEngine();
     const outcome = await deleteTokens(fakeApi([2]).api, refusing.engine, [1, 2], NOW);
     expect(outcome.done).toEqual([1]);
-    expect(refusing.calls).toEqual(["disconnect", "connect 2"]);
+    expect(refusing.calls).toEqual(["disconnect", "released", "connect 2"]);
     expect((await read("connection")).activeTokenId).toBe(2);
 
     // The user pressed Off while the delete was on its way: Off stands.
@@ -206,7 +213,7 @@ describe("deleteTokens", () => {
     } as unknown as ApiClient;
     const off = fakeEngine();
     await expect(deleteTokens(offMeanwhile, off.engine, [2], NOW)).rejects.toBeInstanceOf(ApiError);
-    expect(off.calls).toEqual(["disconnect"]);
+    expect(off.calls).toEqual(["disconnect", "released"]);
 
     // The user pressed Disconnect meanwhile: it leaves the state the delete's own did, and
     // still stands.
@@ -221,7 +228,7 @@ describe("deleteTokens", () => {
     await expect(deleteTokens(disconnectMeanwhile, user.engine, [2], NOW)).rejects.toBeInstanceOf(
       ApiError,
     );
-    expect(user.calls).toEqual(["disconnect", "disconnect, waiting"]);
+    expect(user.calls).toEqual(["disconnect", "disconnect, waiting", "released"]);
     expect((await read("connection")).activeTokenId).toBeNull();
   });
 
@@ -230,7 +237,7 @@ describe("deleteTokens", () => {
     await writeState({ connection: { activeTokenId: 1, lastTokenId: 1 } });
     const engine = fakeEngine();
     await deleteTokens(fakeApi().api, engine.engine, [2], NOW);
-    expect(engine.calls).toEqual([]);
+    expect(engine.calls).toEqual(["released"]);
   });
 
   it("loses nothing when the provider fails as a whole", async () => {

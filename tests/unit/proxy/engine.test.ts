@@ -188,11 +188,13 @@ async function setup(
   if (options.status) await writeState({ status: options.status });
   const fake = fakePlatform(options.socks ?? false);
   const api = fakeApi();
+  const settled = options.mutationsSettled;
   const engine = createEngine({
     platform: fake.platform,
     api: api.factory,
     now: () => NOW,
-    mutationsSettled: options.mutationsSettled,
+    // The work runs once what is on the wire has settled (background/mutations.ts).
+    mutationsHeld: settled && (async (work) => work(await settled())),
   });
   return { engine, api: api.state, ...fake };
 }
@@ -821,6 +823,66 @@ describe("disconnect and toggle", () => {
     const { engine, calls } = await setup({ tokens: [] });
     expect(await engine.toggle()).toEqual({ ok: false, failure: { code: "no-tokens" } });
     expect(calls).toEqual([]);
+  });
+});
+
+describe("a delete's leave (the lifecycle asks before the provider is asked)", () => {
+  const pause = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+  it("a switch to the token waits for the delete's answer: moved to the trash, token-missing and nothing applied", async () => {
+    const { engine, calls } = await setup({ connection: active(1) });
+    const { left, release } = await engine.leaveForDelete([2]);
+    expect(left).toBeNull();
+    // Not connected among the deleted: nothing to apply.
+    expect(ops(calls)).toEqual([]);
+    const switching = engine.connect(2);
+    await pause();
+    expect(ops(calls)).toEqual([]);
+    await writeState({ tokens: [httpToken, socksToken, dynamicToken] }); // the lifecycle's move
+    release();
+    expect(await switching).toEqual({ ok: false, failure: { code: "token-missing" } });
+    expect(ops(calls)).toEqual([]);
+    expect(await readConnection()).toEqual(active(1));
+  });
+
+  it("the provider refused the delete: the waiting switch lands once it is answered", async () => {
+    const { engine, calls } = await setup({ connection: active(1) });
+    const { release } = await engine.leaveForDelete([2]);
+    const switching = engine.connect(2);
+    await pause();
+    expect(ops(calls)).toEqual([]);
+    release();
+    expect(await switching).toMatchObject({ ok: true });
+    expect(calls.filter((c) => c.op === "apply").map((c) => c.tokenId)).toEqual([2]);
+    expect((await readConnection()).activeTokenId).toBe(2);
+  });
+
+  it("a switch to the token applying when the delete asks lands first, then is left (the delete's request never goes through it)", async () => {
+    const { engine, calls, platform } = await setup({ connection: active(1) });
+    let applied!: () => void;
+    const applying = new Promise<void>((resolve) => {
+      applied = resolve;
+    });
+    const apply = platform.apply;
+    platform.apply = async (token, settings) => {
+      await apply(token, settings);
+      if (token.id === 2) await applying;
+    };
+    const switching = engine.connect(2);
+    await vi.waitFor(() => expect(calls.some((c) => c.op === "apply")).toBe(true));
+    const leaving = engine.leaveForDelete([2]);
+    await pause();
+    applied();
+    const { left, release } = await leaving;
+    expect(left).toBe(2);
+    expect(await readConnection()).toMatchObject({
+      activeTokenId: null,
+      lastTokenId: 2,
+      off: false,
+    });
+    expect(ops(calls)).toEqual(["apply", "clear"]);
+    release();
+    await switching;
   });
 });
 
