@@ -13,7 +13,7 @@
 import { type ApiClient, isApiError } from "../api";
 import type { BatchResult } from "../api/batch";
 import { recordEvent } from "../diagnostics/record";
-import { type Move, type MovesOnWire, sending } from "../state/moves-on-wire";
+import { answered, type Move, sending } from "../state/moves-on-wire";
 import { updateState } from "../storage/store";
 
 /**
@@ -74,9 +74,6 @@ export function answeredInBatch(asked: readonly number[], answer: BatchResult): 
   return asked.filter((id) => !unanswered.has(id));
 }
 
-const withoutIds = (moves: MovesOnWire, ids: readonly number[]): MovesOnWire =>
-  Object.fromEntries(Object.entries(moves).filter(([id]) => !ids.includes(Number(id))));
-
 /**
  * A call that failed as a whole: its ids stay on the wire unless the error shows it did
  * nothing (then only the ids it put there go; an earlier unanswered request stays). A batch
@@ -90,8 +87,8 @@ export async function failedMoves(
 ): Promise<void> {
   if (batch || !provesNothingDone(error)) return;
   const added = ids.filter((id) => !before.has(id));
-  await updateState(["movesOnWire"], ({ movesOnWire }) => ({
-    write: { movesOnWire: withoutIds(movesOnWire, added) },
+  await updateState(["movesOnWire", "tokens", "trash"], ({ movesOnWire, tokens, trash }) => ({
+    write: { movesOnWire: answered(movesOnWire, added, { tokens, trash }) },
     result: undefined,
   }));
 }

@@ -28,7 +28,13 @@ export function createMutationTracker() {
   const queued: (() => void)[] = [];
 
   function start<T>(call: () => Promise<T>): Promise<T> {
-    const work = call();
+    let work: Promise<T>;
+    try {
+      work = call();
+    } catch (error) {
+      // A call that throws before it returns its promise: its own failure, not the release's.
+      work = Promise.reject(error);
+    }
     running.add(work);
     const done = () => running.delete(work);
     work.then(done, done);

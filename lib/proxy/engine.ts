@@ -130,14 +130,12 @@ export function createEngine(deps: EngineDeps) {
       // A purchase, delete or restore on the wire first, and none starts until the setting is
       // in: Chromium can cut a request in flight when the proxy setting changes (seen: 2 paid
       // tokens lost among 50 overlapping commands, none once the switch waited for them), and
-      // a create cut after the provider committed it is a token nobody stored. Nothing to wait
-      // for on a plain switch.
+      // a create cut after the provider committed it is a token nobody stored.
       const applied = await held(async (waited) => {
         // What they changed counts (a delete moves this very token to the trash): read again
         // once their writes have landed, so a deleted token's gateway is never applied.
         if (waited) await writesLanded();
-        const target = waited ? await readTarget() : first;
-        const { known, token, problem } = target;
+        const { known, token, problem } = waited ? await readTarget() : first;
         if (problem || !token) return { ok: false, failure: problem ?? { code: "token-missing" } };
         const { tokens, settings, connection } = known;
         // A setting the browser refuses is the reconcile's to handle (fail closed), below.
@@ -180,24 +178,34 @@ export function createEngine(deps: EngineDeps) {
     if (applied === "applied") await status.tokenApplied(tokenId);
     else await reconcile();
     const checked = await checkExitIp();
+    if (checked.ok) return checked;
     // Proxies added as lines work without a provider: the switch has worked, unverified.
-    return !checked.ok && checked.failure.code === "no-base-url" ? { ok: true } : checked;
+    if (checked.failure.code === "no-base-url") return { ok: true };
+    // Deleted once it had landed (a delete then left it): gone, whatever the check met.
+    const listed = (await readState(["tokens"])).tokens.some((t) => t.id === tokenId);
+    return listed ? checked : { ok: false, failure: { code: "token-missing" } };
   }
 
   const deletes = createDeleteMarks();
   const { off, disconnect, leaveForDelete, toggle } = createLeaving({
     deletes,
-    storeAndApply: (store) =>
-      lock.runExclusive(() =>
+    storeAndApply: (change) =>
+      lock.runExclusive(async () => {
+        // Nothing to leave (a delete of tokens not connected): nothing to hold or apply.
+        if (change((await readState(["connection"])).connection) === null) return;
         // As a switch holds them (connect): then what those calls stored counts.
-        held(async (waited) => {
+        await held(async (waited) => {
           if (waited) await writesLanded();
-          if (!(await store())) return; // nothing left: no switch
+          const stored = await updateState(["connection"], ({ connection }) => {
+            const next = change(connection);
+            return next ? { write: { connection: next }, result: true } : { result: false };
+          });
+          if (!stored) return;
           // Counted before the lock lets go: an exit check's answer is judged after (exit-check.ts).
           switches++;
-          return reconcileNow();
-        }),
-      ),
+          await reconcileNow();
+        });
+      }),
     checkExitIp,
     connect,
   });

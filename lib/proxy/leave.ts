@@ -4,8 +4,8 @@
  * token and Off.
  */
 import { recordedAs } from "../diagnostics/record";
+import type { Connection } from "../state/status";
 import { readState } from "../storage/read";
-import { updateState } from "../storage/store";
 import type { createDeleteMarks } from "./delete-marks";
 import type { EngineResult } from "./engine-result";
 
@@ -15,10 +15,10 @@ export interface LeavingDeps {
    * engine's switches and reconciles, after any purchase, delete or restore on the wire
    * (engine.ts): a proxy change can cut one on its way through the token, and a token bought
    * and never stored is the user's money lost. No reconcile that another change starts (a
-   * purchase stored, say) applies the choice before then. `store` says whether it changed
-   * the choice (nothing to apply when not).
+   * purchase stored, say) applies the choice before then. `change` gives the connection to
+   * store, or null for none: then nothing is held, stored or applied.
    */
-  storeAndApply: (store: () => Promise<boolean>) => Promise<unknown>;
+  storeAndApply: (change: (connection: Connection) => Connection | null) => Promise<unknown>;
   checkExitIp: () => Promise<unknown>;
   connect: (tokenId: number) => Promise<EngineResult>;
   /** Tokens a delete is asking about: no switch lands on them meanwhile (connect). */
@@ -32,19 +32,12 @@ export function createLeaving(deps: LeavingDeps) {
    * work to do: a delete of the connected token asks the provider meanwhile.
    */
   async function leave(off: boolean, waitForExitCheck = true): Promise<EngineResult> {
-    await deps.storeAndApply(() =>
-      updateState(["connection"], ({ connection }) => ({
-        write: {
-          connection: {
-            ...connection,
-            activeTokenId: null,
-            lastTokenId: connection.activeTokenId ?? connection.lastTokenId,
-            off,
-          },
-        },
-        result: true,
-      })),
-    );
+    await deps.storeAndApply((connection) => ({
+      ...connection,
+      activeTokenId: null,
+      lastTokenId: connection.activeTokenId ?? connection.lastTokenId,
+      off,
+    }));
     // Leaving has worked; the direct exit IP is informational.
     const checked = deps.checkExitIp();
     if (waitForExitCheck) await checked;
@@ -75,19 +68,13 @@ export function createLeaving(deps: LeavingDeps) {
 
   async function disconnectFrom(ids: readonly number[]): Promise<number | null> {
     let left: number | null = null;
-    await deps.storeAndApply(() =>
-      updateState(["connection"], ({ connection }) => {
-        const active = connection.activeTokenId;
-        if (active === null || !ids.includes(active)) return { result: false };
-        left = active;
-        return {
-          write: {
-            connection: { ...connection, activeTokenId: null, lastTokenId: active, off: false },
-          },
-          result: true,
-        };
-      }),
-    );
+    await deps.storeAndApply((connection) => {
+      const active = connection.activeTokenId;
+      left = active !== null && ids.includes(active) ? active : null;
+      return left === null
+        ? null
+        : { ...connection, activeTokenId: null, lastTokenId: left, off: false };
+    });
     // The provider is asked meanwhile; the direct exit IP is informational.
     if (left !== null) void deps.checkExitIp().catch(recordedAs("leave:exit-check"));
     return left;

@@ -79,6 +79,8 @@ export const tokenRaceScenarios: Scenario[] = [
       const connection = (await main.stored("local", "connection")) as Connection;
       expect(connection.activeTokenId === doomed.id).toBe(false);
       expect(await main.stored("local", "movesOnWire")).toEqual({});
+      // Nor does the status name the deleted token (a switch's late status write, say).
+      await expect.poll(async () => (await main.proxyStatus()).tokenId === doomed.id).toBe(false);
       // Traffic goes where the connection says: through the token before, or direct when the
       // delete left the deleted token (a Disconnect: the user did not choose Off).
       const exit = await main.exitOfPageLoad(`${echo.url}/after`);

@@ -857,6 +857,35 @@ describe("a delete's leave (the lifecycle asks before the provider is asked)", (
     expect((await readConnection()).activeTokenId).toBe(2);
   });
 
+  it("a delete of tokens not connected waits for no purchase on the wire, and applies nothing", async () => {
+    const { engine, calls } = await setup({
+      connection: active(1),
+      // A purchase that never answers: a leave that held for it would never return.
+      mutationsSettled: () => new Promise<boolean>(() => undefined),
+    });
+    const { left, release } = await engine.leaveForDelete([2, 3]);
+    release();
+    expect(left).toBeNull();
+    expect(ops(calls)).toEqual([]);
+    expect(await readConnection()).toEqual(active(1));
+  });
+
+  it("a switch whose token a delete left while its exit check was out: token-missing, not the check's failure", async () => {
+    const { engine, api } = await setup({ connection: active(1) });
+    api.duringIpInfo = async () => {
+      const { release } = await engine.leaveForDelete([2]);
+      await writeState({ tokens: [httpToken, socksToken, dynamicToken] }); // the lifecycle's move
+      release();
+    };
+    api.ipInfoError = new ApiError({ kind: "http", operation: "getIpInfo", status: 407 });
+    expect(await engine.connect(2)).toEqual({ ok: false, failure: { code: "token-missing" } });
+    expect((await readConnection()).activeTokenId).toBeNull();
+    // Still listed: the check's own failure is the answer.
+    api.duringIpInfo = undefined;
+    const failed = await engine.connect(1);
+    expect(failed).toMatchObject({ ok: false, failure: { code: "exit-check-failed" } });
+  });
+
   it("a switch to the token applying when the delete asks lands first, then is left (the delete's request never goes through it)", async () => {
     const { engine, calls, platform } = await setup({ connection: active(1) });
     let applied!: () => void;
