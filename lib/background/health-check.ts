@@ -15,7 +15,7 @@ import type { HealthOutcome, HealthResults, HealthRun } from "../health/health";
 import { groupByKey, runInLanes } from "../health/probe-lanes";
 import { type ProbeSlot, planProbes } from "../health/probe-plan";
 import type { HealthStart } from "../protocol/commands";
-import { makeOwnersKnown, recordOwners } from "../proxy/gateway-owners";
+import { claimOwners, makeOwnersKnown } from "../proxy/gateway-owners";
 import type { ProbeTargets, ProxyPlatform } from "../proxy/platform";
 import type { Settings } from "../state/settings";
 import type { StoredToken } from "../state/tokens";
@@ -126,18 +126,27 @@ export function createHealthCheck(deps: HealthCheckDeps) {
       writing = writing.then(() => save(batch, run)).catch(recordedAs("health:save"));
       return writing;
     };
-    const groups = groupByKey(slots);
     const { activeTokenId } = await read("connection");
     deps.retryLogins();
+    // An address that held no login holds the probe's from now on: recorded before the probe
+    // signs in, so a switch later drops it only if another token needs that address. One a
+    // switch took since the plan is not probed (it holds, or will, that token's login).
+    const claims = slots.filter((slot) => slot.claims);
+    const taken = claims.length
+      ? await claimOwners(Object.fromEntries(claims.map((slot) => [slot.key, slot.token.id])))
+      : new Set<string>();
+    for (const slot of slots.filter((s) => s.claims && taken.has(s.key))) {
+      pending[slot.token.id] = {
+        at: now(),
+        outcome: { kind: "not-checked", why: "gateway-in-use" },
+      };
+      state.run = { ...state.run, done: state.run.done + 1 };
+    }
+    const groups = groupByKey(slots.filter((slot) => !(slot.claims && taken.has(slot.key))));
     try {
       await probes.open(
         groups.map(([first]) => ({ host: first?.host ?? "", port: first?.port ?? 0 })),
       );
-      // An address that held no login holds the probe's from now on: recorded before the
-      // probe signs in, so a switch later drops it only if another token needs that address.
-      const claimed = slots.filter((slot) => slot.claims);
-      if (claimed.length > 0)
-        await recordOwners(Object.fromEntries(claimed.map((slot) => [slot.key, slot.token.id])));
       await runInLanes(groups, concurrency, {
         cancelled: () => state.cancelled,
         probe: async (slot, index) => {

@@ -84,37 +84,69 @@ export async function changeOwners(
     ([spelling, id]) => previous[spelling] !== undefined && previous[spelling] !== id,
   );
   const changed = Object.entries(next).some(([spelling, id]) => previous[spelling] !== id);
-  const recorded = changed ? recordOwners(next, previous) : Promise.resolve();
+  const recorded = changed ? recordOwners(next, previous) : Promise.resolve({});
+  /** Drops the cached logins at these spellings of `next` (told: the tokens that take them). */
+  const drop = (spellings: string[]) => {
+    const ids = new Set(spellings.map((spelling) => next[spelling]));
+    return forget(
+      tokens.filter((t) => ids.has(t.id)),
+      spellings.map(addressOf),
+    );
+  };
   if (moved.length === 0) {
-    await Promise.all([recorded, applied()]);
+    const [taken] = await Promise.all([recorded, applied()]);
+    // Claimed meanwhile for another token (a health check's probe): its login may be cached
+    // there now, and would go out with this config's traffic.
+    if (Object.keys(taken).length > 0) await drop(Object.keys(taken));
     return;
   }
   // Recorded first: a challenge between the forget and the apply is answered as the new
   // config will be, so the browser cannot cache the old token's login again meanwhile.
-  await recorded;
-  const ids = new Set(moved.map(([, id]) => id));
+  const taken = await recorded;
   // Only the spellings whose token changed: the other spelling of the same gateway keeps its
   // login and its requests (measured in Chromium 156: dropping one leaves the other alone).
-  await forget(
-    tokens.filter((t) => ids.has(t.id)),
-    moved.map(([spelling]) => addressOf(spelling)),
-  );
+  await drop([...moved.map(([spelling]) => spelling), ...Object.keys(taken)]);
   await applied();
 }
 
 /**
  * Records that these spellings hold these tokens' logins from now on (a config or a health
  * check's probe about to use them). Read-modify-write under the store's lock; answered from
- * memory while the write is out.
+ * memory while the write is out. With `known` (the owners the caller decided from), resolves
+ * to the spellings of `next` another writer gave to another token since: their owners then.
  */
-export function recordOwners(next: Owners, known?: Owners): Promise<void> {
+function recordOwners(next: Owners, known?: Owners): Promise<Owners> {
   const record = { ...(writing ?? known ?? {}), ...next };
   if (writing || known) writing = record;
-  return updateState(["gatewayOwners"], ({ gatewayOwners }) => ({
-    write: { gatewayOwners: { ...(gatewayOwners ?? {}), ...next } },
-    result: undefined,
-  })).finally(() => {
+  return updateState(["gatewayOwners"], ({ gatewayOwners }) => {
+    const now = gatewayOwners ?? {};
+    const taken = Object.entries(next).flatMap(([spelling, id]): [string, number][] => {
+      const owner = now[spelling];
+      return known && owner !== undefined && owner !== known[spelling] && owner !== id
+        ? [[spelling, owner]]
+        : [];
+    });
+    return { write: { gatewayOwners: { ...now, ...next } }, result: Object.fromEntries(taken) };
+  }).finally(() => {
     if (writing === record) writing = null;
+  });
+}
+
+/**
+ * A health check's probes claim spellings that held no login when it planned: each becomes its
+ * token's unless a switch gave it to another token since (then the probe would be answered
+ * with, or leave behind, the wrong login). Resolves to the spellings refused.
+ */
+export function claimOwners(claims: Owners): Promise<Set<string>> {
+  return updateState(["gatewayOwners"], ({ gatewayOwners }) => {
+    const now = gatewayOwners ?? {};
+    const taken = (spelling: string) =>
+      now[spelling] !== undefined && now[spelling] !== claims[spelling];
+    const granted = Object.entries(claims).filter(([spelling]) => !taken(spelling));
+    return {
+      write: { gatewayOwners: { ...now, ...Object.fromEntries(granted) } },
+      result: new Set(Object.keys(claims).filter(taken)),
+    };
   });
 }
 

@@ -97,6 +97,28 @@ describe("createHealthCheck", () => {
     });
   });
 
+  it("a spelling a switch took between the plan and the claim is not probed: that token is not checked, the switch's record stands", async () => {
+    const {
+      deps: d,
+      calls,
+      answers,
+    } = deps({
+      // Called just before the claim: a switch records token 9 at the free spelling meanwhile.
+      retryLogins: () => void writeState({ gatewayOwners: { "gw.example.net.:8000": 9 } }),
+    });
+    answers.set(loginUrl(1), new Response("", { status: 407 }));
+    const check = createHealthCheck(d);
+    expect(await check.start(null)).toEqual({ checking: 2, notChecked: 1, joined: false });
+    expect(await finished()).toMatchObject({ state: "done", total: 3, done: 3 });
+    const results = await read("tokenHealth");
+    expect(results[2]?.outcome).toEqual({ kind: "not-checked", why: "gateway-in-use" });
+    expect(calls.filter((c) => c.startsWith("finished"))).toEqual([`finished ${loginUrl(1)}`]);
+    expect(await read("gatewayOwners")).toEqual({
+      "gw.example.net:8000": 1,
+      "gw.example.net.:8000": 9,
+    });
+  });
+
   it("nothing recorded by this version yet: every stored token's logins are dropped at every spelling first, once", async () => {
     await fakeBrowser.storage.local.remove("gatewayOwners");
     const { deps: d, calls } = deps();

@@ -6,7 +6,12 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { fakeBrowser } from "wxt/testing";
 import { GONE_LOGIN, type LoginLookup } from "../../../lib/proxy/auth";
-import { changeOwners, recordFreshInstall, spellingFor } from "../../../lib/proxy/gateway-owners";
+import {
+  changeOwners,
+  claimOwners,
+  recordFreshInstall,
+  spellingFor,
+} from "../../../lib/proxy/gateway-owners";
 import { chromeLoginFor } from "../../../lib/proxy/route-plan";
 import type { SiteRule } from "../../../lib/routing/rules";
 import type { StoredToken } from "../../../lib/state/tokens";
@@ -116,6 +121,51 @@ describe("changeOwners", () => {
     order.length = 0;
     await changeOwners({ "127.0.0.1:8000": 2 }, tokens, step("forget"), step("apply"));
     expect(order).toEqual(["forget", "apply"]);
+  });
+});
+
+describe("a switch and a health check's claim at once", () => {
+  it("a spelling a check claimed after the switch read the owners loses its cached login (the probe's) once the switch has applied", async () => {
+    const order: string[] = [];
+    const forget = async (t: StoredToken[], where: { host: string }[]) => {
+      order.push(`forget ${where.map((w) => w.host).join()} for ${t.map((tk) => tk.id).join()}`);
+    };
+    // The switch read {} (no login anywhere); the check's claim lands before its record.
+    await writeState({ gatewayOwners: { "localhost:8000": 3 } });
+    await changeOwners(
+      { "localhost:8000": 2 },
+      tokens,
+      forget,
+      async () => void order.push("apply"),
+      {},
+    );
+    expect(order).toEqual(["apply", "forget localhost for 2"]);
+    expect(await read("gatewayOwners")).toEqual({ "localhost:8000": 2 });
+  });
+
+  it("the same, when the switch drops a login anyway: both go in the one drop before the apply", async () => {
+    const order: string[] = [];
+    const forget = async (_t: StoredToken[], where: { host: string }[]) => {
+      order.push(`forget ${where.map((w) => w.host).join()}`);
+    };
+    await writeState({ gatewayOwners: { "127.0.0.1:8000": 1, "localhost:8000": 3 } });
+    await changeOwners(
+      { "127.0.0.1:8000": 2, "localhost:8000": 2 },
+      tokens,
+      forget,
+      async () => void order.push("apply"),
+      { "127.0.0.1:8000": 1 },
+    );
+    expect(order).toEqual(["forget 127.0.0.1,localhost", "apply"]);
+  });
+
+  it("a claim of a spelling a switch took since the check planned is refused and not written; a free one is granted", async () => {
+    await writeState({ gatewayOwners: { "localhost:8000": 2 } });
+    const refused = await claimOwners({ "localhost:8000": 3, "127.0.0.1:8000": 1 });
+    expect([...refused]).toEqual(["localhost:8000"]);
+    expect(await read("gatewayOwners")).toEqual({ "localhost:8000": 2, "127.0.0.1:8000": 1 });
+    // A claim the token already holds is no conflict.
+    expect([...(await claimOwners({ "127.0.0.1:8000": 1 }))]).toEqual([]);
   });
 });
 
