@@ -827,7 +827,10 @@ describe("disconnect and toggle", () => {
 });
 
 describe("a delete's leave (the lifecycle asks before the provider is asked)", () => {
-  const pause = () => new Promise((resolve) => setTimeout(resolve, 20));
+  /** Ten turns of the event loop: the fake storage answers within one, so work not held is done. */
+  const pause = async () => {
+    for (let turn = 0; turn < 10; turn++) await new Promise((resolve) => setTimeout(resolve, 0));
+  };
 
   it("a switch to the token waits for the delete's answer: moved to the trash, token-missing and nothing applied", async () => {
     const { engine, calls } = await setup({ connection: active(1) });
