@@ -15,7 +15,7 @@ import type { HealthOutcome, HealthResults, HealthRun } from "../health/health";
 import { groupByKey, runInLanes } from "../health/probe-lanes";
 import { type ProbeSlot, planProbes } from "../health/probe-plan";
 import type { HealthStart } from "../protocol/commands";
-import { claimOwners, makeOwnersKnown } from "../proxy/gateway-owners";
+import { claimOwners, makeOwnersKnown, releaseClaims } from "../proxy/gateway-owners";
 import type { ProbeTargets, ProxyPlatform } from "../proxy/platform";
 import type { Settings } from "../state/settings";
 import type { StoredToken } from "../state/tokens";
@@ -128,22 +128,22 @@ export function createHealthCheck(deps: HealthCheckDeps) {
     };
     const { activeTokenId } = await read("connection");
     deps.retryLogins();
-    // An address that held no login holds the probe's from now on: recorded before the probe
-    // signs in, so a switch later drops it only if another token needs that address. One a
-    // switch took since the plan is not probed (it holds, or will, that token's login).
-    const claims = slots.filter((slot) => slot.claims);
-    const taken = claims.length
-      ? await claimOwners(Object.fromEntries(claims.map((slot) => [slot.key, slot.token.id])))
-      : new Set<string>();
-    for (const slot of slots.filter((s) => s.claims && taken.has(s.key))) {
-      pending[slot.token.id] = {
-        at: now(),
-        outcome: { kind: "not-checked", why: "gateway-in-use" },
-      };
-      state.run = { ...state.run, done: state.run.done + 1 };
-    }
-    const groups = groupByKey(slots.filter((slot) => !(slot.claims && taken.has(slot.key))));
+    // An address that held no login holds the probe's from now on, recorded before it signs
+    // in; one a switch took since the plan is not probed (it holds that token's login).
+    const claims = Object.fromEntries(
+      slots.filter((slot) => slot.claims).map((slot) => [slot.key, slot.token.id]),
+    );
     try {
+      const taken = await claimOwners(claims);
+      const lost = (slot: ProbeSlot) => slot.claims && taken.has(slot.key);
+      for (const slot of slots.filter(lost)) {
+        pending[slot.token.id] = {
+          at: now(),
+          outcome: { kind: "not-checked", why: "gateway-in-use" },
+        };
+        state.run = { ...state.run, done: state.run.done + 1 };
+      }
+      const groups = groupByKey(slots.filter((slot) => !lost(slot)));
       await probes.open(
         groups.map(([first]) => ({ host: first?.host ?? "", port: first?.port ?? 0 })),
       );
@@ -165,6 +165,7 @@ export function createHealthCheck(deps: HealthCheckDeps) {
         keyDone: async () => undefined,
       });
     } finally {
+      releaseClaims(claims);
       requests.stop();
       await probes.close().catch(recordedAs("health:close"));
       state.run = {

@@ -30,13 +30,22 @@ export type Owners = Record<string, number>;
  */
 let writing: Owners | null = null;
 
+/**
+ * Spellings a running health check claimed (claimOwners), until a switch records one for its
+ * own token or the run ends: a switch sees them at once, before their storage write lands, so
+ * it takes another spelling, or drops the probe's login before its config goes in.
+ */
+const probeClaims = new Map<string, number>();
+const withClaims = (owners: Owners): Owners =>
+  probeClaims.size > 0 ? { ...owners, ...Object.fromEntries(probeClaims) } : owners;
+
 /** The cached-login owner of every spelling known. */
 export async function cachedOwners(): Promise<Owners> {
-  return writing ?? (await read("gatewayOwners")) ?? {};
+  return withClaims(writing ?? (await read("gatewayOwners")) ?? {});
 }
 
 /** The owners as stored (read by the caller), or the record being written. */
-export const ownersNow = (stored: Owners | null): Owners => writing ?? stored ?? {};
+export const ownersNow = (stored: Owners | null): Owners => withClaims(writing ?? stored ?? {});
 
 /**
  * Where to write this token's gateway in a fixed_servers config: the spelling whose cached login
@@ -116,6 +125,8 @@ export async function changeOwners(
  * to the spellings of `next` another writer gave to another token since: their owners then.
  */
 function recordOwners(next: Owners, known?: Owners): Promise<Owners> {
+  // The switch's config takes these spellings from now on, claimed or not (changeOwners drops).
+  for (const spelling of Object.keys(next)) probeClaims.delete(spelling);
   const record = { ...(writing ?? known ?? {}), ...next };
   if (writing || known) writing = record;
   return updateState(["gatewayOwners"], ({ gatewayOwners }) => {
@@ -135,19 +146,34 @@ function recordOwners(next: Owners, known?: Owners): Promise<Owners> {
 /**
  * A health check's probes claim spellings that held no login when it planned: each becomes its
  * token's unless a switch gave it to another token since (then the probe would be answered
- * with, or leave behind, the wrong login). Resolves to the spellings refused.
+ * with, or leave behind, the wrong login). Held in memory at once (`probeClaims`), stored
+ * after. Resolves to the spellings refused; `releaseClaims` when the run ends.
  */
-export function claimOwners(claims: Owners): Promise<Set<string>> {
-  return updateState(["gatewayOwners"], ({ gatewayOwners }) => {
+export async function claimOwners(claims: Owners): Promise<Set<string>> {
+  for (const [spelling, id] of Object.entries(claims)) probeClaims.set(spelling, id);
+  // Under the store's lock, after any switch's record already on its way (a switch's
+  // `writing` is written in the same turn it is set).
+  const refused = await updateState(["gatewayOwners"], ({ gatewayOwners }) => {
     const now = gatewayOwners ?? {};
     const taken = (spelling: string) =>
       now[spelling] !== undefined && now[spelling] !== claims[spelling];
     const granted = Object.entries(claims).filter(([spelling]) => !taken(spelling));
     return {
       write: { gatewayOwners: { ...now, ...Object.fromEntries(granted) } },
-      result: new Set(Object.keys(claims).filter(taken)),
+      result: Object.keys(claims).filter(taken),
     };
+  }).catch((error: unknown) => {
+    releaseClaims(claims);
+    throw error;
   });
+  releaseClaims(Object.fromEntries(refused.map((spelling) => [spelling, claims[spelling] ?? -1])));
+  return new Set(refused);
+}
+
+/** The run is over: its claims are the stored record's alone. */
+export function releaseClaims(claims: Owners): void {
+  for (const [spelling, id] of Object.entries(claims))
+    if (probeClaims.get(spelling) === id) probeClaims.delete(spelling);
 }
 
 /** Every spelling of every one of these tokens' gateways (each once). */

@@ -7,6 +7,7 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeBrowser } from "wxt/testing";
 import { createHealthCheck, type HealthCheckDeps } from "../../../lib/background/health-check";
+import { ownersNow } from "../../../lib/proxy/gateway-owners";
 import type { ProbeRouting, ProbeTargets } from "../../../lib/proxy/platform";
 import { DEFAULT_SETTINGS } from "../../../lib/state/settings";
 import { read } from "../../../lib/storage/read";
@@ -117,6 +118,9 @@ describe("createHealthCheck", () => {
       "gw.example.net:8000": 1,
       "gw.example.net.:8000": 9,
     });
+    // The probe was opened at the granted spelling only; the run's claims are let go.
+    expect(calls.filter((c) => c.startsWith("open"))).toEqual(["open gw.example.net"]);
+    expect(ownersNow(null)).toEqual({});
   });
 
   it("nothing recorded by this version yet: every stored token's logins are dropped at every spelling first, once", async () => {

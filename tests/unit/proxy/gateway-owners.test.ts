@@ -9,7 +9,9 @@ import { GONE_LOGIN, type LoginLookup } from "../../../lib/proxy/auth";
 import {
   changeOwners,
   claimOwners,
+  ownersNow,
   recordFreshInstall,
+  releaseClaims,
   spellingFor,
 } from "../../../lib/proxy/gateway-owners";
 import { chromeLoginFor } from "../../../lib/proxy/route-plan";
@@ -125,47 +127,60 @@ describe("changeOwners", () => {
 });
 
 describe("a switch and a health check's claim at once", () => {
-  it("a spelling a check claimed after the switch read the owners loses its cached login (the probe's) once the switch has applied", async () => {
-    const order: string[] = [];
-    const forget = async (t: StoredToken[], where: { host: string }[]) => {
-      order.push(`forget ${where.map((w) => w.host).join()} for ${t.map((tk) => tk.id).join()}`);
-    };
-    // The switch read {} (no login anywhere); the check's claim lands before its record.
+  const order: string[] = [];
+  const forget = async (t: StoredToken[], where: { host: string }[]) => {
+    order.push(`forget ${where.map((w) => w.host).join()} for ${t.map((tk) => tk.id).join()}`);
+  };
+  const apply = async () => void order.push("apply");
+  beforeEach(() => {
+    order.length = 0;
+  });
+
+  it("a running check's claim is seen by a switch before it is stored: the switch takes the other spelling, or drops the claim's login before its config goes in", async () => {
+    const claiming = claimOwners({ "localhost:8000": 3 });
+    // The switch read the owners before the claim ({}): its spelling choice sees the claim.
+    expect(spellingFor({ id: 2, ...gw }, ownersNow({}))).toBe("127.0.0.1");
+    // Forced onto it (every spelling taken otherwise): dropped first.
+    await changeOwners({ "localhost:8000": 2 }, tokens, forget, apply, {});
+    expect(order).toEqual(["forget localhost for 2", "apply"]);
+    expect(await claiming).toEqual(new Set());
+    expect(await read("gatewayOwners")).toEqual({ "localhost:8000": 2 });
+    releaseClaims({ "localhost:8000": 3 });
+    expect(ownersNow(null)).toEqual({});
+  });
+
+  it("a claim stored after the switch read the owners, its run over: still dropped, after the apply", async () => {
     await writeState({ gatewayOwners: { "localhost:8000": 3 } });
-    await changeOwners(
-      { "localhost:8000": 2 },
-      tokens,
-      forget,
-      async () => void order.push("apply"),
-      {},
-    );
+    await changeOwners({ "localhost:8000": 2 }, tokens, forget, apply, {});
     expect(order).toEqual(["apply", "forget localhost for 2"]);
     expect(await read("gatewayOwners")).toEqual({ "localhost:8000": 2 });
   });
 
   it("the same, when the switch drops a login anyway: both go in the one drop before the apply", async () => {
-    const order: string[] = [];
-    const forget = async (_t: StoredToken[], where: { host: string }[]) => {
-      order.push(`forget ${where.map((w) => w.host).join()}`);
-    };
     await writeState({ gatewayOwners: { "127.0.0.1:8000": 1, "localhost:8000": 3 } });
-    await changeOwners(
-      { "127.0.0.1:8000": 2, "localhost:8000": 2 },
-      tokens,
-      forget,
-      async () => void order.push("apply"),
-      { "127.0.0.1:8000": 1 },
-    );
-    expect(order).toEqual(["forget 127.0.0.1,localhost", "apply"]);
+    await changeOwners({ "127.0.0.1:8000": 2, "localhost:8000": 2 }, tokens, forget, apply, {
+      "127.0.0.1:8000": 1,
+    });
+    expect(order).toEqual(["forget 127.0.0.1,localhost for 2", "apply"]);
   });
 
   it("a claim of a spelling a switch took since the check planned is refused and not written; a free one is granted", async () => {
     await writeState({ gatewayOwners: { "localhost:8000": 2 } });
-    const refused = await claimOwners({ "localhost:8000": 3, "127.0.0.1:8000": 1 });
-    expect([...refused]).toEqual(["localhost:8000"]);
+    const claims = { "localhost:8000": 3, "127.0.0.1:8000": 1 };
+    expect(await claimOwners(claims)).toEqual(new Set(["localhost:8000"]));
     expect(await read("gatewayOwners")).toEqual({ "localhost:8000": 2, "127.0.0.1:8000": 1 });
     // A claim the token already holds is no conflict.
-    expect([...(await claimOwners({ "127.0.0.1:8000": 1 }))]).toEqual([]);
+    expect(await claimOwners({ "127.0.0.1:8000": 1 })).toEqual(new Set());
+    releaseClaims(claims);
+    expect(ownersNow(null)).toEqual({});
+  });
+
+  it("a spelling in a switch's record still being written is refused at once", async () => {
+    const switching = changeOwners({ "localhost:8000": 2 }, tokens, forget, apply, {});
+    expect(await claimOwners({ "localhost:8000": 3 })).toEqual(new Set(["localhost:8000"]));
+    await switching;
+    expect(order).toEqual(["apply"]);
+    expect(await read("gatewayOwners")).toEqual({ "localhost:8000": 2 });
   });
 });
 
