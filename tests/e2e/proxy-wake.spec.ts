@@ -101,32 +101,22 @@ test("an extension reload (as an update does) after a switch between two tokens 
   // A reload empties storage.session, not Chrome's cached logins. Asked from the extension
   // page that just sent commands: a worker handle can be one Chrome has stopped meanwhile (on
   // a loaded run the reload asked through it never happened); the page goes with the reload.
-  // A mark in storage.session tells the reloaded extension's session from this one.
-  await ext.evaluate(() => chrome.storage.session.set({ beforeReload: true }));
+  const reloaded = context.waitForEvent("serviceworker", { timeout: guard(20_000) });
   await ext.evaluate(() => chrome.runtime.reload()).catch(() => "the page went with it");
+  const next = await reloaded;
   // The reloaded worker's reconcile has applied (its diagnostics start afresh in the session).
-  // Read from an extension page, which also wakes the worker: the "serviceworker" event never
-  // reached Playwright within 60 s in 1 of 3 loaded CI runs.
-  const reloadedAndApplied = async () => {
-    // A fresh tab each time: one that met the extension while it was away stays blocked.
-    const reader = await context.newPage();
-    try {
-      await reader.goto(`chrome-extension://${extensionId}/popup.html`);
-      return await reader.evaluate(async () => {
-        const { beforeReload, diagnostics } = await chrome.storage.session.get([
-          "beforeReload",
-          "diagnostics",
-        ]);
-        const events = (diagnostics ?? []) as { kind: string; where: string }[];
-        return !beforeReload && events.some((e) => e.kind === "apply" && e.where === "reconcile");
-      });
-    } catch {
-      return false; // the extension is still reloading: its pages are not there yet
-    } finally {
-      await reader.close();
-    }
-  };
-  await expect.poll(reloadedAndApplied, { timeout: guard(30_000) }).toBe(true);
+  await expect
+    .poll(
+      () =>
+        next.evaluate(async () => {
+          const { diagnostics } = await chrome.storage.session.get("diagnostics");
+          return ((diagnostics ?? []) as { kind: string; where: string }[]).some(
+            (e) => e.kind === "apply" && e.where === "reconcile",
+          );
+        }),
+      { timeout: guard(20_000) },
+    )
+    .toBe(true);
 
   const before = (await gatewayLog(sb)).length;
   expect(await exitOfPageLoad(page, `${echo.url}/?after-reload`)).toBe(b.ip);
