@@ -11,6 +11,7 @@ import { guard } from "../support/pace";
 import { must } from "../support/sandbox-session";
 import {
   assertPrerequisites,
+  bidiOf,
   createTokens,
   extensionPage,
   gatewayLog,
@@ -35,20 +36,38 @@ const ERRORS = ".notice-error, [role=alert], [aria-invalid=true]";
 const text = (page: Page, selector: string) =>
   page.$eval(selector, (el) => el.textContent ?? "").catch(() => "");
 
+/** Firefox's own list of its tabs (top-level browsing contexts) and where each is. */
+async function tabsOfFirefox(): Promise<{ context: string; url: string }[]> {
+  const { result } = await bidiOf(browser).send("browsingContext.getTree", { maxDepth: 0 });
+  return (result as { contexts: { context: string; url: string }[] }).contexts;
+}
+
 /**
- * The tab the install opened (it opens once the background has run). Puppeteer keeps an
- * extension tab's first address (about:blank): the tab itself says where it is.
+ * The tab the install opened (it opens once the background has run), found in Firefox's own
+ * list of tabs: puppeteer keeps an extension tab's first address (about:blank), and asking the
+ * tab itself while its document moves to the extension process can break its script realm for
+ * good (a clean-clone CI run, 2026-11-28: 60 s of no answer). A tab whose realm broke anyway is
+ * given up for a fresh one at the same address: the install has opened the welcome by then.
  */
 async function welcomeTab(): Promise<Page> {
-  const at = (page: Page) => page.evaluate(() => location.href).catch(() => "");
-  return vi.waitFor(
+  const context = await vi.waitFor(
     async () => {
-      for (const page of await browser.pages())
-        if ((await at(page)).endsWith("/options.html#welcome")) return page;
-      throw new Error("no welcome tab yet");
+      const tabs = await tabsOfFirefox();
+      const welcome = tabs.find(({ url }) => url.endsWith("/options.html#welcome"));
+      if (welcome) return welcome.context;
+      throw new Error(`no welcome tab yet; the tabs: ${tabs.map(({ url }) => url).join(", ")}`);
     },
     { timeout: guard(20_000), interval: 200 },
   );
+  const frameId = (page: Page) => (page.mainFrame() as unknown as { _id: string })._id;
+  const page = (await browser.pages()).find((candidate) => frameId(candidate) === context);
+  const answers = await page
+    ?.waitForFunction(() => document.readyState === "complete", { timeout: guard(10_000) })
+    .then(() => true)
+    .catch(() => false);
+  if (page && answers) return page;
+  await page?.close().catch(() => undefined);
+  return extensionPage(browser, "options.html#welcome");
 }
 
 test("the install opens the welcome: no error before an action; credentials, then a token connected from it", async () => {
