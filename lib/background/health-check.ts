@@ -21,6 +21,7 @@ import type { Settings } from "../state/settings";
 import type { StoredToken } from "../state/tokens";
 import { read, readState } from "../storage/read";
 import { saveHealth, stopRunOfOtherWorker } from "./health-store";
+import { createProbeAddresses } from "./probe-addresses";
 import { createProbeRequests, type ErrorEvents, type ProbeRequests } from "./probe-request";
 import { probeToken } from "./token-probe";
 
@@ -53,8 +54,7 @@ export function createHealthCheck(deps: HealthCheckDeps) {
   const { probes } = deps.platform;
 
   let current: { run: HealthRun; cancelled: boolean; aborts: Set<AbortController> } | null = null;
-  /** The token each probed address answers challenges with while its probe runs (Chrome). */
-  const probing = new Map<string, ProbeSlot>();
+  const addresses = createProbeAddresses(deps.platform.oneLoginPerEndpoint);
   const staleRunChecked = stopRunOfOtherWorker(worker).catch(recordedAs("health:stale-run"));
 
   let starting: Promise<HealthStart> | null = null;
@@ -206,18 +206,22 @@ export function createHealthCheck(deps: HealthCheckDeps) {
     requests: ProbeRequests,
   ): Promise<HealthOutcome> {
     const token = { ...slot.token, host: slot.host };
-    probing.set(slot.key, slot);
+    addresses.enter(slot);
     const targets: ProbeTargets = probes.targets(token, index, settings.baseUrl || null);
     try {
-      return await probeToken(targets, {
+      const outcome = await probeToken(targets, {
         send: (url) => requests.send(url, current?.aborts),
         apiTurn: () => waitFor(deps.reserveApiRequest(settings)),
         wait: waitFor,
         refused: () => deps.isRefused(slot.token),
       });
+      // A switch took the probe's spelling meanwhile: what followed went with its login.
+      return (await addresses.holds(slot))
+        ? outcome
+        : { kind: "not-checked", why: "gateway-in-use" };
     } finally {
       probes.finished(targets);
-      probing.delete(slot.key);
+      addresses.leave(slot);
     }
   }
 
@@ -228,22 +232,11 @@ export function createHealthCheck(deps: HealthCheckDeps) {
      * Probes are out: Chrome's proxy error event, which names no request, may be theirs (a
      * gateway the check found down is no problem of the user's token).
      */
-    probing: () => probing.size > 0,
+    probing: addresses.any,
     /** Firefox checks through the provider's exit-IP address: it needs the provider's URL. */
     needsProvider: !deps.platform.oneLoginPerEndpoint,
-    /** Chrome: the token a probed address signs in with while its probe runs, else null. */
-    loginAt(host: string, port: number): StoredToken | null {
-      const slot = probing.get(`${host.replace(/^\[|\]$/g, "").toLowerCase()}:${port}`);
-      return slot ? { ...slot.token, host: slot.host } : null;
-    },
-    /**
-     * A refusal met at an address only a probe uses: the probe reports it; the user's traffic,
-     * at its own addresses, keeps its logins (dropping them would cut its open requests).
-     */
-    onProbeOnlyAddress(token: StoredToken): boolean {
-      const slot = probing.get(`${token.host.toLowerCase()}:${token.port}`);
-      return slot?.claims === true && slot.token.id === token.id;
-    },
+    loginAt: addresses.loginAt,
+    onProbeOnlyAddress: addresses.onProbeOnlyAddress,
   };
 }
 

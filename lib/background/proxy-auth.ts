@@ -35,7 +35,7 @@ export function startProxyAuth({ chrome, firefox, platform, engine, health }: Pr
     loginFor: firefox
       ? async (challenge) => firefox.tokenOfRequest(challenge.requestId) ?? activeLogin()
       : async (challenge) =>
-          health.loginAt(challenge.challenger.host, challenge.challenger.port) ??
+          (await health.loginAt(challenge.challenger.host, challenge.challenger.port)) ??
           chromeLoginFor(challenge),
     carrier: firefox
       ? async ({ requestId }) => firefox.tokenOfRequest(requestId)

@@ -206,3 +206,57 @@ test("a gateway that asks a valid login again during Check all: a question, not 
     await context.close();
   }
 });
+
+test("a switch that must take the gateway spelling Check all is probing at: the user's pages go with the chosen token's login, never the probed one's; the probed token is not checked", async ({
+  userDataDir,
+  sb,
+  echo,
+}) => {
+  test.setTimeout(guard(120_000));
+  const context = await launchWithExtension(userDataDir, [TEST_NAMES]);
+  try {
+    const ext = await sandboxPage(context, extensionId, sb);
+    const [a, b, c] = await createTokens(ext, "static-traffic", 3);
+    const [used, probed, next] = [must(a, "a"), must(b, "b"), must(c, "c")];
+    // The probed token's requests stall at the gateway: its probe is out when the user switches.
+    await control(sb, "gateway/token", { token_id: probed.id, slow_ms: 5_000 });
+    await sendOk(ext, { type: "connect", tokenId: used.id });
+    const port = new URL(echo.url).port;
+    const page = await context.newPage();
+    expect(await exitOfPageLoad(page, `http://site.test:${port}/`)).toBe(used.ip);
+
+    // The probe signs in at the gateway's other spelling, which held no login.
+    expect(await sendOk(ext, { type: "checkHealth", tokenIds: [probed.id] })).toMatchObject({
+      checking: 1,
+    });
+    await expect
+      .poll(
+        async () =>
+          (await gatewayLog(sb)).some(
+            (e) =>
+              e.username === probed.username && e.target.includes(".invalid") && e.result === "ok",
+          ),
+        { timeout: guard(20_000) },
+      )
+      .toBe(true);
+    // Both spellings hold a login: the switch keeps the one of the token it leaves (its late
+    // requests keep their login) and takes the probe's.
+    const before = (await gatewayLog(sb)).length;
+    await sendOk(ext, { type: "connect", tokenId: next.id });
+    expect(await exitOfPageLoad(page, `http://site.test:${port}/?after-switch`)).toBe(next.ip);
+
+    await expect
+      .poll(async () => (await healthOf(ext)).run?.state, { timeout: guard(30_000) })
+      .toBe("done");
+    const { results } = await healthOf(ext);
+    expect(results[probed.id]?.outcome).toEqual({ kind: "not-checked", why: "gateway-in-use" });
+    expect(await exitOfPageLoad(page, `http://site.test:${port}/?after-check`)).toBe(next.ip);
+    const pages = (await gatewayLog(sb))
+      .slice(before)
+      .filter((e) => e.target.includes("site.test") && e.username);
+    expect(pages.length).toBeGreaterThan(0);
+    expect(new Set(pages.map((e) => e.username))).toEqual(new Set([next.username]));
+  } finally {
+    await context.close();
+  }
+});

@@ -7,7 +7,7 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeBrowser } from "wxt/testing";
 import { createHealthCheck, type HealthCheckDeps } from "../../../lib/background/health-check";
-import { ownersNow } from "../../../lib/proxy/gateway-owners";
+import { changeOwners, ownersNow } from "../../../lib/proxy/gateway-owners";
 import type { ProbeRouting, ProbeTargets } from "../../../lib/proxy/platform";
 import { DEFAULT_SETTINGS } from "../../../lib/state/settings";
 import { read } from "../../../lib/storage/read";
@@ -310,7 +310,7 @@ describe("createHealthCheck", () => {
     const { deps: d } = deps({ concurrency: 1 });
     let check: ReturnType<typeof createHealthCheck> | null = null;
     d.fetch = async (url) => {
-      if (url === loginUrl(1)) during = check?.loginAt("GW.example.net", 8000)?.id ?? null;
+      if (url === loginUrl(1)) during = (await check?.loginAt("GW.example.net", 8000))?.id ?? null;
       return new Response("", { status: 502 });
     };
     check = createHealthCheck(d);
@@ -318,6 +318,39 @@ describe("createHealthCheck", () => {
     await check.start([1]);
     await finished();
     expect(during).toBe(1);
-    expect(check.loginAt("gw.example.net", 8000)).toBeNull();
+    expect(await check.loginAt("gw.example.net", 8000)).toBeNull();
+  });
+
+  it("a switch that takes a probe's spelling while it runs: challenges there get the switch's login from then on, and that token is not checked", async () => {
+    // Token 3's login is held at the gateway's other spelling: the probe claims this one.
+    await writeState({ gatewayOwners: { "gw.example.net.:8000": 3 } });
+    const { deps: d } = deps({ concurrency: 1 });
+    let check: ReturnType<typeof createHealthCheck> | null = null;
+    const asked: (number | null)[] = [];
+    const loginHere = async () => (await check?.loginAt("gw.example.net", 8000))?.id ?? null;
+    d.fetch = async (url) => {
+      if (url === loginUrl(1)) {
+        asked.push(await loginHere());
+        // The user switches to token 2 on the same gateway: both spellings hold a login, and
+        // the one kept is token 3's (the token traffic leaves), so it takes the probe's.
+        const [, two] = tokens;
+        await changeOwners({ "gw.example.net:8000": 2 }, two ? [two] : [], async () => undefined);
+        asked.push(await loginHere());
+        return new Response("", { status: 407 });
+      }
+      return new Response("", { status: 502 });
+    };
+    check = createHealthCheck(d);
+    await check.start([1]);
+    await finished();
+    expect(asked).toEqual([1, null]);
+    expect((await read("tokenHealth"))[1]?.outcome).toEqual({
+      kind: "not-checked",
+      why: "gateway-in-use",
+    });
+    expect(await read("gatewayOwners")).toEqual({
+      "gw.example.net:8000": 2,
+      "gw.example.net.:8000": 3,
+    });
   });
 });
