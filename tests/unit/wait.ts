@@ -23,3 +23,10 @@ export async function waitFor<T>(
     { timeout, interval: 1 },
   );
 }
+
+/**
+ * `vi.waitFor` with a limit a loaded machine meets: its own default (1 s) is not (a loaded
+ * clean-clone run, 2026-11-28: a popup's lazily loaded list came later). Also under fake timers.
+ */
+export const eventually = <T>(check: () => T | Promise<T>, timeout = 10_000): Promise<T> =>
+  vi.waitFor(check, { timeout });

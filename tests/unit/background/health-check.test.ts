@@ -13,6 +13,7 @@ import { DEFAULT_SETTINGS } from "../../../lib/state/settings";
 import { read } from "../../../lib/storage/read";
 import { writeState } from "../../../lib/storage/store";
 import { makeToken } from "../stored-token";
+import { eventually } from "../wait";
 
 const tokens = [1, 2, 3].map((id) => makeToken({ id, host: "gw.example.net", port: 8000 }));
 /** Three tokens, each on a gateway of its own: every one can be checked in Chrome. */
@@ -61,7 +62,7 @@ function deps(overrides: Partial<HealthCheckDeps> & { learnsExitIp?: boolean } =
 
 /** The run, once it ended. */
 const finished = () =>
-  vi.waitFor(async () => {
+  eventually(async () => {
     const run = await read("healthRun");
     if (!run || run.state === "running") throw new Error("the run has not ended");
     return run;
@@ -219,7 +220,7 @@ describe("createHealthCheck", () => {
     const check = createHealthCheck(d);
     await check.start(null);
     // Cancelled while the first probe is out.
-    await vi.waitFor(() => expect(release).not.toBe(noRelease));
+    await eventually(() => expect(release).not.toBe(noRelease));
     check.cancel();
     release();
     expect(await finished()).toMatchObject({ state: "cancelled", done: 0 });
@@ -241,7 +242,7 @@ describe("createHealthCheck", () => {
       tokenHealth: { 1: { at: 2, outcome: { kind: "timeout", afterMs: 10_000 } } },
     });
     const check = createHealthCheck(deps().deps);
-    await vi.waitFor(async () =>
+    await eventually(async () =>
       expect(await read("healthRun")).toEqual({ ...stale, state: "stopped" }),
     );
     const [first, second] = await Promise.all([check.start([2]), check.start(null)]);
@@ -270,7 +271,7 @@ describe("createHealthCheck", () => {
     const check = createHealthCheck(deps().deps);
     await check.start(null);
     await finished();
-    await vi.waitFor(() => expect(storedWhenDone).toHaveLength(1));
+    await eventually(() => expect(storedWhenDone).toHaveLength(1));
     expect(storedWhenDone[0]).toEqual(["1", "2", "3"]);
   });
 

@@ -5,7 +5,7 @@
  * webRequest events, so those are recording fakes injected here.
  */
 import type { Browser } from "@wxt-dev/browser";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { WxtBrowser } from "wxt/browser";
 import { fakeBrowser } from "wxt/testing";
 import { startBackground } from "../../../lib/background/main";
@@ -15,6 +15,7 @@ import type { FirefoxApi } from "../../../lib/proxy/firefox";
 import { read } from "../../../lib/storage/read";
 import { writeState } from "../../../lib/storage/store";
 import { makeToken } from "../stored-token";
+import { eventually } from "../wait";
 import { chromeFake, fakeEvent } from "./chrome-fake";
 
 /** fakeBrowser's events have hasListeners() at run time; its typings lack it. */
@@ -101,7 +102,7 @@ describe("startBackground on Chrome", () => {
     for (const name of [WARNINGS_ALARM, EXPIRY_ALARM]) {
       const before = contextMenus.builds;
       await fakeBrowser.alarms.onAlarm.trigger({ name, scheduledTime: Date.now() });
-      await vi.waitFor(() => expect(contextMenus.builds).toBeGreaterThan(before));
+      await eventually(() => expect(contextMenus.builds).toBeGreaterThan(before));
     }
   });
 

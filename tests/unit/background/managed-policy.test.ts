@@ -3,7 +3,7 @@
  * managed area, laid over every settings read, never written over by a patch, its rules first
  * and kept through every edit, and adding proxies refused when it says so.
  */
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { fakeBrowser } from "wxt/testing";
 import { createCommandHandler } from "../../../lib/background/commands";
 import {
@@ -18,6 +18,7 @@ import type { SiteRule } from "../../../lib/routing/rules";
 import { DEFAULT_SETTINGS } from "../../../lib/state/settings";
 import { read } from "../../../lib/storage/read";
 import { updateState, writeState } from "../../../lib/storage/store";
+import { eventually } from "../wait";
 
 const POLICY = {
   baseUrl: "https://corp.example.test",
@@ -170,7 +171,7 @@ describe("a policy read that fails", () => {
       },
     );
     sync();
-    await vi.waitFor(() => expect(retries).toBe(1));
+    await eventually(() => expect(retries).toBe(1));
     expect(applied).toBe(0);
   });
 });

@@ -15,6 +15,7 @@ import type { TrafficRouting } from "../../../lib/background/traffic-routing";
 import type { RoutingPlan } from "../../../lib/routing/plan";
 import { read } from "../../../lib/storage/read";
 import { makeToken } from "../stored-token";
+import { eventually } from "../wait";
 
 function event<T>() {
   const listeners: ((value: T) => void)[] = [];
@@ -125,7 +126,7 @@ describe("traffic", () => {
     apis.webRequest.onErrorOccurred.fire(
       request("4", "http://ok.test/", { error: "net::ERR_ABORTED" }),
     );
-    await vi.waitFor(async () =>
+    await eventually(async () =>
       expect((await read("pageTraffic"))["5"]?.hosts).toEqual({ "block.test": 1 }),
     );
     expect(await traffic.trafficOf(5)).toEqual({
@@ -232,24 +233,24 @@ describe("traffic", () => {
     const { apis, traffic, routingChanged } = setUp(true, true, oneWay);
     // On at first (the end that woke the worker is heard), off once the routing is read.
     expect(apis.webRequest.onCompleted.listeners).toHaveLength(1);
-    await vi.waitFor(() => expect(apis.webRequest.onCompleted.listeners).toHaveLength(0));
+    await eventually(() => expect(apis.webRequest.onCompleted.listeners).toHaveLength(0));
     expect(apis.webRequest.onErrorOccurred.listeners).toHaveLength(1);
     // A failure is still counted against its host, but no route is counted.
     apis.webRequest.onBeforeRequest.fire(request("1", "http://shop.test/", { type: "main_frame" }));
     apis.webRequest.onErrorOccurred.fire(
       request("2", "http://gone.test/", { error: "net::ERR_NAME_NOT_RESOLVED" }),
     );
-    await vi.waitFor(async () => expect((await traffic.trafficOf(5))?.count).toBe(1));
+    await eventually(async () => expect((await traffic.trafficOf(5))?.count).toBe(1));
     expect((await traffic.trafficOf(5))?.routes).toEqual({ proxy: [], direct: 0, block: 0 });
 
     // A site rule: requests go more than one way, so each one's end is counted.
     rules = plan.rules;
     routingChanged.fire();
-    await vi.waitFor(() => expect(apis.webRequest.onCompleted.listeners).toHaveLength(1));
+    await eventually(() => expect(apis.webRequest.onCompleted.listeners).toHaveLength(1));
     // Back to one way: off again; a viewer of the log turns it on while it watches.
     rules = [];
     routingChanged.fire();
-    await vi.waitFor(() => expect(apis.webRequest.onCompleted.listeners).toHaveLength(0));
+    await eventually(() => expect(apis.webRequest.onCompleted.listeners).toHaveLength(0));
     const { port, say } = viewer();
     apis.onConnect.fire(port as unknown as ViewerPort);
     say({ type: "watch", fullUrls: false });

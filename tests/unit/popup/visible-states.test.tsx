@@ -22,6 +22,7 @@ import { DEFAULT_STATUS, type ProxyStatus } from "../../../lib/state/status";
 import type { StoredToken } from "../../../lib/state/tokens";
 import { RESTORE_WINDOW_MS, type TrashEntry } from "../../../lib/state/trash";
 import { makeToken } from "../stored-token";
+import { eventually } from "../wait";
 import {
   button,
   check,
@@ -269,7 +270,7 @@ describe("the token list", () => {
     await FreshRows.prefetch();
     // The windowed list: its rows from the first, the others standing as padding. It comes in
     // once its chunk has loaded and a render has run: waited for, not assumed after one turn.
-    await vi.waitFor(async () => {
+    await eventually(async () => {
       await vi.runAllTimersAsync();
       expect(rows(root).length).toBeGreaterThan(FIRST_PAINT_ROWS);
     });

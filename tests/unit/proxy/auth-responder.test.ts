@@ -14,6 +14,7 @@ import { VERDICT_MS, verdictAfter } from "../../../lib/proxy/login-doubts";
 import type { StoredToken } from "../../../lib/state/tokens";
 import { writeState } from "../../../lib/storage/store";
 import { makeToken } from "../stored-token";
+import { eventually } from "../wait";
 
 const active = makeToken({ id: 1, host: "gw.example.net", port: 8000, username: "u1" });
 const other = makeToken({ id: 2, host: "gw.example.net", port: 9000, username: "u2" });
@@ -190,7 +191,7 @@ describe("strikes: 407s to our own answers", () => {
     await vi.advanceTimersByTimeAsync(VERDICT + 10);
     expect(second()).toEqual(credentials);
     expect(await answer(challenge("r1"))).toEqual(CANCEL);
-    await vi.waitFor(() => expect(refused.map((t) => t.id)).toEqual([1]));
+    await eventually(() => expect(refused.map((t) => t.id)).toEqual([1]));
   });
 
   it("a request struck during round 2 is answered at once, not held (held, it would stall Firefox's other answers); its next strike refuses", async () => {
@@ -378,7 +379,7 @@ describe("a worker woken by the next challenge", () => {
       CANCEL,
       CANCEL,
     ]);
-    await vi.waitFor(async () => {
+    await eventually(async () => {
       expect(woken.refused.map((t) => t.id)).toEqual([1]);
       const { refusedLogins } = await fakeBrowser.storage.session.get("refusedLogins");
       expect(refusedLogins).toHaveLength(1);

@@ -2,7 +2,7 @@
  * Glue test of the engine: real storage (fakeBrowser), a recording fake platform and a fake API
  * client. Real HTTP and real browsers are covered by the sandbox and e2e tests.
  */
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { fakeBrowser } from "wxt/testing";
 import {
   type ApiClient,
@@ -23,6 +23,7 @@ import type { StoredToken } from "../../../lib/state/tokens";
 import { read } from "../../../lib/storage/read";
 import { writeState } from "../../../lib/storage/store";
 import { makeToken } from "../stored-token";
+import { eventually } from "../wait";
 import { noProbes } from "./no-probes";
 
 const NOW = 1_760_000_000_000;
@@ -635,7 +636,7 @@ describe("checkExitIp", () => {
       if (switched) return;
       api.exitIp = "203.0.113.2";
       switched = engine.connect(freshB.id);
-      await vi.waitFor(async () => expect((await readConnection()).activeTokenId).toBe(2));
+      await eventually(async () => expect((await readConnection()).activeTokenId).toBe(2));
     };
     expect(await engine.connect(freshA.id)).toEqual({ ok: true });
     await switched;
@@ -749,10 +750,10 @@ describe("disconnect and toggle", () => {
     api.duringIpInfo = () => held;
     expect(await engine.disconnect({ waitForExitCheck: false })).toEqual({ ok: true });
     // Returned, and the check that cannot end before `answer()` is asked after that.
-    await vi.waitFor(() => expect(api.ipInfoCalls).toBe(1));
+    await eventually(() => expect(api.ipInfoCalls).toBe(1));
     expect((await readStatus()).exitIp).toBeNull();
     answer();
-    await vi.waitFor(async () => expect((await readStatus()).exitIp?.ip).toBe("198.51.100.50"));
+    await eventually(async () => expect((await readStatus()).exitIp?.ip).toBe("198.51.100.50"));
   });
 
   it("disconnect while already direct keeps the earlier lastTokenId", async () => {
@@ -901,7 +902,7 @@ describe("a delete's leave (the lifecycle asks before the provider is asked)", (
       if (token.id === 2) await applying;
     };
     const switching = engine.connect(2);
-    await vi.waitFor(() => expect(calls.some((c) => c.op === "apply")).toBe(true));
+    await eventually(() => expect(calls.some((c) => c.op === "apply")).toBe(true));
     const leaving = engine.leaveForDelete([2]);
     await pause();
     applied();
@@ -1070,7 +1071,7 @@ describe("refusals and recoveries the auth responder reports", () => {
     });
     expect(calls.filter((c) => c.op === "forget")).toEqual([]);
     land();
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(calls.filter((c) => c.op === "forget")).toMatchObject([{ ids: [1] }]),
     );
   });
