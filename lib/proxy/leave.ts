@@ -83,8 +83,12 @@ export function createLeaving(deps: LeavingDeps) {
   async function toggle(): Promise<EngineResult> {
     const { connection, tokens } = await readState(["connection", "tokens"]);
     if (connection.activeTokenId !== null) return off();
-    // The last token may have been deleted since: fall back to the newest stored one.
-    const target = tokens.find((t) => t.id === connection.lastTokenId)?.id ?? tokens[0]?.id;
+    // The last token may have been deleted since, or be on its way out (a delete is asking
+    // the provider): the newest stored one that is not, then. All on their way out: the last
+    // (its switch waits for the delete's answer, and connects it if the provider refused).
+    const staying = tokens.filter((t) => !deps.deletes.marked(t.id));
+    const last = (among: typeof tokens) => among.find((t) => t.id === connection.lastTokenId);
+    const target = (last(staying) ?? staying[0] ?? last(tokens) ?? tokens[0])?.id;
     if (target === undefined) return { ok: false, failure: { code: "no-tokens" } };
     return deps.connect(target);
   }

@@ -820,6 +820,14 @@ describe("disconnect and toggle", () => {
     expect((await readConnection()).activeTokenId).toBe(1);
   });
 
+  it("toggle while the last token is being deleted connects the newest token that is not", async () => {
+    const { engine } = await setup({ connection: { activeTokenId: null, lastTokenId: 2 } });
+    const { release } = await engine.leaveForDelete([2]);
+    expect(await engine.toggle()).toEqual({ ok: true });
+    expect((await readConnection()).activeTokenId).toBe(1);
+    release();
+  });
+
   it("toggle with no tokens at all → no-tokens", async () => {
     const { engine, calls } = await setup({ tokens: [] });
     expect(await engine.toggle()).toEqual({ ok: false, failure: { code: "no-tokens" } });
