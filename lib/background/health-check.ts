@@ -216,7 +216,7 @@ export function createHealthCheck(deps: HealthCheckDeps) {
         refused: () => deps.isRefused(slot.token),
       });
       // A switch took the probe's spelling meanwhile: what followed went with its login.
-      return (await addresses.holds(slot))
+      return (await addresses.heldThroughout(slot))
         ? outcome
         : { kind: "not-checked", why: "gateway-in-use" };
     } finally {

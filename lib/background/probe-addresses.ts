@@ -19,14 +19,28 @@ export function createProbeAddresses(
   oneLoginPerEndpoint: boolean,
 ) {
   const probing = new Map<string, ProbeSlot>();
-  /** The probe's spelling still holds its token's login (Firefox: each request its own). */
-  const holds = async (slot: ProbeSlot) =>
-    !oneLoginPerEndpoint || (await appliedOwner(slot.host, slot.port)) === slot.token.id;
+  /** Probes whose spelling another token held at some moment of their run. */
+  const lost = new Set<ProbeSlot>();
+  /** The probe's spelling holds its token's login (Firefox: each request carries its own). */
+  async function holds(slot: ProbeSlot): Promise<boolean> {
+    if (!oneLoginPerEndpoint) return true;
+    const held = (await appliedOwner(slot.host, slot.port)) === slot.token.id;
+    if (!held) lost.add(slot);
+    return held;
+  }
 
   return {
     enter: (slot: ProbeSlot) => void probing.set(slot.key, slot),
-    leave: (slot: ProbeSlot) => void probing.delete(slot.key),
-    holds,
+    leave(slot: ProbeSlot) {
+      probing.delete(slot.key);
+      lost.delete(slot);
+    },
+    /**
+     * The probe's spelling was its token's all along, as far as its challenges saw: a switch
+     * that took it and gave it back meanwhile still costs the result (its requests went with
+     * another login in between).
+     */
+    heldThroughout: async (slot: ProbeSlot) => (await holds(slot)) && !lost.has(slot),
     any: () => probing.size > 0,
     /** Chrome: the token a probed address signs in with while its probe runs there, else null. */
     async loginAt(host: string, port: number): Promise<StoredToken | null> {

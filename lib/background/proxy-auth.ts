@@ -11,7 +11,8 @@ import { registerChromeAuth } from "../proxy/chrome";
 import type { Engine } from "../proxy/engine";
 import type { createFirefoxRouting } from "../proxy/firefox";
 import type { ProxyPlatform } from "../proxy/platform";
-import { chromeLoginFor } from "../proxy/route-plan";
+import { chromeLoginFor, currentPlan } from "../proxy/route-plan";
+import type { StoredToken } from "../state/tokens";
 import type { HealthCheck } from "./health-check";
 import { proxyErrorReporter } from "./proxy-errors";
 import { chromeRequestCarrier } from "./request-carrier";
@@ -27,9 +28,13 @@ interface ProxyAuthDeps {
 
 export function startProxyAuth({ chrome, firefox, platform, engine, health }: ProxyAuthDeps) {
   const responder = createAuthResponder({
-    // A probe's refusal at an address only the probe uses is the probe's to report.
+    // A probe's refusal at an address only the probe uses is the probe's to report. A switch
+    // to the probed token itself may take that address (the probe's claim counts as the
+    // token's own login there): then the user's pages sign in there too, and hear of it.
     onRefused: async (token) =>
-      health.onProbeOnlyAddress(token) ? undefined : engine.reportRefusal(token),
+      health.onProbeOnlyAddress(token) && !(await userTrafficSignsInAt(token, engine))
+        ? undefined
+        : engine.reportRefusal(token),
     onWorked: (token) => void engine.loginWorks(token).catch(recordedAs("engine:login-works")),
     // The token whose proxy asks: Firefox remembers per request which token it was sent through.
     loginFor: firefox
@@ -52,4 +57,10 @@ export function startProxyAuth({ chrome, firefox, platform, engine, health }: Pr
     chrome.proxy.onProxyError.addListener((details) => onProxyError(details.error));
   }
   return responder;
+}
+
+/** The user's routing writes this token at this gateway spelling (Chrome). */
+async function userTrafficSignsInAt(token: StoredToken, engine: Engine): Promise<boolean> {
+  const plan = await currentPlan(engine.planOptions);
+  return plan.tokenAt(token.host, token.port)?.id === token.id;
 }

@@ -36,12 +36,19 @@ let writing: Owners | null = null;
  * it takes another spelling, or drops the probe's login before its config goes in.
  */
 const probeClaims = new Map<string, number>();
+/**
+ * A claim only ever takes a spelling that held no login: where the record (or a switch's
+ * record being written) names an owner, the claim is on its way to refusal, and a challenge
+ * there meanwhile is the recorded token's.
+ */
 const withClaims = (owners: Owners): Owners =>
-  probeClaims.size > 0 ? { ...owners, ...Object.fromEntries(probeClaims) } : owners;
+  probeClaims.size > 0 ? { ...Object.fromEntries(probeClaims), ...owners } : owners;
 
 /** The cached-login owner of every spelling known. */
 export async function cachedOwners(): Promise<Owners> {
-  return withClaims(writing ?? (await read("gatewayOwners")) ?? {});
+  // Read first, then the record being written: one a switch started meanwhile is newer.
+  const stored = await read("gatewayOwners");
+  return withClaims(writing ?? stored ?? {});
 }
 
 /** The owners as stored (read by the caller), or the record being written. */

@@ -93,7 +93,7 @@ function segmentShape(
 /** `(X+y)` with y among X's characters: one segment can take every split (rewritten). */
 function isSplit(element: AST.QuantifiableElement, flags: string): boolean {
   const shape = segmentShape(element, flags);
-  return shape !== null && shape.takesLast && shape.repeated.min >= 1;
+  return shape?.takesLast === true && shape.repeated.min >= 1;
 }
 
 /** `(X*y)` with y not among X's characters: y ends each repetition, one way only (linear). */

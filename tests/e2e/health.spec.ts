@@ -17,6 +17,7 @@ import {
   exitOfPageLoad,
   gatewayLog,
   must,
+  proxyStatus,
   sandboxPage,
   sendOk,
   TEST_NAMES,
@@ -256,6 +257,50 @@ test("a switch that must take the gateway spelling Check all is probing at: the 
       .filter((e) => e.target.includes("site.test") && e.username);
     expect(pages.length).toBeGreaterThan(0);
     expect(new Set(pages.map((e) => e.username))).toEqual(new Set([next.username]));
+  } finally {
+    await context.close();
+  }
+});
+
+test("the probed token connected while its probe runs takes the probe's address: a refusal of its password there reaches the user, not the probe alone", async ({
+  userDataDir,
+  sb,
+  echo,
+}) => {
+  test.setTimeout(guard(120_000));
+  const context = await launchWithExtension(userDataDir, [TEST_NAMES]);
+  try {
+    const ext = await sandboxPage(context, extensionId, sb);
+    const [a, b] = await createTokens(ext, "static-traffic", 2);
+    const [used, probed] = [must(a, "a"), must(b, "b")];
+    await sendOk(ext, { type: "connect", tokenId: used.id });
+    const port = new URL(echo.url).port;
+    const page = await context.newPage();
+    expect(await exitOfPageLoad(page, `http://site.test:${port}/`)).toBe(used.ip);
+    // The probe's request stalls at the gateway: the check runs through what follows.
+    await control(sb, "gateway/token", { token_id: probed.id, slow_ms: 30_000 });
+    await sendOk(ext, { type: "checkHealth", tokenIds: [probed.id] });
+    await expect
+      .poll(
+        async () =>
+          (await gatewayLog(sb)).some(
+            (e) =>
+              e.username === probed.username && e.target.includes(".invalid") && e.result === "ok",
+          ),
+        { timeout: guard(20_000) },
+      )
+      .toBe(true);
+    await control(sb, "gateway/token", { token_id: probed.id, slow_ms: 0 });
+    // The probe's address holds the probed token's login: connecting that token takes it.
+    await sendOk(ext, { type: "connect", tokenId: probed.id });
+    expect(await exitOfPageLoad(page, `http://site.test:${port}/?probed`)).toBe(probed.ip);
+    expect((await healthOf(ext)).run?.state).toBe("running");
+
+    await control(sb, "gateway/refuse-password", { token_id: probed.id });
+    await page.goto(`http://site.test:${port}/?revoked`).catch(() => "refused, as expected");
+    await expect
+      .poll(async () => (await proxyStatus(ext)).error?.failure.code, { timeout: guard(20_000) })
+      .toBe("credentials-refused");
   } finally {
     await context.close();
   }

@@ -354,4 +354,28 @@ describe("createHealthCheck", () => {
       "gw.example.net.:8000": 3,
     });
   });
+
+  it("a switch that takes a probe's spelling and gives it back while the probe runs still costs the result", async () => {
+    await writeState({ gatewayOwners: { "gw.example.net.:8000": 3 } });
+    const { deps: d } = deps({ concurrency: 1 });
+    let check: ReturnType<typeof createHealthCheck> | null = null;
+    const [one, two] = tokens;
+    d.fetch = async (url) => {
+      if (url === loginUrl(1) && one && two) {
+        await changeOwners({ "gw.example.net:8000": 2 }, [two], async () => undefined);
+        // A request of the probe's is asked meanwhile: its answer is token 2's login.
+        expect(await check?.loginAt("gw.example.net", 8000)).toBeNull();
+        await changeOwners({ "gw.example.net:8000": 1 }, [one], async () => undefined);
+        return new Response("", { status: 407 });
+      }
+      return new Response("", { status: 502 });
+    };
+    check = createHealthCheck(d);
+    await check.start([1]);
+    await finished();
+    expect((await read("tokenHealth"))[1]?.outcome).toEqual({
+      kind: "not-checked",
+      why: "gateway-in-use",
+    });
+  });
 });

@@ -823,9 +823,14 @@ describe("disconnect and toggle", () => {
   it("toggle while the last token is being deleted connects the newest token that is not", async () => {
     const { engine } = await setup({ connection: { activeTokenId: null, lastTokenId: 2 } });
     const { release } = await engine.leaveForDelete([2]);
-    expect(await engine.toggle()).toEqual({ ok: true });
-    expect((await readConnection()).activeTokenId).toBe(1);
-    release();
+    const toggled = engine.toggle();
+    try {
+      // Before the delete's answer: the deleted token's switch would wait for it.
+      await eventually(async () => expect((await readConnection()).activeTokenId).toBe(1));
+    } finally {
+      release();
+    }
+    expect(await toggled).toEqual({ ok: true });
   });
 
   it("toggle with no tokens at all → no-tokens", async () => {

@@ -175,6 +175,16 @@ describe("a switch and a health check's claim at once", () => {
     expect(ownersNow(null)).toEqual({});
   });
 
+  it("a claim made while a switch's record of its spelling is being written never answers for it", async () => {
+    const switching = changeOwners({ "localhost:8000": 2 }, tokens, forget, apply, {});
+    const claiming = claimOwners({ "localhost:8000": 3 });
+    // A challenge there meanwhile is the switch's token's (Chrome caches what it is given).
+    expect(ownersNow(null)["localhost:8000"]).toBe(2);
+    expect(await claiming).toEqual(new Set(["localhost:8000"]));
+    await switching;
+    expect(ownersNow(null)).toEqual({});
+  });
+
   it("a spelling in a switch's record still being written is refused at once", async () => {
     const switching = changeOwners({ "localhost:8000": 2 }, tokens, forget, apply, {});
     expect(await claimOwners({ "localhost:8000": 3 })).toEqual(new Set(["localhost:8000"]));
