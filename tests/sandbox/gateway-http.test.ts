@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { api, connectTunnel, control, create, getOverSocket, viaHttpProxy } from "./test-helpers";
 import { useSandbox } from "./use-sandbox";
 
@@ -190,6 +190,29 @@ describe("HTTP gateway, dynamic tokens", () => {
     await expect(
       control(sb, "POST", "gateway/rechallenge", { count: 1, username: 7 }),
     ).resolves.toMatchObject({ status: 400 });
+  });
+
+  it("a token given the address a refresh left (a reset between) keeps serving there when the old address's grace ends", async () => {
+    const t = (await create(sb, "/token/variable/ip", {})).tokens[0];
+    // The grace before the old address closes, run on the test's clock.
+    vi.useFakeTimers({ toFake: ["setTimeout"] });
+    let next: typeof t;
+    try {
+      await api(sb, "GET", `/token/dynamic/ip/refresh/${t.id}`);
+      await control(sb, "POST", "reset");
+      next = (await create(sb, "/token/variable/ip", {})).tokens[0];
+      expect(next.ip).toBe(t.ip);
+      await vi.runAllTimersAsync();
+    } finally {
+      vi.useRealTimers();
+    }
+    const served = await viaHttpProxy({
+      proxyHost: next.ip,
+      proxyPort: next.port,
+      url: sb.checkUrl,
+      ...next,
+    });
+    expect(served.status).toBe(200);
   });
 
   it("keeps answering 407 at a deleted dynamic token's address, and stops after the purge", async () => {

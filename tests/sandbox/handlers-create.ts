@@ -203,6 +203,9 @@ export async function moveDynamic(ctx: Context, token: Token): Promise<() => Pro
   return async () => {
     // The answer may still be on its way back through the gateway on the old address.
     await new Promise((resolve) => setTimeout(resolve, OLD_ADDRESS_GRACE_MS));
+    // A reset meanwhile hands addresses out afresh: a token of the next test may serve there
+    // now (a loaded run closed its listener under it: ECONNREFUSED).
+    if (ctx.store.byIp(oldIp)) return;
     await ctx.gateways.closeDynamic(oldIp, token);
     ctx.store.pool.release(oldIp);
   };
