@@ -8,6 +8,9 @@ export default defineConfig({
     // Sandbox-backed tests start real servers; keep the 2-core machine responsive.
     maxWorkers: 2,
     testTimeout: 20_000,
+    // expect.poll's own limit (1 s) is not one a loaded machine meets (as vi.waitFor's was not:
+    // tests/unit/wait.ts); a poll that passes returns at once.
+    expect: { poll: { timeout: 10_000 } },
     reporters: process.env.CI_SUMMARY_DIR ? ["default", "json"] : ["default"],
     outputFile: process.env.CI_SUMMARY_DIR
       ? { json: `${process.env.CI_SUMMARY_DIR}/vitest.json` }
