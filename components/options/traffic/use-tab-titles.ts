@@ -1,6 +1,7 @@
 /**
  * The titles of the open tabs the log has seen, for naming them: read when a new tab shows up in
- * the log (host permissions let the extension read every tab's title, no "tabs" permission).
+ * the log, and followed as they change (host permissions let the extension read every tab's
+ * title, no "tabs" permission).
  */
 import { useEffect, useState } from "preact/hooks";
 import { browser } from "wxt/browser";
@@ -26,5 +27,15 @@ export function useTabTitles(tabIds: readonly number[]): ReadonlyMap<number, str
       live = false;
     };
   }, [key]);
+  // A tab read while its page loads has its address for a title (Chrome): the page's own title
+  // comes later, and names the tab from then on.
+  useEffect(() => {
+    const retitled = (tabId: number, change: { title?: string }) => {
+      const { title } = change;
+      if (title) setTitles((now) => new Map(now).set(tabId, title));
+    };
+    browser.tabs.onUpdated.addListener(retitled);
+    return () => browser.tabs.onUpdated.removeListener(retitled);
+  }, []);
   return titles;
 }
