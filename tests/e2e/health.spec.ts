@@ -38,6 +38,19 @@ const healthOf = (ext: Page) =>
     };
   });
 
+/** A probe of this token has signed in at its gateway (its request then runs on). */
+const probeSignedIn = (sb: Parameters<typeof gatewayLog>[0], token: { username: string }) =>
+  expect
+    .poll(
+      async () =>
+        (await gatewayLog(sb)).some(
+          (e) =>
+            e.username === token.username && e.target.includes(".invalid") && e.result === "ok",
+        ),
+      { timeout: guard(20_000) },
+    )
+    .toBe(true);
+
 test("Check all probes every token it can without costing the user's traffic: a page fetching in a loop keeps its token, nothing fails; a token that would cost a dropped login is not checked, and says why", async ({
   userDataDir,
   sb,
@@ -230,16 +243,7 @@ test("a switch that must take the gateway spelling Check all is probing at: the 
     expect(await sendOk(ext, { type: "checkHealth", tokenIds: [probed.id] })).toMatchObject({
       checking: 1,
     });
-    await expect
-      .poll(
-        async () =>
-          (await gatewayLog(sb)).some(
-            (e) =>
-              e.username === probed.username && e.target.includes(".invalid") && e.result === "ok",
-          ),
-        { timeout: guard(20_000) },
-      )
-      .toBe(true);
+    await probeSignedIn(sb, probed);
     // Both spellings hold a login: the switch keeps the one of the token it leaves (its late
     // requests keep their login) and takes the probe's.
     const before = (await gatewayLog(sb)).length;
@@ -280,16 +284,7 @@ test("the probed token connected while its probe runs takes the probe's address:
     // The probe's request stalls at the gateway: the check runs through what follows.
     await control(sb, "gateway/token", { token_id: probed.id, slow_ms: 30_000 });
     await sendOk(ext, { type: "checkHealth", tokenIds: [probed.id] });
-    await expect
-      .poll(
-        async () =>
-          (await gatewayLog(sb)).some(
-            (e) =>
-              e.username === probed.username && e.target.includes(".invalid") && e.result === "ok",
-          ),
-        { timeout: guard(20_000) },
-      )
-      .toBe(true);
+    await probeSignedIn(sb, probed);
     await control(sb, "gateway/token", { token_id: probed.id, slow_ms: 0 });
     // The probe's address holds the probed token's login: connecting that token takes it.
     await sendOk(ext, { type: "connect", tokenId: probed.id });
