@@ -9,10 +9,11 @@
  */
 import type { ProbeSlot } from "../health/probe-plan";
 import { appliedOwner } from "../proxy/gateway-owners";
+import { endpointKey } from "../routing/plan";
 import type { StoredToken } from "../state/tokens";
 
-const keyOf = (host: string, port: number) =>
-  `${host.replace(/^\[|\]$/g, "").toLowerCase()}:${port}`;
+/** A challenger's "host:port" as the plan keys it (Chrome brackets an IPv6 host). */
+const keyOf = (host: string, port: number) => endpointKey(host.replace(/^\[|\]$/g, ""), port);
 
 export function createProbeAddresses(
   /** Chrome: one login per gateway spelling, which the record of owners follows. */
