@@ -9,6 +9,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import puppeteer, { type Browser, type LaunchOptions, type Page } from "puppeteer-core";
 import { inject } from "vitest";
+import { formatEvent } from "../../lib/diagnostics/format";
+import type { DiagEvent } from "../../lib/diagnostics/ring";
 import type { Settings } from "../../lib/state/settings";
 import type { Sandbox } from "../sandbox/index";
 import { guard } from "../support/pace";
@@ -204,7 +206,9 @@ export const firefoxSandboxSettings = (sb: Sandbox): Settings =>
 let loads = 0;
 /** The address a page load exited from, as the echo server saw it. */
 export async function exitOfPageLoad(page: Page, url: string): Promise<string> {
-  const response = await page.goto(`${url}?load=${++loads}`);
+  const address = new URL(url);
+  address.searchParams.append("load", String(++loads));
+  const response = await page.goto(address.href);
   if (!response?.ok()) throw new Error(`page load failed: ${response?.status()}`);
   return page.$eval("#remote", (el) => el.textContent ?? "");
 }
@@ -218,4 +222,32 @@ export async function tabIdOf(ext: Page, page: Page): Promise<number> {
   }, url);
   if (id < 0) throw new Error(`no tab shows ${url}`);
   return id;
+}
+
+/**
+ * The extension's diagnostics ring, one event a line, for a failed test's output: what the
+ * background did up to the failure (applies, refusals, errors), read from a fresh extension page
+ * so that a page stuck in the test does not hold the read up. Says so if it is not read in 20 s.
+ */
+export async function diagnosticsOf(browser: Browser): Promise<string> {
+  const read = async () => {
+    const page = await extensionPage(browser);
+    try {
+      const events = await page.evaluate(
+        async () => (await chrome.storage.session.get("diagnostics")).diagnostics ?? [],
+      );
+      return (events as DiagEvent[]).map(formatEvent).join("\n");
+    } finally {
+      await page.close().catch(() => undefined);
+    }
+  };
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<string>((resolve) => {
+    timer = setTimeout(() => resolve("(the diagnostics were not read within 20 s)"), 20_000);
+  });
+  try {
+    return await Promise.race([read().catch((e) => `(the diagnostics were not read: ${e})`), late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

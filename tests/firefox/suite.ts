@@ -4,11 +4,17 @@
  * commands from (the sandbox's settings saved) and a tab to browse in.
  */
 import type { Browser, Page } from "puppeteer-core";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, afterEach, beforeAll } from "vitest";
 import type { Settings } from "../../lib/state/settings";
 import { type Sandbox, startSandbox } from "../sandbox/index";
 import { type EchoServer, startEchoServer } from "../support/echo-server";
-import { extensionPage, firefoxSandboxSettings, launchFirefox, sendOk } from "./firefox";
+import {
+  diagnosticsOf,
+  extensionPage,
+  firefoxSandboxSettings,
+  launchFirefox,
+  sendOk,
+} from "./firefox";
 
 export interface FirefoxSuite {
   browser: Browser;
@@ -46,6 +52,12 @@ export function firefoxSuite(
     const settings = firefoxSandboxSettings(suite.sb);
     const patch = options.settings ? options.settings(settings) : settings;
     await sendOk(suite.ext, { type: "patchSettings", patch });
+  });
+  // A failure prints what the extension's background recorded up to it: a hang otherwise says
+  // only that the test ran out of time.
+  afterEach(async ({ task }) => {
+    if (task.result?.state !== "fail" || !suite.browser) return;
+    console.log(`${task.name}: the extension's diagnostics\n${await diagnosticsOf(suite.browser)}`);
   });
   afterAll(async () => {
     await suite.browser?.close();
