@@ -97,7 +97,11 @@ export function createHealthCheck(deps: HealthCheckDeps) {
     for (const { token, why } of plan.skipped) {
       skipped[token.id] = { at, outcome: { kind: "not-checked", why } };
     }
-    await save(skipped, run, new Set(tokens.map((t) => t.id)));
+    // Not saved, not started: a later Check all must not join a run that never ran.
+    await save(skipped, run, new Set(tokens.map((t) => t.id))).catch((error: unknown) => {
+      current = null;
+      throw error;
+    });
     void execute(plan.slots, settings).catch(recordedAs("health:run"));
     return { checking: plan.slots.length, notChecked: plan.skipped.length, joined: false };
   }
@@ -126,14 +130,14 @@ export function createHealthCheck(deps: HealthCheckDeps) {
       writing = writing.then(() => save(batch, run)).catch(recordedAs("health:save"));
       return writing;
     };
-    const { activeTokenId } = await read("connection");
-    deps.retryLogins();
     // An address that held no login holds the probe's from now on, recorded before it signs
     // in; one a switch took since the plan is not probed (it holds that token's login).
     const claims = Object.fromEntries(
       slots.filter((slot) => slot.claims).map((slot) => [slot.key, slot.token.id]),
     );
     try {
+      const { activeTokenId } = await read("connection");
+      deps.retryLogins();
       const taken = await claimOwners(claims);
       const lost = (slot: ProbeSlot) => slot.claims && taken.has(slot.key);
       for (const slot of slots.filter(lost)) {
@@ -157,7 +161,10 @@ export function createHealthCheck(deps: HealthCheckDeps) {
             }),
           );
           if (state.cancelled) return;
-          const learned = await exitFromStatus(slot.token, activeTokenId, outcome);
+          // The status unread: the outcome without the exit, not the run's end.
+          const learned = await exitFromStatus(slot.token, activeTokenId, outcome).catch(
+            () => outcome,
+          );
           pending[slot.token.id] = { at: now(), outcome: learned };
           state.run = { ...state.run, done: state.run.done + 1, waitingUntil: null };
           void flushResults();
@@ -206,8 +213,8 @@ export function createHealthCheck(deps: HealthCheckDeps) {
     requests: ProbeRequests,
   ): Promise<HealthOutcome> {
     const token = { ...slot.token, host: slot.host };
-    addresses.enter(slot);
     const targets: ProbeTargets = probes.targets(token, index, settings.baseUrl || null);
+    addresses.enter(slot);
     try {
       const outcome = await probeToken(targets, {
         send: (url) => requests.send(url, current?.aborts),
@@ -236,7 +243,7 @@ export function createHealthCheck(deps: HealthCheckDeps) {
     /** Firefox checks through the provider's exit-IP address: it needs the provider's URL. */
     needsProvider: !deps.platform.oneLoginPerEndpoint,
     loginAt: addresses.loginAt,
-    onProbeOnlyAddress: addresses.onProbeOnlyAddress,
+    probedAt: addresses.probedAt,
   };
 }
 

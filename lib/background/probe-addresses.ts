@@ -11,6 +11,7 @@ import type { ProbeSlot } from "../health/probe-plan";
 import { appliedOwner } from "../proxy/gateway-owners";
 import { endpointKey } from "../routing/plan";
 import type { StoredToken } from "../state/tokens";
+import { read } from "../storage/read";
 
 /** A challenger's "host:port" as the plan keys it (Chrome brackets an IPv6 host). */
 const keyOf = (host: string, port: number) => endpointKey(host.replace(/^\[|\]$/g, ""), port);
@@ -43,18 +44,26 @@ export function createProbeAddresses(
      */
     heldThroughout: async (slot: ProbeSlot) => (await holds(slot)) && !lost.has(slot),
     any: () => probing.size > 0,
-    /** Chrome: the token a probed address signs in with while its probe runs there, else null. */
+    /**
+     * Chrome: the token a probed address signs in with while its probe runs there, else null.
+     * As stored now, not as planned: an edit of its login during the run (a hand-added proxy's)
+     * is what the user's pages at that address must sign in with.
+     */
     async loginAt(host: string, port: number): Promise<StoredToken | null> {
       const slot = probing.get(keyOf(host, port));
-      return slot && (await holds(slot)) ? { ...slot.token, host: slot.host } : null;
+      if (!slot || !(await holds(slot))) return null;
+      const stored = (await read("tokens")).find((token) => token.id === slot.token.id);
+      return stored ? { ...stored, host: slot.host } : null;
     },
     /**
-     * A refusal met at an address only a probe uses: the probe reports it; the user's traffic,
-     * at its own addresses, keeps its logins (dropping them would cut its open requests).
+     * A probe of this token is out at this address. A refusal met there is the probe's to
+     * report unless the user's routing signs the token in there too (proxy-auth.ts): dropping
+     * a login cuts every open connection of the profile, the user's downloads with them, for
+     * a token their traffic does not use, whether the probe claimed the address or the token
+     * held it from an earlier connect.
      */
-    onProbeOnlyAddress(token: StoredToken): boolean {
-      const slot = probing.get(keyOf(token.host, token.port));
-      return slot?.claims === true && slot.token.id === token.id;
+    probedAt(token: StoredToken): boolean {
+      return probing.get(keyOf(token.host, token.port))?.token.id === token.id;
     },
   };
 }

@@ -28,11 +28,11 @@ interface ProxyAuthDeps {
 
 export function startProxyAuth({ chrome, firefox, platform, engine, health }: ProxyAuthDeps) {
   const responder = createAuthResponder({
-    // A probe's refusal at an address only the probe uses is the probe's to report. A switch
-    // to the probed token itself may take that address (the probe's claim counts as the
-    // token's own login there): then the user's pages sign in there too, and hear of it.
+    // A refusal where a probe of the token is out is the probe's to report, unless the user's
+    // pages sign in there with that token too (it is connected, or a rule's): then they hear
+    // of it, and its logins are dropped.
     onRefused: async (token) =>
-      health.onProbeOnlyAddress(token) && !(await userTrafficSignsInAt(token, engine))
+      health.probedAt(token) && !(await userTrafficSignsInAt(token, engine))
         ? undefined
         : engine.reportRefusal(token),
     onWorked: (token) => void engine.loginWorks(token).catch(recordedAs("engine:login-works")),

@@ -378,4 +378,64 @@ describe("createHealthCheck", () => {
       why: "gateway-in-use",
     });
   });
+
+  it("a login edited while its probe runs: a challenge at the probed address gets the login as stored now", async () => {
+    const { deps: d } = deps({ concurrency: 1 });
+    let check: ReturnType<typeof createHealthCheck> | null = null;
+    const passwords: (string | null)[] = [];
+    const passwordHere = async () =>
+      (await check?.loginAt("gw.example.net", 8000))?.password ?? null;
+    d.fetch = async (url) => {
+      if (url === loginUrl(1)) {
+        passwords.push(await passwordHere());
+        // The user edits token 1's password (a hand-added proxy's) while it is checked.
+        await writeState({
+          tokens: tokens.map((t) => (t.id === 1 ? { ...t, password: "edited" } : t)),
+        });
+        passwords.push(await passwordHere());
+      }
+      return new Response("", { status: 502 });
+    };
+    check = createHealthCheck(d);
+    await check.start([1]);
+    await finished();
+    expect(passwords).toEqual(["secret1", "edited"]);
+  });
+
+  it("a refusal where a probe of the token is out is the probe's, whether it claimed the address or the token held it from an earlier connect", async () => {
+    // Token 1 holds the gateway's first spelling (an earlier connect), token 3 the other one.
+    await writeState({ gatewayOwners: { "gw.example.net:8000": 1, "gw.example.net.:8000": 3 } });
+    const { deps: d } = deps({ concurrency: 1 });
+    let check: ReturnType<typeof createHealthCheck> | null = null;
+    const [one, two] = tokens;
+    const seen: boolean[] = [];
+    d.fetch = async (url) => {
+      if (url === loginUrl(1) && one && two && check) {
+        seen.push(check.probedAt({ ...one, host: "gw.example.net" }));
+        seen.push(check.probedAt({ ...two, host: "gw.example.net" }));
+        seen.push(check.probedAt({ ...one, host: "gw.example.net." }));
+      }
+      return new Response("", { status: 502 });
+    };
+    check = createHealthCheck(d);
+    await check.start([1]);
+    await finished();
+    expect(seen).toEqual([true, false, false]);
+    if (one) expect(check.probedAt({ ...one, host: "gw.example.net" })).toBe(false);
+  });
+
+  it("a start whose first save fails is not a run a later start joins", async () => {
+    const check = createHealthCheck(deps().deps);
+    const sessionSet = fakeBrowser.storage.session.set.bind(fakeBrowser.storage.session);
+    const failing = vi
+      .spyOn(fakeBrowser.storage.session, "set")
+      .mockImplementationOnce(async () => {
+        throw new Error("quota");
+      })
+      .mockImplementation(sessionSet);
+    await expect(check.start([1])).rejects.toThrow("quota");
+    failing.mockRestore();
+    expect(await check.start([1])).toEqual({ checking: 1, notChecked: 0, joined: false });
+    expect(await finished()).toMatchObject({ state: "done", total: 1 });
+  });
 });
