@@ -161,8 +161,8 @@ export function createHealthCheck(deps: HealthCheckDeps) {
             }),
           );
           if (state.cancelled) return;
-          // The status unread: the outcome without the exit, not the run's end.
           const learned = await exitFromStatus(slot.token, activeTokenId, outcome).catch(
+            // The status unread: the outcome without the exit, not the run's end.
             () => outcome,
           );
           pending[slot.token.id] = { at: now(), outcome: learned };
