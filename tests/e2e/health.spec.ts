@@ -75,7 +75,7 @@ test("Check all probes every token it can without costing the user's traffic: a 
     const port = new URL(echo.url).port;
     const page = await context.newPage();
     expect(await exitOfPageLoad(page, `http://site.test:${port}/`)).toBe(used.ip);
-    await page.evaluate(runFetchLoop, { url: `http://site.test:${port}/`, max: 5_000 });
+    await page.evaluate(runFetchLoop, { url: `http://site.test:${port}/`, max: 5_000, hungAfterMs: guard(5_000) });
 
     const started = await sendOk(ext, { type: "checkHealth" });
     expect(started).toEqual({ checking: 6, notChecked: 1, joined: false });
@@ -129,7 +129,7 @@ test("Check all of 20 tokens on the gateway that carries the user's traffic, whi
     const page = await context.newPage();
     expect(await exitOfPageLoad(page, site)).toBe(used.ip);
     await page.evaluate(startDownload, { url: `${site}download?seconds=10` });
-    await page.evaluate(runFetchLoop, { url: site, max: 5_000 });
+    await page.evaluate(runFetchLoop, { url: site, max: 5_000, hungAfterMs: guard(5_000) });
 
     const started = await sendOk(ext, { type: "checkHealth" });
     // Chrome holds one login per gateway address: the connected token's, and one more at the
@@ -296,6 +296,45 @@ test("the probed token connected while its probe runs takes the probe's address:
     await expect
       .poll(async () => (await proxyStatus(ext)).error?.failure.code, { timeout: guard(20_000) })
       .toBe("credentials-refused");
+  } finally {
+    await context.close();
+  }
+});
+
+test("a token connected earlier, refused by its gateway when Check all probes it: the check says so, and the user's download through another token is not cut", async ({
+  userDataDir,
+  sb,
+  echo,
+}) => {
+  test.setTimeout(guard(120_000));
+  const context = await launchWithExtension(userDataDir, [TEST_NAMES]);
+  try {
+    const ext = await sandboxPage(context, extensionId, sb);
+    const [a, c] = await tokensOnOwnGateways(ext, sb, 2);
+    const [earlier, used] = [must(a, "a"), must(c, "c")];
+    const port = new URL(echo.url).port;
+    const page = await context.newPage();
+    // Chrome caches the earlier token's login at its gateway, and keeps it after the switch.
+    await sendOk(ext, { type: "connect", tokenId: earlier.id });
+    expect(await exitOfPageLoad(page, `http://site.test:${port}/`)).toBe(earlier.ip);
+    await sendOk(ext, { type: "connect", tokenId: used.id });
+    const site = `http://site.test:${port}/`;
+    expect(await exitOfPageLoad(page, site)).toBe(used.ip);
+    await page.evaluate(startDownload, { url: `${site}download?seconds=10` });
+    await page.evaluate(runFetchLoop, { url: site, max: 5_000, hungAfterMs: guard(5_000) });
+
+    await control(sb, "gateway/refuse-password", { token_id: earlier.sandboxId });
+    await sendOk(ext, { type: "checkHealth", tokenIds: [earlier.id] });
+    await expect
+      .poll(async () => (await healthOf(ext)).run?.state, { timeout: guard(30_000) })
+      .toBe("done");
+    const during = await page.evaluate(stopFetchLoop);
+    const download = await page.evaluate(downloadResult);
+    expect((await healthOf(ext)).results[earlier.id]?.outcome.kind).toBe("login-refused");
+    // Dropping the refused login would have closed every connection of the profile.
+    expect(download).toEqual({ bytes: DOWNLOAD_BYTES, exit: used.ip, error: null });
+    expect(during.filter((r) => r.exit !== used.ip)).toEqual([]);
+    expect(await proxyStatus(ext)).toMatchObject({ tokenId: used.id, error: null });
   } finally {
     await context.close();
   }

@@ -35,7 +35,7 @@ async function addedFrom(ext: Page, sb: Sandbox, notIp: readonly string[]): Prom
 
 /** A Playwright page's fetch loop. */
 const loopOf = (page: Page): LoopPage => ({
-  start: (url) => page.evaluate(runFetchLoop, { url, max: 20_000 }),
+  start: (url) => page.evaluate(runFetchLoop, { url, max: 20_000, hungAfterMs: guard(5_000) }),
   read: () => page.evaluate(readFetchLoop),
   sentSince: (since) => page.evaluate(waitForSentSince, since),
   stop: () => page.evaluate(stopFetchLoop),

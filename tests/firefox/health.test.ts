@@ -128,7 +128,7 @@ test("Check all of 20 tokens on the gateway that carries the user's traffic, whi
   await sendOk(ext, { type: "connect", tokenId: used.id });
   expect(await exitOfPageLoad(site, url)).toBe(used.ip);
   await site.evaluate(startDownload, { url: `${url}download?seconds=10` });
-  await site.evaluate(runFetchLoop, { url, max: 5_000 });
+  await site.evaluate(runFetchLoop, { url, max: 5_000, hungAfterMs: guard(5_000) });
 
   await sendOk(ext, { type: "checkHealth" });
   const { results } = await checkDone(ext);

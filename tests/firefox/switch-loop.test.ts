@@ -33,7 +33,7 @@ assertPrerequisites();
 const suite = firefoxSuite({ https: true });
 
 const loopOf = (page: Page): LoopPage => ({
-  start: (url) => page.evaluate(runFetchLoop, { url, max: 20_000 }),
+  start: (url) => page.evaluate(runFetchLoop, { url, max: 20_000, hungAfterMs: guard(5_000) }),
   read: () => page.evaluate(readFetchLoop),
   sentSince: (since) => page.evaluate(waitForSentSince, since),
   stop: () => page.evaluate(stopFetchLoop),
