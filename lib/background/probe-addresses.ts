@@ -58,9 +58,9 @@ export function createProbeAddresses(
     /**
      * A probe of this token is out at this address. A refusal met there is the probe's to
      * report unless the user's routing signs the token in there too (proxy-auth.ts): dropping
-     * a login cuts every open connection of the profile, the user's downloads with them, for
-     * a token their traffic does not use, whether the probe claimed the address or the token
-     * held it from an earlier connect.
+     * its login drops the user's own login and sockets with it (the next request is asked
+     * again, and one being connected then may be cut), for a token their traffic does not use,
+     * whether the probe claimed the address or the token held it from an earlier connect.
      */
     probedAt(token: StoredToken): boolean {
       return probing.get(keyOf(token.host, token.port))?.token.id === token.id;
