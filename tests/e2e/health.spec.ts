@@ -38,6 +38,25 @@ const healthOf = (ext: Page) =>
     };
   });
 
+/** The check's run has ended, done. */
+const checkDone = (ext: Page) =>
+  expect
+    .poll(async () => (await healthOf(ext)).run?.state, { timeout: guard(30_000) })
+    .toBe("done");
+
+/** The user's traffic beside the check: a 10-second download and a page fetching in a loop. */
+async function userTraffic(page: Page, site: string) {
+  await page.evaluate(startDownload, { url: `${site}download?seconds=10` });
+  await page.evaluate(runFetchLoop, { url: site, max: 5_000, hungAfterMs: guard(5_000) });
+  return {
+    /** The loop's requests (it stops here) and the download's outcome. */
+    results: async () => ({
+      during: await page.evaluate(stopFetchLoop),
+      download: await page.evaluate(downloadResult),
+    }),
+  };
+}
+
 /** A probe of this token has signed in at its gateway (its request then runs on). */
 const probeSignedIn = (sb: Parameters<typeof gatewayLog>[0], token: { username: string }) =>
   expect
@@ -83,9 +102,7 @@ test("Check all probes every token it can without costing the user's traffic: a 
 
     const started = await sendOk(ext, { type: "checkHealth" });
     expect(started).toEqual({ checking: 6, notChecked: 1, joined: false });
-    await expect
-      .poll(async () => (await healthOf(ext)).run?.state, { timeout: guard(30_000) })
-      .toBe("done");
+    await checkDone(ext);
     const during = await page.evaluate(stopFetchLoop);
     const { results, run } = await healthOf(ext);
     expect(run).toMatchObject({ total: 7, done: 7, waitingUntil: null });
@@ -132,18 +149,14 @@ test("Check all of 20 tokens on the gateway that carries the user's traffic, whi
     const site = `http://site.test:${new URL(echo.url).port}/`;
     const page = await context.newPage();
     expect(await exitOfPageLoad(page, site)).toBe(used.ip);
-    await page.evaluate(startDownload, { url: `${site}download?seconds=10` });
-    await page.evaluate(runFetchLoop, { url: site, max: 5_000, hungAfterMs: guard(5_000) });
+    const traffic = await userTraffic(page, site);
 
     const started = await sendOk(ext, { type: "checkHealth" });
     // Chrome holds one login per gateway address: the connected token's, and one more at the
     // other spelling of the same gateway; the rest would cost a dropped login, so they wait.
     expect(started).toMatchObject({ checking: 2, notChecked: 18 });
-    await expect
-      .poll(async () => (await healthOf(ext)).run?.state, { timeout: guard(30_000) })
-      .toBe("done");
-    const during = await page.evaluate(stopFetchLoop);
-    const download = await page.evaluate(downloadResult);
+    await checkDone(ext);
+    const { during, download } = await traffic.results();
     const { results } = await healthOf(ext);
     expect(results[used.id]?.outcome).toMatchObject({ kind: "ok", exitIp: used.ip });
     expect(tokens.filter((t) => results[t.id]?.outcome.kind === "not-checked").length).toBe(18);
@@ -192,9 +205,7 @@ test("a worker stop during Check all: the run says it stopped, keeps what it fou
       checking: rest.length,
       joined: false,
     });
-    await expect
-      .poll(async () => (await healthOf(ext)).run?.state, { timeout: guard(30_000) })
-      .toBe("done");
+    await checkDone(ext);
     const { results } = await healthOf(ext);
     for (const token of tokens) expect(results[token.id]?.outcome).toMatchObject({ kind: "ok" });
   } finally {
@@ -213,9 +224,7 @@ test("a gateway that asks a valid login again during Check all: a question, not 
     // The gateway ends the login sessions of the next answers (a restart, a timeout).
     await control(sb, "gateway/rechallenge", { count: 2 });
     await sendOk(ext, { type: "checkHealth" });
-    await expect
-      .poll(async () => (await healthOf(ext)).run?.state, { timeout: guard(30_000) })
-      .toBe("done");
+    await checkDone(ext);
     const { results } = await healthOf(ext);
     for (const token of tokens) expect(results[token.id]?.outcome).toMatchObject({ kind: "ok" });
     const asked = (await gatewayLog(sb)).filter((e) => e.reason?.includes("sign in again"));
@@ -254,9 +263,7 @@ test("a switch that must take the gateway spelling Check all is probing at: the 
     await sendOk(ext, { type: "connect", tokenId: next.id });
     expect(await exitOfPageLoad(page, `http://site.test:${port}/?after-switch`)).toBe(next.ip);
 
-    await expect
-      .poll(async () => (await healthOf(ext)).run?.state, { timeout: guard(30_000) })
-      .toBe("done");
+    await checkDone(ext);
     const { results } = await healthOf(ext);
     expect(results[probed.id]?.outcome).toEqual({ kind: "not-checked", why: "gateway-in-use" });
     expect(await exitOfPageLoad(page, `http://site.test:${port}/?after-check`)).toBe(next.ip);
@@ -324,17 +331,13 @@ test("a token connected earlier, refused by its gateway when Check all probes it
     await sendOk(ext, { type: "connect", tokenId: used.id });
     const site = `http://site.test:${port}/`;
     expect(await exitOfPageLoad(page, site)).toBe(used.ip);
-    await page.evaluate(startDownload, { url: `${site}download?seconds=10` });
-    await page.evaluate(runFetchLoop, { url: site, max: 5_000, hungAfterMs: guard(5_000) });
+    const traffic = await userTraffic(page, site);
 
     await control(sb, "gateway/refuse-password", { token_id: earlier.sandboxId });
     const checked = Date.now();
     await sendOk(ext, { type: "checkHealth", tokenIds: [earlier.id] });
-    await expect
-      .poll(async () => (await healthOf(ext)).run?.state, { timeout: guard(30_000) })
-      .toBe("done");
-    const during = await page.evaluate(stopFetchLoop);
-    const download = await page.evaluate(downloadResult);
+    await checkDone(ext);
+    const { during, download } = await traffic.results();
     expect((await healthOf(ext)).results[earlier.id]?.outcome.kind).toBe("login-refused");
     // Dropping the refused login drops Chrome's logins and sockets at the user's gateway too:
     // its next request is asked again (and requests being connected then may be cut).
